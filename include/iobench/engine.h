@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_ENGINE_H
+#define IOBENCH_ENGINE_H
+
+#include <stdint.h>
+#include "iobench/job.h"
+
+/*
+ * The I/O engine contract.
+ *
+ * The worker (worker.c) owns the loop, the clock and the statistics; an engine
+ * only moves I/O units between the worker and the kernel. Engines never print,
+ * never read the clock and never touch stats.
+ *
+ * Lifecycle, all in the job's own process/thread, after the files are open and
+ * the buffers allocated:
+ *   init(ctx)            allocate ctx->data (sized by ctx->nr_ios); register
+ *                        buffers/files if asked. 0 or -errno. -ENOSYS/-EPERM/
+ *                        -EOPNOTSUPP mean "this engine is unavailable here".
+ *   queue(ctx, io)       start io. Returns IB_Q_QUEUED (will come back from
+ *                        reap), IB_Q_DONE (completed inline: io->res set),
+ *                        IB_Q_BUSY (no room: the worker commits and reaps, then
+ *                        queues the same io again) or -errno (fatal).
+ *   commit(ctx)          submit everything queued; returns the number handed
+ *                        to the kernel (>= 0) or -errno. NULL for sync engines.
+ *                        May submit fewer than queued (the rest stay queued and
+ *                        the next commit retries them).
+ *   reap(ctx, min, max, done)
+ *                        wait for at least min (0: don't wait) and at most max
+ *                        completions; store them in done[] and return how
+ *                        many, or -errno. -EINTR is returned as 0.
+ *                        NULL for sync engines.
+ *   cleanup(ctx)         release everything; safe after a failed init, once.
+ *
+ * io->res is what an io_uring CQE says: bytes transferred, or -errno.
+ * A short transfer is handed back as is; the worker requeues the rest.
+ */
+
+enum ib_queue_ret { IB_Q_QUEUED = 0, IB_Q_DONE = 1, IB_Q_BUSY = 2 };
+
+enum ib_engine_flags {
+	IB_ENGINE_SYNC = 1u << 0,	/* queue() completes inline; depth is 1 */
+	IB_ENGINE_NOIO = 1u << 1,	/* does no real I/O (null) */
+	IB_ENGINE_NOFILES = 1u << 2,	/* needs no real files */
+};
+
+struct ib_file {
+	char path[PATH_MAX];
+	int fd;
+	int reg_index;		/* index in a registered file table, or -1 */
+	bool is_bdev;
+	uint64_t real_size;	/* size of the file/device */
+	uint64_t io_offset;	/* start of the region this job uses */
+	uint64_t io_size;	/* length of that region */
+	unsigned int lbs;	/* logical block size (O_DIRECT alignment) */
+};
+
+struct ib_io {
+	uint64_t offset;	/* absolute byte offset in the file */
+	uint32_t len;		/* bytes asked for this submission */
+	uint8_t ddir;		/* enum ib_ddir (READ/WRITE/TRIM/SYNC) */
+	uint16_t file_idx;	/* index into ctx->files */
+	unsigned int idx;	/* index in ctx->ios, == buffer index */
+	void *buf;		/* aligned buffer, ctx->buf_size bytes */
+	int64_t res;		/* bytes done or -errno, set on completion */
+	/* worker-owned bookkeeping (engines don't touch) */
+	uint32_t xfer_total;	/* original length, for short-transfer requeue */
+	uint32_t xfer_done;
+	uint64_t start_ns;	/* prepared (slat start) */
+	uint64_t issue_ns;	/* handed to the kernel (clat start) */
+	void *engine_priv;	/* engine's per-io slot, if it wants one */
+};
+
+struct ib_engine_ctx {
+	const struct ib_job *job;
+	struct ib_file *files;
+	unsigned int nr_files;
+	struct ib_io *ios;
+	unsigned int nr_ios;	/* == iodepth */
+	size_t buf_size;	/* bytes per io buffer (max bs, aligned) */
+	void *buf_base;		/* nr_ios * buf_size, contiguous, aligned */
+	void *data;		/* engine private */
+};
+
+struct ib_engine_ops {
+	const char *name;
+	const char *help;	/* one line for --enghelp */
+	unsigned int flags;
+	int (*init)(struct ib_engine_ctx *ctx);
+	int (*queue)(struct ib_engine_ctx *ctx, struct ib_io *io);
+	int (*commit)(struct ib_engine_ctx *ctx);
+	int (*reap)(struct ib_engine_ctx *ctx, unsigned int min,
+		    unsigned int max, struct ib_io **done);
+	void (*cleanup)(struct ib_engine_ctx *ctx);
+};
+
+/* Look up an engine built into this binary; NULL if unknown. */
+const struct ib_engine_ops *ib_engine_find(const char *name);
+/* Is `name` an engine fio has that this binary was built without or lacks? */
+bool ib_engine_known_unbuilt(const char *name);
+/* NULL-terminated list of the engines built in. */
+const struct ib_engine_ops *const *ib_engine_list(void);
+
+#endif

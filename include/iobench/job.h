@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_JOB_H
+#define IOBENCH_JOB_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * struct ib_job is the validated, read-only description of one job clone.
+ * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
+ * section with defaults + inherited globals + the section's own values,
+ * job.c validates it and expands numjobs into clones; from then on nothing
+ * writes to it. It holds no pointers, so fork() and threads copy it freely.
+ *
+ * Sizes and offsets are bytes, times are microseconds unless named _ms.
+ */
+
+enum ib_ddir {
+	IB_DDIR_READ = 0,
+	IB_DDIR_WRITE = 1,
+	IB_DDIR_TRIM = 2,
+	IB_DDIR_SYNC = 3,
+	IB_DDIR_RWT = 3, /* number of data directions (read, write, trim) */
+	IB_DDIR_NR = 4,
+};
+
+/* rw= as a bit set; the canonical name comes from ib_rw_name(). */
+enum ib_rw_bits {
+	IB_RW_READ = 1u << 0,
+	IB_RW_WRITE = 1u << 1,
+	IB_RW_TRIM = 1u << 2,
+	IB_RW_RAND = 1u << 3,
+};
+
+enum ib_fsync_kind { IB_SYNC_FSYNC = 0, IB_SYNC_FDATASYNC = 1 };
+
+#define IB_NAME_MAX 256
+#define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
+#define IB_MAX_PERCENTILES 20
+#define IB_OPTS_TEXT_MAX 8192
+
+/* Per-direction sizes: index with enum ib_ddir (READ, WRITE, TRIM). */
+struct ib_bs {
+	uint64_t min[IB_DDIR_RWT];
+	uint64_t max[IB_DDIR_RWT]; /* == min unless bsrange */
+	uint64_t align[IB_DDIR_RWT]; /* blockalign; defaults to min */
+};
+
+struct ib_job {
+	/* identity */
+	char name[IB_NAME_MAX];
+	char description[IB_NAME_MAX];
+	unsigned int clone;	/* 0..numjobs-1 */
+	unsigned int number;	/* 1-based global job number: seeds, log names */
+	unsigned int groupid;
+	bool stonewall;		/* wait for all previous jobs first */
+	bool new_group;
+
+	/* workload */
+	unsigned int rw;	/* enum ib_rw_bits */
+	unsigned int rwmixread;	/* 0..100 */
+	struct ib_bs bs;
+	bool bs_unaligned;
+
+	/* targets */
+	char filename[IB_PATHS_MAX];	/* empty: default names */
+	char directory[PATH_MAX];
+	unsigned int nrfiles;
+	uint64_t size;		/* total per job (0: from file/device) */
+	uint8_t size_pct;	/* size=N%: percent of the file (0: not a %) */
+	uint64_t filesize_min, filesize_max; /* 0: size/nrfiles */
+	uint64_t offset;
+	uint8_t offset_pct;
+	uint64_t offset_increment;
+	uint64_t io_size;	/* 0: = size */
+	unsigned int loops;	/* >= 1 */
+	bool overwrite;
+	bool create_on_open;
+	bool unlink;
+	bool allow_mounted_write;
+
+	/* random offsets */
+	bool randrepeat;
+	bool randseed_set;
+	uint64_t randseed;
+	bool norandommap;
+
+	/* I/O path */
+	char ioengine[32];
+	bool direct;		/* O_DIRECT (direct=1 or buffered=0) */
+	bool zero_buffers;
+	bool refill_buffers;
+	bool scramble_buffers;
+	uint64_t lockmem;	/* bytes to mlock (0: none) */
+	unsigned int iodepth;
+	unsigned int iodepth_batch_submit;
+	unsigned int iodepth_batch_complete_min;
+	unsigned int iodepth_batch_complete_max;
+	unsigned int iodepth_low;
+
+	/* engine options (valid only with their engine; validated) */
+	bool hipri;
+	bool fixedbufs;
+	bool registerfiles;
+	bool sqthread_poll;
+	int sqthread_poll_cpu;	/* -1: any */
+	int nonvectored;	/* -1 auto, 0, 1 */
+	bool userspace_reap;
+	bool nowait;
+
+	/* time */
+	bool time_based;
+	uint64_t runtime_us;	/* 0: unlimited */
+	uint64_t ramp_time_us;
+	uint64_t startdelay_us;
+
+	/* sync */
+	unsigned int fsync_every;	/* fsync=N */
+	unsigned int fdatasync_every;	/* fdatasync=N */
+	bool end_fsync;
+
+	/* process model */
+	bool thread;
+
+	/* statistics and logging (consumed by stats/report) */
+	bool gtod_reduce;
+	bool disable_lat, disable_clat, disable_slat, disable_bw;
+	bool clat_percentiles, lat_percentiles, slat_percentiles;
+	unsigned int nr_percentiles;
+	double percentiles[IB_MAX_PERCENTILES];	/* sorted ascending */
+	unsigned int percentile_precision;
+	unsigned int bwavgtime_ms;
+	unsigned int iopsavgtime_ms;
+	bool group_reporting;
+	unsigned int kb_base;		/* 1024 or 1000 */
+	unsigned int unit_base;	/* 8: bytes, 1: bits */
+	unsigned int significant_figures;
+	char write_iolog[PATH_MAX];
+	char write_bw_log[PATH_MAX];
+	char write_iops_log[PATH_MAX];
+	char write_lat_log[PATH_MAX];
+	unsigned int log_avg_msec;
+	bool log_offset;
+
+	/* error policy */
+	unsigned int continue_on_error; /* IB_COE_* bits */
+
+	/*
+	 * Options explicitly given for this job, in parse order, for the
+	 * JSON "job options" object: "key\0value\0key\0value\0\0".
+	 */
+	char opts_text[IB_OPTS_TEXT_MAX];
+	unsigned int opts_len;
+};
+
+enum ib_coe {
+	IB_COE_READ = 1u << 0,
+	IB_COE_WRITE = 1u << 1,
+	IB_COE_VERIFY = 1u << 2,
+	IB_COE_IO = IB_COE_READ | IB_COE_WRITE,
+	IB_COE_ALL = IB_COE_IO | IB_COE_VERIFY,
+};
+
+static inline bool ib_job_writes(const struct ib_job *j)
+{
+	return (j->rw & (IB_RW_WRITE | IB_RW_TRIM)) != 0;
+}
+
+static inline bool ib_job_random(const struct ib_job *j)
+{
+	return (j->rw & IB_RW_RAND) != 0;
+}
+
+/* Canonical rw name as fio prints it: read, randrw, rw, ... */
+const char *ib_rw_name(unsigned int rw);
+
+/* Fill every field with iobench's (= fio's) defaults. */
+void ib_job_defaults(struct ib_job *j);
+
+#endif

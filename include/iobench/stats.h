@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_STATS_H
+#define IOBENCH_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "iobench/compiler.h"
+#include "iobench/hist.h"
+#include "iobench/job.h"
+
+/*
+ * Per-job statistics. Plain old data with no pointers: one slot per job lives
+ * in a MAP_SHARED region created before fork (shm.c), the job writes only its
+ * own slot, the parent reads it after the job has been reaped (and, for the
+ * live status line, reads the `live` counters with relaxed atomics).
+ */
+
+/* Exact online min/max/mean/variance (Welford). */
+struct ib_lat_stat {
+	uint64_t n;
+	uint64_t min;
+	uint64_t max;
+	double mean;
+	double m2;	/* sum of squared deviations; sample var = m2/(n-1) */
+};
+
+static inline void ib_lat_stat_add(struct ib_lat_stat *s, uint64_t v)
+{
+	double delta;
+
+	if (s->n == 0 || v < s->min)
+		s->min = v;
+	if (v > s->max)
+		s->max = v;
+	s->n++;
+	delta = (double)v - s->mean;
+	s->mean += delta / (double)s->n;
+	s->m2 += delta * ((double)v - s->mean);
+}
+
+/* Parallel merge of two Welford accumulators (Chan et al.). */
+void ib_lat_stat_merge(struct ib_lat_stat *dst, const struct ib_lat_stat *src);
+/* Sample standard deviation, 0 for n < 2. */
+double ib_lat_stat_stddev(const struct ib_lat_stat *s);
+
+enum ib_lat_kind { IB_LAT_SLAT = 0, IB_LAT_CLAT = 1, IB_LAT_TLAT = 2, IB_LAT_NR = 3 };
+
+struct ib_dir_stats {
+	uint64_t io_bytes;
+	uint64_t total_ios;	/* completed I/Os */
+	uint64_t issued;	/* issued I/Os (issued rwts total=) */
+	uint64_t short_ios;
+	uint64_t drop_ios;
+	uint64_t runtime_us;	/* active time for this direction, after ramp */
+	struct ib_lat_stat lat[IB_LAT_NR];
+	struct ib_hist hist[IB_LAT_NR];
+	struct ib_lat_stat bw_samples;	/* KiB/s per bwavgtime interval */
+	struct ib_lat_stat iops_samples;
+};
+
+/* fio's "lat (nsec/usec/msec)" distribution of clat */
+#define IB_LAT_N_NR 10	/* ns: 2 4 10 20 50 100 250 500 750 1000 */
+#define IB_LAT_U_NR 10	/* us: same labels */
+#define IB_LAT_M_NR 12	/* ms: same + 2000, >=2000 */
+#define IB_DEPTH_NR 7	/* 1 2 4 8 16 32 >=64 / 0 4 8 16 32 64 >=64 */
+
+/* Run-state letters for the live status line (fio's) */
+enum ib_state {
+	IB_ST_NOT_STARTED = 'P',
+	IB_ST_SETUP = 'I',
+	IB_ST_RAMP = '/',
+	IB_ST_RUNNING = 'R',	/* the worker stores its rw letter instead */
+	IB_ST_FSYNC = 'F',
+	IB_ST_FINISHING = 'f',
+	IB_ST_EXITED = 'E',
+	IB_ST_DONE = '_',
+	IB_ST_ERROR = 'X',
+	IB_ST_KILLED = 'K',
+};
+
+/* Counters the parent may read while the job runs (relaxed atomics). */
+struct ib_live {
+	uint64_t io_bytes[IB_DDIR_RWT];
+	uint64_t ios[IB_DDIR_RWT];
+	uint64_t start_ns;	/* when the job started doing I/O (after startdelay) */
+	uint32_t state;		/* enum ib_state or the rw letter */
+	uint32_t nr_files_open;
+} ib_cacheline_aligned;
+
+struct ib_job_stats {
+	struct ib_live live;
+
+	struct ib_dir_stats dir[IB_DDIR_RWT];
+	struct ib_lat_stat sync_lat;	/* fsync/fdatasync */
+	struct ib_hist sync_hist;
+	uint64_t sync_ios;
+
+	uint64_t lat_n[IB_LAT_N_NR];
+	uint64_t lat_u[IB_LAT_U_NR];
+	uint64_t lat_m[IB_LAT_M_NR];
+	uint64_t depth[IB_DEPTH_NR];	/* in-flight depth at submit, per I/O */
+	uint64_t submit[IB_DEPTH_NR];	/* I/Os per submit call, per call */
+	uint64_t complete[IB_DEPTH_NR];	/* I/Os per reap call, per call */
+	uint64_t total_submit_calls;
+	uint64_t total_complete_calls;
+
+	/* CPU: getrusage deltas over the measured run */
+	uint64_t usr_us, sys_us;
+	uint64_t ctx, majf, minf;
+	uint64_t job_runtime_ms;	/* wall time of the measured run */
+	uint64_t elapsed_s;		/* since the job started, incl. ramp */
+
+	/* outcome */
+	int error;		/* 0 or positive errno (fio's err=) */
+	char error_where[256];	/* "read offset=4096, file=/x: Input/output error" */
+	uint64_t total_err;
+	int first_error;
+	int pid;
+	int64_t start_time;	/* epoch seconds when the job started */
+	unsigned int exit_signal; /* set by the parent when the job died */
+	bool finished;		/* the job reached its end (not killed) */
+};
+
+/* Zero everything except identity/live; used at ramp end. */
+void ib_stats_reset(struct ib_job_stats *s);
+/*
+ * Account one completed I/O. Latencies in ns; slat/lat may be skipped by the
+ * caller by passing UINT64_MAX (e.g. sync engines have no slat).
+ */
+void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
+		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
+		     uint64_t clat, uint64_t lat);
+/* Bucket index helpers shared by the worker and reports. */
+unsigned int ib_depth_bucket(unsigned int depth);	/* 1,2,4,..,>=64 */
+unsigned int ib_batch_bucket(unsigned int n);		/* 0,4,8,..,>=64 */
+/* dst += src for group_reporting (sums, Welford merge, histogram add). */
+void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src);
+
+#endif

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
+#include <string.h>
+#include "iobench/job.h"
+#include "iobench/run.h"
+
+static const double default_percentiles[] = {
+	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
+};
+
+const char *ib_rw_name(unsigned int rw)
+{
+	bool rnd = rw & IB_RW_RAND;
+
+	switch (rw & ~IB_RW_RAND) {
+	case IB_RW_READ:
+		return rnd ? "randread" : "read";
+	case IB_RW_WRITE:
+		return rnd ? "randwrite" : "write";
+	case IB_RW_TRIM:
+		return rnd ? "randtrim" : "trim";
+	case IB_RW_READ | IB_RW_WRITE:
+		return rnd ? "randrw" : "rw";
+	case IB_RW_TRIM | IB_RW_WRITE:
+		return rnd ? "randtrimwrite" : "trimwrite";
+	}
+	return "unknown";
+}
+
+void ib_job_defaults(struct ib_job *j)
+{
+	unsigned int i;
+
+	memset(j, 0, sizeof(*j));
+	j->rw = IB_RW_READ;
+	j->rwmixread = 50;
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		j->bs.min[i] = 4096;
+		j->bs.max[i] = 4096;
+		j->bs.align[i] = 0; /* 0: follow min bs */
+	}
+	j->nrfiles = 1;
+	j->loops = 1;
+	j->randrepeat = true;
+	j->randseed = 0x89;
+	strcpy(j->ioengine, "psync");
+	j->iodepth = 1;
+	j->iodepth_batch_submit = 1;
+	j->iodepth_batch_complete_min = 1;
+	j->iodepth_batch_complete_max = 0; /* 0: = complete_min */
+	j->iodepth_low = 0;		   /* 0: = iodepth */
+	j->sqthread_poll_cpu = -1;
+	j->nonvectored = -1;
+	j->clat_percentiles = true;
+	j->nr_percentiles = (unsigned int)(sizeof(default_percentiles) /
+					   sizeof(default_percentiles[0]));
+	memcpy(j->percentiles, default_percentiles, sizeof(default_percentiles));
+	j->percentile_precision = 2;
+	j->bwavgtime_ms = 500;
+	j->iopsavgtime_ms = 500;
+	j->kb_base = 1024;
+	j->unit_base = 8;
+	j->significant_figures = 4;
+}
+
+void ib_run_init(struct ib_run *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->output_format = IB_OUT_NORMAL;
+	r->terse_version = 3;
+	r->eta = IB_ETA_AUTO;
+	r->eta_interval_ms = 1000;
+}
+
+void ib_run_free(struct ib_run *r)
+{
+	free(r->jobs);
+	r->jobs = NULL;
+	r->nr_jobs = 0;
+}
