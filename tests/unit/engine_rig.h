@@ -249,7 +249,7 @@ static void roundtrip(void **state)
 {
 	struct rig *r = *state;
 	const struct tcase *tc = r->tc;
-	uint64_t offs[FILE_SIZE / 4096];
+	uint64_t offs[FILE_SIZE / 512];
 	unsigned int n;
 
 	if (tc->tweak)
