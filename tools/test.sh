@@ -46,8 +46,14 @@ run_suite() {
 		return 0
 	fi
 	echo "=== $name: test"
-	meson test -C "$dir" --print-errorlogs "$@" || true
-	logs+=("$dir/meson-logs/testlog.json")
+	local rc=0
+	meson test -C "$dir" --print-errorlogs "$@" || rc=$?
+	if [ -f "$dir/meson-logs/testlog.json" ]; then
+		logs+=("$dir/meson-logs/testlog.json")
+	elif [ "$rc" -ne 0 ]; then
+		echo "=== $name: meson test failed (rc=$rc) without a test log"
+		build_failures=$((build_failures + 1))
+	fi
 }
 
 if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
