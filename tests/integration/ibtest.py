@@ -35,6 +35,7 @@ class Result:
         self.rc = rc
         self.out = out
         self.err = err
+        self.pid = None
 
     def __str__(self):
         cmd = ' '.join(self.argv)
@@ -71,20 +72,27 @@ class Test:
 
     # -- running ---------------------------------------------------------
     def run(self, *args, timeout=120, cwd=None, env=None, prog=None):
-        """Run iobench (or prog) with args; never raises on failure."""
+        """Run iobench (or prog) with args; never raises on failure.
+        The Result carries the child's pid (r.pid)."""
         argv = [prog or self.bin] + [str(a) for a in args]
         try:
-            p = subprocess.run(argv, capture_output=True, text=True,
-                               errors='replace', timeout=timeout,
-                               cwd=cwd or self.dir, env=env,
-                               stdin=subprocess.DEVNULL)
-            return Result(argv, p.returncode, p.stdout, p.stderr)
-        except subprocess.TimeoutExpired as e:
-            out = e.stdout.decode(errors='replace') if e.stdout else ''
-            err = e.stderr.decode(errors='replace') if e.stderr else ''
-            return Result(argv, 'timeout(%ss)' % timeout, out, err)
+            p = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE,
+                                 stdin=subprocess.DEVNULL, text=True,
+                                 errors='replace', cwd=cwd or self.dir,
+                                 env=env)
         except OSError as e:
             return Result(argv, 'exec failed: %s' % e, '', '')
+        try:
+            out, err = p.communicate(timeout=timeout)
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+            rc = 'timeout(%ss)' % timeout
+        r = Result(argv, rc, out, err)
+        r.pid = p.pid
+        return r
 
     def fio(self, *args, **kw):
         """Run the installed fio (for side-by-side semantics), or None."""
@@ -231,6 +239,8 @@ def parse_iolog(path):
         if m:
             version = int(m.group(1))
     for line in lines[1:]:
+        if re.fullmatch(r'fio version \d+ iolog', line):
+            continue                    # another clone's header (appended)
         parts = line.split()
         if version == 3 and parts and parts[0].isdigit():
             parts = parts[1:]           # v3: leading timestamp
