@@ -67,6 +67,7 @@ class Test:
         self.failed = 0
         self.skipped = 0
         self.loops = []
+        self.loop_backing = {}      # /dev/loopN -> its tmpfs backing file
         self.dir = tempfile.mkdtemp(prefix='ibtest.', dir=SHM)
         atexit.register(self.cleanup)
 
@@ -176,6 +177,7 @@ class Test:
             return None
         dev = p.stdout.strip()
         self.loops.append(dev)
+        self.loop_backing[dev] = backing
         return dev
 
     def cleanup(self):
@@ -193,10 +195,15 @@ def loop_available():
 
 
 def block_stat(dev):
-    """/sys/block/NAME/stat as a list of ints (field 15 = flush requests)."""
+    """/sys/block/NAME/stat as a list of ints ([15]: flush requests done)."""
     name = os.path.basename(os.path.realpath(dev))
     with open('/sys/block/%s/stat' % name) as f:
         return [int(x) for x in f.read().split()]
+
+
+def flushes(dev):
+    """Flush requests the block device has completed so far."""
+    return block_stat(dev)[15]
 
 
 # -- iolog -------------------------------------------------------------
