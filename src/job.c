@@ -41,6 +41,7 @@ void ib_job_defaults(struct ib_job *j)
 	}
 	j->nrfiles = 1;
 	j->loops = 1;
+	j->numjobs = 1;
 	j->randrepeat = true;
 	j->randseed = 0x89;
 	strcpy(j->ioengine, "psync");

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Engine tests, part 2: io_uring and libaio with their options, several
+ * I/Os in flight, completions in any order, and the error paths a user can
+ * hit (hipri on tmpfs, a bad sqthread_poll_cpu). Skipped as a whole only if
+ * neither library was built; io_uring tests skip when the kernel refuses
+ * io_uring (-EPERM/-ENOSYS).
+ */
+#include <signal.h>
+#include "engine_rig.h"
+
+static void fixedbufs(struct ib_job *j) { j->fixedbufs = true; }
+static void regfiles(struct ib_job *j) { j->registerfiles = true; }
+static void vectored(struct ib_job *j) { j->nonvectored = 0; }
+static void nonvectored(struct ib_job *j) { j->nonvectored = 1; }
+static void sqpoll(struct ib_job *j) { j->sqthread_poll = true; }
+static void uring_all(struct ib_job *j)
+{
+	j->fixedbufs = j->registerfiles = j->sqthread_poll = true;
+	j->sqthread_poll_cpu = 0;
+}
+static void ureap(struct ib_job *j) { j->userspace_reap = true; }
+
+static const struct tcase cases[] = {
+#if HAVE_LIBURING
+	{ "io_uring", false, 1, 4096, NULL },
+	{ "io_uring", true, 1, 4096, NULL },
+	{ "io_uring", false, 8, 4096, NULL },
+	{ "io_uring", true, 32, 65536, NULL },
+	{ "io_uring", true, 16, 4096, fixedbufs },
+	{ "io_uring", false, 16, 8192, fixedbufs },
+	{ "io_uring", true, 8, 4096, regfiles },
+	{ "io_uring", true, 8, 4096, vectored },
+	{ "io_uring", false, 8, 16384, nonvectored },
+	{ "io_uring", true, 8, 4096, sqpoll },
+	{ "io_uring", true, 16, 4096, uring_all },
+#endif
+#if HAVE_LIBAIO
+	{ "libaio", false, 1, 4096, NULL },
+	{ "libaio", true, 1, 4096, NULL },
+	{ "libaio", true, 16, 4096, NULL },
+	{ "libaio", true, 32, 65536, NULL },
+	{ "libaio", false, 8, 4096, ureap },
+	{ "libaio", true, 16, 8192, ureap },
+#endif
+};
+
+/*
+ * Eight reads in flight, reaped a few at a time with min 0 and 1: every io
+ * comes back exactly once with its own data, in whatever order.
+ */
+static void many_in_flight(void **state)
+{
+	struct rig *r = *state;
+	struct ib_io *done[8];
+	unsigned int seen = 0, got = 0, spins = 0;
+
+	if (r->tc->tweak)
+		r->tc->tweak(&r->job);
+	assert_int_equal(rig_start(r, r->tc->engine, 8, 4096,
+				   O_RDWR | (r->tc->direct ? O_DIRECT : 0)), 0);
+	for (unsigned int i = 0; i < 8; i++) {
+		prep(r, &r->ios[i], IB_DDIR_READ, (uint64_t)(7 - i) * 12288, 4096);
+		assert_int_equal(r->e->queue(&r->ctx, &r->ios[i]), IB_Q_QUEUED);
+	}
+	assert_int_equal(r->e->commit(&r->ctx), 8);
+	r->nfree = 0;
+	while (got < 8) {
+		int n = r->e->reap(&r->ctx, (spins++ & 1), 3, done);
+
+		assert_true(n >= 0 && n <= 3);
+		assert_true(spins < 1000000);
+		for (int i = 0; i < n; i++) {
+			assert_true(done[i] >= r->ios && done[i] < r->ios + 8);
+			assert_false(seen & (1u << done[i]->idx));
+			seen |= 1u << done[i]->idx;
+			check_done(r, done[i]);
+		}
+		got += (unsigned int)n;
+	}
+	assert_int_equal(seen, 0xff);
+	assert_int_equal(r->e->reap(&r->ctx, 0, 8, done), 0);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	_exit(3);	/* a hang is a failure, not a stuck test run */
+}
+
+#if HAVE_LIBURING
+/* hipri on tmpfs: IOPOLL cannot work there; a clear error, no hang. */
+static void uring_hipri_tmpfs(void **state)
+{
+	struct rig *r = *state;
+	struct ib_io *io;
+
+	signal(SIGALRM, on_alarm);
+	alarm(30);
+	r->job.hipri = true;
+	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR | O_DIRECT), 0);
+	io = one_io(r, IB_DDIR_READ, 0, 4096);
+	assert_int_equal(io->res, -EOPNOTSUPP);
+	assert_non_null(strstr(r->ctx.errmsg, "hipri: this file or device "
+				"cannot do polled I/O"));
+	r->e->cleanup(&r->ctx);
+	r->ctx.errmsg[0] = '\0';
+	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR), 0);
+	io = one_io(r, IB_DDIR_WRITE, 0, 4096);	/* buffered: same answer */
+	assert_int_equal(io->res, -EOPNOTSUPP);
+	assert_non_null(strstr(r->ctx.errmsg, "hipri:"));
+	alarm(0);
+	for (uint64_t b = 0; b < 4096; b++)	/* nothing was written */
+		r->model[b] = pattern(b, 0);
+	check_file(r);
+}
+
+/* A CPU that does not exist: init fails and the message names the option. */
+static void uring_bad_sqcpu(void **state)
+{
+	struct rig *r = *state;
+	int ret;
+
+	r->job.sqthread_poll = true;
+	r->job.sqthread_poll_cpu = 100000;
+	ret = rig_start(r, "io_uring", 4, 4096, O_RDWR);
+	assert_int_equal(ret, -EINVAL);
+	assert_false(ib_engine_unavailable(ret));
+	assert_non_null(strstr(r->ctx.errmsg, "io_uring: ring setup: "));
+	assert_non_null(strstr(r->ctx.errmsg, "sqthread_poll_cpu"));
+}
+
+/* registerfiles puts the file in the ring's table; cleanup takes it out. */
+static void uring_regfiles_index(void **state)
+{
+	struct rig *r = *state;
+
+	r->job.registerfiles = true;
+	assert_int_equal(rig_start(r, "io_uring", 2, 4096, O_RDWR), 0);
+	assert_int_equal(r->file.reg_index, 0);
+	r->e->cleanup(&r->ctx);
+	r->inited = false;
+	assert_int_equal(r->file.reg_index, -1);
+	assert_null(r->ctx.data);
+}
+#endif
+
+/* nowait: works, or the file system says it cannot (errmsg says so). */
+static void nowait_read(void **state)
+{
+	struct rig *r = *state;
+	struct ib_io *io;
+
+	r->job.nowait = true;
+	assert_int_equal(rig_start(r, r->tc->engine, 2, 4096,
+				   O_RDWR | (r->tc->direct ? O_DIRECT : 0)), 0);
+	io = one_io(r, IB_DDIR_READ, 4096, 4096);
+	if (io->res == -EOPNOTSUPP) {
+		assert_string_equal(r->ctx.errmsg, "nowait: this file system "
+				    "does not support RWF_NOWAIT");
+	} else if (io->res == -EAGAIN) {
+		assert_string_equal(r->ctx.errmsg, "nowait: the I/O would have "
+				    "blocked (RWF_NOWAIT)");
+	} else {
+		assert_int_equal(io->res, 4096);
+		assert_memory_equal(io->buf, r->model + 4096, 4096);
+	}
+}
+
+#define RT(i) cmocka_unit_test_prestate_setup_teardown(roundtrip, tc_setup, \
+		rig_teardown, (void *)&cases[i])
+#define MANY(i) cmocka_unit_test_prestate_setup_teardown(many_in_flight, \
+		tc_setup, rig_teardown, (void *)&cases[i])
+#define NOWAIT(i) cmocka_unit_test_prestate_setup_teardown(nowait_read, \
+		tc_setup, rig_teardown, (void *)&cases[i])
+#define RIG(f) cmocka_unit_test_setup_teardown(f, rig_setup, rig_teardown)
+#define U (11 * HAVE_LIBURING)	/* first libaio case */
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+#if HAVE_LIBURING
+		RT(0), RT(1), RT(2), RT(3), RT(4), RT(5), RT(6), RT(7),
+		RT(8), RT(9), RT(10),
+		MANY(0), MANY(1), MANY(4), MANY(6), MANY(7), MANY(9), MANY(10),
+		NOWAIT(0), NOWAIT(1),
+		RIG(uring_hipri_tmpfs),
+		RIG(uring_bad_sqcpu),
+		RIG(uring_regfiles_index),
+#endif
+#if HAVE_LIBAIO
+		RT(U), RT(U + 1), RT(U + 2), RT(U + 3), RT(U + 4), RT(U + 5),
+		MANY(U), MANY(U + 1), MANY(U + 4), MANY(U + 5),
+		NOWAIT(U), NOWAIT(U + 1),
+#endif
+	};
+
+	if (!IB_ARRAY_SIZE(tests))
+		return 77;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
