@@ -331,6 +331,14 @@ MiB = 1024 * 1024
 GiB = 1024 * MiB
 
 
+def size_of(path):
+    """The file's size, or None if it does not exist."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
 def file_bytes(path):
     with open(path, 'rb') as f:
         return f.read()

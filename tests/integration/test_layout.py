@@ -89,7 +89,7 @@ def test_default_names(t):
         t.eq(sorted(os.listdir(d)), ['fn.0.0', 'fn.0.1', 'fn.1.0', 'fn.1.1'],
              '%s: files' % what)
         for n in os.listdir(d):
-            t.eq(os.path.getsize(os.path.join(d, n)), 64 * KiB,
+            t.eq(ibtest.size_of(os.path.join(d, n)), 64 * KiB,
                  '%s: size of %s' % (what, n))
         t.eq([j.issued for j in jobs], [(0, 32, 0, 0)] * 2,
              '%s: issued rwts per clone' % what)
@@ -115,7 +115,7 @@ def test_default_names(t):
                          '--filename=given', '--size=64k', '--rw=write',
                          '--bs=4k')
     if jobs:
-        t.eq(os.path.getsize(os.path.join(d2, 'given')), 64 * KiB,
+        t.eq(ibtest.size_of(os.path.join(d2, 'given')), 64 * KiB,
              '%s: DIR/given written' % what)
 
 
@@ -126,7 +126,7 @@ def test_colon_files(t):
                           '--size=128k', '--rw=write', '--bs=4k')
     if jobs:
         t.eq(jobs[0].issued, (0, 32, 0, 0), '%s: issued rwts' % what)
-        t.eq([os.path.getsize(p) if os.path.exists(p) else None
+        t.eq([ibtest.size_of(p)
               for p in (a, b)], [64 * KiB] * 2, '%s: file sizes' % what)
     if il:
         t.eq(sorted(il.files), [a, b], '%s: iolog files' % what)

@@ -100,7 +100,7 @@ def main():
     seed1(t, 'shm file', shm, ['--size=1m'])
     d = t.mkdir('tgs')
     seed2(t, 'relative file TGS', 'TGS', cwd=d)
-    t.eq(os.path.getsize(os.path.join(d, 'TGS')), MiB,
+    t.eq(ibtest.size_of(os.path.join(d, 'TGS')), MiB,
          'seed 2: TGS laid out to size=1m')
     shm3 = t.shm_file('seed3', MiB, data=ibtest.pattern(MiB))
     seed3(t, 'shm file', shm3, ['--size=1m'], MiB // 65536)
