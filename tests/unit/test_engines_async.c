@@ -7,6 +7,12 @@
  * io_uring (-EPERM/-ENOSYS).
  */
 #include <signal.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include "engine_rig.h"
 
 static void fixedbufs(struct ib_job *j) { j->fixedbufs = true; }
@@ -167,6 +173,97 @@ static void nowait_read(void **state)
 	}
 }
 
+/* What a child saw when its engine init met a refused system call. */
+struct refused {
+	int ret;
+	char errmsg[IB_ENGINE_ERRMSG_LEN];
+};
+
+/* Make system call `nr` fail with `err` in this process from now on. */
+static int deny_syscall(long nr, int err)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned int)err),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = IB_ARRAY_SIZE(f), .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
+/*
+ * Run the engine's init in a child where system call `nr` fails with `err`
+ * (as under a container's seccomp policy or kernel.io_uring_disabled).
+ */
+static void init_refused(struct rig *r, const char *engine, long nr, int err,
+			 struct refused *out)
+{
+	struct refused *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+				  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int status;
+	pid_t pid;
+
+	assert_true(sh != MAP_FAILED);
+	sh->ret = 1;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		r->e = ib_engine_find(engine);
+		r->ctx = (struct ib_engine_ctx){ .job = &r->job,
+			.files = &r->file, .nr_files = 1, .ios = r->ios,
+			.nr_ios = 4, .buf_size = 4096, .buf_base = r->bufs };
+		if (deny_syscall(nr, err))
+			_exit(77);
+		sh->ret = r->e->init(&r->ctx);
+		memcpy(sh->errmsg, r->ctx.errmsg, sizeof(sh->errmsg));
+		r->e->cleanup(&r->ctx);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77)
+		skip();		/* no seccomp filters here */
+	assert_int_equal(WEXITSTATUS(status), 0);
+	*out = *sh;
+	munmap(sh, sizeof(*sh));
+}
+
+#if HAVE_LIBURING
+static void uring_unavailable(void **state)
+{
+	struct refused got;
+
+	init_refused(*state, "io_uring", __NR_io_uring_setup, EPERM, &got);
+	assert_int_equal(got.ret, -EPERM);
+	assert_true(ib_engine_unavailable(got.ret));
+	assert_non_null(strstr(got.errmsg, "io_uring not available on this "
+				"system"));
+	init_refused(*state, "io_uring", __NR_io_uring_setup, ENOSYS, &got);
+	assert_int_equal(got.ret, -ENOSYS);
+	assert_true(ib_engine_unavailable(got.ret));
+}
+#endif
+
+#if HAVE_LIBAIO
+static void libaio_refused(void **state)
+{
+	struct refused got;
+
+	init_refused(*state, "libaio", __NR_io_setup, EAGAIN, &got);
+	assert_int_equal(got.ret, -EAGAIN);
+	assert_non_null(strstr(got.errmsg, "fs.aio-max-nr"));
+	init_refused(*state, "libaio", __NR_io_setup, ENOSYS, &got);
+	assert_int_equal(got.ret, -ENOSYS);
+	assert_true(ib_engine_unavailable(got.ret));
+	assert_non_null(strstr(got.errmsg, "no AIO support"));
+}
+#endif
+
 #define RT(i) cmocka_unit_test_prestate_setup_teardown(roundtrip, tc_setup, \
 		rig_teardown, (void *)&cases[i])
 #define MANY(i) cmocka_unit_test_prestate_setup_teardown(many_in_flight, \
@@ -187,11 +284,13 @@ int main(void)
 		RIG(uring_hipri_tmpfs),
 		RIG(uring_bad_sqcpu),
 		RIG(uring_regfiles_index),
+		RIG(uring_unavailable),
 #endif
 #if HAVE_LIBAIO
 		RT(U), RT(U + 1), RT(U + 2), RT(U + 3), RT(U + 4), RT(U + 5),
 		MANY(U), MANY(U + 1), MANY(U + 4), MANY(U + 5),
 		NOWAIT(U), NOWAIT(U + 1),
+		RIG(libaio_refused),
 #endif
 	};
 
