@@ -259,6 +259,11 @@ int main(int argc, char **argv)
 	if (parse_args(&b, argc, argv, &uring, &secs))
 		return usage();
 	ret = open_target(&b, argv[2]);
+	if (ret == -EINVAL) {
+		fprintf(stderr, "ceiling: %s: smaller than one %u-byte block\n",
+			argv[2], b.bs);
+		return 1;
+	}
 	if (ret) {
 		fprintf(stderr, "ceiling: %s: %s\n", argv[2], strerror(-ret));
 		return 1;

@@ -27,7 +27,7 @@ static void uring_all(struct ib_job *j)
 }
 static void ureap(struct ib_job *j) { j->userspace_reap = true; }
 
-static const struct tcase cases[] = {
+ib_unused static const struct tcase cases[] = {
 #if HAVE_LIBURING
 	{ "io_uring", false, 1, 4096, NULL },
 	{ "io_uring", true, 1, 4096, NULL },
