@@ -258,6 +258,10 @@ int main(int argc, char **argv)
 
 	if (parse_args(&b, argc, argv, &uring, &secs))
 		return usage();
+	if (uring && !HAVE_LIBURING) {
+		fprintf(stderr, "ceiling: built without liburing\n");
+		return 1;
+	}
 	ret = open_target(&b, argv[2]);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "ceiling: %s: smaller than one %u-byte block\n",
