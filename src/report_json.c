@@ -1,2 +1,255 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * fio-compatible JSON and json+ (fio-compat.md §2). Always one valid
+ * document: nothing but the report is written to f.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "config.h"
+#include "iobench/disk.h"
+#include "iobench/json.h"
+#include "report_common.h"
+
+static const char *const ddir_key[IB_DDIR_RWT] = { "read", "write", "trim" };
+static const char *const lat_key[IB_LAT_NR] = { "slat_ns", "clat_ns", "lat_ns" };
+static const char *const lat_bucket[] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+};
+static const char *const depth_keys[] = { "1", "2", "4", "8", "16", "32", ">=64" };
+static const char *const batch_keys[] = { "0", "4", "8", "16", "32", "64", ">=64" };
+
+static void json_opts(struct ib_json *j, const char *key, const char *text, unsigned int len)
+{
+	const char *p = text, *end = text + len, *k;
+
+	ib_json_obj_open(j, key);
+	while (p < end && *p) {
+		k = p;
+		p += strlen(p) + 1;
+		if (p >= end)
+			break;
+		ib_json_str(j, k, p);
+		p += strlen(p) + 1;
+	}
+	ib_json_obj_close(j);
+}
+
+static void json_bins(struct ib_json *j, const struct ib_hist *h)
+{
+	char key[32];
+	unsigned int i;
+
+	ib_json_obj_open(j, "bins");
+	for (i = 0; i < IB_HIST_NR; i++) {
+		if (!h->count[i])
+			continue;
+		snprintf(key, sizeof(key), "%llu", (unsigned long long)ib_hist_value(i));
+		ib_json_uint(j, key, h->count[i]);
+	}
+	ib_json_obj_close(j);
+}
+
+static void json_lat(struct ib_json *j, const char *key, const struct ib_job *job,
+		     const struct ib_lat_stat *s, const struct ib_hist *h, bool pct,
+		     bool plus)
+{
+	uint64_t val[IB_MAX_PERCENTILES];
+	unsigned int nr = pct ? ib_rep_percentiles(job, h, s->n, val) : 0, i;
+	char pk[32];
+
+	ib_json_obj_open(j, key);
+	ib_json_uint(j, "min", s->n ? s->min : 0);
+	ib_json_uint(j, "max", s->max);
+	ib_json_float(j, "mean", s->mean);
+	ib_json_float(j, "stddev", ib_lat_stat_stddev(s));
+	ib_json_uint(j, "N", s->n);
+	if (nr) {
+		ib_json_obj_open(j, "percentile");
+		for (i = 0; i < nr; i++) {
+			snprintf(pk, sizeof(pk), "%f", job->percentiles[i]);
+			ib_json_uint(j, pk, val[i]);
+		}
+		ib_json_obj_close(j);
+		if (plus)
+			json_bins(j, h);
+	}
+	ib_json_obj_close(j);
+}
+
+static void json_ddir(struct ib_json *j, const struct ib_rep *r,
+		      const struct ib_rep_entry *e, unsigned int d, bool plus)
+{
+	const struct ib_dir_stats *ds = &e->st->dir[d];
+	const struct ib_lat_stat *bw = &ds->bw_samples, *io = &ds->iops_samples;
+	uint64_t bwb = ib_rep_bw(ds);
+	unsigned int k;
+
+	ib_json_obj_open(j, ddir_key[d]);
+	ib_json_uint(j, "io_bytes", ds->io_bytes);
+	ib_json_uint(j, "io_kbytes", ds->io_bytes >> 10);
+	ib_json_uint(j, "bw_bytes", bwb);
+	ib_json_uint(j, "bw", bwb / 1024);
+	ib_json_float(j, "iops", ib_rep_iops(ds));
+	ib_json_uint(j, "runtime", ib_rep_runtime_ms(ds));
+	ib_json_uint(j, "total_ios", ds->total_ios);
+	ib_json_uint(j, "short_ios", ds->short_ios);
+	ib_json_uint(j, "drop_ios", ds->drop_ios);
+	for (k = 0; k < IB_LAT_NR; k++)
+		json_lat(j, lat_key[k], e->job, &ds->lat[k], &ds->hist[k],
+			 ib_rep_pct_enabled(e->job, k), plus);
+	ib_json_uint(j, "bw_min", bw->min);
+	ib_json_uint(j, "bw_max", bw->max);
+	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, d));
+	ib_json_float(j, "bw_mean", bw->mean);
+	ib_json_float(j, "bw_dev", ib_lat_stat_stddev(bw));
+	ib_json_uint(j, "bw_samples", bw->n);
+	ib_json_uint(j, "iops_min", io->min);
+	ib_json_uint(j, "iops_max", io->max);
+	ib_json_float(j, "iops_mean", io->mean);
+	ib_json_float(j, "iops_stddev", ib_lat_stat_stddev(io));
+	ib_json_uint(j, "iops_samples", io->n);
+	ib_json_obj_close(j);
+}
+
+static void json_dist(struct ib_json *j, const char *key, const char *const *keys,
+		      const uint64_t *cnt, unsigned int nr, uint64_t total, double floor)
+{
+	unsigned int i;
+	double p;
+
+	ib_json_obj_open(j, key);
+	for (i = 0; i < nr; i++) {
+		p = ib_rep_pct(cnt[i], total);
+		if (cnt[i] && p < floor)
+			p = floor;
+		ib_json_float(j, keys[i], p);
+	}
+	ib_json_obj_close(j);
+}
+
+static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
+{
+	const struct ib_job_stats *s = e->st;
+	uint64_t rt = s->job_runtime_ms, total = ib_rep_total_ios(s);
+
+	ib_json_uint(j, "job_runtime", rt);
+	ib_json_float(j, "usr_cpu", rt ? (double)s->usr_us / 10.0 / (double)rt : 0.0);
+	ib_json_float(j, "sys_cpu", rt ? (double)s->sys_us / 10.0 / (double)rt : 0.0);
+	ib_json_uint(j, "ctx", s->ctx);
+	ib_json_uint(j, "majf", s->majf);
+	ib_json_uint(j, "minf", s->minf);
+	json_dist(j, "iodepth_level", depth_keys, s->depth, IB_DEPTH_NR, total, 0.1);
+	json_dist(j, "iodepth_submit", batch_keys, s->submit, IB_DEPTH_NR,
+		  s->total_submit_calls, 0.1);
+	json_dist(j, "iodepth_complete", batch_keys, s->complete, IB_DEPTH_NR,
+		  s->total_complete_calls, 0.1);
+	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.0);
+	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.0);
+	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.0);
+	ib_json_uint(j, "latency_depth", e->job->iodepth);
+	ib_json_uint(j, "latency_target", 0);
+	ib_json_float(j, "latency_percentile", 100.0);
+	ib_json_uint(j, "latency_window", 0);
+	if (e->job->continue_on_error) {
+		ib_json_uint(j, "total_err", s->total_err);
+		ib_json_int(j, "first_error", s->first_error);
+	}
+	ib_json_str(j, "desc", e->job->description);
+}
+
+static void json_job(struct ib_json *j, const struct ib_rep *r,
+		     const struct ib_rep_entry *e, bool plus)
+{
+	const struct ib_job_stats *s = e->st;
+	const struct ib_job *lj = e->last_job;
+	unsigned int d;
+
+	ib_json_obj_open(j, NULL);
+	ib_json_str(j, "jobname", e->job->name);
+	ib_json_uint(j, "groupid", e->job->groupid);
+	ib_json_int(j, "error", s->error);
+	ib_json_uint(j, "eta", 0);
+	ib_json_uint(j, "elapsed", s->elapsed_s);
+	json_opts(j, "job options", lj->opts_text,
+		  lj->opts_len ? lj->opts_len : (unsigned int)sizeof(lj->opts_text));
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		json_ddir(j, r, e, d, plus);
+	ib_json_obj_open(j, "sync");
+	ib_json_uint(j, "total_ios", s->sync_ios);
+	json_lat(j, "lat_ns", e->job, &s->sync_lat, &s->sync_hist,
+		 !e->job->gtod_reduce && e->job->nr_percentiles, plus);
+	ib_json_obj_close(j);
+	json_tail(j, e);
+	ib_json_obj_close(j);
+}
+
+static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
+{
+	ib_json_obj_open(j, NULL);
+	ib_json_str(j, "name", u->name);
+	ib_json_uint(j, "read_ios", u->ios[0]);
+	ib_json_uint(j, "write_ios", u->ios[1]);
+	ib_json_uint(j, "read_merges", u->merges[0]);
+	ib_json_uint(j, "write_merges", u->merges[1]);
+	ib_json_uint(j, "read_ticks", u->ticks[0]);
+	ib_json_uint(j, "write_ticks", u->ticks[1]);
+	ib_json_uint(j, "in_queue", u->in_queue);
+	ib_json_float(j, "util", u->util);
+	if (u->nr_slaves) {
+		ib_json_uint(j, "aggr_read_ios", u->aggr_ios[0]);
+		ib_json_uint(j, "aggr_write_ios", u->aggr_ios[1]);
+		ib_json_uint(j, "aggr_read_merges", u->aggr_merges[0]);
+		ib_json_uint(j, "aggr_write_merge", u->aggr_merges[1]); /* sic, as fio */
+		ib_json_uint(j, "aggr_read_ticks", u->aggr_ticks[0]);
+		ib_json_uint(j, "aggr_write_ticks", u->aggr_ticks[1]);
+		ib_json_uint(j, "aggr_in_queue", u->aggr_in_queue);
+		ib_json_float(j, "aggr_util", u->aggr_util);
+	}
+	ib_json_obj_close(j);
+}
+
+static void json_top(struct ib_json *j, const struct ib_report_in *in)
+{
+	time_t t = (time_t)(in->timestamp_ms / 1000);
+	char tbuf[64] = "";
+	struct tm tm;
+
+	if (localtime_r(&t, &tm))
+		strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y", &tm);
+	ib_json_str(j, "fio version", "fio-3.33");
+	ib_json_str(j, "iobench version", "iobench-" IOBENCH_VERSION);
+	ib_json_int(j, "timestamp", (long long)t);
+	ib_json_int(j, "timestamp_ms", (long long)in->timestamp_ms);
+	ib_json_str(j, "time", tbuf);
+	if (in->run->global_opts_len && in->run->global_opts_text[0])
+		json_opts(j, "global options", in->run->global_opts_text,
+			  in->run->global_opts_len);
+}
+
+int ib_report_json(FILE *f, const struct ib_report_in *in, bool plus)
+{
+	struct ib_json j;
+	struct ib_rep r;
+	unsigned int i;
+	int ret = ib_rep_build(&r, in);
+
+	if (ret)
+		return ret;
+	ib_json_begin(&j, f);
+	json_top(&j, in);
+	ib_json_arr_open(&j, "jobs");
+	for (i = 0; i < r.nr_ent; i++)
+		json_job(&j, &r, &r.ent[i], plus);
+	ib_json_arr_close(&j);
+	if (in->disks && in->nr_disks) {
+		ib_json_arr_open(&j, "disk_util");
+		for (i = 0; i < in->nr_disks; i++)
+			json_disk(&j, &in->disks[i]);
+		ib_json_arr_close(&j);
+	}
+	ib_json_end(&j);
+	ib_rep_free(&r);
+	return ferror(f) ? -EIO : 0;
+}

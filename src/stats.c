@@ -1,2 +1,222 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * Per-I/O accounting (hot path) and the group_reporting merge.
+ */
+#include <math.h>
+#include <string.h>
+#include "iobench/stats.h"
+
+void ib_lat_stat_merge(struct ib_lat_stat *dst, const struct ib_lat_stat *src)
+{
+	double n1, n2, delta;
+
+	if (src->n == 0)
+		return;
+	if (dst->n == 0) {
+		*dst = *src;
+		return;
+	}
+	/* Chan et al.: combine two (n, mean, M2) triples exactly */
+	n1 = (double)dst->n;
+	n2 = (double)src->n;
+	delta = src->mean - dst->mean;
+	dst->mean += delta * n2 / (n1 + n2);
+	dst->m2 += src->m2 + delta * delta * n1 * n2 / (n1 + n2);
+	dst->n += src->n;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+}
+
+double ib_lat_stat_stddev(const struct ib_lat_stat *s)
+{
+	if (s->n < 2)
+		return 0.0;
+	return sqrt(s->m2 / (double)(s->n - 1));
+}
+
+/* fio's bw/iops group merge: every field is added (fio-compat.md §1.7). */
+static void sample_stat_sum(struct ib_lat_stat *dst, const struct ib_lat_stat *src)
+{
+	dst->n += src->n;
+	dst->min += src->min;
+	dst->max += src->max;
+	dst->mean += src->mean;
+	dst->m2 += src->m2;
+}
+
+/* Index of the fio "lat" table slot: 2 4 10 20 50 100 250 500 750 1000 */
+static inline unsigned int lat_slot(uint64_t v)
+{
+	if (v < 50) {
+		if (v < 4)
+			return v < 2 ? 0 : 1;
+		return v < 10 ? 2 : v < 20 ? 3 : 4;
+	}
+	if (v < 250)
+		return v < 100 ? 5 : 6;
+	return v < 500 ? 7 : v < 750 ? 8 : 9;
+}
+
+static inline void mark_lat(struct ib_job_stats *s, uint64_t clat)
+{
+	if (clat < 1000)
+		s->lat_n[lat_slot(clat)]++;
+	else if (clat < 1000000)
+		s->lat_u[lat_slot(clat / 1000)]++;
+	else if (clat < 1000000000)
+		s->lat_m[lat_slot(clat / 1000000)]++;
+	else
+		s->lat_m[clat < 2000000000ull ? 10 : 11]++;
+}
+
+static inline void live_add(uint64_t *p, uint64_t v)
+{
+	/* single writer: a relaxed load + store, no locked instruction */
+	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
+			 __ATOMIC_RELAXED);
+}
+
+void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
+		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
+		     uint64_t clat, uint64_t lat)
+{
+	struct ib_dir_stats *d = &s->dir[ddir];
+
+	d->io_bytes += bytes;
+	d->total_ios++;
+	live_add(&s->live.io_bytes[ddir], bytes);
+	live_add(&s->live.ios[ddir], 1);
+	if (slat != UINT64_MAX && !job->disable_slat) {
+		ib_lat_stat_add(&d->lat[IB_LAT_SLAT], slat);
+		ib_hist_add(&d->hist[IB_LAT_SLAT], slat);
+	}
+	if (clat != UINT64_MAX && !job->disable_clat) {
+		ib_lat_stat_add(&d->lat[IB_LAT_CLAT], clat);
+		ib_hist_add(&d->hist[IB_LAT_CLAT], clat);
+		mark_lat(s, clat);
+	}
+	if (lat != UINT64_MAX && !job->disable_lat) {
+		ib_lat_stat_add(&d->lat[IB_LAT_TLAT], lat);
+		ib_hist_add(&d->hist[IB_LAT_TLAT], lat);
+	}
+}
+
+void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns)
+{
+	s->sync_ios++;
+	if (lat_ns == UINT64_MAX)
+		return;
+	ib_lat_stat_add(&s->sync_lat, lat_ns);
+	ib_hist_add(&s->sync_hist, lat_ns);
+}
+
+void ib_stats_reset(struct ib_job_stats *s)
+{
+	struct ib_live live = s->live;
+	int pid = s->pid;
+	int64_t start = s->start_time;
+	uint64_t elapsed = s->elapsed_s;
+
+	memset(s, 0, sizeof(*s));
+	s->live = live;
+	s->pid = pid;
+	s->start_time = start;
+	s->elapsed_s = elapsed;
+}
+
+unsigned int ib_depth_bucket(unsigned int depth)
+{
+	unsigned int msb;
+
+	if (depth <= 1)
+		return 0;
+	msb = 31u - (unsigned int)__builtin_clz(depth);
+	return msb < IB_DEPTH_NR - 1 ? msb : IB_DEPTH_NR - 1;
+}
+
+unsigned int ib_batch_bucket(unsigned int n)
+{
+	unsigned int clog;
+
+	if (n == 0)
+		return 0;
+	if (n <= 4)
+		return 1;
+	clog = 32u - (unsigned int)__builtin_clz(n - 1); /* ceil(log2 n) */
+	return clog - 1 < IB_DEPTH_NR - 1 ? clog - 1 : IB_DEPTH_NR - 1;
+}
+
+static void merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src)
+{
+	unsigned int k;
+
+	dst->io_bytes += src->io_bytes;
+	dst->total_ios += src->total_ios;
+	dst->issued += src->issued;
+	dst->short_ios += src->short_ios;
+	dst->drop_ios += src->drop_ios;
+	if (src->runtime_us > dst->runtime_us)
+		dst->runtime_us = src->runtime_us;
+	for (k = 0; k < IB_LAT_NR; k++) {
+		ib_lat_stat_merge(&dst->lat[k], &src->lat[k]);
+		ib_hist_merge(&dst->hist[k], &src->hist[k]);
+	}
+	sample_stat_sum(&dst->bw_samples, &src->bw_samples);
+	sample_stat_sum(&dst->iops_samples, &src->iops_samples);
+}
+
+static void add_arr(uint64_t *dst, const uint64_t *src, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		dst[i] += src[i];
+}
+
+static void merge_outcome(struct ib_job_stats *dst, const struct ib_job_stats *src)
+{
+	if (!dst->error && src->error) {
+		dst->error = src->error;
+		memcpy(dst->error_where, src->error_where, sizeof(dst->error_where));
+	}
+	if (!dst->first_error)
+		dst->first_error = src->first_error;
+	dst->total_err += src->total_err;
+	if (!dst->pid) {
+		dst->pid = src->pid;
+		dst->start_time = src->start_time;
+	}
+	if (!dst->exit_signal)
+		dst->exit_signal = src->exit_signal;
+	if (src->elapsed_s > dst->elapsed_s)
+		dst->elapsed_s = src->elapsed_s;
+}
+
+void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
+{
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		merge_dir(&dst->dir[d], &src->dir[d]);
+	ib_lat_stat_merge(&dst->sync_lat, &src->sync_lat);
+	ib_hist_merge(&dst->sync_hist, &src->sync_hist);
+	dst->sync_ios += src->sync_ios;
+	add_arr(dst->lat_n, src->lat_n, IB_LAT_N_NR);
+	add_arr(dst->lat_u, src->lat_u, IB_LAT_U_NR);
+	add_arr(dst->lat_m, src->lat_m, IB_LAT_M_NR);
+	add_arr(dst->depth, src->depth, IB_DEPTH_NR);
+	add_arr(dst->submit, src->submit, IB_DEPTH_NR);
+	add_arr(dst->complete, src->complete, IB_DEPTH_NR);
+	dst->total_submit_calls += src->total_submit_calls;
+	dst->total_complete_calls += src->total_complete_calls;
+	dst->usr_us += src->usr_us;
+	dst->sys_us += src->sys_us;
+	dst->ctx += src->ctx;
+	dst->majf += src->majf;
+	dst->minf += src->minf;
+	dst->job_runtime_ms += src->job_runtime_ms;
+	dst->finished = dst->finished || src->finished;
+	merge_outcome(dst, src);
+}

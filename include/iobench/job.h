@@ -54,6 +54,7 @@ struct ib_job {
 	unsigned int clone;	/* 0..numjobs-1 */
 	unsigned int number;	/* 1-based global job number: seeds, log names */
 	unsigned int groupid;
+	unsigned int numjobs;	/* clones of this job (numjobs=) */
 	bool stonewall;		/* wait for all previous jobs first */
 	bool new_group;
 

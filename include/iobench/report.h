@@ -21,6 +21,13 @@ struct ib_report_in {
 	int64_t timestamp_ms;	/* epoch ms at the end of the run */
 };
 
+/*
+ * Lines printed before the run (normal output only): one job header per job
+ * ("NAME: (g=0): rw=read, bs=(R) 4096B-4096B, ...", "..." for clone 2),
+ * the version line and "Starting N processes".
+ */
+void ib_report_header(FILE *f, const struct ib_run *run);
+
 int ib_report_normal(FILE *f, const struct ib_report_in *in);
 int ib_report_json(FILE *f, const struct ib_report_in *in, bool plus);
 int ib_report_terse(FILE *f, const struct ib_report_in *in);

@@ -121,7 +121,11 @@ struct ib_job_stats {
 	bool finished;		/* the job reached its end (not killed) */
 };
 
-/* Zero everything except identity/live; used at ramp end. */
+/*
+ * Zero everything measured; keeps live, pid, start_time and elapsed_s.
+ * Used at ramp end. ib_stats_add_io() also advances live.io_bytes/ios
+ * (relaxed atomic stores), so the worker need not.
+ */
 void ib_stats_reset(struct ib_job_stats *s);
 /*
  * Account one completed I/O. Latencies in ns; slat/lat may be skipped by the
@@ -130,6 +134,8 @@ void ib_stats_reset(struct ib_job_stats *s);
 void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat);
+/* Account one fsync/fdatasync (lat UINT64_MAX: not measured). */
+void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns);
 /* Bucket index helpers shared by the worker and reports. */
 unsigned int ib_depth_bucket(unsigned int depth);	/* 1,2,4,..,>=64 */
 unsigned int ib_batch_bucket(unsigned int n);		/* 0,4,8,..,>=64 */

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Building report entries (group_reporting merge) and group aggregates.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report_common.h"
+
+static int add_entry(struct ib_rep *r, const struct ib_job *job,
+		     const struct ib_job_stats *st)
+{
+	struct ib_rep_entry *e = &r->ent[r->nr_ent++];
+
+	e->st = calloc(1, sizeof(*e->st));
+	if (!e->st)
+		return -ENOMEM;
+	ib_stats_merge(e->st, st);
+	e->job = job;
+	e->last_job = job;
+	e->nr_jobs = 1;
+	return 0;
+}
+
+static int build_entries(struct ib_rep *r, const struct ib_report_in *in)
+{
+	const struct ib_run *run = in->run;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct ib_job *j = &run->jobs[i];
+		struct ib_rep_entry *last = r->nr_ent ? &r->ent[r->nr_ent - 1] : NULL;
+
+		if (j->group_reporting && last && last->job->groupid == j->groupid) {
+			ib_stats_merge(last->st, &in->stats[i]);
+			last->last_job = j;
+			last->nr_jobs++;
+			continue;
+		}
+		ret = add_entry(r, j, &in->stats[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static struct ib_rep_group *find_or_add_group(struct ib_rep *r, const struct ib_job *j)
+{
+	struct ib_rep_group *g;
+	unsigned int i, d;
+
+	for (i = 0; i < r->nr_grp; i++)
+		if (r->grp[i].groupid == j->groupid)
+			return &r->grp[i];
+	g = &r->grp[r->nr_grp++];
+	memset(g, 0, sizeof(*g));
+	g->groupid = j->groupid;
+	g->job = j;
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		g->min_bw[d] = UINT64_MAX;
+		g->min_run[d] = UINT64_MAX;
+	}
+	return g;
+}
+
+static void account_group(struct ib_rep_group *g, const struct ib_job_stats *s)
+{
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		const struct ib_dir_stats *ds = &s->dir[d];
+		uint64_t ms = ib_rep_runtime_ms(ds), bw;
+
+		g->io_bytes[d] += ds->io_bytes;
+		if (!ms)
+			continue;
+		bw = ds->io_bytes * 1000 / ms;
+		if (bw < g->min_bw[d])
+			g->min_bw[d] = bw;
+		if (bw > g->max_bw[d])
+			g->max_bw[d] = bw;
+		if (ms < g->min_run[d])
+			g->min_run[d] = ms;
+		if (ms > g->max_run[d])
+			g->max_run[d] = ms;
+	}
+}
+
+static void finish_group(struct ib_rep_group *g)
+{
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		if (g->min_bw[d] == UINT64_MAX)
+			g->min_bw[d] = 0;
+		if (g->min_run[d] == UINT64_MAX)
+			g->min_run[d] = 0;
+		g->agg_bw[d] = g->max_run[d] ? g->io_bytes[d] * 1000 / g->max_run[d] : 0;
+	}
+}
+
+int ib_rep_build(struct ib_rep *r, const struct ib_report_in *in)
+{
+	unsigned int n = in->run->nr_jobs ? in->run->nr_jobs : 1, i;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->ent = calloc(n, sizeof(*r->ent));
+	r->grp = calloc(n, sizeof(*r->grp));
+	if (!r->ent || !r->grp) {
+		ib_rep_free(r);
+		return -ENOMEM;
+	}
+	ret = build_entries(r, in);
+	if (ret) {
+		ib_rep_free(r);
+		return ret;
+	}
+	for (i = 0; i < r->nr_ent; i++)
+		account_group(find_or_add_group(r, r->ent[i].job), r->ent[i].st);
+	for (i = 0; i < r->nr_grp; i++)
+		finish_group(&r->grp[i]);
+	return 0;
+}
+
+void ib_rep_free(struct ib_rep *r)
+{
+	unsigned int i;
+
+	if (r->ent)
+		for (i = 0; i < r->nr_ent; i++)
+			free(r->ent[i].st);
+	free(r->ent);
+	free(r->grp);
+	memset(r, 0, sizeof(*r));
+}
+
+const struct ib_rep_group *ib_rep_group(const struct ib_rep *r, unsigned int groupid)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nr_grp; i++)
+		if (r->grp[i].groupid == groupid)
+			return &r->grp[i];
+	return NULL;
+}
+
+double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
+		     unsigned int ddir)
+{
+	const struct ib_rep_group *g = ib_rep_group(r, e->job->groupid);
+	double per;
+
+	if (!g || !g->agg_bw[ddir] || !e->st->dir[ddir].bw_samples.n)
+		return 0.0;
+	per = e->st->dir[ddir].bw_samples.mean * 100.0 / ((double)g->agg_bw[ddir] / 1024.0);
+	return per > 100.0 ? 100.0 : per;
+}
+
+uint64_t ib_rep_total_ios(const struct ib_job_stats *s)
+{
+	uint64_t issued = 0, done = 0;
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		issued += s->dir[d].issued;
+		done += s->dir[d].total_ios;
+	}
+	return issued ? issued : done;
+}
+
+bool ib_rep_pct_enabled(const struct ib_job *job, enum ib_lat_kind k)
+{
+	if (job->gtod_reduce || !job->nr_percentiles)
+		return false;
+	switch (k) {
+	case IB_LAT_SLAT:
+		return job->slat_percentiles && !job->disable_slat;
+	case IB_LAT_CLAT:
+		return job->clat_percentiles && !job->disable_clat;
+	default:
+		return job->lat_percentiles && !job->disable_lat;
+	}
+}
+
+unsigned int ib_rep_percentiles(const struct ib_job *job, const struct ib_hist *h,
+				uint64_t n, uint64_t *out)
+{
+	unsigned int nr = job->nr_percentiles;
+
+	if (nr > IB_MAX_PERCENTILES)
+		nr = IB_MAX_PERCENTILES;
+	if (!n || !nr || ib_hist_percentiles(h, n, job->percentiles, nr, out))
+		return 0;
+	return nr;
+}
+
+double ib_rep_pct(uint64_t v, uint64_t total)
+{
+	return total ? (double)v * 100.0 / (double)total : 0.0;
+}

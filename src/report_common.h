@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_REPORT_COMMON_H
+#define IOBENCH_REPORT_COMMON_H
+
+/* Private helpers shared by report_normal.c, report_json.c, report_terse.c */
+
+#include <stdint.h>
+#include "iobench/report.h"
+
+/* One printed block: a job, or a group_reporting group merged into one. */
+struct ib_rep_entry {
+	struct ib_job_stats *st;	/* owned, merged */
+	const struct ib_job *job;	/* first job: name, pid, units */
+	const struct ib_job *last_job;	/* last job: JSON "job options" (fio quirk) */
+	unsigned int nr_jobs;
+};
+
+/* Run status group aggregate (fio-compat.md §1.9). */
+struct ib_rep_group {
+	unsigned int groupid;
+	const struct ib_job *job;	/* first job of the group: units */
+	uint64_t io_bytes[IB_DDIR_RWT];
+	uint64_t agg_bw[IB_DDIR_RWT];	/* B/s */
+	uint64_t min_bw[IB_DDIR_RWT], max_bw[IB_DDIR_RWT];
+	uint64_t min_run[IB_DDIR_RWT], max_run[IB_DDIR_RWT];	/* ms */
+};
+
+struct ib_rep {
+	struct ib_rep_entry *ent;
+	unsigned int nr_ent;
+	struct ib_rep_group *grp;
+	unsigned int nr_grp;
+};
+
+int ib_rep_build(struct ib_rep *r, const struct ib_report_in *in);
+void ib_rep_free(struct ib_rep *r);
+const struct ib_rep_group *ib_rep_group(const struct ib_rep *r, unsigned int groupid);
+
+/* Per-direction runtime in ms (µs rounded up). */
+static inline uint64_t ib_rep_runtime_ms(const struct ib_dir_stats *d)
+{
+	return (d->runtime_us + 999) / 1000;
+}
+
+static inline uint64_t ib_rep_bw(const struct ib_dir_stats *d)
+{
+	uint64_t ms = ib_rep_runtime_ms(d);
+
+	return ms ? d->io_bytes * 1000 / ms : 0;
+}
+
+static inline double ib_rep_iops(const struct ib_dir_stats *d)
+{
+	uint64_t ms = ib_rep_runtime_ms(d);
+
+	return ms ? (double)d->total_ios * 1000.0 / (double)ms : 0.0;
+}
+
+/* bw_agg / "per=": sample mean (KiB/s) as % of the group aggregate. */
+double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
+		     unsigned int ddir);
+/* Denominator for lat/depth percentages: issued (else completed) I/Os. */
+uint64_t ib_rep_total_ios(const struct ib_job_stats *s);
+/* Percentile values of one histogram; 0 if none (n == 0 or disabled). */
+unsigned int ib_rep_percentiles(const struct ib_job *job, const struct ib_hist *h,
+				uint64_t n, uint64_t *out);
+/* Is that latency type's percentile list enabled for this job? */
+bool ib_rep_pct_enabled(const struct ib_job *job, enum ib_lat_kind k);
+/* Format "%.{prec}f" style percentage of v/total, 0 if total == 0. */
+double ib_rep_pct(uint64_t v, uint64_t total);
+
+
+
+/* Pieces of the normal report (report_normal.c, report_group.c) */
+void ib_report_lat_line(FILE *f, const char *label, const struct ib_lat_stat *s);
+void ib_report_pct_block(FILE *f, const char *label, const struct ib_job *job,
+			 const struct ib_hist *h, uint64_t n);
+void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e);
+void ib_report_group(FILE *f, const struct ib_rep_group *g);
+void ib_report_disks(FILE *f, const struct ib_disk_util *du, unsigned int nr);
+#endif

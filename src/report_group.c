@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Normal report: the job header lines printed before the run, the
+ * "Run status group" lines and the "Disk stats" lines (fio-compat.md §1.1,
+ * §1.9, §1.10).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "config.h"
+#include "iobench/disk.h"
+#include "report_common.h"
+
+static const char *const group_label[IB_DDIR_RWT] = { "READ", "WRITE", "TRIM" };
+
+static bool no_io_engine(const struct ib_job *j)
+{
+	return strcmp(j->ioengine, "noio") == 0;
+}
+
+static void print_job_header(FILE *f, const struct ib_job *j)
+{
+	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
+	char b[6][32];
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		ib_num2str(j->bs.min[d], 4, 1, pow2, "B", b[2 * d], sizeof(b[0]));
+		ib_num2str(j->bs.max[d], 4, 1, pow2, "B", b[2 * d + 1], sizeof(b[0]));
+	}
+	fprintf(f, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "
+		"ioengine=%s, iodepth=%u\n", j->name, j->groupid, ib_rw_name(j->rw),
+		b[0], b[1], b[2], b[3], b[4], b[5], j->ioengine, j->iodepth);
+}
+
+void ib_report_header(FILE *f, const struct ib_run *run)
+{
+	unsigned int i, thr = 0, proc = 0;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct ib_job *j = &run->jobs[i];
+
+		if (j->thread)
+			thr++;
+		else
+			proc++;
+		if (no_io_engine(j))
+			continue;
+		if (j->clone == 0)
+			print_job_header(f, j);
+		else if (j->clone == 1)
+			fputs("...\n", f);
+	}
+	fprintf(f, "iobench-%s\n", IOBENCH_VERSION);
+	if (thr && proc)
+		fprintf(f, "Starting %u thread%s and %u process%s\n", thr,
+			thr > 1 ? "s" : "", proc, proc > 1 ? "es" : "");
+	else if (thr)
+		fprintf(f, "Starting %u thread%s\n", thr, thr > 1 ? "s" : "");
+	else
+		fprintf(f, "Starting %u process%s\n", proc, proc != 1 ? "es" : "");
+}
+
+void ib_report_group(FILE *f, const struct ib_rep_group *g)
+{
+	const struct ib_job *j = g->job;
+	unsigned int sig = j->significant_figures ? j->significant_figures : 4, d;
+	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
+	const char *unit = j->unit_base == 1 ? "bit/s" : "B/s";
+	char s[8][32];
+
+	fprintf(f, "\nRun status group %u (all jobs):\n", g->groupid);
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		if (!g->io_bytes[d])
+			continue;
+		ib_num2str(g->agg_bw[d], sig, 1, pow2, unit, s[0], sizeof(s[0]));
+		ib_num2str(g->agg_bw[d], sig, 1, !pow2, unit, s[1], sizeof(s[0]));
+		ib_num2str(g->min_bw[d], sig, 1, pow2, unit, s[2], sizeof(s[0]));
+		ib_num2str(g->max_bw[d], sig, 1, pow2, unit, s[3], sizeof(s[0]));
+		ib_num2str(g->min_bw[d], sig, 1, !pow2, unit, s[4], sizeof(s[0]));
+		ib_num2str(g->max_bw[d], sig, 1, !pow2, unit, s[5], sizeof(s[0]));
+		ib_num2str(g->io_bytes[d], sig, 1, pow2, "B", s[6], sizeof(s[0]));
+		ib_num2str(g->io_bytes[d], sig, 1, !pow2, "B", s[7], sizeof(s[0]));
+		fprintf(f, "%7s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%llu-%llumsec\n",
+			group_label[d], s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7],
+			(unsigned long long)g->min_run[d], (unsigned long long)g->max_run[d]);
+	}
+}
+
+static void print_disk(FILE *f, const struct ib_disk_util *u, const char *indent)
+{
+	fprintf(f, "%s%s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, "
+		"util=%3.2f%%", indent, u->name, (unsigned long long)u->ios[0],
+		(unsigned long long)u->ios[1], (unsigned long long)u->merges[0],
+		(unsigned long long)u->merges[1], (unsigned long long)u->ticks[0],
+		(unsigned long long)u->ticks[1], (unsigned long long)u->in_queue, u->util);
+	if (u->nr_slaves)
+		fprintf(f, ", aggrios=%llu/%llu, aggrmerge=%llu/%llu, aggrticks=%llu/%llu, "
+			"aggrin_queue=%llu, aggrutil=%3.2f%%",
+			(unsigned long long)u->aggr_ios[0], (unsigned long long)u->aggr_ios[1],
+			(unsigned long long)u->aggr_merges[0],
+			(unsigned long long)u->aggr_merges[1],
+			(unsigned long long)u->aggr_ticks[0],
+			(unsigned long long)u->aggr_ticks[1],
+			(unsigned long long)u->aggr_in_queue, u->aggr_util);
+	fputc('\n', f);
+}
+
+void ib_report_disks(FILE *f, const struct ib_disk_util *du, unsigned int nr)
+{
+	unsigned int i;
+
+	if (!du || !nr)
+		return;
+	fputs("\nDisk stats (read/write):\n", f);
+	for (i = 0; i < nr; i++)
+		print_disk(f, &du[i], "  ");
+}
