@@ -259,7 +259,13 @@ static int uring_commit(struct ib_engine_ctx *ctx)
 
 	if (!ud->queued)
 		return 0;
-	ret = io_uring_submit(&ud->ring);
+#ifdef HAVE_DEFER_TASKRUN
+	/* the same enter also runs deferred completions: reap may need none */
+	if (ud->defer)
+		ret = io_uring_submit_and_get_events(&ud->ring);
+	else
+#endif
+		ret = io_uring_submit(&ud->ring);
 	if (ret == -EAGAIN || ret == -EBUSY || ret == -EINTR)
 		return 0;
 	if (ret < 0)
