@@ -204,7 +204,7 @@ static void help_text(void **state)
 	assert_non_null(strstr(buf, "Available IO engines:\n"));
 	assert_non_null(strstr(buf, "\tpsync "));
 	assert_non_null(strstr(buf, "\tnull "));
-	assert_non_null(strstr(buf, "nowait              : RWF_NOWAIT"));
+	assert_non_null(strstr(buf, "nowait                  : RWF_NOWAIT"));
 	assert_non_null(strstr(buf, "IO engine psync has no options\n"));
 	assert_non_null(strstr(buf, "IO engine posixaio is not supported by this iobench build\n"));
 	assert_non_null(strstr(buf, "IO engine nosuch not found\n"));
