@@ -356,7 +356,7 @@ static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
 }
 
 int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
-		     bool readonly, FILE *msg, struct ib_diag *d)
+		     struct ib_diag *d)
 {
 	unsigned int i;
 	bool exists;
@@ -371,6 +371,23 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		if (ret)
 			return ret;
 	}
+	return 0;
+}
+
+unsigned int ib_files_need_layout(const struct ib_files *fs)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < fs->nr; i++)
+		if (!fs->f[i].is_bdev &&
+		    fs->f[i].real_size < fs->f[i].io_offset + fs->f[i].io_size)
+			n++;
+	return n;
+}
+
+int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
+		    bool readonly, FILE *msg, struct ib_diag *d)
+{
 	return layout(job, fs, readonly, msg, d);
 }
 

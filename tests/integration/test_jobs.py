@@ -5,8 +5,9 @@ thread=1 runs clones as threads, randrepeat gives the same offsets every run,
 randseed=N changes them, randrepeat=0 differs run to run, stonewall and
 new_group make groups (and stonewall waits).
 
-All clones append to the one write_iolog file, as fio's do; with default
-file names (JOBNAME.CLONE.0) each clone's lines carry its own file name.
+With numjobs > 1 each clone writes its own iolog, FILE.CLONE (fio's clones
+would intersperse one file); with default file names (JOBNAME.CLONE.0) each
+clone's lines also carry its own file name.
 """
 import os
 import sys
@@ -24,20 +25,24 @@ def clone_streams(t, what, *args):
     for n in os.listdir(d):
         os.unlink(os.path.join(d, n))
     log = t.path('streams.iolog')
-    if os.path.exists(log):
-        os.unlink(log)
+    for n in os.listdir(t.dir):
+        if n.startswith('streams.iolog'):
+            os.unlink(t.path(n))
     r = t.run('--name=s', '--size=64k', '--bs=4k', '--rw=randread',
               '--ioengine=psync', '--directory=' + d, '--write_iolog=' + log,
               *args)
     if not t.ok(r, what):
         return r, None
-    if not t.check(os.path.exists(log), '%s: iolog written' % what):
+    logs = sorted(t.path(n) for n in os.listdir(t.dir)
+                  if n.startswith('streams.iolog.'))
+    if not t.check(len(logs) >= 2, '%s: one iolog per clone written' % what):
         return r, None
-    il = ibtest.parse_iolog(log)
-    t.eq(il.bad, [], '%s: iolog lines that do not parse' % what)
     streams = {}
-    for f, ddir, off, length in il.data():
-        streams.setdefault(os.path.basename(f), []).append(off // 4096)
+    for log in logs:
+        il = ibtest.parse_iolog(log)
+        t.eq(il.bad, [], '%s: iolog lines that do not parse' % what)
+        for f, ddir, off, length in il.data():
+            streams.setdefault(os.path.basename(f), []).append(off // 4096)
     return r, streams
 
 
