@@ -207,9 +207,11 @@ static void io_error(struct worker *w, struct ib_io *io, int err)
 			w->st->first_error = err;
 		return;
 	}
-	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s",
+	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s%s%s%s",
 		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
-		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err));
+		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err),
+		 w->ctx.errmsg[0] ? " (" : "", w->ctx.errmsg,
+		 w->ctx.errmsg[0] ? ")" : "");
 	job_fail(w, err, where);
 }
 
@@ -629,20 +631,23 @@ static void wait_startdelay(struct worker *w)
 
 static int engine_init(struct worker *w, struct ib_diag *d)
 {
-	int ret = w->ops->init(&w->ctx);
+	const char *why = w->ctx.errmsg;
+	int ret;
 
+	w->ctx.errmsg[0] = '\0';
+	ret = w->ops->init(&w->ctx);
 	if (!ret)
 		return 0;
-	if (ret == -ENOSYS || ret == -EPERM || ret == -EOPNOTSUPP)
-		return ib_diag_set(d, ret,
-				   "ioengine=%s: not available on this system (%s)",
-				   w->ops->name, strerror(-ret));
+	if (!why[0])
+		why = strerror(-ret);
+	if (ib_engine_unavailable(ret))
+		return ib_diag_set(d, ret, "ioengine=%s: not available on this system (%s)",
+				   w->ops->name, why);
 	if (ret == -ENOMEM && w->job->fixedbufs)
 		return ib_diag_set(d, ret,
-				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l)",
-				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size);
-	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name,
-			   strerror(-ret));
+				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l): %s",
+				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
+	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
