@@ -55,7 +55,6 @@ struct ib_job {
 	unsigned int numjobs;	/* clones of this job section */
 	unsigned int number;	/* 1-based global job number: seeds, log names */
 	unsigned int groupid;
-	unsigned int numjobs;	/* clones of this job (numjobs=) */
 	bool stonewall;		/* wait for all previous jobs first */
 	bool new_group;
 

@@ -3,6 +3,7 @@
 #define IOBENCH_RUN_H
 
 #include <stdbool.h>
+#include "iobench/diag.h"
 #include "iobench/job.h"
 
 /*
@@ -39,10 +40,6 @@ enum ib_eta_mode eta;
 	/* --section=NAME (repeatable): run only these job sections */
 	char sections[IB_MAX_SECTION_FILTERS][IB_NAME_MAX];
 	unsigned int nr_sections;
-
-	/* options given as defaults for every job, for JSON "global options" */
-	char global_opts_text[IB_OPTS_TEXT_MAX];
-	unsigned int global_opts_len;
 
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
 	struct ib_job *jobs;		/* nr_jobs entries, owned */
