@@ -374,6 +374,26 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 	return layout(job, fs, readonly, msg, d);
 }
 
+int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		f->io_offset = job->offset + (uint64_t)job->clone * job->offset_increment;
+		f->io_size = job->size_pct ? 0 : job->size / fs->nr;
+		if (job->filesize_min)
+			f->io_size = job->filesize_min;
+		if (f->io_size < min_bs(job))
+			return ib_diag_set(d, EINVAL,
+					   "job '%s': you need to specify size= (ioengine=%s does no file I/O)",
+					   job->name, job->ioengine);
+	}
+	return 0;
+}
+
 int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 		  struct ib_diag *d)
 {

@@ -159,9 +159,10 @@ static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
 
 	if (min == max)
 		return min;
-	len = min + ib_rand_below(&g->bs_rand, max - min + 1);
-	if (!job->bs_unaligned)
-		len -= len % min;
+	if (job->bs_unaligned)
+		return min + ib_rand_below(&g->bs_rand, max - min + 1);
+	/* uniform over the multiples of min in [min, max] */
+	len = min + ib_rand_below(&g->bs_rand, (max - min) / min + 1) * min;
 	return len;
 }
 
@@ -299,6 +300,9 @@ bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	if (!g->bytes_left)
 		return false;
 	d = pick_ddir(g);
+	if (g->job->bs.min[d] > g->bytes_left && (g->job->rw & IB_RW_READ) &&
+	    (g->job->rw & IB_RW_WRITE))
+		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
 	if (len > g->bytes_left) {
 		len = g->bytes_left - g->bytes_left % g->job->bs.min[d];

@@ -83,7 +83,9 @@ static int prepare_targets(struct runner *r, struct ib_diag *d)
 				"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
 				job->name, job->ioengine, job->iodepth);
 		ret = ib_files_resolve(job, fs, d);
-		if (!ret && !(ops && (ops->flags & IB_ENGINE_NOFILES)))
+		if (!ret && ops && (ops->flags & IB_ENGINE_NOFILES))
+			ret = ib_files_virtual(job, fs, d);
+		else if (!ret)
 			ret = ib_files_prepare(job, fs, run->readonly, r->msg, d);
 		if (ret)
 			return ret;
@@ -373,14 +375,19 @@ int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 		ret = prepare_targets(&r, d);
 	if (!ret)
 		ret = collect_paths(&r, &paths, &npaths);
-	if (!ret)
-		ret = ib_disk_setup(&res->disks, &res->nr_disks, paths, npaths, d);
+	if (!ret) {
+		res->diskset = calloc(1, sizeof(*res->diskset));
+		ret = res->diskset ? ib_disk_setup(res->diskset, paths, npaths, d) :
+				     ib_diag_set(d, ENOMEM, "no memory for disk stats");
+	}
 	free(paths);
 	if (!ret) {
-		ib_disk_start(res->disks, res->nr_disks);
+		ib_disk_start(res->diskset);
 		r.start_ns = ib_now_ns();
 		ret = run_batches(&r, d);
-		ib_disk_stop(res->disks, res->nr_disks);
+		ib_disk_stop(res->diskset);
+		res->disks = res->diskset->util;
+		res->nr_disks = res->diskset->nr;
 		clear_eta_line(&r);
 	}
 	res->interrupted = stop_requested != 0;
@@ -393,7 +400,8 @@ void ib_result_free(const struct ib_run *run, struct ib_result *res)
 {
 	if (res->stats)
 		ib_shm_free(res->stats, run->nr_jobs * sizeof(struct ib_job_stats));
-	ib_disk_free(res->disks, res->nr_disks);
+	free(res->diskset);
+	res->diskset = NULL;
 	res->stats = NULL;
 	res->disks = NULL;
 }

@@ -11,6 +11,8 @@
  * I/Os of that round or batch share the reading.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -20,6 +22,7 @@
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
 #include "iobench/log.h"
+#include "iobench/sampler.h"
 #include "iobench/rand.h"
 #include "iobench/worker.h"
 
@@ -83,12 +86,21 @@ static uint32_t run_letter(const struct ib_job *job)
 	return rnd ? 'w' : 'W';
 }
 
-static void job_fail(struct worker *w, int err, const char *fmt_where)
+/* Bounded formatting into a fixed field; truncation is fine there. */
+static void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dst, len, fmt, ap);
+	va_end(ap);
+}
+
+static void job_fail(struct worker *w, int err, const char *where)
 {
 	if (!w->st->error) {
 		w->st->error = err;
-		snprintf(w->st->error_where, sizeof(w->st->error_where), "%s",
-			 fmt_where);
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s", where);
 	}
 	w->failed = true;
 	w->issuing_done = true;
@@ -183,7 +195,7 @@ static void io_error(struct worker *w, struct ib_io *io, int err)
 			w->st->first_error = err;
 		return;
 	}
-	snprintf(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s",
+	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s",
 		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
 		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err));
 	job_fail(w, err, where);
@@ -258,7 +270,7 @@ static void do_sync(struct worker *w, bool count)
 		if (ret) {
 			char where[256];
 
-			snprintf(where, sizeof(where), "sync file=%s: %s",
+			fmt_into(where, sizeof(where), "sync file=%s: %s",
 				 w->fs->f[i].path, strerror(-ret));
 			job_fail(w, -ret, where);
 			return;
@@ -347,7 +359,9 @@ static bool sync_due(const struct worker *w)
 {
 	unsigned int every = sync_every(w->job);
 
-	return every && w->writes_since_sync >= every;
+	/* due before the next I/O, so none after the job's last write */
+	return every && w->writes_since_sync >= every && w->gen.bytes_left &&
+	       !(w->ops->flags & IB_ENGINE_NOFILES);
 }
 
 static int commit(struct worker *w)
@@ -420,7 +434,7 @@ static struct ib_io *take_io(struct worker *w)
 		return w->requeue[--w->nr_requeue];
 	if (w->issuing_done || !w->nr_free)
 		return NULL;
-	if (sync_due(w)) {
+	if (sync_due(w) && w->gen.bytes_left) {
 		if (w->inflight || w->nr_pending)
 			return NULL; /* drain first */
 		do_sync(w, true);
@@ -684,7 +698,7 @@ static int run_io(struct worker *w)
 	if (ret < 0 && !w->failed) {
 		char where[256];
 
-		snprintf(where, sizeof(where), "ioengine=%s: %s", w->ops->name,
+		fmt_into(where, sizeof(where), "ioengine=%s: %s", w->ops->name,
 			 strerror(-ret));
 		job_fail(w, -ret, where);
 	}
@@ -715,7 +729,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	ret = setup(&w, a, &w.diag);
 	if (ret) {
 		w.st->error = -ret;
-		snprintf(w.st->error_where, sizeof(w.st->error_where), "%s",
+		fmt_into(w.st->error_where, sizeof(w.st->error_where), "%s",
 			 w.diag.msg);
 	} else {
 		ret = run_io(&w);

@@ -29,6 +29,9 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d);
 int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		     bool readonly, FILE *msg, struct ib_diag *d);
+/* Regions from size=/offset= alone, for engines that touch no files. */
+int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d);
 int ib_files_open(const struct ib_job *job, struct ib_files *fs,
 		  bool readonly, struct ib_diag *d);
 /* Close every open fd; unlink regular files if job->unlink. */

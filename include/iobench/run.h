@@ -43,14 +43,6 @@ enum ib_eta_mode eta;
 
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
 	struct ib_job *jobs;		/* nr_jobs entries, owned */
-
-	/*
-	 * Options set in [global] sections / before the first --name, for the
-	 * JSON "global options" object; same "key\0value\0...\0" format as
-	 * ib_job.opts_text.
-	 */
-	char global_opts_text[IB_OPTS_TEXT_MAX];
-	unsigned int global_opts_len;
 };
 
 void ib_run_init(struct ib_run *r);
