@@ -104,6 +104,8 @@ static inline void fixture_line(struct fixture *fx, char *l)
 			j->clone = k;
 			j->number = k + 1;
 		}
+	} else if (sscanf(l, "terse %u", &d) == 1) {
+		fx->run.terse_version = d;
 	} else if (sscanf(l, "pid %llu %llu", &a, &b) == 2) {
 		s->pid = (int)a;
 		s->start_time = (int64_t)b;

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include "config.h"
 #include "report_fixture.h"
+#include "iobench/disk.h"
 #include "src/report_common.h"
 
 static void check_golden(const char *name)
@@ -196,6 +197,59 @@ static void test_header(void **state)
 	free(buf);
 }
 
+static void check_terse(const char *name, unsigned int fields)
+{
+	struct fixture fx;
+	char *want, *got, *p;
+	unsigned int n = 1;
+	int ret;
+
+	assert_int_equal(fixture_load(&fx, name), 0);
+	want = fixture_read(name, "terse");
+	assert_non_null(want);
+	got = fixture_capture(ib_report_terse, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	for (p = got; *p; p++)
+		n += *p == ';';
+	if (strcmp(got, want))
+		fprintf(stderr, "--- fio (%s)\n%s--- iobench\n%s", name, want, got);
+	assert_int_equal(n, fields);
+	assert_string_equal(got, want);
+	free(want);
+	free(got);
+	fixture_free(&fx);
+}
+
+/* Terse lines equal fio's for the same numbers, with fio's field counts */
+static void test_terse_versions(void **state)
+{
+	(void)state;
+	check_terse("tv2", 161);
+	check_terse("tv3", 121);
+	check_terse("tv4", 162);
+	check_terse("tv5", 180);
+}
+
+/* Each disk adds 9 fields from v3 on */
+static void test_terse_disk(void **state)
+{
+	struct ib_disk_util du = { .name = "vda", .ios = { 16137, 0 }, .ticks = { 750, 0 },
+				   .in_queue = 751, .util = 68.199234 };
+	struct fixture fx;
+	char *got;
+	int ret;
+
+	(void)state;
+	assert_int_equal(fixture_load(&fx, "tv3"), 0);
+	fx.in.disks = &du;
+	fx.in.nr_disks = 1;
+	got = fixture_capture(ib_report_terse, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(got, ";vda;16137;0;0;0;750;0;751;68.20%\n"));
+	free(got);
+	fixture_free(&fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +262,8 @@ int main(void)
 		cmocka_unit_test(test_lat_line_units),
 		cmocka_unit_test(test_group_line),
 		cmocka_unit_test(test_header),
+		cmocka_unit_test(test_terse_versions),
+		cmocka_unit_test(test_terse_disk),
 	};
 
 	setenv("TZ", "UTC", 1);

@@ -69,6 +69,10 @@ def main():
     out.append('cpu %d %d %d %d %d %d' % (round(job['usr_cpu'] * rt * 10),
                                           round(job['sys_cpu'] * rt * 10), job['ctx'],
                                           job['majf'], job['minf'], rt))
+    terse = re.search(r'^([2-5]);.*$', open(src).read(), re.M)
+    if terse:
+        out.append('terse %s' % terse.group(1))
+        open(name + '.terse', 'w').write(terse.group(0) + '\n')
     open(name + '.fix', 'w').write('\n'.join(out) + '\n')
     open(name + '.txt', 'w').write('\n' + normal)
 
