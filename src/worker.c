@@ -264,7 +264,7 @@ static void account(struct worker *w, const struct done_rec *rec, uint64_t t)
 	ib_stats_add_io(w->st, w->job, d, rec->bytes, rec->slat, rec->clat, rec->lat);
 	w->cum_bytes[d] += rec->bytes;
 	w->cum_ios[d]++;
-	if (w->logs.enabled)
+	if (w->logs.per_io)
 		ib_logs_lat(&w->logs, (t - w->start_ns) / 1000000, d, rec->bytes,
 			    rec->offset, rec->slat, rec->clat, rec->lat);
 }
@@ -734,7 +734,11 @@ static void teardown(struct worker *w)
 {
 	if (w->ops && w->ops->cleanup && w->ctx.ios)
 		w->ops->cleanup(&w->ctx);
-	ib_logs_close(&w->logs);
+	if (ib_logs_close(&w->logs, &w->diag) < 0 && !w->st->error) {
+		w->st->error = EIO;
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
+			 w->diag.msg);
+	}
 	ib_iolog_close(&w->iolog, w->fs);
 	ib_iogen_free(&w->gen);
 	ib_files_close(w->job, w->fs);
