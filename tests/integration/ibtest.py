@@ -263,6 +263,34 @@ def parse_iolog(path):
     return IoLog(version, files, actions, ios, bad)
 
 
+def iolog_paths(path):
+    """PATH and PATH.N: fio appends every clone to PATH; iobench writes one
+    file per clone (PATH.CLONE) when numjobs > 1. Existing ones, in order."""
+    d, base = os.path.split(path)
+    found = [path] if os.path.exists(path) else []
+    clones = []
+    for n in os.listdir(d or '.'):
+        rest = n[len(base) + 1:]
+        if n.startswith(base + '.') and rest.isdigit():
+            clones.append((int(rest), os.path.join(d, n)))
+    return found + [p for _, p in sorted(clones)]
+
+
+def parse_iologs(path):
+    """All iolog files of a job (see iolog_paths) merged into one IoLog,
+    or None if there is none."""
+    paths = iolog_paths(path)
+    if not paths:
+        return None
+    logs = [parse_iolog(p) for p in paths]
+    versions = sorted({lg.version for lg in logs}, key=str)
+    return IoLog(versions[0] if len(versions) == 1 else versions,
+                 sum((lg.files for lg in logs), []),
+                 sum((lg.actions for lg in logs), []),
+                 sum((lg.ios for lg in logs), []),
+                 sum((lg.bad for lg in logs), []))
+
+
 # -- normal report -----------------------------------------------------
 class JobReport:
     """One `NAME: (groupid=G, jobs=N): err= E: pid=P: ...` block."""

@@ -5,7 +5,8 @@ thread=1 runs clones as threads, randrepeat gives the same offsets every run,
 randseed=N changes them, randrepeat=0 differs run to run, stonewall and
 new_group make groups (and stonewall waits).
 
-All clones append to the one write_iolog file, as fio's do; with default
+With numjobs, fio's clones all append to the one write_iolog file, while
+iobench writes FILE.CLONE per clone; the tests read either. With default
 file names (JOBNAME.CLONE.0) each clone's lines carry its own file name.
 """
 import os
@@ -24,16 +25,17 @@ def clone_streams(t, what, *args):
     for n in os.listdir(d):
         os.unlink(os.path.join(d, n))
     log = t.path('streams.iolog')
-    if os.path.exists(log):
-        os.unlink(log)
+    for p in ibtest.iolog_paths(log):
+        os.unlink(p)
     r = t.run('--name=s', '--size=64k', '--bs=4k', '--rw=randread',
               '--ioengine=psync', '--directory=' + d, '--write_iolog=' + log,
               *args)
     if not t.ok(r, what):
         return r, None
-    if not t.check(os.path.exists(log), '%s: iolog written' % what):
+    il = ibtest.parse_iologs(log)
+    if not t.check(il is not None, '%s: iolog written' % what):
         return r, None
-    il = ibtest.parse_iolog(log)
+    t.eq(il.version, ibtest.IOLOG_VERSION, '%s: iolog version' % what)
     t.eq(il.bad, [], '%s: iolog lines that do not parse' % what)
     streams = {}
     for f, ddir, off, length in il.data():
