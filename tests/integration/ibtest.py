@@ -161,8 +161,9 @@ class Test:
                 f.truncate(size)
         return p
 
-    def loop_device(self, size, name=None):
-        """A loop device (direct I/O on) over a tmpfs file of `size` bytes.
+    def loop_device(self, size, name=None, sector_size=None):
+        """A loop device (direct I/O on) over a tmpfs file of `size` bytes,
+        with logical blocks of sector_size bytes (default 512).
 
         Returns the /dev/loopN path, or None when this machine has no loop
         support (the caller records a skip). Detached at cleanup.
@@ -170,8 +171,10 @@ class Test:
         if not loop_available():
             return None
         backing = self.shm_file(name or 'loop%d.img' % len(self.loops), size)
-        p = subprocess.run(['losetup', '--direct-io=on', '--find', '--show',
-                            backing], capture_output=True, text=True)
+        ss = ['--sector-size', str(sector_size)] if sector_size else []
+        p = subprocess.run(['losetup', '--direct-io=on'] + ss +
+                           ['--find', '--show', backing],
+                           capture_output=True, text=True)
         if p.returncode != 0:
             self.check(False, 'losetup %s' % backing, p.stderr)
             return None
