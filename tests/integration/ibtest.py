@@ -161,9 +161,10 @@ class Test:
                 f.truncate(size)
         return p
 
-    def loop_device(self, size, name=None, sector_size=None):
+    def loop_device(self, size, name=None, sector_size=None, read_only=False):
         """A loop device (direct I/O on) over a tmpfs file of `size` bytes,
-        with logical blocks of sector_size bytes (default 512).
+        with logical blocks of sector_size bytes (default 512); read_only:
+        opens succeed but every write fails with EPERM.
 
         Returns the /dev/loopN path, or None when this machine has no loop
         support (the caller records a skip). Detached at cleanup.
@@ -172,6 +173,8 @@ class Test:
             return None
         backing = self.shm_file(name or 'loop%d.img' % len(self.loops), size)
         ss = ['--sector-size', str(sector_size)] if sector_size else []
+        if read_only:
+            ss.append('--read-only')
         p = subprocess.run(['losetup', '--direct-io=on'] + ss +
                            ['--find', '--show', backing],
                            capture_output=True, text=True)
@@ -311,7 +314,7 @@ class JobReport:
 
 
 _JOB_RE = re.compile(r'^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): '
-                     r'err=\s*(-?\d+)[^:]*: pid=(\d+)')
+                     r'err=\s*(-?\d+)(?: \(.*\))?: pid=(\d+)')
 _DIR_RE = re.compile(r'^\s+(read|write|trim|mixed): IOPS=([^,]+), '
                      r'BW=(\S+) \(([^)]+)\)\(([^/]+)/(\d+)msec\)')
 _ISSUED_RE = re.compile(r'issued rwts: total=(\d+),(\d+),(\d+),(\d+) '
