@@ -162,6 +162,24 @@ def test_unlink(t):
         t.eq(ibtest.size_of(f2), 64 * KiB, 'unlink=0 (default): file kept')
 
 
+def test_misc_options(t):
+    """Options that change how, not what: the same exact counts."""
+    for opts in (['--lockmem=1m'], ['--create_on_open=1'], ['--overwrite=1'],
+                 ['--startdelay=100ms'], ['--scramble_buffers=1'],
+                 ['--scramble_buffers=0', '--refill_buffers=0'],
+                 ['--buffered=0'], ['--direct=1', '--buffered=0']):
+        f = t.path('misc')
+        if os.path.exists(f):
+            os.unlink(f)
+        what = ' '.join(opts)
+        r = t.run('--name=m', '--filename=' + f, '--size=64k', '--bs=4k',
+                  '--rw=write', *opts)
+        if t.ok(r, what):
+            t.eq([j.issued for j in ibtest.parse_report(r.out)],
+                 [(0, 16, 0, 0)], '%s: issued rwts' % what)
+            t.eq(ibtest.size_of(f), 64 * KiB, '%s: file written' % what)
+
+
 def main():
     t = ibtest.Test()
     test_bsrange(t)
@@ -169,6 +187,7 @@ def main():
     test_direct_misaligned(t)
     test_buffers(t)
     test_unlink(t)
+    test_misc_options(t)
     t.finish()
 
 

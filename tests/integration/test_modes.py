@@ -123,6 +123,14 @@ VARIANTS = [
     ('io_uring', ['--nonvectored=0']),
     ('io_uring', ['--fixedbufs', '--registerfiles', '--sqthread_poll']),
     ('libaio', ['--userspace_reap']),
+    ('io_uring', ['--iodepth=16', '--iodepth_batch_submit=4',
+                  '--iodepth_batch_complete_min=2',
+                  '--iodepth_batch_complete_max=8', '--iodepth_low=4']),
+    ('libaio', ['--iodepth=16', '--iodepth_batch_submit=4',
+                '--iodepth_batch_complete_min=2',
+                '--iodepth_batch_complete_max=8', '--iodepth_low=4']),
+    ('io_uring', ['--iodepth=64', '--iodepth_batch_submit=0',
+                  '--iodepth_batch_complete_min=0']),
     ('pvsync2', ['--hipri']),
 ]
 
@@ -150,6 +158,24 @@ def time_based(t, target, mode, engine):
          '%s: no repeat within the last pass' % what)
 
 
+def depth_warning(t, target, engines):
+    """iodepth>1 with a synchronous engine: a warning naming the engine and
+    iodepth on stderr; none for the asynchronous ones."""
+    for engine in engines:
+        what = '%s iodepth=8' % engine
+        r = t.run('--name=d', '--filename=' + target, '--size=64k',
+                  '--rw=read', '--iodepth=8', '--ioengine=' + engine)
+        if not t.ok(r, what):
+            continue
+        warned = [ln for ln in r.err.splitlines()
+                  if engine in ln and 'iodepth' in ln]
+        if engine in SYNC_ENGINES:
+            t.eq(len(warned), 1, '%s: one warning line naming the engine '
+                 'and iodepth' % what, r)
+        else:
+            t.eq(warned, [], '%s: no depth warning' % what)
+
+
 def engines_here(t):
     engines = list(ENGINES)
     if io_uring_disabled():
@@ -171,6 +197,8 @@ def main():
             for mode in ('read', 'randwrite', 'randrw'):
                 one(t, 'shm', shm, mode, engine, SIZE,
                     ['--size=%d' % SIZE] + opts)
+
+    depth_warning(t, shm, engines)
 
     for mode, engine in (('read', 'psync'), ('randread', 'psync'),
                          ('randrw', 'libaio')):
