@@ -201,10 +201,10 @@ void ib_help_showcmd(FILE *f, const struct ib_jobset *s)
 			print_opt(f, "name", sec->job.name);
 		else if (!sec->is_global)
 			print_opt(f, "name", sec->job.name);
-		print_text(f, &sec->job, !sec->is_global);
 		if (!sec->is_global && sec->file_idx >= 2 && sec->file_idx != last_file &&
 		    !ib_opts_text_get(sec->job.opts_text, sec->job.opts_len, "stonewall"))
 			print_opt(f, "stonewall", "");
+		print_text(f, &sec->job, !sec->is_global);
 		if (!sec->is_global)
 			last_file = sec->file_idx;
 	}

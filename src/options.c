@@ -164,8 +164,13 @@ unsigned int ib_opt_suggest(const char *name, const char *const *extra,
 
 	if (nlen < 3)
 		s.best = 1;
-	for (i = 0; i < ib_opt_nr_entries; i++)
+	for (i = 0; i < ib_opt_nr_entries; i++) {
 		consider(&s, name, ib_opt_entries[i].name);
+		if (ib_opt_entries[i].alias[0])
+			consider(&s, name, ib_opt_entries[i].alias[0]);
+		if (ib_opt_entries[i].alias[1])
+			consider(&s, name, ib_opt_entries[i].alias[1]);
+	}
 	for (i = 0; extra && extra[i]; i++)
 		consider(&s, name, extra[i]);
 	if (len)
