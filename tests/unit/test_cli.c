@@ -93,9 +93,9 @@ static void test_flag_value_only_with_equals(void **state)
 
 	(void)state;
 	/* "--direct 0": the 0 is not the flag's value but a job file */
-	r = parse("--direct", "0", NULL);
-	assert_int_equal(r->rc, -ENOTSUP);
-	assert_string_equal(r->d.msg, "job files not supported yet");
+	r = parse("--direct", "/nonexistent/0", NULL);
+	assert_int_equal(r->rc, -ENOENT);
+	assert_string_equal(r->d.msg, "/nonexistent/0: No such file or directory");
 	done(r);
 	r = parse_ok(parse("--direct=0", "--bs=1000", NULL));
 	assert_false(r->run.jobs[0].direct);
@@ -216,7 +216,6 @@ static void test_value_errors(void **state)
 		  "hipri: only valid with ioengine=io_uring or pvsync2");
 	parse_err(parse("--readonly", "--name=x", "--rw=randwrite", NULL), EPERM,
 		  "job 'x': rw=randwrite writes, refused by --readonly");
-	parse_err(parse("-", NULL), ENOTSUP, "job files not supported yet");
 }
 
 static void test_nothing_to_do(void **state)
