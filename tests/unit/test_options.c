@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/engine.h"
 #include "iobench/options.h"
 
 static int setup(void **state)
@@ -452,6 +453,31 @@ static void test_table_sane(void **state)
 	assert_true(ib_opt_engine_ok(ib_opt_find("bs"), "psync"));
 }
 
+/* The table's engine lists agree with what each built engine honours. */
+static void test_engine_options_match_engines(void **state)
+{
+	const struct ib_engine_ops *const *e;
+	const struct ib_engine_opt *eo;
+	const struct ib_opt *t;
+	unsigned int n, i;
+
+	(void)state;
+	t = ib_opt_table(&n);
+	for (e = ib_engine_list(); *e; e++) {
+		for (i = 0; i < n; i++) {
+			if (!t[i].engines)
+				continue;
+			if (ib_opt_engine_ok(&t[i], (*e)->name) !=
+			    ib_engine_has_option(*e, t[i].name))
+				fail_msg("%s: engine %s disagrees", t[i].name, (*e)->name);
+		}
+		for (eo = (*e)->opts; eo && eo->name; eo++) {
+			assert_non_null(ib_opt_find(eo->name));
+			assert_non_null(ib_opt_find(eo->name)->engines);
+		}
+	}
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -464,6 +490,7 @@ int main(void)
 		T(test_strings), T(test_enums), T(test_percentiles),
 		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
+		T(test_engine_options_match_engines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
