@@ -268,6 +268,45 @@ static void test_implicit_stonewall(void **state)
 	assert_int_equal(s->secs[2].file_idx, 2);
 }
 
+/*
+ * Robustness: thousands of generated files from fragments (valid and not)
+ * must parse or fail cleanly, never crash (run under ASan in CI).
+ */
+static void test_generated_garbage(void **state)
+{
+	static const char *const frags[] = {
+		"[", "]", "[global]", "[j]", "=", "bs", "4k", "(", ")", "${", "}",
+		"$ncpus", "$pagesize", ";", "#", " ", "\n", "include ", "loop.inc",
+		"rw=randrw", "size=", "%", "0x", "1e9", "^", "*", "/", "\r", "-",
+		":", ",", "numjobs=4096", "99999999999999999999", "\t", "\"",
+	};
+	struct ib_jobset *s = *state;
+	struct ib_diag d;
+	char text[1024];
+	uint32_t x = 12345;
+	unsigned int round, k, pos, good = 0, bad = 0;
+
+	for (round = 0; round < 3000; round++) {
+		pos = 0;
+		for (k = 0; k < 24; k++) {
+			const char *f;
+
+			x = x * 1103515245u + 12345u;
+			f = frags[(x >> 8) % (sizeof(frags) / sizeof(frags[0]))];
+			pos += (unsigned int)snprintf(text + pos, sizeof(text) - pos, "%s", f);
+		}
+		if (ib_jobfile_parse(s, text, pos, "g.fio", 1 + round % 2, &fake_env, &d))
+			bad++;
+		else
+			good++;
+		ib_jobset_free(s);
+		ib_jobset_init(s);
+	}
+	/* the generator must have produced both outcomes */
+	assert_true(good > 10);
+	assert_true(bad > 10);
+}
+
 /* ---- whole command lines with tests/data ------------------------------- */
 
 static char data_dir[PATH_MAX];
@@ -580,7 +619,7 @@ int main(void)
 		T(test_cmdline_globals_then_file), T(test_include),
 		T(test_include_errors), T(test_variables),
 		T(test_errors_name_file_and_line), T(test_no_include_reader),
-		T(test_implicit_stonewall),
+		T(test_implicit_stonewall), T(test_generated_garbage),
 	};
 	const struct CMUnitTest files[] = {
 		cmocka_unit_test(test_file_basic),
