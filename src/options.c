@@ -330,6 +330,8 @@ static int store_str(struct ib_job *j, const struct ib_opt *o, const char *v,
 	if (strlen(v) >= o->size)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long (%zu characters, at most %zu)",
 				   o->name, strlen(v), o->size - 1);
+	/* zero the tail too: a job is compared and copied as plain bytes */
+	memset(ib_opt_field(j, o->off), 0, o->size);
 	strcpy(ib_opt_field(j, o->off), v);
 	return 0;
 }

@@ -597,8 +597,8 @@ static void test_showcmd(void **state)
 	(void)state;
 	r = run("--showcmd", "@globals.fio", NULL);
 	assert_int_equal(r->rc, 1);
-	assert_string_equal(r->out, "iobench --name=global --ioengine=null --size=1m --bs=4k "
-			    "--name=a --name=global-second --bs=64k --name=b --iodepth=2\n");
+	assert_string_equal(r->out, "iobench --ioengine=null --size=1m --bs=4k "
+			    "--name=a --name=global --bs=64k --name=b --iodepth=2\n");
 	done(r);
 	r = run("--showcmd", "@globals.fio", "@second.fio", NULL);
 	assert_non_null(strstr(r->out, " --name=second-a --stonewall --ioengine=null"));
