@@ -321,8 +321,13 @@ static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
 {
 	uint64_t total = 0;
 	unsigned int i, n = 0;
+	struct stat st;
 	int ret;
 
+	/* an earlier job (a clone sharing the file) may have laid it out */
+	for (i = 0; i < fs->nr; i++)
+		if (!fs->f[i].is_bdev && stat(fs->f[i].path, &st) == 0)
+			fs->f[i].real_size = (uint64_t)st.st_size;
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
 
@@ -356,7 +361,7 @@ static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
 }
 
 int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
-		     bool readonly, FILE *msg, struct ib_diag *d)
+		     struct ib_diag *d)
 {
 	unsigned int i;
 	bool exists;
@@ -371,6 +376,23 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		if (ret)
 			return ret;
 	}
+	return 0;
+}
+
+unsigned int ib_files_need_layout(const struct ib_files *fs)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < fs->nr; i++)
+		if (!fs->f[i].is_bdev &&
+		    fs->f[i].real_size < fs->f[i].io_offset + fs->f[i].io_size)
+			n++;
+	return n;
+}
+
+int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
+		    bool readonly, FILE *msg, struct ib_diag *d)
+{
 	return layout(job, fs, readonly, msg, d);
 }
 

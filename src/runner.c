@@ -18,6 +18,7 @@
 #include "iobench/disk.h"
 #include "iobench/eta.h"
 #include "iobench/runner.h"
+#include "iobench/safety.h"
 #include "iobench/shm.h"
 #include "iobench/worker.h"
 
@@ -66,6 +67,39 @@ static void install_handlers(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+/* Check one job's targets: paths, safety, sizes, alignment. Writes nothing. */
+static int check_targets(struct runner *r, unsigned int i, struct ib_diag *d)
+{
+	const struct ib_job *job = &r->run->jobs[i];
+	struct ib_files *fs = &r->slots[i].args.files;
+	const struct ib_engine_ops *ops = ib_engine_find(job->ioengine);
+	bool nofiles = ops && (ops->flags & IB_ENGINE_NOFILES);
+	int ret;
+
+	if (ops && (ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1 &&
+	    job->clone == 0)
+		fprintf(stderr,
+			"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
+			job->name, job->ioengine, job->iodepth);
+	ret = ib_files_resolve(job, fs, d);
+	if (!ret && !nofiles)
+		ret = ib_safety_check(r->run, job, fs, d);
+	if (ret)
+		return ret;
+	if (nofiles)
+		return ib_files_virtual(job, fs, d);
+	ret = ib_files_prepare(job, fs, d);
+	if (!ret && r->run->readonly && ib_files_need_layout(fs))
+		ret = ib_diag_set(d, EROFS,
+				  "job '%s': %s must be created or extended first, refused by --readonly",
+				  job->name, fs->f[0].path);
+	return ret;
+}
+
+/*
+ * Every job is checked before any file is laid out, so a bad job anywhere
+ * on the command line leaves every target untouched.
+ */
 static int prepare_targets(struct runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
@@ -73,23 +107,21 @@ static int prepare_targets(struct runner *r, struct ib_diag *d)
 	int ret;
 
 	for (i = 0; i < run->nr_jobs; i++) {
-		const struct ib_job *job = &run->jobs[i];
-		struct ib_files *fs = &r->slots[i].args.files;
-		const struct ib_engine_ops *ops = ib_engine_find(job->ioengine);
-
-		if (ops && (ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1 &&
-		    job->clone == 0)
-			fprintf(stderr,
-				"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
-				job->name, job->ioengine, job->iodepth);
-		ret = ib_files_resolve(job, fs, d);
-		if (!ret && ops && (ops->flags & IB_ENGINE_NOFILES))
-			ret = ib_files_virtual(job, fs, d);
-		else if (!ret)
-			ret = ib_files_prepare(job, fs, run->readonly, r->msg, d);
+		ret = check_targets(r, i, d);
 		if (ret)
 			return ret;
-		fflush(r->msg);
+	}
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct ib_engine_ops *ops = ib_engine_find(run->jobs[i].ioengine);
+
+		if (ops && (ops->flags & IB_ENGINE_NOFILES))
+			continue;
+		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
+				      run->readonly, r->msg, d);
+		if (ret)
+			return ret;
+		if (r->msg)
+			fflush(r->msg);
 	}
 	return 0;
 }

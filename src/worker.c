@@ -29,6 +29,14 @@
 #define NO_LAT UINT64_MAX
 #define GTOD_REDUCE_EVERY 64
 
+/* A completed I/O, measured and waiting to be accounted. */
+struct done_rec {
+	uint64_t slat, clat, lat;
+	uint64_t offset;
+	uint32_t bytes;
+	uint8_t ddir;
+};
+
 struct worker {
 	const struct ib_job *job;
 	struct ib_job_stats *st;
@@ -49,6 +57,7 @@ struct worker {
 	struct ib_io **requeue;		/* short transfers to send again */
 	unsigned int nr_requeue;
 	struct ib_io **done;		/* reap output */
+	struct done_rec *recs;		/* a reap batch, measured */
 	unsigned int inflight;		/* committed, not reaped */
 	struct ib_io *busy_io;		/* got IB_Q_BUSY, retry first */
 
@@ -125,7 +134,9 @@ static int alloc_ios(struct worker *w, unsigned int depth, struct ib_diag *d)
 	w->pending = calloc(depth, sizeof(void *));
 	w->requeue = calloc(depth, sizeof(void *));
 	w->done = calloc(depth, sizeof(void *));
-	if (!w->ctx.ios || !w->free_ios || !w->pending || !w->requeue || !w->done)
+	w->recs = calloc(depth, sizeof(*w->recs));
+	if (!w->ctx.ios || !w->free_ios || !w->pending || !w->requeue || !w->done ||
+	    !w->recs)
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
 	if (job->zero_buffers)
 		memset(w->ctx.buf_base, 0, w->ctx.buf_size * depth);
@@ -147,6 +158,7 @@ static void free_ios(struct worker *w)
 	free(w->pending);
 	free(w->requeue);
 	free(w->done);
+	free(w->recs);
 }
 
 /* Write data: refill_buffers = new random data each write; scramble_buffers
@@ -195,28 +207,35 @@ static void io_error(struct worker *w, struct ib_io *io, int err)
 			w->st->first_error = err;
 		return;
 	}
-	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s",
+	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s%s%s%s",
 		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
-		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err));
+		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err),
+		 w->ctx.errmsg[0] ? " (" : "", w->ctx.errmsg,
+		 w->ctx.errmsg[0] ? ")" : "");
 	job_fail(w, err, where);
 }
 
-/* Handle one finished unit at time t. Returns true if it is free again. */
-static bool complete_io(struct worker *w, struct ib_io *io, uint64_t t)
+static void release_io(struct worker *w, struct ib_io *io)
 {
-	enum ib_ddir d = io->ddir;
-	uint64_t slat = NO_LAT, clat = NO_LAT, lat = NO_LAT;
+	io->buf = (char *)w->ctx.buf_base + (size_t)io->idx * w->ctx.buf_size;
+	w->free_ios[w->nr_free++] = io;
+}
 
-	if (io->res < 0) {
-		io_error(w, io, (int)-io->res);
-		return true;
+/*
+ * Settle one finished unit seen at time t: errors are handled, a short
+ * transfer is requeued, a full one is measured into *rec. Returns true when
+ * *rec must be accounted. Every unit except a requeued one is free again.
+ */
+static bool settle_io(struct worker *w, struct ib_io *io, uint64_t t,
+		      struct done_rec *rec)
+{
+	if (io->res < 0 || io->res == 0) {
+		io_error(w, io, io->res < 0 ? (int)-io->res : EIO); /* 0: past EOF */
+		release_io(w, io);
+		return false;
 	}
 	if ((uint64_t)io->res < io->len) {
-		if (io->res == 0) {
-			io_error(w, io, EIO); /* no progress: past EOF */
-			return true;
-		}
-		w->st->dir[d].short_ios++;
+		w->st->dir[io->ddir].short_ios++;
 		io->offset += (uint64_t)io->res;
 		io->buf = (char *)io->buf + io->res;
 		io->xfer_done += (uint32_t)io->res;
@@ -224,25 +243,38 @@ static bool complete_io(struct worker *w, struct ib_io *io, uint64_t t)
 		w->requeue[w->nr_requeue++] = io;
 		return false;
 	}
+	rec->slat = rec->clat = rec->lat = NO_LAT;
 	if (w->lat_on) {
-		clat = t - io->issue_ns;
-		lat = t - io->start_ns;
+		rec->clat = t - io->issue_ns;
+		rec->lat = t - io->start_ns;
 		if (!(w->ops->flags & IB_ENGINE_SYNC))
-			slat = io->issue_ns - io->start_ns;
+			rec->slat = io->issue_ns - io->start_ns;
 	}
-	ib_stats_add_io(w->st, w->job, d, io->xfer_total, slat, clat, lat);
-	w->cum_bytes[d] += io->xfer_total;
-	w->cum_ios[d]++;
-	if (w->logs.enabled)
-		ib_logs_lat(&w->logs, (t - w->start_ns) / 1000000, d, io->xfer_total,
-			    io->offset - io->xfer_done, slat, clat, lat);
+	rec->ddir = io->ddir;
+	rec->bytes = io->xfer_total;
+	rec->offset = io->offset - io->xfer_done;
+	release_io(w, io);
 	return true;
 }
 
-static void release_io(struct worker *w, struct ib_io *io)
+static void account(struct worker *w, const struct done_rec *rec, uint64_t t)
 {
-	io->buf = (char *)w->ctx.buf_base + (size_t)io->idx * w->ctx.buf_size;
-	w->free_ios[w->nr_free++] = io;
+	enum ib_ddir d = rec->ddir;
+
+	ib_stats_add_io(w->st, w->job, d, rec->bytes, rec->slat, rec->clat, rec->lat);
+	w->cum_bytes[d] += rec->bytes;
+	w->cum_ios[d]++;
+	if (w->logs.per_io)
+		ib_logs_lat(&w->logs, (t - w->start_ns) / 1000000, d, rec->bytes,
+			    rec->offset, rec->slat, rec->clat, rec->lat);
+}
+
+static void complete_io(struct worker *w, struct ib_io *io, uint64_t t)
+{
+	struct done_rec rec;
+
+	if (settle_io(w, io, t, &rec))
+		account(w, &rec, t);
 }
 
 /* --- sync -------------------------------------------------------------- */
@@ -302,8 +334,8 @@ static void end_ramp(struct worker *w, uint64_t now)
 	set_state(w, run_letter(w->job));
 }
 
-/* Clock and stop checks between rounds. */
-static void tick(struct worker *w, uint64_t now)
+/* Stop, ramp and runtime checks at clock reading now. */
+static void check_clock(struct worker *w, uint64_t now)
 {
 	w->last_ns = now;
 	if (*w->stop)
@@ -312,8 +344,18 @@ static void tick(struct worker *w, uint64_t now)
 		end_ramp(w, now);
 	else if (w->end_ns && now >= w->end_ns)
 		w->issuing_done = true;
+}
+
+static void sample(struct worker *w, uint64_t now)
+{
 	if (!w->ramp_end_ns)
 		ib_sampler_tick(&w->smp, w->st, w->job, &w->logs, now);
+}
+
+static void tick(struct worker *w, uint64_t now)
+{
+	check_clock(w, now);
+	sample(w, now);
 }
 
 static uint64_t lazy_now(struct worker *w)
@@ -406,8 +448,7 @@ static int queue_one(struct worker *w, struct ib_io *io, uint64_t t)
 	}
 	if (ret == IB_Q_DONE) {
 		io->issue_ns = t;
-		if (complete_io(w, io, w->lat_on ? ib_now_ns() : t))
-			release_io(w, io);
+		complete_io(w, io, w->lat_on ? ib_now_ns() : t);
 		w->st->depth[0]++;
 		w->st->submit[ib_batch_bucket(1)]++;
 		w->st->complete[ib_batch_bucket(1)]++;
@@ -444,10 +485,9 @@ static struct ib_io *take_io(struct worker *w)
 	return next_io(w);
 }
 
-/* Fill the queue up to the depth and commit. */
-static int fill(struct worker *w)
+/* Fill the queue up to the depth and commit; t is the prepare time. */
+static int fill(struct worker *w, uint64_t t)
 {
-	uint64_t t = w->lat_on ? ib_now_ns() : w->last_ns;
 	struct ib_io *io;
 	int ret;
 
@@ -463,11 +503,10 @@ static int fill(struct worker *w)
 
 /* --- reaping ----------------------------------------------------------- */
 
-static int reap(struct worker *w)
+static int reap_some(struct worker *w)
 {
 	const struct ib_job *job = w->job;
-	unsigned int min = job->iodepth_batch_complete_min, max, i;
-	uint64_t t;
+	unsigned int min = job->iodepth_batch_complete_min, max;
 	int n;
 
 	if (min > w->inflight)
@@ -479,44 +518,61 @@ static int reap(struct worker *w)
 	if (max < min)
 		max = min;
 	n = w->ops->reap(&w->ctx, min, max, w->done);
+	if (n > 0) {
+		w->inflight -= (unsigned int)n;
+		w->st->complete[ib_batch_bucket((unsigned int)n)]++;
+		w->st->total_complete_calls++;
+	}
+	return n;
+}
+
+/*
+ * One reap batch: one clock reading t measures every completion of the
+ * batch and is also the prepare time of the I/Os that refill the freed
+ * slots, which are submitted before the batch is accounted, so the
+ * accounting never shows up in anyone's latency. Two clock readings per
+ * batch in all (t and the commit's).
+ */
+static int reap_and_refill(struct worker *w)
+{
+	unsigned int i, k = 0;
+	uint64_t t;
+	int n, ret = 0;
+
+	n = reap_some(w);
 	if (n <= 0)
 		return n;
 	t = lazy_now(w);
-	w->inflight -= (unsigned int)n;
-	w->st->complete[ib_batch_bucket((unsigned int)n)]++;
-	w->st->total_complete_calls++;
 	for (i = 0; i < (unsigned int)n; i++)
-		if (complete_io(w, w->done[i], t))
-			release_io(w, w->done[i]);
+		if (settle_io(w, w->done[i], t, &w->recs[k]))
+			k++;
+	check_clock(w, t);
+	if (!w->issuing_done && w->inflight <= w->job->iodepth_low)
+		ret = fill(w, t);
+	for (i = 0; i < k; i++)
+		account(w, &w->recs[i], t);
 	publish_live(w);
-	tick(w, t);
-	return n;
+	sample(w, t);
+	return ret < 0 ? ret : n;
 }
 
 static int loop_async(struct worker *w)
 {
-	int ret;
+	int ret = fill(w, lazy_now(w));
 
-	for (;;) {
-		ret = fill(w);
-		if (ret < 0)
-			return ret;
-		if (!w->inflight) {
-			if (w->nr_pending || w->busy_io || w->nr_requeue)
-				continue; /* the kernel took none: submit again */
-			if (w->issuing_done)
-				break;
-			tick(w, lazy_now(w));
+	while (ret >= 0) {
+		if (w->inflight) {
+			ret = reap_and_refill(w);
 			continue;
 		}
-		/* full (or draining): reap, down to iodepth_low if asked */
-		do {
-			ret = reap(w);
-			if (ret < 0)
-				return ret;
-		} while (w->inflight > w->job->iodepth_low && !w->issuing_done);
+		if (w->issuing_done && !w->nr_pending && !w->busy_io &&
+		    !w->nr_requeue)
+			break;
+		/* nothing in flight: resubmit leftovers, sync, or start again */
+		tick(w, lazy_now(w));
+		ret = fill(w, w->last_ns);
 	}
-	return 0;
+	return ret < 0 ? ret : 0;
 }
 
 /* Sync engines: one I/O at a time; the end of one is the start of the next. */
@@ -532,8 +588,7 @@ static int loop_sync(struct worker *w)
 		if (ret < 0)
 			return ret;
 		t = lazy_now(w);
-		if (complete_io(w, io, t))
-			release_io(w, io);
+		complete_io(w, io, t);
 		w->st->depth[0]++;
 		w->st->submit[ib_batch_bucket(1)]++;
 		w->st->complete[ib_batch_bucket(1)]++;
@@ -576,20 +631,23 @@ static void wait_startdelay(struct worker *w)
 
 static int engine_init(struct worker *w, struct ib_diag *d)
 {
-	int ret = w->ops->init(&w->ctx);
+	const char *why = w->ctx.errmsg;
+	int ret;
 
+	w->ctx.errmsg[0] = '\0';
+	ret = w->ops->init(&w->ctx);
 	if (!ret)
 		return 0;
-	if (ret == -ENOSYS || ret == -EPERM || ret == -EOPNOTSUPP)
-		return ib_diag_set(d, ret,
-				   "ioengine=%s: not available on this system (%s)",
-				   w->ops->name, strerror(-ret));
+	if (!why[0])
+		why = strerror(-ret);
+	if (ib_engine_unavailable(ret))
+		return ib_diag_set(d, ret, "ioengine=%s: not available on this system (%s)",
+				   w->ops->name, why);
 	if (ret == -ENOMEM && w->job->fixedbufs)
 		return ib_diag_set(d, ret,
-				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l)",
-				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size);
-	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name,
-			   strerror(-ret));
+				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l): %s",
+				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
+	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
@@ -676,7 +734,11 @@ static void teardown(struct worker *w)
 {
 	if (w->ops && w->ops->cleanup && w->ctx.ios)
 		w->ops->cleanup(&w->ctx);
-	ib_logs_close(&w->logs);
+	if (ib_logs_close(&w->logs, &w->diag) < 0 && !w->st->error) {
+		w->st->error = EIO;
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
+			 w->diag.msg);
+	}
 	ib_iolog_close(&w->iolog, w->fs);
 	ib_iogen_free(&w->gen);
 	ib_files_close(w->job, w->fs);
