@@ -160,6 +160,17 @@ static void test_globals_before_name(void **state)
 	done(r);
 }
 
+static void test_kb_base_order(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--size=1m", "--kb_base=1000", "--name=a", "--bs=2k", NULL));
+	assert_int_equal(r->run.jobs[0].size, 1000000);
+	assert_int_equal(r->run.jobs[0].bs.min[0], 2000);
+	done(r);
+}
+
 static void test_name_global_section(void **state)
 {
 	struct res *r;
@@ -381,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_value_starting_with_dash_is_not_a_value),
 		cmocka_unit_test(test_no_name_one_job),
 		cmocka_unit_test(test_globals_before_name),
+		cmocka_unit_test(test_kb_base_order),
 		cmocka_unit_test(test_name_global_section),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_did_you_mean),

@@ -182,6 +182,19 @@ static void test_cmdline_globals_then_file(void **state)
 	assert_int_equal(job(s, "b")->iodepth, 2);
 }
 
+static void test_kb_base_whole_section(void **state)
+{
+	struct ib_jobset *s = *state;
+
+	parse_ok(s, "[global]\nsize=1m\nkb_base=1000\n[a]\nbs=4k\n"
+		    "[b]\nbs=2k\nkb_base=1024\nrwmixread=70\nrwmixwrite=30\n", 1);
+	assert_int_equal(job(s, "a")->size, 1000000);
+	assert_int_equal(job(s, "a")->bs.min[0], 4000);
+	assert_int_equal(job(s, "b")->bs.min[0], 2048);
+	assert_int_equal(job(s, "b")->size, 1000000); /* inherited as parsed */
+	assert_int_equal(job(s, "b")->rwmixread, 70);
+}
+
 static void test_include(void **state)
 {
 	struct ib_jobset *s = *state;
@@ -616,7 +629,8 @@ int main(void)
 {
 	const struct CMUnitTest parser[] = {
 		T(test_basic_syntax), T(test_several_globals),
-		T(test_cmdline_globals_then_file), T(test_include),
+		T(test_cmdline_globals_then_file), T(test_kb_base_whole_section),
+		T(test_include),
 		T(test_include_errors), T(test_variables),
 		T(test_errors_name_file_and_line), T(test_no_include_reader),
 		T(test_implicit_stonewall), T(test_generated_garbage),
