@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,18 @@ int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
 			   o->name, v, list);
 }
 
+/* The table's maximum, or what the field can hold. */
+static int64_t type_max(const struct ib_opt *o)
+{
+	if (o->max)
+		return o->max;
+	if (o->type == IB_OPT_UINT)
+		return UINT_MAX;
+	if (o->type == IB_OPT_INT)
+		return INT_MAX;
+	return INT64_MAX;
+}
+
 int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		     struct ib_diag *d)
 {
@@ -153,14 +166,10 @@ int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		goto err;
 	}
 	*out = neg ? -(int64_t)u : (int64_t)u;
-	if (*out < o->min || (o->max && *out > o->max)) {
-		if (o->max)
-			return ib_diag_set(d, ERANGE, "%s: %s is out of range (%lld..%lld)",
-					   o->name, v, (long long)o->min,
-					   (long long)o->max);
-		return ib_diag_set(d, ERANGE, "%s: %s is out of range (minimum %lld)",
-				   o->name, v, (long long)o->min);
-	}
+	if (*out < o->min || *out > type_max(o))
+		return ib_diag_set(d, ERANGE, "%s: %s is out of range (%lld..%lld)",
+				   o->name, v, (long long)o->min,
+				   (long long)type_max(o));
 	return 0;
 err:
 	ib_diag_prefix(d, "%s", o->name);

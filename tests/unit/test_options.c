@@ -269,7 +269,10 @@ static void test_numbers(void **state)
 	assert_int_equal(j->fdatasync_every, 8);
 	set_bad(j, "iodepth", "0", ERANGE, "iodepth: 0 is out of range (1..65536)");
 	set_bad(j, "numjobs", "0", ERANGE, "numjobs: 0 is out of range (1..4096)");
-	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (minimum 1)");
+	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (1..4294967295)");
+	set_bad(j, "loops", "4294967296", ERANGE, "loops: 4294967296 is out of range (1..4294967295)");
+	set_ok(j, "loops", "4294967295");
+	assert_int_equal(j->loops, 4294967295u);
 	set_bad(j, "nonvectored", "2", ERANGE, "nonvectored: 2 is out of range (-1..1)");
 	set_bad(j, "iodepth", "lots", EINVAL, "iodepth: invalid number 'lots'");
 	set_bad(j, "iodepth", "-1", EINVAL, "iodepth: invalid number '-1' (negative)");
