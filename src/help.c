@@ -36,7 +36,8 @@ void ib_help_usage(FILE *f)
 	      "  --cmdhelp[=OPT|all]    describe job options\n"
 	      "  --enghelp[=ENGINE]     list I/O engines, or an engine's options\n"
 	      "  --version              print the version\n"
-	      "  --help                 this text\n", f);
+	      "  --help                 this text\n"
+	      "  --                     the arguments after it are job files\n", f);
 }
 
 static void print_vals(FILE *f, const struct ib_opt *o)

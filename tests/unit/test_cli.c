@@ -97,6 +97,10 @@ static void test_flag_value_only_with_equals(void **state)
 	assert_int_equal(r->rc, -ENOENT);
 	assert_string_equal(r->d.msg, "/nonexistent/0: No such file or directory");
 	done(r);
+	r = parse("--size=1m", "--", "--bs=4k", NULL);
+	assert_int_equal(r->rc, -ENOENT);
+	assert_string_equal(r->d.msg, "--bs=4k: No such file or directory");
+	done(r);
 	r = parse_ok(parse("--direct=0", "--bs=1000", NULL));
 	assert_false(r->run.jobs[0].direct);
 	done(r);
