@@ -69,6 +69,41 @@ static void test_golden_null(void **state)
 	check_golden("null");
 }
 
+/* kb_base=1000: SI first, "kB/s" bw label */
+static void test_golden_kb1000(void **state)
+{
+	(void)state;
+	check_golden("kb1000");
+}
+
+/* unit_base=1: bandwidth in bits */
+static void test_golden_bits(void **state)
+{
+	(void)state;
+	check_golden("bits");
+}
+
+/* slat/clat/lat percentiles with percentile_list=1:50:99.5:99.999 */
+static void test_golden_percentiles(void **state)
+{
+	(void)state;
+	check_golden("pcts");
+}
+
+/* gtod_reduce=1: only the bw and iops lines remain */
+static void test_golden_gtod(void **state)
+{
+	(void)state;
+	check_golden("gtod");
+}
+
+/* significant_figures=6 and a description */
+static void test_golden_sigfig(void **state)
+{
+	(void)state;
+	check_golden("sig");
+}
+
 static char *capture_pct(const struct ib_job *j, const struct ib_hist *h, uint64_t n)
 {
 	char *buf = NULL;
@@ -258,6 +293,11 @@ int main(void)
 		cmocka_unit_test(test_golden_fsync),
 		cmocka_unit_test(test_golden_r4s),
 		cmocka_unit_test(test_golden_null),
+		cmocka_unit_test(test_golden_kb1000),
+		cmocka_unit_test(test_golden_bits),
+		cmocka_unit_test(test_golden_percentiles),
+		cmocka_unit_test(test_golden_gtod),
+		cmocka_unit_test(test_golden_sigfig),
 		cmocka_unit_test(test_percentile_layout),
 		cmocka_unit_test(test_lat_line_units),
 		cmocka_unit_test(test_group_line),
