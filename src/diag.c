@@ -18,14 +18,21 @@ int ib_diag_set(struct ib_diag *d, int err, const char *fmt, ...)
 
 void ib_diag_prefix(struct ib_diag *d, const char *fmt, ...)
 {
-	char prefix[IB_DIAG_LEN], old[IB_DIAG_LEN];
+	char old[IB_DIAG_LEN];
 	va_list ap;
+	int n;
 
 	if (!d)
 		return;
-	va_start(ap, fmt);
-	vsnprintf(prefix, sizeof(prefix), fmt, ap);
-	va_end(ap);
 	memcpy(old, d->msg, sizeof(old));
-	snprintf(d->msg, sizeof(d->msg), "%s: %s", prefix, old);
+	va_start(ap, fmt);
+	n = vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(d->msg) - 2)
+		return;
+	/* "prefix: old", truncated to the buffer */
+	d->msg[n] = ':';
+	d->msg[n + 1] = ' ';
+	memcpy(d->msg + n + 2, old, sizeof(d->msg) - (size_t)n - 2);
+	d->msg[sizeof(d->msg) - 1] = '\0';
 }

@@ -1,2 +1,454 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * Job targets: naming, sizing, alignment checks, layout and opening.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include "iobench/file.h"
+#include "iobench/iogen.h"
+#include "iobench/rand.h"
+
+#define LAYOUT_CHUNK (1u << 20)
+#define STATX_DIOALIGN_BIT 0x2000u
+
+static int add_file(struct ib_files *fs, const char *dir, const char *name,
+		    struct ib_diag *d)
+{
+	struct ib_file *nf, *f;
+	int n;
+
+	nf = realloc(fs->f, (fs->nr + 1) * sizeof(*fs->f));
+	if (!nf)
+		return ib_diag_set(d, ENOMEM, "no memory for file list");
+	fs->f = nf;
+	f = &fs->f[fs->nr];
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	f->reg_index = -1;
+	if (dir[0] && name[0] != '/')
+		n = snprintf(f->path, sizeof(f->path), "%s/%s", dir, name);
+	else
+		n = snprintf(f->path, sizeof(f->path), "%s", name);
+	if (n < 0 || (size_t)n >= sizeof(f->path))
+		return ib_diag_set(d, ENAMETOOLONG, "filename: path too long: %s",
+				   name);
+	fs->nr++;
+	return 0;
+}
+
+/* filename=a:b:c with '\:' for a literal colon. */
+static int split_filenames(const struct ib_job *job, struct ib_files *fs,
+			   struct ib_diag *d)
+{
+	char name[PATH_MAX];
+	const char *p = job->filename;
+	size_t n = 0;
+	int ret;
+
+	for (;; p++) {
+		if (*p == '\\' && p[1] == ':') {
+			p++;
+		} else if (*p == ':' || !*p) {
+			name[n] = '\0';
+			if (n) {
+				ret = add_file(fs, job->directory, name, d);
+				if (ret)
+					return ret;
+			}
+			n = 0;
+			if (!*p)
+				break;
+			continue;
+		}
+		if (n + 1 >= sizeof(name))
+			return ib_diag_set(d, ENAMETOOLONG, "filename: name too long");
+		name[n++] = *p;
+	}
+	if (!fs->nr)
+		return ib_diag_set(d, EINVAL, "filename: no file name given");
+	return 0;
+}
+
+int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d)
+{
+	char name[IB_NAME_MAX + 32];
+	unsigned int i;
+	int ret;
+
+	fs->f = NULL;
+	fs->nr = 0;
+	if (job->filename[0])
+		return split_filenames(job, fs, d);
+	for (i = 0; i < job->nrfiles; i++) {
+		snprintf(name, sizeof(name), "%s.%u.%u", job->name, job->clone, i);
+		ret = add_file(fs, job->directory, name, d);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void ib_files_free(struct ib_files *fs)
+{
+	free(fs->f);
+	fs->f = NULL;
+	fs->nr = 0;
+}
+
+/* The kernel's O_DIRECT offset alignment for a file; 512 when it won't say. */
+static unsigned int dio_alignment(const char *path)
+{
+	uint32_t stx[64] = { 0 };
+
+	if (syscall(SYS_statx, AT_FDCWD, path, 0, STATX_DIOALIGN_BIT, stx) == 0 &&
+	    (stx[0] & STATX_DIOALIGN_BIT) && stx[0x9c / 4])
+		return stx[0x9c / 4];
+	return 512;
+}
+
+static int probe_bdev(struct ib_file *f, struct ib_diag *d)
+{
+	uint64_t size;
+	int fd, lbs, ret = 0;
+
+	fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return ib_diag_set(d, errno, "%s: open: %s", f->path, strerror(errno));
+	if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &lbs) < 0)
+		ret = ib_diag_set(d, errno, "%s: cannot get device size: %s",
+				  f->path, strerror(errno));
+	close(fd);
+	if (ret)
+		return ret;
+	f->is_bdev = true;
+	f->real_size = size;
+	f->lbs = (unsigned int)lbs;
+	return 0;
+}
+
+/* Fill real_size/lbs/is_bdev; *exists tells whether the path is there. */
+static int probe_file(struct ib_file *f, bool *exists, struct ib_diag *d)
+{
+	struct stat st;
+
+	*exists = false;
+	f->lbs = 512;
+	if (stat(f->path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return ib_diag_set(d, errno, "%s: %s", f->path, strerror(errno));
+	}
+	*exists = true;
+	if (S_ISDIR(st.st_mode))
+		return ib_diag_set(d, EISDIR, "filename %s is a directory", f->path);
+	if (S_ISBLK(st.st_mode))
+		return probe_bdev(f, d);
+	if (!S_ISREG(st.st_mode))
+		return ib_diag_set(d, EINVAL,
+				   "%s: not a regular file or block device", f->path);
+	f->real_size = (uint64_t)st.st_size;
+	f->lbs = dio_alignment(f->path);
+	return 0;
+}
+
+static uint64_t min_bs(const struct ib_job *job)
+{
+	uint64_t m = UINT64_MAX;
+	int dd;
+
+	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++)
+		if ((job->rw & (dd == IB_DDIR_READ ? IB_RW_READ : IB_RW_WRITE)) &&
+		    job->bs.min[dd] < m)
+			m = job->bs.min[dd];
+	return m == UINT64_MAX ? 4096 : m;
+}
+
+static uint64_t file_len(const struct ib_job *job, const struct ib_file *f,
+			 unsigned int idx, unsigned int nr)
+{
+	struct ib_rand r;
+	uint64_t span;
+
+	if (job->filesize_min) {
+		span = job->filesize_max - job->filesize_min;
+		if (!span)
+			return job->filesize_min;
+		ib_rand_seed(&r, ib_iogen_seed(job, 4) + idx);
+		return job->filesize_min + ib_rand_below(&r, span + 1);
+	}
+	if (job->size_pct)
+		return f->real_size * job->size_pct / 100;
+	if (job->size)
+		return job->size / nr;
+	return 0;
+}
+
+/* Region of file idx for this job: io_offset and io_size. */
+static int size_region(const struct ib_job *job, struct ib_file *f,
+		       unsigned int idx, unsigned int nr, bool exists,
+		       struct ib_diag *d)
+{
+	uint64_t mbs = min_bs(job), base, len;
+
+	if (job->offset_pct)
+		base = f->real_size * job->offset_pct / 100 / mbs * mbs;
+	else
+		base = job->offset;
+	base += (uint64_t)job->clone * job->offset_increment;
+	len = file_len(job, f, idx, nr);
+	if (!len) {
+		if (!exists || (!f->is_bdev && !f->real_size))
+			return ib_diag_set(d, EINVAL,
+					   "job '%s': you need to specify size= (%s %s)",
+					   job->name, f->path,
+					   exists ? "is empty" : "does not exist");
+		if (base >= f->real_size)
+			return ib_diag_set(d, EINVAL,
+					   "job '%s': offset %llu is past the end of %s (%llu bytes)",
+					   job->name, (unsigned long long)base, f->path,
+					   (unsigned long long)f->real_size);
+		len = f->real_size - base;
+	}
+	if (f->is_bdev && base + len > f->real_size)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset+size (%llu) is past the end of %s (%llu bytes)",
+				   job->name, (unsigned long long)(base + len), f->path,
+				   (unsigned long long)f->real_size);
+	if (len < mbs)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': size %llu of %s is smaller than bs=%llu",
+				   job->name, (unsigned long long)len, f->path,
+				   (unsigned long long)mbs);
+	f->io_offset = base;
+	f->io_size = len;
+	return 0;
+}
+
+static int check_dio_alignment(const struct ib_job *job, const struct ib_file *f,
+			       struct ib_diag *d)
+{
+	static const char *const names[] = { "bs (read)", "bs (write)" };
+	uint64_t lbs = f->lbs;
+	int dd;
+
+	if (!job->direct)
+		return 0;
+	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++) {
+		if (!(job->rw & (dd == IB_DDIR_READ ? IB_RW_READ : IB_RW_WRITE)))
+			continue;
+		if (job->bs.min[dd] % lbs || job->bs.max[dd] % lbs ||
+		    (job->bs.align[dd] && job->bs.align[dd] % lbs))
+			return ib_diag_set(d, EINVAL,
+					   "job '%s': %s=%llu is not a multiple of %llu, the direct I/O alignment of %s (direct=1)",
+					   job->name, names[dd],
+					   (unsigned long long)job->bs.min[dd],
+					   (unsigned long long)lbs, f->path);
+	}
+	if (f->io_offset % lbs)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset %llu is not a multiple of %llu, the direct I/O alignment of %s (direct=1)",
+				   job->name, (unsigned long long)f->io_offset,
+				   (unsigned long long)lbs, f->path);
+	return 0;
+}
+
+/* Grow a regular file to `need` bytes; data already there is kept. */
+static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t need,
+		       struct ib_diag *d)
+{
+	bool fill = (job->rw & IB_RW_READ) || job->overwrite;
+	uint64_t pos = f->real_size;
+	struct ib_rand r;
+	char *buf = NULL;
+	int fd, ret = 0;
+	ssize_t n;
+
+	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
+				   strerror(errno));
+	if (!fill) {
+		if (fallocate(fd, 0, (off_t)pos, (off_t)(need - pos)) < 0 &&
+		    ftruncate(fd, (off_t)need) < 0)
+			ret = ib_diag_set(d, errno, "%s: cannot extend to %llu bytes: %s",
+					  f->path, (unsigned long long)need,
+					  strerror(errno));
+		goto out;
+	}
+	buf = malloc(LAYOUT_CHUNK);
+	if (!buf) {
+		ret = ib_diag_set(d, ENOMEM, "no memory for layout");
+		goto out;
+	}
+	ib_rand_seed(&r, ib_iogen_seed(job, 3));
+	while (pos < need) {
+		size_t chunk = need - pos < LAYOUT_CHUNK ? need - pos : LAYOUT_CHUNK;
+
+		ib_rand_fill(&r, buf, chunk);
+		n = pwrite(fd, buf, chunk, (off_t)pos);
+		if (n <= 0) {
+			ret = ib_diag_set(d, n < 0 ? errno : EIO,
+					  "%s: laying out at offset %llu: %s", f->path,
+					  (unsigned long long)pos,
+					  strerror(n < 0 ? errno : EIO));
+			goto out;
+		}
+		pos += (uint64_t)n;
+	}
+	if (fsync(fd) < 0)
+		ret = ib_diag_set(d, errno, "%s: fsync after layout: %s", f->path,
+				  strerror(errno));
+out:
+	free(buf);
+	close(fd);
+	if (!ret)
+		f->real_size = need;
+	return ret;
+}
+
+static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
+		  FILE *msg, struct ib_diag *d)
+{
+	uint64_t total = 0;
+	unsigned int i, n = 0;
+	int ret;
+
+	for (i = 0; i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		if (f->is_bdev || f->real_size >= f->io_offset + f->io_size)
+			continue;
+		if (readonly)
+			return ib_diag_set(d, EROFS,
+					   "job '%s': %s would have to be created or extended, refused by --readonly",
+					   job->name, f->path);
+		n++;
+		total += f->io_offset + f->io_size;
+	}
+	if (!n || (job->create_on_open && !(job->rw & IB_RW_READ)))
+		return 0;
+	if (msg && n == 1)
+		fprintf(msg, "%s: Laying out IO file (1 file / %lluMiB)\n", job->name,
+			(unsigned long long)(total >> 20));
+	else if (msg)
+		fprintf(msg, "%s: Laying out IO files (%u files / total %lluMiB)\n",
+			job->name, n, (unsigned long long)(total >> 20));
+	for (i = 0; i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		if (f->is_bdev || f->real_size >= f->io_offset + f->io_size)
+			continue;
+		ret = extend_file(job, f, f->io_offset + f->io_size, d);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d)
+{
+	unsigned int i;
+	bool exists;
+	int ret;
+
+	for (i = 0; i < fs->nr; i++) {
+		ret = probe_file(&fs->f[i], &exists, d);
+		if (!ret)
+			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
+		if (!ret)
+			ret = check_dio_alignment(job, &fs->f[i], d);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+unsigned int ib_files_need_layout(const struct ib_files *fs)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < fs->nr; i++)
+		if (!fs->f[i].is_bdev &&
+		    fs->f[i].real_size < fs->f[i].io_offset + fs->f[i].io_size)
+			n++;
+	return n;
+}
+
+int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
+		    bool readonly, FILE *msg, struct ib_diag *d)
+{
+	return layout(job, fs, readonly, msg, d);
+}
+
+int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		f->io_offset = job->offset + (uint64_t)job->clone * job->offset_increment;
+		f->io_size = job->size_pct ? 0 : job->size / fs->nr;
+		if (job->filesize_min)
+			f->io_size = job->filesize_min;
+		if (f->io_size < min_bs(job))
+			return ib_diag_set(d, EINVAL,
+					   "job '%s': you need to specify size= (ioengine=%s does no file I/O)",
+					   job->name, job->ioengine);
+	}
+	return 0;
+}
+
+int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
+		  struct ib_diag *d)
+{
+	int flags = O_CLOEXEC;
+	unsigned int i;
+
+	if (ib_job_writes(job) && !readonly) {
+		flags |= O_RDWR;
+		if (job->create_on_open)
+			flags |= O_CREAT;
+	} else {
+		flags |= O_RDONLY;
+	}
+	if (job->direct)
+		flags |= O_DIRECT;
+	for (i = 0; i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		f->fd = open(f->path, flags, 0644);
+		if (f->fd < 0)
+			return ib_diag_set(d, errno, "%s: open%s: %s", f->path,
+					   job->direct ? " with O_DIRECT" : "",
+					   strerror(errno));
+	}
+	return 0;
+}
+
+void ib_files_close(const struct ib_job *job, struct ib_files *fs)
+{
+	unsigned int i;
+
+	for (i = 0; i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		if (f->fd >= 0)
+			close(f->fd);
+		f->fd = -1;
+		if (job->unlink && !f->is_bdev)
+			unlink(f->path);
+	}
+}

@@ -1,2 +1,329 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * Offset, length and direction generation. See iogen.h for the rules.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include "iobench/iogen.h"
+
+#define MAP_FULL_WORD UINT64_MAX
+
+static uint64_t dir_align(const struct ib_job *job, int d)
+{
+	return job->bs.align[d] ? job->bs.align[d] : job->bs.min[d];
+}
+
+static bool dir_active(const struct ib_job *job, int d)
+{
+	return job->rw & (d == IB_DDIR_READ ? IB_RW_READ : IB_RW_WRITE);
+}
+
+static uint64_t job_granule(const struct ib_job *job)
+{
+	uint64_t g = 0, a;
+	int d;
+
+	for (d = IB_DDIR_READ; d <= IB_DDIR_WRITE; d++) {
+		if (!dir_active(job, d))
+			continue;
+		a = dir_align(job, d);
+		if (job->bs.min[d] < a)
+			a = job->bs.min[d];
+		if (!g || a < g)
+			g = a;
+	}
+	return g ? g : 4096;
+}
+
+static uint32_t mix32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+
+uint32_t ib_iogen_seed(const struct ib_job *job, unsigned int which)
+{
+	uint32_t base;
+
+	if (which == 0 && job->randrepeat && !job->randseed_set)
+		return 0xb1899bedu * job->number;
+	base = job->randseed_set ?
+		       (uint32_t)(job->randseed ^ (job->randseed >> 32)) : 0x89u;
+	return mix32(base * 0x9e370001u + job->number * 0x85ebca6bu + which);
+}
+
+static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
+{
+	uint32_t s[3];
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		s[i] = ib_iogen_seed(job, i);
+	if (!job->randrepeat && !job->randseed_set) {
+		if (getrandom(s, sizeof(s), 0) != (ssize_t)sizeof(s))
+			s[0] ^= (uint32_t)(uintptr_t)g; /* still varies */
+	}
+	ib_rand_seed(&g->off_rand, s[0]);
+	ib_rand_seed(&g->dir_rand, s[1]);
+	ib_rand_seed(&g->bs_rand, s[2]);
+}
+
+static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
+		     const struct ib_file *f, struct ib_diag *d)
+{
+	gf->start = f->io_offset;
+	gf->len = f->io_size - f->io_size % g->granule;
+	gf->nblocks = gf->len / g->granule;
+	if (!ib_job_random(g->job) || g->job->norandommap || !gf->nblocks)
+		return 0;
+	gf->map = calloc((gf->nblocks + 63) / 64, sizeof(uint64_t));
+	if (!gf->map)
+		return ib_diag_set(d, ENOMEM, "%s: no memory for the random map",
+				   f->path);
+	return 0;
+}
+
+int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
+		  const struct ib_file *files, unsigned int nr_files,
+		  struct ib_diag *d)
+{
+	unsigned int i;
+	uint64_t total;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	g->job = job;
+	g->granule = job_granule(job);
+	g->nr_files = nr_files;
+	g->files = calloc(nr_files, sizeof(*g->files));
+	if (!g->files)
+		return ib_diag_set(d, ENOMEM, "no memory for %u files", nr_files);
+	total = 0;
+	for (i = 0; i < nr_files; i++) {
+		ret = init_file(g, &g->files[i], &files[i], d);
+		if (ret)
+			return ret;
+		total += g->files[i].len;
+	}
+	if (job->time_based)
+		g->bytes_left = UINT64_MAX;
+	else
+		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
+	seed_streams(g, job);
+	return 0;
+}
+
+void ib_iogen_free(struct ib_iogen *g)
+{
+	unsigned int i;
+
+	for (i = 0; g->files && i < g->nr_files; i++)
+		free(g->files[i].map);
+	free(g->files);
+	g->files = NULL;
+}
+
+static enum ib_ddir pick_ddir(struct ib_iogen *g)
+{
+	const struct ib_job *job = g->job;
+	int64_t reads, total, mix, debt;
+	bool read;
+
+	if (!(job->rw & IB_RW_WRITE))
+		return IB_DDIR_READ;
+	if (!(job->rw & IB_RW_READ))
+		return IB_DDIR_WRITE;
+	mix = job->rwmixread;
+	read = ib_rand_below(&g->dir_rand, 100) < (uint64_t)mix;
+	reads = (int64_t)g->issued[IB_DDIR_READ];
+	total = reads + (int64_t)g->issued[IB_DDIR_WRITE] + 1;
+	/* debt: issued reads minus the share rwmixread asks for, x100 */
+	debt = (reads + (read ? 1 : 0)) * 100 - mix * total;
+	if (read && debt > IB_MIX_SLACK * 100)
+		read = false;
+	else if (!read && debt < -IB_MIX_SLACK * 100)
+		read = true;
+	return read ? IB_DDIR_READ : IB_DDIR_WRITE;
+}
+
+static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
+{
+	const struct ib_job *job = g->job;
+	uint64_t min = job->bs.min[d], max = job->bs.max[d], len;
+
+	if (min == max)
+		return min;
+	if (job->bs_unaligned)
+		return min + ib_rand_below(&g->bs_rand, max - min + 1);
+	/* uniform over the multiples of min in [min, max] */
+	len = min + ib_rand_below(&g->bs_rand, (max - min) / min + 1) * min;
+	return len;
+}
+
+static bool map_test(const uint64_t *map, uint64_t b)
+{
+	return (map[b >> 6] >> (b & 63)) & 1;
+}
+
+/* Free granules starting at b, at most want, not past nblocks. */
+static uint64_t free_run(const struct ib_gen_file *gf, uint64_t b, uint64_t want)
+{
+	uint64_t n = 0;
+
+	while (n < want && b + n < gf->nblocks && !map_test(gf->map, b + n))
+		n++;
+	return n;
+}
+
+static uint64_t round_up(uint64_t v, uint64_t step)
+{
+	return (v + step - 1) / step * step;
+}
+
+/*
+ * From granule b (aligned to step), find the first aligned slot with at least
+ * need free granules, wrapping once. Returns the slot, or UINT64_MAX.
+ */
+static uint64_t next_free_slot(const struct ib_gen_file *gf, uint64_t b,
+			       uint64_t step, uint64_t need)
+{
+	uint64_t scanned = 0, last = gf->nblocks - need;
+
+	while (scanned <= gf->nblocks) {
+		if (b > last) {
+			scanned += gf->nblocks - b;
+			b = 0;
+			continue;
+		}
+		if (gf->map[b >> 6] == MAP_FULL_WORD) {
+			uint64_t nb = round_up(((b >> 6) + 1) << 6, step);
+
+			scanned += nb - b;
+			b = nb;
+			continue;
+		}
+		if (free_run(gf, b, need) >= need)
+			return b;
+		scanned += step;
+		b += step;
+	}
+	return UINT64_MAX;
+}
+
+static void map_mark(struct ib_gen_file *gf, uint64_t b, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = b; i < b + n; i++)
+		gf->map[i >> 6] |= 1ull << (i & 63);
+	gf->used += n;
+}
+
+static void map_clear(struct ib_gen_file *gf)
+{
+	memset(gf->map, 0, (gf->nblocks + 63) / 64 * sizeof(uint64_t));
+	gf->used = 0;
+}
+
+static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
+			enum ib_ddir d, uint64_t *len, uint64_t *off)
+{
+	uint64_t gran = g->granule, step = dir_align(g->job, d) / gran;
+	uint64_t want = (*len + gran - 1) / gran;
+	uint64_t need = g->job->bs.min[d] / gran, slot, run;
+	int attempt;
+
+	if (!step)
+		step = 1;
+	if (!need)
+		need = 1;
+	if (!gf->map) {
+		if (gf->nblocks < want)
+			return false;
+		slot = ib_rand_below(&g->off_rand, (gf->nblocks - want) / step + 1);
+		*off = slot * step * gran;
+		return true;
+	}
+	if (gf->nblocks < need)
+		return false;
+	for (attempt = 0; attempt < 2; attempt++) {
+		if (gf->used >= gf->nblocks)
+			map_clear(gf);
+		slot = ib_rand_below(&g->off_rand, (gf->nblocks - need) / step + 1);
+		slot = next_free_slot(gf, slot * step, step, need);
+		if (slot != UINT64_MAX)
+			break;
+		map_clear(gf); /* only unusable fragments left: new pass */
+	}
+	if (slot == UINT64_MAX)
+		return false;
+	run = free_run(gf, slot, want);
+	run -= run % need;
+	map_mark(gf, slot, run);
+	if (run * gran < *len)
+		*len = run * gran;
+	*off = slot * gran;
+	return true;
+}
+
+static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
+		       enum ib_ddir d, uint64_t *len, uint64_t *off)
+{
+	uint64_t min = g->job->bs.min[d];
+
+	if (gf->len < min)
+		return false;
+	if (gf->pos[d] + min > gf->len)
+		gf->pos[d] = 0; /* next pass */
+	if (gf->pos[d] + *len > gf->len) {
+		*len = gf->len - gf->pos[d];
+		*len -= *len % min;
+	}
+	*off = gf->pos[d];
+	gf->pos[d] += *len;
+	return true;
+}
+
+bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
+{
+	enum ib_ddir d;
+	struct ib_gen_file *gf;
+	uint64_t len, off;
+	bool ok;
+
+	if (!g->bytes_left)
+		return false;
+	d = pick_ddir(g);
+	if (g->job->bs.min[d] > g->bytes_left && (g->job->rw & IB_RW_READ) &&
+	    (g->job->rw & IB_RW_WRITE))
+		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
+	len = pick_len(g, d);
+	if (len > g->bytes_left) {
+		len = g->bytes_left - g->bytes_left % g->job->bs.min[d];
+		if (!len)
+			return false;
+	}
+	out->file_idx = g->next_file;
+	gf = &g->files[g->next_file];
+	if (++g->next_file == g->nr_files)
+		g->next_file = 0;
+	if (ib_job_random(g->job))
+		ok = rand_offset(g, gf, d, &len, &off);
+	else
+		ok = seq_offset(g, gf, d, &len, &off);
+	if (!ok || !len)
+		return false;
+	if (g->bytes_left != UINT64_MAX)
+		g->bytes_left -= len;
+	g->issued[d]++;
+	out->ddir = d;
+	out->offset = gf->start + off;
+	out->len = (uint32_t)len;
+	return true;
+}

@@ -1,2 +1,61 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iobench/iolog.h"
+
+#define IOLOG_BUF (1u << 20)
+
+static const char *const action[IB_DDIR_NR] = { "read", "write", "trim", "sync" };
+
+int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
+		  const struct ib_files *fs, struct ib_diag *d)
+{
+	char path[PATH_MAX + 16];
+	unsigned int i;
+
+	l->f = NULL;
+	l->buf = NULL;
+	if (!job->write_iolog[0])
+		return 0;
+	if (job->numjobs > 1)
+		snprintf(path, sizeof(path), "%s.%u", job->write_iolog, job->clone);
+	else
+		snprintf(path, sizeof(path), "%s", job->write_iolog);
+	l->f = fopen(path, "w");
+	if (!l->f)
+		return ib_diag_set(d, errno, "write_iolog: cannot create %s: %s",
+				   path, strerror(errno));
+	l->buf = malloc(IOLOG_BUF);
+	if (l->buf)
+		setvbuf(l->f, l->buf, _IOFBF, IOLOG_BUF);
+	fputs("fio version 2 iolog\n", l->f);
+	for (i = 0; i < fs->nr; i++)
+		fprintf(l->f, "%s add\n", fs->f[i].path);
+	for (i = 0; i < fs->nr; i++)
+		fprintf(l->f, "%s open\n", fs->f[i].path);
+	return 0;
+}
+
+void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f, unsigned int ddir,
+		 uint64_t offset, uint64_t len)
+{
+	if (!l->f)
+		return;
+	fprintf(l->f, "%s %s %llu %llu\n", f->path, action[ddir],
+		(unsigned long long)offset, (unsigned long long)len);
+}
+
+void ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs)
+{
+	unsigned int i;
+
+	if (!l->f)
+		return;
+	for (i = 0; i < fs->nr; i++)
+		fprintf(l->f, "%s close\n", fs->f[i].path);
+	fclose(l->f);
+	free(l->buf);
+	l->f = NULL;
+	l->buf = NULL;
+}

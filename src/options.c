@@ -1,2 +1,616 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * The option engine: look an option up in the table (options_table.c),
+ * parse its value by type, store it into struct ib_job and remember what was
+ * given for the JSON "job options". Also the did-you-mean helper.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "iobench/options.h"
+#include "iobench/parse.h"
+#include "options_priv.h"
+
+const struct ib_opt *ib_opt_table(unsigned int *nr)
+{
+	*nr = ib_opt_nr_entries;
+	return ib_opt_entries;
+}
+
+const char *ib_opt_cat_name(enum ib_opt_cat cat)
+{
+	static const char *const names[IB_CAT_NR] = {
+		[IB_CAT_DESC] = "Job description",
+		[IB_CAT_FILE] = "Target files and devices",
+		[IB_CAT_IOTYPE] = "I/O type",
+		[IB_CAT_BS] = "Block size",
+		[IB_CAT_BUF] = "Buffers and memory",
+		[IB_CAT_IOSIZE] = "I/O size",
+		[IB_CAT_ENGINE] = "I/O engine",
+		[IB_CAT_DEPTH] = "I/O depth",
+		[IB_CAT_TIME] = "Time related",
+		[IB_CAT_PROC] = "Threads, processes and job synchronization",
+		[IB_CAT_STAT] = "Measurements and reporting",
+		[IB_CAT_LOG] = "Logs",
+		[IB_CAT_ERR] = "Error handling",
+		[IB_CAT_ENGOPT] = "I/O engine specific",
+	};
+
+	return (unsigned int)cat < IB_CAT_NR ? names[cat] : "?";
+}
+
+const char *ib_opt_type_name(enum ib_opt_type type)
+{
+	static const char *const names[IB_OPT_NR_TYPES] = {
+		[IB_OPT_BOOL] = "boolean",
+		[IB_OPT_UINT] = "integer",
+		[IB_OPT_INT] = "integer",
+		[IB_OPT_U64] = "integer",
+		[IB_OPT_SIZE] = "size",
+		[IB_OPT_SIZE_PCT] = "size or percentage",
+		[IB_OPT_SIZE_RANGE] = "size or size range",
+		[IB_OPT_BS_LIST] = "size list (read,write,trim)",
+		[IB_OPT_BSRANGE_LIST] = "size range list (read,write,trim)",
+		[IB_OPT_TIME] = "time",
+		[IB_OPT_STR] = "string",
+		[IB_OPT_ENUM] = "choice",
+		[IB_OPT_PCT_LIST] = "percentile list",
+	};
+
+	return (unsigned int)type < IB_OPT_NR_TYPES ? names[type] : "?";
+}
+
+const struct ib_opt *ib_opt_find(const char *name)
+{
+	const struct ib_opt *o;
+	unsigned int i;
+
+	for (i = 0; i < ib_opt_nr_entries; i++) {
+		o = &ib_opt_entries[i];
+		if (!strcasecmp(o->name, name) ||
+		    (o->alias[0] && !strcasecmp(o->alias[0], name)) ||
+		    (o->alias[1] && !strcasecmp(o->alias[1], name)))
+			return o;
+	}
+	return NULL;
+}
+
+bool ib_opt_unsupported(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; ib_opt_unsupported_names[i]; i++)
+		if (!strcasecmp(ib_opt_unsupported_names[i], name))
+			return true;
+	return false;
+}
+
+bool ib_opt_engine_ok(const struct ib_opt *o, const char *engine)
+{
+	const char *p = o->engines;
+	size_t n = strlen(engine);
+
+	if (!p)
+		return true;
+	while (*p) {
+		if (!strncmp(p, engine, n) && (p[n] == ',' || !p[n]))
+			return true;
+		p = strchr(p, ',');
+		if (!p)
+			break;
+		p++;
+	}
+	return false;
+}
+
+/* ---- did you mean ------------------------------------------------------ */
+
+/* Levenshtein distance, case-insensitive, names up to 63 characters. */
+static unsigned int edit_distance(const char *a, const char *b)
+{
+	unsigned int row[64], i, j, prev, tmp, la = (unsigned int)strlen(a),
+		     lb = (unsigned int)strlen(b);
+
+	if (la > 63 || lb > 63)
+		return 99;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			tmp = row[j];
+			row[j] = tolower((unsigned char)a[i - 1]) ==
+					 tolower((unsigned char)b[j - 1])
+					 ? prev
+					 : 1 + (prev < row[j] ? (prev < row[j - 1] ? prev : row[j - 1])
+							      : (row[j] < row[j - 1] ? row[j] : row[j - 1]));
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+#define MAX_SUGGEST 3
+
+struct suggest {
+	const char *names[MAX_SUGGEST];
+	unsigned int n, best;
+};
+
+static void consider(struct suggest *s, const char *want, const char *cand)
+{
+	unsigned int dist = edit_distance(want, cand);
+
+	if (dist > s->best)
+		return;
+	if (dist < s->best) {
+		s->best = dist;
+		s->n = 0;
+	}
+	if (s->n < MAX_SUGGEST)
+		s->names[s->n++] = cand;
+}
+
+unsigned int ib_opt_suggest(const char *name, const char *const *extra,
+			    bool dashes, char *buf, size_t len)
+{
+	size_t nlen = strlen(name), used = 0;
+	struct suggest s = { .best = nlen >= 8 ? 3 : 2 };
+	unsigned int i;
+
+	if (nlen < 3)
+		s.best = 1;
+	for (i = 0; i < ib_opt_nr_entries; i++) {
+		consider(&s, name, ib_opt_entries[i].name);
+		if (ib_opt_entries[i].alias[0])
+			consider(&s, name, ib_opt_entries[i].alias[0]);
+		if (ib_opt_entries[i].alias[1])
+			consider(&s, name, ib_opt_entries[i].alias[1]);
+	}
+	for (i = 0; extra && extra[i]; i++)
+		consider(&s, name, extra[i]);
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < s.n && used < len; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == s.n ? " or " : ", ";
+		int w = snprintf(buf + used, len - used, "%s%s%s", sep,
+				 dashes ? "--" : "", s.names[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return s.n;
+}
+
+/* ---- "key\0value\0" text ------------------------------------------------ */
+
+const char *ib_opts_text_get(const char *text, unsigned int len, const char *name)
+{
+	unsigned int pos = 0;
+	const char *k, *v;
+
+	while (pos < len) {
+		k = text + pos;
+		v = k + strlen(k) + 1;
+		if (!strcmp(k, name))
+			return v;
+		pos = (unsigned int)(v + strlen(v) + 1 - text);
+	}
+	return NULL;
+}
+
+static void text_remove(char *text, unsigned int *len, const char *name)
+{
+	unsigned int pos = 0, n;
+	char *k, *v;
+
+	while (pos < *len) {
+		k = text + pos;
+		v = k + strlen(k) + 1;
+		n = (unsigned int)(v + strlen(v) + 1 - k);
+		if (!strcmp(k, name)) {
+			memmove(k, k + n, *len - pos - n);
+			*len -= n;
+			memset(text + *len, 0, n);
+			return;
+		}
+		pos += n;
+	}
+}
+
+int ib_opts_text_put(char *text, unsigned int *len, size_t cap,
+		     const char *name, const char *value)
+{
+	size_t kl = strlen(name) + 1, vl = strlen(value) + 1;
+
+	text_remove(text, len, name);
+	/* keep one spare byte for the final "\0" terminator */
+	if (*len + kl + vl + 1 > cap)
+		return -ENOSPC;
+	memcpy(text + *len, name, kl);
+	memcpy(text + *len + kl, value, vl);
+	*len += (unsigned int)(kl + vl);
+	text[*len] = '\0';
+	return 0;
+}
+
+/* ---- generic stores by type -------------------------------------------- */
+
+int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
+		       struct ib_diag *d)
+{
+	char list[256] = "";
+	size_t used = 0;
+	unsigned int i;
+
+	for (i = 0; o->vals[i].name; i++) {
+		if (!strcasecmp(o->vals[i].name, v)) {
+			*out = o->vals[i].val;
+			return 0;
+		}
+	}
+	for (i = 0; o->vals[i].name && used < sizeof(list); i++) {
+		if (!o->vals[i].help)
+			continue; /* aliases are not advertised */
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 used ? ", " : "", o->vals[i].name);
+	}
+	return ib_diag_set(d, EINVAL, "%s: invalid value '%s' (valid: %s)",
+			   o->name, v, list);
+}
+
+int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
+		     struct ib_diag *d)
+{
+	const char *p = v;
+	uint64_t u;
+	bool neg = false;
+	int rc;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (o->type == IB_OPT_INT && *p == '-') {
+		neg = true;
+		p++;
+	}
+	rc = ib_parse_uint(p, &u, d);
+	if (rc)
+		goto err;
+	if (u > (uint64_t)INT64_MAX) {
+		rc = ib_diag_set(d, ERANGE, "'%s' is out of range", v);
+		goto err;
+	}
+	*out = neg ? -(int64_t)u : (int64_t)u;
+	if (*out < o->min || (o->max && *out > o->max)) {
+		if (o->max)
+			return ib_diag_set(d, ERANGE, "%s: %s is out of range (%lld..%lld)",
+					   o->name, v, (long long)o->min,
+					   (long long)o->max);
+		return ib_diag_set(d, ERANGE, "%s: %s is out of range (minimum %lld)",
+				   o->name, v, (long long)o->min);
+	}
+	return 0;
+err:
+	ib_diag_prefix(d, "%s", o->name);
+	return rc;
+}
+
+static int check_size_range(const struct ib_opt *o, const char *v, uint64_t x,
+			    struct ib_diag *d)
+{
+	if (x < (uint64_t)o->min)
+		return ib_diag_set(d, ERANGE, "%s: %s is below the minimum %lld",
+				   o->name, v, (long long)o->min);
+	if (o->max && x > (uint64_t)o->max)
+		return ib_diag_set(d, ERANGE, "%s: %s is above the maximum %lld",
+				   o->name, v, (long long)o->max);
+	return 0;
+}
+
+static int store_size(struct ib_job *j, const struct ib_opt *o, const char *v,
+		      struct ib_diag *d)
+{
+	uint64_t x;
+	int rc = ib_parse_size(v, j->kb_base, &x, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	rc = check_size_range(o, v, x, d);
+	if (!rc)
+		*(uint64_t *)ib_opt_field(j, o->off) = x;
+	return rc;
+}
+
+static int store_size_pct(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	uint64_t x = 0;
+	uint8_t pct = 0;
+	int rc = ib_parse_size_pct(v, j->kb_base, &x, &pct, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	*(uint64_t *)ib_opt_field(j, o->off) = pct ? 0 : x;
+	*(uint8_t *)ib_opt_field(j, o->off2) = pct;
+	return 0;
+}
+
+/* "a" or "a-b" (also "a:b") into lo/hi. */
+static int parse_range(const char *v, unsigned int kb_base, uint64_t *lo,
+		       uint64_t *hi, struct ib_diag *d)
+{
+	char buf[128];
+	char *sep;
+	int rc;
+
+	if (strlen(v) >= sizeof(buf))
+		return ib_diag_set(d, EINVAL, "invalid size range '%.40s...'", v);
+	strcpy(buf, v);
+	sep = strpbrk(buf, "-:");
+	if (!sep) {
+		rc = ib_parse_size(buf, kb_base, lo, d);
+		*hi = *lo;
+		return rc;
+	}
+	*sep = '\0';
+	rc = ib_parse_size(buf, kb_base, lo, d);
+	if (!rc)
+		rc = ib_parse_size(sep + 1, kb_base, hi, d);
+	if (!rc && *lo > *hi)
+		rc = ib_diag_set(d, EINVAL, "invalid range '%s' (minimum above maximum)", v);
+	return rc;
+}
+
+static int store_size_range(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d)
+{
+	uint64_t lo, hi;
+	int rc = parse_range(v, j->kb_base, &lo, &hi, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	*(uint64_t *)ib_opt_field(j, o->off) = lo;
+	*(uint64_t *)ib_opt_field(j, o->off2) = hi;
+	return 0;
+}
+
+/*
+ * Per-direction lists "r,w,t": an empty entry leaves that direction alone,
+ * and the directions after the last entry copy the last value given (so
+ * bs=4k,16k makes trim 16k, as fio does).
+ */
+static int store_ddir_list(struct ib_job *j, const struct ib_opt *o,
+			   const char *v, bool ranges, struct ib_diag *d)
+{
+	uint64_t lo[IB_DDIR_RWT], hi[IB_DDIR_RWT], *min, *max;
+	bool given[IB_DDIR_RWT] = { false };
+	char buf[256], *parts[IB_DDIR_RWT], *p = buf;
+	unsigned int n = 0, i, last = IB_DDIR_RWT;
+	int rc;
+
+	if (strlen(v) >= sizeof(buf))
+		return ib_diag_set(d, EINVAL, "%s: invalid size list '%.40s...'", o->name, v);
+	strcpy(buf, v);
+	parts[n++] = p;
+	while ((p = strchr(p, ','))) {
+		*p++ = '\0';
+		if (n == IB_DDIR_RWT)
+			return ib_diag_set(d, EINVAL, "%s: too many values in '%s' (read,write,trim)",
+					   o->name, v);
+		parts[n++] = p;
+	}
+	for (i = 0; i < n; i++) {
+		if (!*parts[i])
+			continue;
+		rc = ranges ? parse_range(parts[i], j->kb_base, &lo[i], &hi[i], d)
+			    : ib_parse_size(parts[i], j->kb_base, &lo[i], d);
+		if (rc) {
+			ib_diag_prefix(d, "%s", o->name);
+			return rc;
+		}
+		if (!ranges)
+			hi[i] = lo[i];
+		given[i] = true;
+		last = i;
+	}
+	if (last == IB_DDIR_RWT)
+		return ib_diag_set(d, EINVAL, "%s: invalid size list '%s'", o->name, v);
+	for (i = n; i < IB_DDIR_RWT; i++) {
+		lo[i] = lo[last];
+		hi[i] = hi[last];
+		given[i] = true;
+	}
+	min = ib_opt_field(j, o->off);
+	max = o->off2 ? ib_opt_field(j, o->off2) : NULL;
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		if (!given[i])
+			continue;
+		min[i] = lo[i];
+		if (max)
+			max[i] = hi[i];
+	}
+	return 0;
+}
+
+static int store_time(struct ib_job *j, const struct ib_opt *o, const char *v,
+		      struct ib_diag *d)
+{
+	uint64_t us;
+	int rc = ib_parse_time_us(v, o->unit_us, &us, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	*(uint64_t *)ib_opt_field(j, o->off) = us;
+	return 0;
+}
+
+static int store_str(struct ib_job *j, const struct ib_opt *o, const char *v,
+		     struct ib_diag *d)
+{
+	if (strlen(v) >= o->size)
+		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long (%zu characters, at most %zu)",
+				   o->name, strlen(v), o->size - 1);
+	strcpy(ib_opt_field(j, o->off), v);
+	return 0;
+}
+
+/* Count the digits after the '.' in a percentile. */
+static unsigned int decimals(const char *s)
+{
+	const char *dot = strchr(s, '.');
+
+	return dot ? (unsigned int)strspn(dot + 1, "0123456789") : 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int store_pct_list(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	double pct[IB_MAX_PERCENTILES];
+	unsigned int n = 0, prec = 0;
+	const char *p = v;
+	char *end;
+
+	while (*p) {
+		if (n == IB_MAX_PERCENTILES)
+			return ib_diag_set(d, EINVAL, "%s: more than %d percentiles in '%s'",
+					   o->name, IB_MAX_PERCENTILES, v);
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			goto bad;
+		pct[n] = strtod(p, &end);
+		if (end == p || (*end && *end != ':') || pct[n] < 0 || pct[n] > 100)
+			goto bad;
+		if (decimals(p) > prec && decimals(p) <= (size_t)(end - p))
+			prec = decimals(p);
+		n++;
+		p = *end ? end + 1 : end;
+	}
+	if (!n)
+		goto bad;
+	qsort(pct, n, sizeof(pct[0]), cmp_double);
+	memcpy(j->percentiles, pct, n * sizeof(pct[0]));
+	j->nr_percentiles = n;
+	j->percentile_precision = prec;
+	return 0;
+bad:
+	return ib_diag_set(d, EINVAL, "%s: invalid percentile list '%s' (e.g. 99:99.9:99.99, each 0..100)",
+			   o->name, v);
+}
+
+static int store_number(struct ib_job *j, const struct ib_opt *o,
+			const char *v, struct ib_diag *d)
+{
+	int64_t x;
+	int rc = ib_opt_parse_int(o, v, &x, d);
+
+	if (rc)
+		return rc;
+	if (o->type == IB_OPT_INT)
+		*(int *)ib_opt_field(j, o->off) = (int)x;
+	else if (o->type == IB_OPT_U64)
+		*(uint64_t *)ib_opt_field(j, o->off) = (uint64_t)x;
+	else
+		*(unsigned int *)ib_opt_field(j, o->off) = (unsigned int)x;
+	return 0;
+}
+
+static int store_generic(struct ib_job *j, const struct ib_opt *o,
+			 const char *v, struct ib_diag *d)
+{
+	unsigned int e;
+	int rc;
+
+	switch (o->type) {
+	case IB_OPT_BOOL:
+		rc = ib_parse_bool(v, ib_opt_field(j, o->off), d);
+		if (rc)
+			ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	case IB_OPT_UINT:
+	case IB_OPT_INT:
+	case IB_OPT_U64:
+		return store_number(j, o, v, d);
+	case IB_OPT_SIZE:
+		return store_size(j, o, v, d);
+	case IB_OPT_SIZE_PCT:
+		return store_size_pct(j, o, v, d);
+	case IB_OPT_SIZE_RANGE:
+		return store_size_range(j, o, v, d);
+	case IB_OPT_BS_LIST:
+	case IB_OPT_BSRANGE_LIST:
+		return store_ddir_list(j, o, v, o->type == IB_OPT_BSRANGE_LIST, d);
+	case IB_OPT_TIME:
+		return store_time(j, o, v, d);
+	case IB_OPT_STR:
+		return store_str(j, o, v, d);
+	case IB_OPT_ENUM:
+		rc = ib_opt_enum_lookup(o, v, &e, d);
+		if (!rc)
+			*(unsigned int *)ib_opt_field(j, o->off) = e;
+		return rc;
+	case IB_OPT_PCT_LIST:
+		return store_pct_list(j, o, v, d);
+	default:
+		return ib_diag_set(d, EINVAL, "%s: internal error (type)", o->name);
+	}
+}
+
+static int unknown(const char *name, enum ib_opt_ctx ctx, struct ib_diag *d)
+{
+	char sug[200];
+	bool cli = ctx == IB_OPT_CTX_CLI;
+
+	if (ib_opt_unsupported(name))
+		return ib_diag_set(d, ENOTSUP, "%s%s: fio option not supported by iobench",
+				   cli ? "--" : "", name);
+	if (ib_opt_suggest(name, NULL, cli, sug, sizeof(sug)))
+		return ib_diag_set(d, EINVAL, "unknown option '%s' (did you mean %s?)",
+				   name, sug);
+	return ib_diag_set(d, EINVAL, "unknown option '%s'", name);
+}
+
+int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
+		   enum ib_opt_ctx ctx, struct ib_diag *d)
+{
+	const struct ib_opt *o = ib_opt_find(name);
+	int rc;
+
+	if (!o)
+		return unknown(name, ctx, d);
+	if (!value)
+		value = "";
+	if (!*value && o->type != IB_OPT_BOOL)
+		return ib_diag_set(d, EINVAL, "%s: needs a value", o->name);
+	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
+	if (rc)
+		return rc;
+	if (ib_opts_text_put(j->opts_text, &j->opts_len, sizeof(j->opts_text),
+			     o->name, value))
+		return ib_diag_set(d, ENOSPC, "%s: too many options for one job", o->name);
+	return 0;
+}
+
+int ib_opt_set(struct ib_job *j, const char *name, const char *value,
+	       struct ib_diag *d)
+{
+	return ib_opt_set_ctx(j, name, value, IB_OPT_CTX_CLI, d);
+}

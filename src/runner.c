@@ -1,2 +1,439 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * Runs the jobs: targets are prepared in the parent (serially, so clones
+ * sharing a file lay it out once), the statistics live in one shared mapping
+ * made before fork, every job of a stonewall batch is started together
+ * (children wait on a pipe the parent closes), and the parent waits, prints
+ * the live status line and forwards signals.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "iobench/clock.h"
+#include "iobench/disk.h"
+#include "iobench/eta.h"
+#include "iobench/runner.h"
+#include "iobench/safety.h"
+#include "iobench/shm.h"
+#include "iobench/worker.h"
+
+#define POLL_NS 10000000ull /* parent wakes every 10 ms */
+
+/* The one piece of process-wide mutable state: set from signal handlers. */
+static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t sigint_count;
+
+struct slot {
+	struct ib_worker_args args;
+	pid_t pid;
+	pthread_t tid;
+	bool started;
+	bool reaped;
+};
+
+struct runner {
+	const struct ib_run *run;
+	struct ib_result *res;
+	struct slot *slots;
+	FILE *msg;
+	FILE *tty;
+	uint64_t start_ns;
+	uint64_t last_eta_ns;
+	uint64_t last_newline_ns;
+	struct ib_eta_state eta;
+	size_t shm_len;
+};
+
+static void on_signal(int sig)
+{
+	stop_requested = 1;
+	if (sig == SIGINT)
+		sigint_count++;
+}
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* Check one job's targets: paths, safety, sizes, alignment. Writes nothing. */
+static int check_targets(struct runner *r, unsigned int i, struct ib_diag *d)
+{
+	const struct ib_job *job = &r->run->jobs[i];
+	struct ib_files *fs = &r->slots[i].args.files;
+	const struct ib_engine_ops *ops = ib_engine_find(job->ioengine);
+	bool nofiles = ops && (ops->flags & IB_ENGINE_NOFILES);
+	int ret;
+
+	if (ops && (ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1 &&
+	    job->clone == 0)
+		fprintf(stderr,
+			"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
+			job->name, job->ioengine, job->iodepth);
+	ret = ib_files_resolve(job, fs, d);
+	if (!ret && !nofiles)
+		ret = ib_safety_check(r->run, job, fs, d);
+	if (ret)
+		return ret;
+	if (nofiles)
+		return ib_files_virtual(job, fs, d);
+	ret = ib_files_prepare(job, fs, d);
+	if (!ret && r->run->readonly && ib_files_need_layout(fs))
+		ret = ib_diag_set(d, EROFS,
+				  "job '%s': %s must be created or extended first, refused by --readonly",
+				  job->name, fs->f[0].path);
+	return ret;
+}
+
+/*
+ * Every job is checked before any file is laid out, so a bad job anywhere
+ * on the command line leaves every target untouched.
+ */
+static int prepare_targets(struct runner *r, struct ib_diag *d)
+{
+	const struct ib_run *run = r->run;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		ret = check_targets(r, i, d);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct ib_engine_ops *ops = ib_engine_find(run->jobs[i].ioengine);
+
+		if (ops && (ops->flags & IB_ENGINE_NOFILES))
+			continue;
+		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
+				      run->readonly, r->msg, d);
+		if (ret)
+			return ret;
+		if (r->msg)
+			fflush(r->msg);
+	}
+	return 0;
+}
+
+/* --- starting jobs ------------------------------------------------------ */
+
+static void *thread_main(void *arg)
+{
+	struct slot *s = arg;
+
+	ib_worker_run(&s->args);
+	return NULL;
+}
+
+static void child_main(struct slot *s, int start_fd)
+{
+	char c;
+	int ret;
+
+	install_handlers();
+	while (read(start_fd, &c, 1) < 0 && errno == EINTR)
+		;
+	close(start_fd);
+	ret = stop_requested ? 0 : ib_worker_run(&s->args);
+	_exit(ret ? 1 : 0);
+}
+
+static int start_process(struct runner *r, struct slot *s, int pipefd[2],
+			 struct ib_diag *d)
+{
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return ib_diag_set(d, errno, "job '%s': fork: %s", s->args.job->name,
+				   strerror(errno));
+	if (pid == 0) {
+		close(pipefd[1]);
+		child_main(s, pipefd[0]);
+	}
+	(void)r;
+	s->pid = pid;
+	s->started = true;
+	return 0;
+}
+
+static int start_batch(struct runner *r, unsigned int first, unsigned int end,
+		       struct ib_diag *d)
+{
+	int pipefd[2], ret = 0;
+	unsigned int i;
+
+	if (pipe(pipefd) < 0)
+		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
+	for (i = first; i < end && !ret; i++) {
+		struct slot *s = &r->slots[i];
+
+		if (s->args.job->thread)
+			continue;
+		ret = start_process(r, s, pipefd, d);
+	}
+	close(pipefd[0]);
+	close(pipefd[1]); /* go: every child's read() returns */
+	for (i = first; i < end && !ret; i++) {
+		struct slot *s = &r->slots[i];
+
+		if (!s->args.job->thread)
+			continue;
+		ret = pthread_create(&s->tid, NULL, thread_main, s);
+		if (ret)
+			return ib_diag_set(d, ret, "job '%s': pthread_create: %s",
+					   s->args.job->name, strerror(ret));
+		s->started = true;
+	}
+	return ret;
+}
+
+/* --- waiting ------------------------------------------------------------ */
+
+static void mark_exit(struct runner *r, struct slot *s, int status)
+{
+	struct ib_job_stats *st = s->args.st;
+
+	s->reaped = true;
+	if (WIFSIGNALED(status)) {
+		st->exit_signal = (unsigned int)WTERMSIG(status);
+		if (!st->error)
+			st->error = EINTR;
+		snprintf(st->error_where, sizeof(st->error_where),
+			 "job process %d killed by signal %d (%s)", (int)s->pid,
+			 WTERMSIG(status), strsignal(WTERMSIG(status)));
+		st->live.state = IB_ST_KILLED;
+	} else if (WEXITSTATUS(status) != 0 && !st->error) {
+		st->error = EIO;
+		snprintf(st->error_where, sizeof(st->error_where),
+			 "job process %d exited with status %d", (int)s->pid,
+			 WEXITSTATUS(status));
+	}
+	if (st->error)
+		r->res->failed_jobs++;
+}
+
+static void reap_children(struct runner *r, unsigned int first, unsigned int end)
+{
+	unsigned int i;
+	int status;
+
+	for (i = first; i < end; i++) {
+		struct slot *s = &r->slots[i];
+
+		if (!s->started || s->reaped)
+			continue;
+		if (s->args.job->thread) {
+			if (!__atomic_load_n(&s->args.st->finished, __ATOMIC_ACQUIRE))
+				continue;
+			pthread_join(s->tid, NULL);
+			mark_exit(r, s, 0);
+			continue;
+		}
+		if (waitpid(s->pid, &status, WNOHANG) == s->pid)
+			mark_exit(r, s, status);
+	}
+}
+
+static bool batch_done(const struct runner *r, unsigned int first, unsigned int end)
+{
+	unsigned int i;
+
+	for (i = first; i < end; i++)
+		if (r->slots[i].started && !r->slots[i].reaped)
+			return false;
+	return true;
+}
+
+static void forward_stop(struct runner *r, unsigned int first, unsigned int end,
+			 int sig)
+{
+	unsigned int i;
+
+	for (i = first; i < end; i++)
+		if (r->slots[i].started && !r->slots[i].reaped &&
+		    !r->slots[i].args.job->thread)
+			kill(r->slots[i].pid, sig);
+}
+
+static void print_eta(struct runner *r, uint64_t now)
+{
+	const struct ib_run *run = r->run;
+	char line[512];
+	bool newline;
+
+	if (!r->tty || now - r->last_eta_ns < run->eta_interval_ms * 1000000ull)
+		return;
+	r->last_eta_ns = now;
+	ib_eta_format(line, sizeof(line), run, r->res->stats, now, r->start_ns,
+		      &r->eta);
+	newline = run->eta_newline_ms &&
+		  now - r->last_newline_ns >= run->eta_newline_ms * 1000000ull;
+	if (newline)
+		r->last_newline_ns = now;
+	fprintf(r->tty, "%s%s", line, newline ? "\n" : "\r");
+	fflush(r->tty);
+}
+
+static void wait_batch(struct runner *r, unsigned int first, unsigned int end)
+{
+	struct timespec ts = { 0, (long)POLL_NS };
+	bool forwarded = false;
+	int killed = 0;
+
+	for (;;) {
+		reap_children(r, first, end);
+		if (batch_done(r, first, end))
+			break;
+		if (stop_requested && !forwarded) {
+			forward_stop(r, first, end, SIGTERM);
+			forwarded = true;
+		}
+		if (sigint_count > 1 && !killed) {
+			forward_stop(r, first, end, SIGKILL);
+			killed = 1;
+		}
+		print_eta(r, ib_now_ns());
+		nanosleep(&ts, NULL);
+	}
+}
+
+static void clear_eta_line(struct runner *r)
+{
+	if (r->tty && r->last_eta_ns)
+		fprintf(r->tty, "\r%*s\r", 100, "");
+}
+
+/* --- entry -------------------------------------------------------------- */
+
+static int run_batches(struct runner *r, struct ib_diag *d)
+{
+	const struct ib_run *run = r->run;
+	unsigned int first = 0, end;
+	int ret;
+
+	while (first < run->nr_jobs && !stop_requested) {
+		end = first + 1;
+		while (end < run->nr_jobs && !run->jobs[end].stonewall)
+			end++;
+		ret = start_batch(r, first, end, d);
+		if (ret) {
+			stop_requested = 1;
+			forward_stop(r, first, end, SIGTERM);
+			wait_batch(r, first, end);
+			return ret;
+		}
+		wait_batch(r, first, end);
+		first = end;
+	}
+	return 0;
+}
+
+static int setup_slots(struct runner *r, struct ib_diag *d)
+{
+	const struct ib_run *run = r->run;
+	unsigned int i;
+
+	r->shm_len = run->nr_jobs * sizeof(struct ib_job_stats);
+	r->res->stats = ib_shm_alloc(r->shm_len);
+	r->slots = calloc(run->nr_jobs, sizeof(*r->slots));
+	if (!r->res->stats || !r->slots)
+		return ib_diag_set(d, ENOMEM, "no memory for %u job slots",
+				   run->nr_jobs);
+	for (i = 0; i < run->nr_jobs; i++) {
+		r->slots[i].args.job = &run->jobs[i];
+		r->slots[i].args.st = &r->res->stats[i];
+		r->slots[i].args.readonly = run->readonly;
+		r->slots[i].args.stop = &stop_requested;
+		r->res->stats[i].live.state = IB_ST_NOT_STARTED;
+	}
+	return 0;
+}
+
+static void free_slots(struct runner *r)
+{
+	unsigned int i;
+
+	for (i = 0; r->slots && i < r->run->nr_jobs; i++)
+		ib_files_free(&r->slots[i].args.files);
+	free(r->slots);
+}
+
+static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
+{
+	unsigned int i, j, k = 0, total = 0;
+
+	for (i = 0; i < r->run->nr_jobs; i++)
+		total += r->slots[i].args.files.nr;
+	*paths = calloc(total ? total : 1, sizeof(char *));
+	if (!*paths)
+		return -ENOMEM;
+	for (i = 0; i < r->run->nr_jobs; i++)
+		for (j = 0; j < r->slots[i].args.files.nr; j++)
+			(*paths)[k++] = r->slots[i].args.files.f[j].path;
+	*n = k;
+	return 0;
+}
+
+int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
+		  struct ib_result *res, struct ib_diag *d)
+{
+	struct runner r;
+	const char **paths = NULL;
+	unsigned int npaths = 0;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	memset(res, 0, sizeof(*res));
+	r.run = run;
+	r.res = res;
+	r.msg = msg;
+	r.tty = tty;
+	install_handlers();
+	ret = setup_slots(&r, d);
+	if (!ret)
+		ret = prepare_targets(&r, d);
+	if (!ret)
+		ret = collect_paths(&r, &paths, &npaths);
+	if (!ret) {
+		res->diskset = calloc(1, sizeof(*res->diskset));
+		ret = res->diskset ? ib_disk_setup(res->diskset, paths, npaths, d) :
+				     ib_diag_set(d, ENOMEM, "no memory for disk stats");
+	}
+	free(paths);
+	if (!ret) {
+		ib_disk_start(res->diskset);
+		r.start_ns = ib_now_ns();
+		ret = run_batches(&r, d);
+		ib_disk_stop(res->diskset);
+		res->disks = res->diskset->util;
+		res->nr_disks = res->diskset->nr;
+		clear_eta_line(&r);
+	}
+	res->interrupted = stop_requested != 0;
+	res->end_ms = (int64_t)time(NULL) * 1000;
+	free_slots(&r);
+	return ret;
+}
+
+void ib_result_free(const struct ib_run *run, struct ib_result *res)
+{
+	if (res->stats)
+		ib_shm_free(res->stats, run->nr_jobs * sizeof(struct ib_job_stats));
+	free(res->diskset);
+	res->diskset = NULL;
+	res->stats = NULL;
+	res->disks = NULL;
+}

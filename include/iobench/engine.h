@@ -2,7 +2,9 @@
 #ifndef IOBENCH_ENGINE_H
 #define IOBENCH_ENGINE_H
 
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "iobench/job.h"
 
 /*
@@ -12,29 +14,53 @@
  * only moves I/O units between the worker and the kernel. Engines never print,
  * never read the clock and never touch stats.
  *
- * Lifecycle, all in the job's own process/thread, after the files are open and
- * the buffers allocated:
+ * Lifecycle, all in the job's own process/thread (io_uring rings are created
+ * single-issuer: only the task that called init may queue/commit/reap), after
+ * the files are open (fd valid, reg_index -1) and the buffers allocated
+ * (ios[i].idx == i, ios[i].buf == buf_base + i * buf_size):
  *   init(ctx)            allocate ctx->data (sized by ctx->nr_ios); register
- *                        buffers/files if asked. 0 or -errno. -ENOSYS/-EPERM/
- *                        -EOPNOTSUPP mean "this engine is unavailable here".
- *   queue(ctx, io)       start io. Returns IB_Q_QUEUED (will come back from
+ *                        buffers/files if asked. 0 or -errno; on failure
+ *                        ctx->errmsg says why in one line. -ENOSYS/-EPERM/
+ *                        -EOPNOTSUPP mean "this engine is unavailable here"
+ *                        (see ib_engine_unavailable()).
+ *   queue(ctx, io)       start io (ddir READ or WRITE; offset/len/file_idx/buf
+ *                        set). Returns IB_Q_QUEUED (will come back from
  *                        reap), IB_Q_DONE (completed inline: io->res set),
  *                        IB_Q_BUSY (no room: the worker commits and reaps, then
- *                        queues the same io again) or -errno (fatal).
+ *                        queues the same io again; the engine kept no state
+ *                        for it) or -errno (fatal). An engine holds at most
+ *                        nr_ios ios at once (queued + in flight); one more
+ *                        gives BUSY.
  *   commit(ctx)          submit everything queued; returns the number handed
  *                        to the kernel (>= 0) or -errno. NULL for sync engines.
- *                        May submit fewer than queued (the rest stay queued and
- *                        the next commit retries them).
+ *                        May submit fewer than queued, even 0 when the kernel
+ *                        says EAGAIN/EBUSY (the rest stay queued and the next
+ *                        commit retries them; reap first).
  *   reap(ctx, min, max, done)
  *                        wait for at least min (0: don't wait) and at most max
  *                        completions; store them in done[] and return how
- *                        many, or -errno. -EINTR is returned as 0.
- *                        NULL for sync engines.
+ *                        many, or -errno. -EINTR is returned as what was
+ *                        reaped so far (possibly 0). min is clamped to what is
+ *                        in flight, so it never waits for I/O never submitted.
+ *                        Completions come in any order. NULL for sync engines.
  *   cleanup(ctx)         release everything; safe after a failed init, once.
+ * init, queue and cleanup are never NULL.
  *
  * io->res is what an io_uring CQE says: bytes transferred, or -errno.
  * A short transfer is handed back as is; the worker requeues the rest.
+ * When an engine knows more about a failed I/O than the errno (hipri on a
+ * file that cannot poll, say), it writes one line into ctx->errmsg (cold
+ * path only); the worker prints it with the error.
+ *
+ * Engines:
+ *   psync (default), sync, pvsync, pvsync2, vsync: IB_ENGINE_SYNC, queue()
+ *     completes inline (IB_Q_DONE). vsync does not merge adjacent I/Os.
+ *   null: no I/O (IB_ENGINE_NOIO); asynchronous at every depth, including 1:
+ *     queue() -> QUEUED, commit() counts, reap() returns committed ios in
+ *     order with res = len, so it measures the worker's own overhead.
+ *   io_uring, libaio: asynchronous; built when their library is found.
  */
+#define IB_ENGINE_ERRMSG_LEN 256
 
 enum ib_queue_ret { IB_Q_QUEUED = 0, IB_Q_DONE = 1, IB_Q_BUSY = 2 };
 
@@ -80,12 +106,20 @@ struct ib_engine_ctx {
 	size_t buf_size;	/* bytes per io buffer (max bs, aligned) */
 	void *buf_base;		/* nr_ios * buf_size, contiguous, aligned */
 	void *data;		/* engine private */
+	char errmsg[IB_ENGINE_ERRMSG_LEN]; /* "" or why init/an I/O failed */
+};
+
+/* An engine-specific option (job.h field) and its --enghelp line. */
+struct ib_engine_opt {
+	const char *name;
+	const char *help;
 };
 
 struct ib_engine_ops {
 	const char *name;
 	const char *help;	/* one line for --enghelp */
 	unsigned int flags;
+	const struct ib_engine_opt *opts; /* honoured options, {NULL} ended */
 	int (*init)(struct ib_engine_ctx *ctx);
 	int (*queue)(struct ib_engine_ctx *ctx, struct ib_io *io);
 	int (*commit)(struct ib_engine_ctx *ctx);
@@ -100,5 +134,19 @@ const struct ib_engine_ops *ib_engine_find(const char *name);
 bool ib_engine_known_unbuilt(const char *name);
 /* NULL-terminated list of the engines built in. */
 const struct ib_engine_ops *const *ib_engine_list(void);
+/* Does engine `e` honour the engine-specific option `opt` ("hipri", ...)? */
+bool ib_engine_has_option(const struct ib_engine_ops *e, const char *opt);
+/*
+ * --enghelp: name NULL lists the engines with their help line; otherwise the
+ * options engine `name` honours. Returns 0, or -ENOENT for an unknown name
+ * (after printing a line saying so).
+ */
+int ib_engine_help(FILE *f, const char *name);
+
+/* Does an init() error mean "engine unavailable on this system"? */
+static inline bool ib_engine_unavailable(int err)
+{
+	return err == -ENOSYS || err == -EPERM || err == -EOPNOTSUPP;
+}
 
 #endif

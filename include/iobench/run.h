@@ -3,6 +3,7 @@
 #define IOBENCH_RUN_H
 
 #include <stdbool.h>
+#include "iobench/diag.h"
 #include "iobench/job.h"
 
 /*
@@ -17,6 +18,9 @@ enum ib_output_fmt {
 	IB_OUT_TERSE = 1u << 3,
 };
 
+#define IB_MAX_SECTION_FILTERS 16
+#define IB_MAX_JOBS 4096	/* clones in one run, after numjobs expansion */
+
 enum ib_eta_mode { IB_ETA_AUTO = 0, IB_ETA_ALWAYS, IB_ETA_NEVER };
 
 struct ib_run {
@@ -30,7 +34,9 @@ struct ib_run {
 	bool readonly;
 	bool parse_only;
 	bool showcmd;
-	char section[IB_NAME_MAX];	/* --section: run only this one */
+	/* --section=NAME (repeatable): run only these job sections */
+	char sections[IB_MAX_SECTION_FILTERS][IB_NAME_MAX];
+	unsigned int nr_sections;
 
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
 	struct ib_job *jobs;		/* nr_jobs entries, owned */
@@ -46,5 +52,27 @@ struct ib_run {
 
 void ib_run_init(struct ib_run *r);
 void ib_run_free(struct ib_run *r);
+
+/*
+ * fio's option fix-ups, in place: batch/low depths default to iodepth,
+ * complete_max to complete_min, blockalign to the minimum bs, gtod_reduce
+ * turns latency measurements and percentiles off.
+ */
+void ib_job_fixup(struct ib_job *j);
+
+/*
+ * Check a fixed-up job; `readonly` is --readonly. Returns 0 or -EINVAL with
+ * one line naming the option ("bs: 1000 is not a multiple of 512, required
+ * by direct=1").
+ */
+int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d);
+
+/*
+ * Append j's numjobs clones to r->jobs: clone index, 1-based run-wide
+ * number, groupid (stonewall/new_group start a new group once there are
+ * jobs before; only the first clone can). Returns 0, -ENOMEM, or -E2BIG
+ * beyond IB_MAX_JOBS.
+ */
+int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d);
 
 #endif

@@ -9,11 +9,13 @@
 #include "iobench/stats.h"
 
 struct ib_disk_util;
+struct ib_disk_set;
 
 /* What a finished (or interrupted) run leaves for the reports. */
 struct ib_result {
 	struct ib_job_stats *stats;	/* run->nr_jobs slots (shared mapping) */
-	struct ib_disk_util *disks;
+	struct ib_disk_set *diskset;	/* owned */
+	struct ib_disk_util *disks;	/* diskset's results */
 	unsigned int nr_disks;
 	unsigned int failed_jobs;
 	bool interrupted;		/* SIGINT/SIGTERM stopped the run */

@@ -1,2 +1,370 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * The io_uring engine (liburing >= 2.0; newer setup flags are used when the
+ * headers know them and dropped when the kernel refuses them).
+ *
+ * One ring of iodepth entries per job. queue() fills an SQE whose user_data
+ * is the ib_io, commit() is io_uring_submit(), reap() peeks CQEs in batches
+ * and waits only for what the worker asked for. Options: fixedbufs
+ * (registered buffers, READ/WRITE_FIXED), registerfiles (IOSQE_FIXED_FILE),
+ * sqthread_poll(+_cpu) (SQPOLL), hipri (IOPOLL), nonvectored, nowait.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/uio.h>
+#include <liburing.h>
+#include "engines.h"
+
+/* liburing 2.2 added COOP_TASKRUN and io_uring_register_ring_fd together. */
+#ifdef IORING_SETUP_COOP_TASKRUN
+#define HAVE_RING_FD 1
+#endif
+/* liburing 2.3 added SINGLE_ISSUER/DEFER_TASKRUN and io_uring_get_events. */
+#if defined(IORING_SETUP_SINGLE_ISSUER) && defined(IORING_SETUP_DEFER_TASKRUN)
+#define HAVE_DEFER_TASKRUN 1
+#endif
+
+enum { OP_RW, OP_RWV, OP_FIXED };
+
+struct uring_data {
+	struct io_uring ring;
+	bool ring_ok;
+	bool defer;		/* DEFER_TASKRUN: completions need an enter */
+	bool fixed_files;	/* registerfiles: fd = files[].reg_index */
+	int op;			/* OP_* */
+	int rw_flags;		/* RWF_NOWAIT */
+	unsigned int queued;	/* SQEs filled, not yet submitted */
+	unsigned int inflight;	/* submitted, not yet reaped */
+	struct io_uring_cqe **cqes;	/* nr_ios, for peek_batch */
+	struct iovec *iov;	/* nr_ios: READV/WRITEV and buffer registration */
+};
+
+static unsigned int setup_flags(const struct ib_job *job, int attempt)
+{
+	unsigned int f = 0;
+
+	if (job->hipri)
+		f |= IORING_SETUP_IOPOLL;
+	if (job->sqthread_poll) {
+		f |= IORING_SETUP_SQPOLL;
+		if (job->sqthread_poll_cpu >= 0)
+			f |= IORING_SETUP_SQ_AFF;
+	}
+#ifdef HAVE_DEFER_TASKRUN
+	if (attempt == 0 && !job->sqthread_poll)
+		return f | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+	if (attempt == 0)
+		return f | IORING_SETUP_SINGLE_ISSUER;
+#endif
+#ifdef IORING_SETUP_COOP_TASKRUN
+	if (attempt <= 1 && !job->sqthread_poll)
+		return f | IORING_SETUP_COOP_TASKRUN;
+#endif
+	(void)attempt;
+	return f;
+}
+
+/* Create the ring, dropping the optional flags one step at a time on EINVAL. */
+static int ring_create(struct ib_engine_ctx *ctx, struct uring_data *ud)
+{
+	const struct ib_job *job = ctx->job;
+	struct io_uring_params p;
+	unsigned int prev = ~0u;
+	int ret = -EINVAL;
+
+	for (int attempt = 0; attempt < 3; attempt++) {
+		memset(&p, 0, sizeof(p));
+		p.flags = setup_flags(job, attempt);
+		if (p.flags == prev)
+			continue;
+		prev = p.flags;
+		if (job->sqthread_poll) {
+			p.sq_thread_idle = 1000;
+			p.sq_thread_cpu = job->sqthread_poll_cpu >= 0 ?
+					  (unsigned int)job->sqthread_poll_cpu : 0;
+		}
+		ret = io_uring_queue_init_params(ctx->nr_ios, &ud->ring, &p);
+		if (ret != -EINVAL)
+			break;
+	}
+	if (ret < 0)
+		return ret;
+	ud->ring_ok = true;
+#ifdef HAVE_DEFER_TASKRUN
+	ud->defer = (p.flags & IORING_SETUP_DEFER_TASKRUN) != 0;
+#endif
+	return 0;
+}
+
+static const char *init_hint(const struct ib_engine_ctx *ctx, int err)
+{
+	const struct ib_job *job = ctx->job;
+
+	if ((err == -EPERM || err == -ENOSYS) && job->sqthread_poll)
+		return " (io_uring not available on this system, or "
+		       "sqthread_poll not allowed: kernels before 5.11 need "
+		       "CAP_SYS_ADMIN for it)";
+	if (err == -EPERM || err == -ENOSYS)
+		return " (io_uring not available on this system: "
+		       "kernel.io_uring_disabled sysctl, seccomp or an old kernel)";
+	if (err == -ENOMEM && job->fixedbufs)
+		return " (fixedbufs pins the buffers: raise RLIMIT_MEMLOCK, "
+		       "ulimit -l, or lower iodepth/bs)";
+	if (err == -EINVAL && ctx->nr_ios > 32768)
+		return " (iodepth is above the kernel's ring limit, 32768)";
+	if (err == -EINVAL && job->sqthread_poll_cpu >= 0)
+		return " (is sqthread_poll_cpu a valid, online CPU?)";
+	return "";
+}
+
+static int init_fail_msg(struct ib_engine_ctx *ctx, int err, const char *what)
+{
+	snprintf(ctx->errmsg, sizeof(ctx->errmsg), "io_uring: %s: %s%s", what,
+		 strerror(-err), init_hint(ctx, err));
+	return err;
+}
+
+static int register_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
+{
+	for (unsigned int i = 0; i < ctx->nr_ios; i++) {
+		ud->iov[i].iov_base = (char *)ctx->buf_base + i * ctx->buf_size;
+		ud->iov[i].iov_len = ctx->buf_size;
+	}
+	return io_uring_register_buffers(&ud->ring, ud->iov, ctx->nr_ios);
+}
+
+static int register_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
+{
+	int *fds = calloc(ctx->nr_files, sizeof(*fds));
+	int ret;
+
+	if (!fds)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < ctx->nr_files; i++)
+		fds[i] = ctx->files[i].fd;
+	ret = io_uring_register_files(&ud->ring, fds, ctx->nr_files);
+	free(fds);
+	if (ret < 0)
+		return ret;
+	for (unsigned int i = 0; i < ctx->nr_files; i++)
+		ctx->files[i].reg_index = (int)i;
+	ud->fixed_files = true;
+	return 0;
+}
+
+/* nonvectored=-1: READ/WRITE when the kernel has them (5.6+). */
+static int pick_op(const struct ib_job *job, struct uring_data *ud)
+{
+	struct io_uring_probe *probe;
+	int op = OP_RW;
+
+	if (job->fixedbufs)
+		return OP_FIXED;
+	if (job->nonvectored == 0)
+		return OP_RWV;
+	if (job->nonvectored > 0)
+		return OP_RW;
+	probe = io_uring_get_probe_ring(&ud->ring);
+	if (probe && !io_uring_opcode_supported(probe, IORING_OP_READ))
+		op = OP_RWV;
+	if (probe)
+		io_uring_free_probe(probe);
+	return op;
+}
+
+static int uring_init(struct ib_engine_ctx *ctx)
+{
+	const struct ib_job *job = ctx->job;
+	struct uring_data *ud;
+	int ret;
+
+	ctx->errmsg[0] = '\0';
+	ud = calloc(1, sizeof(*ud));
+	if (!ud)
+		return -ENOMEM;
+	ctx->data = ud;
+	ud->cqes = calloc(ctx->nr_ios, sizeof(*ud->cqes));
+	ud->iov = calloc(ctx->nr_ios, sizeof(*ud->iov));
+	if (!ud->cqes || !ud->iov)
+		return -ENOMEM;
+	ret = ring_create(ctx, ud);
+	if (ret < 0)
+		return init_fail_msg(ctx, ret, "ring setup");
+#ifdef HAVE_RING_FD
+	io_uring_register_ring_fd(&ud->ring); /* an optimisation only */
+#endif
+	if (job->fixedbufs && (ret = register_bufs(ctx, ud)) < 0)
+		return init_fail_msg(ctx, ret, "fixedbufs: registering buffers");
+	if (job->registerfiles && (ret = register_files(ctx, ud)) < 0)
+		return init_fail_msg(ctx, ret, "registerfiles: registering files");
+	ud->op = pick_op(job, ud);
+	ud->rw_flags = job->nowait ? RWF_NOWAIT : 0;
+	return 0;
+}
+
+static void prep_sqe(struct ib_engine_ctx *ctx, struct uring_data *ud,
+		     struct io_uring_sqe *sqe, struct ib_io *io)
+{
+	const struct ib_file *f = &ctx->files[io->file_idx];
+	bool wr = io->ddir == IB_DDIR_WRITE;
+	int fd = ud->fixed_files ? f->reg_index : f->fd;
+
+	if (ud->op == OP_FIXED) {
+		if (wr)
+			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len,
+						  io->offset, (int)io->idx);
+		else
+			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len,
+						 io->offset, (int)io->idx);
+	} else if (ud->op == OP_RWV) {
+		struct iovec *iov = &ud->iov[io->idx];
+
+		iov->iov_base = io->buf;
+		iov->iov_len = io->len;
+		if (wr)
+			io_uring_prep_writev(sqe, fd, iov, 1, io->offset);
+		else
+			io_uring_prep_readv(sqe, fd, iov, 1, io->offset);
+	} else if (wr) {
+		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
+	} else {
+		io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
+	}
+	if (ud->fixed_files)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	sqe->rw_flags = ud->rw_flags;
+	io_uring_sqe_set_data(sqe, io);
+}
+
+static int uring_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	struct uring_data *ud = ctx->data;
+	struct io_uring_sqe *sqe;
+
+	if (ud->queued + ud->inflight >= ctx->nr_ios)
+		return IB_Q_BUSY;
+	sqe = io_uring_get_sqe(&ud->ring);
+	if (!sqe)	/* SQPOLL thread has not consumed the ring yet */
+		return IB_Q_BUSY;
+	prep_sqe(ctx, ud, sqe, io);
+	ud->queued++;
+	return IB_Q_QUEUED;
+}
+
+static int uring_commit(struct ib_engine_ctx *ctx)
+{
+	struct uring_data *ud = ctx->data;
+	int ret;
+
+	if (!ud->queued)
+		return 0;
+#ifdef HAVE_DEFER_TASKRUN
+	/* the same enter also runs deferred completions: reap may need none */
+	if (ud->defer)
+		ret = io_uring_submit_and_get_events(&ud->ring);
+	else
+#endif
+		ret = io_uring_submit(&ud->ring);
+	if (ret == -EAGAIN || ret == -EBUSY || ret == -EINTR)
+		return 0;
+	if (ret < 0)
+		return ret;
+	if ((unsigned int)ret > ud->queued)	/* never, but stay consistent */
+		ret = (int)ud->queued;
+	ud->queued -= (unsigned int)ret;
+	ud->inflight += (unsigned int)ret;
+	return ret;
+}
+
+/* Take up to max CQEs that are already there. */
+static unsigned int reap_ready(struct ib_engine_ctx *ctx, struct uring_data *ud,
+			       unsigned int max, struct ib_io **done)
+{
+	unsigned int n = io_uring_peek_batch_cqe(&ud->ring, ud->cqes, max);
+
+	for (unsigned int i = 0; i < n; i++) {
+		struct ib_io *io = io_uring_cqe_get_data(ud->cqes[i]);
+
+		io->res = ud->cqes[i]->res;
+		if (ib_unlikely(io->res < 0))
+			eng_note_error(ctx, io->res);
+		done[i] = io;
+	}
+	io_uring_cq_advance(&ud->ring, n);
+	ud->inflight -= n;
+	return n;
+}
+
+static int uring_reap(struct ib_engine_ctx *ctx, unsigned int min,
+		      unsigned int max, struct ib_io **done)
+{
+	struct uring_data *ud = ctx->data;
+	struct io_uring_cqe *cqe;
+	unsigned int got;
+
+	if (max > ud->inflight)
+		max = ud->inflight;
+	if (min > max)
+		min = max;
+	got = reap_ready(ctx, ud, max, done);
+#ifdef HAVE_DEFER_TASKRUN
+	if (!got && !min && max && ud->defer) {
+		/* deferred task work runs only when we enter the kernel */
+		io_uring_get_events(&ud->ring);
+		got = reap_ready(ctx, ud, max, done);
+	}
+#endif
+	while (got < min) {
+		int ret = io_uring_wait_cqe_nr(&ud->ring, &cqe, min - got);
+
+		if (ret == -EINTR)
+			break;
+		if (ret < 0 && ret != -EAGAIN && ret != -ETIME)
+			return ret;
+		got += reap_ready(ctx, ud, max - got, done + got);
+	}
+	return (int)got;
+}
+
+static void uring_cleanup(struct ib_engine_ctx *ctx)
+{
+	struct uring_data *ud = ctx->data;
+
+	if (!ud)
+		return;
+	if (ud->ring_ok)
+		io_uring_queue_exit(&ud->ring);	/* drops registrations too */
+	if (ud->fixed_files)
+		for (unsigned int i = 0; i < ctx->nr_files; i++)
+			ctx->files[i].reg_index = -1;
+	free(ud->cqes);
+	free(ud->iov);
+	free(ud);
+	ctx->data = NULL;
+}
+
+static const struct ib_engine_opt uring_opts[] = {
+	{ "hipri", "IORING_SETUP_IOPOLL: polled completions (direct=1, a "
+		   "device with poll queues)" },
+	{ "fixedbufs", "register the I/O buffers, use READ_FIXED/WRITE_FIXED" },
+	{ "registerfiles", "register the files, use IOSQE_FIXED_FILE" },
+	{ "sqthread_poll", "a kernel thread polls the submission queue" },
+	{ "sqthread_poll_cpu", "pin that thread to this CPU" },
+	{ "nonvectored", "1: READ/WRITE, 0: READV/WRITEV, -1: READ/WRITE if "
+			 "the kernel has them (default)" },
+	{ "nowait", "RWF_NOWAIT: fail with EAGAIN instead of blocking" },
+	{ NULL, NULL },
+};
+
+const struct ib_engine_ops ib_engine_io_uring = {
+	.name = "io_uring",
+	.help = "Linux io_uring (liburing): asynchronous, batched",
+	.flags = 0,
+	.opts = uring_opts,
+	.init = uring_init,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.reap = uring_reap,
+	.cleanup = uring_cleanup,
+};

@@ -1,2 +1,248 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * The libaio engine: Linux native AIO through io_setup/io_submit/
+ * io_getevents. It is asynchronous only with direct=1; buffered AIO
+ * completes inside io_submit.
+ *
+ * queue() prepares the io's own iocb (iocbs[io->idx]) and appends it to the
+ * pending list; commit() hands the pending list to io_submit, which may take
+ * only part of it (the rest stays pending, in order). reap() is io_getevents,
+ * or with userspace_reap and min == 0 a read of the completion ring the
+ * kernel maps at the io_context_t address, skipping the system call.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <libaio.h>
+#include "engines.h"
+
+/* The kernel's AIO completion ring header (a stable ABI, fs/aio.c). */
+struct aio_uring {
+	unsigned int id;
+	unsigned int nr;	/* number of io_events */
+	unsigned int head;	/* consumer index: written by us */
+	unsigned int tail;	/* producer index: written by the kernel */
+	unsigned int magic;
+	unsigned int compat_features;
+	unsigned int incompat_features;
+	unsigned int header_length;
+	struct io_event io_events[];
+};
+
+#define AIO_RING_MAGIC 0xa10a10a1u
+
+struct aio_data {
+	io_context_t aio_ctx;
+	bool ctx_ok;
+	bool user_reap;		/* userspace_reap and the ring looks right */
+	int rw_flags;		/* RWF_NOWAIT */
+	unsigned int npending;	/* iocbs queued, not yet submitted */
+	unsigned int inflight;	/* submitted, not yet reaped (failed included) */
+	unsigned int nfailed;	/* refused by io_submit, res set, to reap */
+	struct iocb *iocbs;	/* nr_ios, one per io (index io->idx) */
+	struct iocb **pending;	/* nr_ios, in queue order */
+	struct io_event *events;	/* nr_ios */
+	struct ib_io **failed;	/* nr_ios */
+};
+
+static int aio_init(struct ib_engine_ctx *ctx)
+{
+	struct aio_data *ad;
+	int ret;
+
+	ctx->errmsg[0] = '\0';
+	ad = calloc(1, sizeof(*ad));
+	if (!ad)
+		return -ENOMEM;
+	ctx->data = ad;
+	ad->iocbs = calloc(ctx->nr_ios, sizeof(*ad->iocbs));
+	ad->pending = calloc(ctx->nr_ios, sizeof(*ad->pending));
+	ad->events = calloc(ctx->nr_ios, sizeof(*ad->events));
+	ad->failed = calloc(ctx->nr_ios, sizeof(*ad->failed));
+	if (!ad->iocbs || !ad->pending || !ad->events || !ad->failed)
+		return -ENOMEM;
+	ret = io_setup((int)ctx->nr_ios, &ad->aio_ctx);
+	if (ret == -EAGAIN) {
+		snprintf(ctx->errmsg, sizeof(ctx->errmsg),
+			 "libaio: io_setup(%u): %s (the system-wide AIO limit is "
+			 "reached: raise fs.aio-max-nr, see /proc/sys/fs/aio-nr)",
+			 ctx->nr_ios, strerror(EAGAIN));
+		return ret;
+	}
+	if (ret < 0) {
+		snprintf(ctx->errmsg, sizeof(ctx->errmsg), "libaio: io_setup(%u): %s%s",
+			 ctx->nr_ios, strerror(-ret),
+			 ret == -ENOSYS ? " (no AIO support in this kernel)" : "");
+		return ret;
+	}
+	ad->ctx_ok = true;
+	if (ctx->job->userspace_reap) {
+		const struct aio_uring *r = (const void *)ad->aio_ctx;
+
+		ad->user_reap = r->magic == AIO_RING_MAGIC;
+	}
+	ad->rw_flags = ctx->job->nowait ? RWF_NOWAIT : 0;
+	return 0;
+}
+
+static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	struct aio_data *ad = ctx->data;
+	struct iocb *iocb;
+	int fd;
+
+	if (ad->npending + ad->inflight >= ctx->nr_ios)
+		return IB_Q_BUSY;
+	iocb = &ad->iocbs[io->idx];
+	fd = ctx->files[io->file_idx].fd;
+	if (io->ddir == IB_DDIR_WRITE)
+		io_prep_pwrite(iocb, fd, io->buf, io->len, (long long)io->offset);
+	else
+		io_prep_pread(iocb, fd, io->buf, io->len, (long long)io->offset);
+	iocb->aio_rw_flags = ad->rw_flags;
+	iocb->data = io;
+	ad->pending[ad->npending++] = iocb;
+	return IB_Q_QUEUED;
+}
+
+/*
+ * io_submit takes a prefix of the list. EAGAIN means the kernel is out of
+ * resources for now: keep the rest pending and let the worker reap first.
+ * Any other error belongs to the first iocb (a write to a read-only fd
+ * gives EBADF here, not in its event): that io completes with res = -errno
+ * through reap, as io_uring would report it in its CQE.
+ */
+static int aio_commit(struct ib_engine_ctx *ctx)
+{
+	struct aio_data *ad = ctx->data;
+	unsigned int done = 0;
+
+	while (done < ad->npending) {
+		int ret = io_submit(ad->aio_ctx, (long)(ad->npending - done),
+				    ad->pending + done);
+
+		if (ret > 0) {
+			done += (unsigned int)ret;
+		} else if (ret < 0 && ret != -EAGAIN && ret != -EINTR) {
+			struct ib_io *io = ad->pending[done++]->data;
+
+			io->res = ret;
+			ad->failed[ad->nfailed++] = io;
+		} else if (ret != -EINTR) {
+			break;	/* 0 or EAGAIN */
+		}
+	}
+	if (done && done < ad->npending)
+		memmove(ad->pending, ad->pending + done,
+			(ad->npending - done) * sizeof(*ad->pending));
+	ad->npending -= done;
+	ad->inflight += done;
+	return (int)done;
+}
+
+static void take_event(struct ib_engine_ctx *ctx, const struct io_event *ev,
+		       struct ib_io **slot)
+{
+	struct ib_io *io = ev->data;
+
+	/* res is an unsigned long holding bytes or -errno */
+	io->res = (int64_t)(long)ev->res;
+	if (ib_unlikely(io->res < 0))
+		eng_note_error(ctx, io->res);
+	*slot = io;
+}
+
+/* Read completions straight from the mapped ring: no system call. */
+static unsigned int user_reap(struct ib_engine_ctx *ctx, struct aio_data *ad,
+			      unsigned int max, struct ib_io **done)
+{
+	struct aio_uring *r = (void *)ad->aio_ctx;
+	unsigned int head = r->head, n = 0;
+	unsigned int tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+
+	while (head != tail && n < max) {
+		take_event(ctx, &r->io_events[head], &done[n++]);
+		if (++head == r->nr)
+			head = 0;
+	}
+	__atomic_store_n(&r->head, head, __ATOMIC_RELEASE);
+	return n;
+}
+
+static int take_failed(struct ib_engine_ctx *ctx, struct aio_data *ad,
+		       unsigned int max, struct ib_io **done)
+{
+	unsigned int n = ad->nfailed < max ? ad->nfailed : max;
+
+	for (unsigned int i = 0; i < n; i++) {
+		done[i] = ad->failed[--ad->nfailed];
+		eng_note_error(ctx, done[i]->res);
+	}
+	ad->inflight -= n;
+	return (int)n;
+}
+
+static int aio_reap(struct ib_engine_ctx *ctx, unsigned int min,
+		    unsigned int max, struct ib_io **done)
+{
+	struct aio_data *ad = ctx->data;
+	int ret;
+
+	if (max > ad->inflight)
+		max = ad->inflight;
+	if (min > max)
+		min = max;
+	if (!max)
+		return 0;
+	if (ib_unlikely(ad->nfailed))
+		return take_failed(ctx, ad, max, done);
+	if (ad->user_reap && !min) {
+		ret = (int)user_reap(ctx, ad, max, done);
+	} else {
+		ret = io_getevents(ad->aio_ctx, (long)min, (long)max,
+				   ad->events, NULL);
+		if (ret == -EINTR)
+			return 0;
+		if (ret < 0)
+			return ret;
+		for (int i = 0; i < ret; i++)
+			take_event(ctx, &ad->events[i], &done[i]);
+	}
+	ad->inflight -= (unsigned int)ret;
+	return ret;
+}
+
+static void aio_cleanup(struct ib_engine_ctx *ctx)
+{
+	struct aio_data *ad = ctx->data;
+
+	if (!ad)
+		return;
+	if (ad->ctx_ok)
+		io_destroy(ad->aio_ctx);	/* waits for what is in flight */
+	free(ad->iocbs);
+	free(ad->pending);
+	free(ad->events);
+	free(ad->failed);
+	free(ad);
+	ctx->data = NULL;
+}
+
+static const struct ib_engine_opt aio_opts[] = {
+	{ "userspace_reap", "reap completions from the user-mapped ring when "
+			    "not waiting (no io_getevents call)" },
+	{ "nowait", "RWF_NOWAIT: fail with EAGAIN instead of blocking" },
+	{ NULL, NULL },
+};
+
+const struct ib_engine_ops ib_engine_libaio = {
+	.name = "libaio",
+	.help = "Linux native AIO (libaio): asynchronous with direct=1",
+	.flags = 0,
+	.opts = aio_opts,
+	.init = aio_init,
+	.queue = aio_queue,
+	.commit = aio_commit,
+	.reap = aio_reap,
+	.cleanup = aio_cleanup,
+};

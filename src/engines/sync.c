@@ -1,2 +1,156 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* stub: to be written */
+/*
+ * The synchronous engines: every queue() does the I/O with one system call
+ * and returns IB_Q_DONE, so their depth is effectively 1.
+ *
+ *   psync    pread/pwrite (the default)
+ *   sync     lseek + read/write
+ *   pvsync   preadv/pwritev with one iovec
+ *   pvsync2  preadv2/pwritev2; hipri -> RWF_HIPRI, nowait -> RWF_NOWAIT
+ *   vsync    lseek + readv/writev (no merging of adjacent I/Os)
+ *
+ * res is the byte count (a short transfer stays short) or -errno; EINTR is
+ * retried here so a signal never shows up as an I/O error.
+ */
+#include <errno.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include "engines.h"
+
+static int sync_init(struct ib_engine_ctx *ctx)
+{
+	ctx->data = NULL;
+	ctx->errmsg[0] = '\0';
+	return 0;
+}
+
+static void sync_cleanup(struct ib_engine_ctx *ctx)
+{
+	ctx->data = NULL;
+}
+
+static inline int io_fd(const struct ib_engine_ctx *ctx, const struct ib_io *io)
+{
+	return ctx->files[io->file_idx].fd;
+}
+
+static inline int finish(struct ib_engine_ctx *ctx, struct ib_io *io,
+			 ssize_t ret)
+{
+	if (ib_likely(ret >= 0)) {
+		io->res = ret;
+	} else {
+		io->res = -(int64_t)errno;
+		eng_note_error(ctx, io->res);
+	}
+	return IB_Q_DONE;
+}
+
+static int psync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	int fd = io_fd(ctx, io);
+	ssize_t ret;
+
+	do {
+		if (io->ddir == IB_DDIR_WRITE)
+			ret = pwrite(fd, io->buf, io->len, (off_t)io->offset);
+		else
+			ret = pread(fd, io->buf, io->len, (off_t)io->offset);
+	} while (ret < 0 && errno == EINTR);
+	return finish(ctx, io, ret);
+}
+
+static int sync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	int fd = io_fd(ctx, io);
+	ssize_t ret;
+
+	if (lseek(fd, (off_t)io->offset, SEEK_SET) < 0)
+		return finish(ctx, io, -1);
+	do {
+		if (io->ddir == IB_DDIR_WRITE)
+			ret = write(fd, io->buf, io->len);
+		else
+			ret = read(fd, io->buf, io->len);
+	} while (ret < 0 && errno == EINTR);
+	return finish(ctx, io, ret);
+}
+
+static int pvsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	struct iovec iov = { .iov_base = io->buf, .iov_len = io->len };
+	int fd = io_fd(ctx, io);
+	ssize_t ret;
+
+	do {
+		if (io->ddir == IB_DDIR_WRITE)
+			ret = pwritev(fd, &iov, 1, (off_t)io->offset);
+		else
+			ret = preadv(fd, &iov, 1, (off_t)io->offset);
+	} while (ret < 0 && errno == EINTR);
+	return finish(ctx, io, ret);
+}
+
+static int rwf_flags(const struct ib_job *job)
+{
+	int flags = 0;
+
+	if (job->hipri)
+		flags |= RWF_HIPRI;
+	if (job->nowait)
+		flags |= RWF_NOWAIT;
+	return flags;
+}
+
+static int pvsync2_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	struct iovec iov = { .iov_base = io->buf, .iov_len = io->len };
+	int fd = io_fd(ctx, io), flags = rwf_flags(ctx->job);
+	ssize_t ret;
+
+	do {
+		if (io->ddir == IB_DDIR_WRITE)
+			ret = pwritev2(fd, &iov, 1, (off_t)io->offset, flags);
+		else
+			ret = preadv2(fd, &iov, 1, (off_t)io->offset, flags);
+	} while (ret < 0 && errno == EINTR);
+	return finish(ctx, io, ret);
+}
+
+static int vsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	struct iovec iov = { .iov_base = io->buf, .iov_len = io->len };
+	int fd = io_fd(ctx, io);
+	ssize_t ret;
+
+	if (lseek(fd, (off_t)io->offset, SEEK_SET) < 0)
+		return finish(ctx, io, -1);
+	do {
+		if (io->ddir == IB_DDIR_WRITE)
+			ret = writev(fd, &iov, 1);
+		else
+			ret = readv(fd, &iov, 1);
+	} while (ret < 0 && errno == EINTR);
+	return finish(ctx, io, ret);
+}
+
+static const struct ib_engine_opt no_opts[] = { { NULL, NULL } };
+
+static const struct ib_engine_opt pvsync2_opts[] = {
+	{ "hipri", "RWF_HIPRI: polled completion (O_DIRECT on a polling device)" },
+	{ "nowait", "RWF_NOWAIT: fail with EAGAIN instead of blocking" },
+	{ NULL, NULL },
+};
+
+#define SYNC_ENGINE(n, h, o)                                                  \
+	const struct ib_engine_ops ib_engine_##n = {                          \
+		.name = #n, .help = h, .flags = IB_ENGINE_SYNC, .opts = o,    \
+		.init = sync_init, .queue = n##_queue, .cleanup = sync_cleanup, \
+	}
+
+SYNC_ENGINE(psync, "pread/pwrite, one I/O at a time (the default)", no_opts);
+SYNC_ENGINE(sync, "lseek + read/write, one I/O at a time", no_opts);
+SYNC_ENGINE(pvsync, "preadv/pwritev, one I/O at a time", no_opts);
+SYNC_ENGINE(pvsync2, "preadv2/pwritev2 with RWF_* flags, one I/O at a time",
+	    pvsync2_opts);
+SYNC_ENGINE(vsync, "lseek + readv/writev, one I/O at a time", no_opts);

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_FILE_H
+#define IOBENCH_FILE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "iobench/diag.h"
+#include "iobench/engine.h"
+#include "iobench/job.h"
+
+/*
+ * Targets of a job. Three steps:
+ *   ib_files_resolve  paths only (filename= list or JOBNAME.CLONE.N in
+ *                     directory=); no I/O.
+ *   ib_files_prepare  in the parent, before any job starts: sizes (stat,
+ *                     BLKGETSIZE64), the region each file gives this job,
+ *                     O_DIRECT alignment against the kernel's answer. Writes
+ *                     nothing, so every job is checked before any layout.
+ *   ib_files_layout   then: extend short regular files (never truncated).
+ *                     Nothing is opened for writing for a job that does not
+ *                     write, nor ever under readonly.
+ *   ib_files_open     in the job: open with the job's flags.
+ */
+struct ib_files {
+	struct ib_file *f;
+	unsigned int nr;
+};
+
+int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d);
+int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d);
+/* How many regular files are shorter than the region the job uses. */
+unsigned int ib_files_need_layout(const struct ib_files *fs);
+int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
+		    bool readonly, FILE *msg, struct ib_diag *d);
+/* Regions from size=/offset= alone, for engines that touch no files. */
+int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
+		     struct ib_diag *d);
+int ib_files_open(const struct ib_job *job, struct ib_files *fs,
+		  bool readonly, struct ib_diag *d);
+/* Close every open fd; unlink regular files if job->unlink. */
+void ib_files_close(const struct ib_job *job, struct ib_files *fs);
+void ib_files_free(struct ib_files *fs);
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_IOGEN_H
+#define IOBENCH_IOGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "iobench/diag.h"
+#include "iobench/engine.h"
+#include "iobench/job.h"
+#include "iobench/rand.h"
+
+/*
+ * Decides what the next I/O is: direction, file, offset and length. Pure
+ * computation over explicit state, no I/O, so it is unit-tested exactly.
+ *
+ * - Files are served round robin, one I/O each.
+ * - Sequential: each direction keeps its own position per file and wraps to
+ *   the region start at its end (a new pass).
+ * - Random: block = uniform draw over the aligned slots; with the random map
+ *   (default) a used block is replaced by the next free aligned block after it
+ *   (wrapping), so each block is done exactly once per pass; the map is
+ *   cleared when full. norandommap samples with replacement.
+ * - Mixed: read/write drawn from a seeded stream with rwmixread as the
+ *   probability, and bounded so the issued read count never strays more than
+ *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
+ * - The job ends when io_size * loops bytes were handed out (never with
+ *   time_based; the worker stops on the clock then).
+ */
+#define IB_MIX_SLACK 4
+
+struct ib_gen_file {
+	uint64_t start;		/* region start (absolute offset) */
+	uint64_t len;		/* region length, a multiple of the granule */
+	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
+	uint64_t *map;		/* random map, 1 bit per granule */
+	uint64_t nblocks;
+	uint64_t used;
+};
+
+struct ib_io_desc {
+	enum ib_ddir ddir;
+	unsigned int file_idx;
+	uint64_t offset;	/* absolute */
+	uint32_t len;
+};
+
+struct ib_iogen {
+	const struct ib_job *job;
+	struct ib_gen_file *files;
+	unsigned int nr_files;
+	unsigned int next_file;
+	uint64_t granule;	/* random map unit: smallest block alignment */
+	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
+	uint64_t issued[IB_DDIR_RWT];
+	struct ib_rand off_rand;
+	struct ib_rand dir_rand;
+	struct ib_rand bs_rand;
+};
+
+/*
+ * Set up for a job over its opened files (regions from files[i].io_offset /
+ * io_size). Seeds: randrepeat -> fixed per job number; randseed=N -> from N;
+ * otherwise from getrandom(). 0 or -errno (d filled).
+ */
+int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
+		  const struct ib_file *files, unsigned int nr_files,
+		  struct ib_diag *d);
+/* Next I/O into *out; false when the job's byte budget is done. */
+bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out);
+void ib_iogen_free(struct ib_iogen *g);
+
+/* The seed of stream `which` (0 offsets, 1 direction, 2 bs, 3 data) for job. */
+uint32_t ib_iogen_seed(const struct ib_job *job, unsigned int which);
+
+#endif

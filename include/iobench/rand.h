@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_RAND_H
+#define IOBENCH_RAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * L'Ecuyer's three-component Tausworthe generator (taus88, period ~2^88),
+ * the generator fio uses by default, seeded the documented way (three chained
+ * LCG steps x*69069 ^ seed from x = 53, each word raised past its lower bound,
+ * then six warm-up steps). State is explicit: one per stream, no globals.
+ */
+struct ib_rand {
+	uint32_t s1, s2, s3;
+};
+
+void ib_rand_seed(struct ib_rand *r, uint32_t seed);
+
+static inline uint32_t ib_rand32(struct ib_rand *r)
+{
+	uint32_t b;
+
+	b = ((r->s1 << 13) ^ r->s1) >> 19;
+	r->s1 = ((r->s1 & 0xfffffffeu) << 12) ^ b;
+	b = ((r->s2 << 2) ^ r->s2) >> 25;
+	r->s2 = ((r->s2 & 0xfffffff8u) << 4) ^ b;
+	b = ((r->s3 << 3) ^ r->s3) >> 11;
+	r->s3 = ((r->s3 & 0xfffffff0u) << 17) ^ b;
+	return r->s1 ^ r->s2 ^ r->s3;
+}
+
+static inline uint64_t ib_rand64(struct ib_rand *r)
+{
+	return ((uint64_t)ib_rand32(r) << 32) | ib_rand32(r);
+}
+
+/* Uniform in [0, n) for n >= 1 (multiply-shift, no modulo bias worth noting). */
+static inline uint64_t ib_rand_below(struct ib_rand *r, uint64_t n)
+{
+	if (n <= UINT32_MAX)
+		return ((uint64_t)ib_rand32(r) * n) >> 32;
+	return (uint64_t)(((unsigned __int128)ib_rand64(r) * n) >> 64);
+}
+
+/* Fill len bytes with pseudo-random data. */
+void ib_rand_fill(struct ib_rand *r, void *buf, size_t len);
+
+#endif

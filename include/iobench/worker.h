@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_WORKER_H
+#define IOBENCH_WORKER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include "iobench/diag.h"
+#include "iobench/file.h"
+#include "iobench/job.h"
+#include "iobench/stats.h"
+
+/*
+ * One job clone, run to completion in the calling process or thread:
+ * startdelay, open the prepared files, buffers, engine, then the I/O loop
+ * until the byte budget, the runtime or *stop; drain, end_fsync, close.
+ * Everything measured goes to *st (its own shared slot). Returns 0, or
+ * -errno when the job failed (st->error / st->error_where say why).
+ */
+struct ib_worker_args {
+	const struct ib_job *job;
+	struct ib_job_stats *st;
+	struct ib_files files;		/* prepared by the parent; worker's copy */
+	bool readonly;
+	const volatile sig_atomic_t *stop;
+};
+
+int ib_worker_run(struct ib_worker_args *a);
+
+#endif

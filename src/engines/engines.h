@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_ENGINES_PRIV_H
+#define IOBENCH_ENGINES_PRIV_H
+
+/* Private to src/engine.c and src/engines/: the ops each engine file defines. */
+#include <errno.h>
+#include <string.h>
+#include <sys/uio.h>	/* RWF_* */
+#include "config.h"
+#include "iobench/compiler.h"
+#include "iobench/engine.h"
+
+extern const struct ib_engine_ops ib_engine_psync;
+extern const struct ib_engine_ops ib_engine_sync;
+extern const struct ib_engine_ops ib_engine_pvsync;
+extern const struct ib_engine_ops ib_engine_pvsync2;
+extern const struct ib_engine_ops ib_engine_vsync;
+extern const struct ib_engine_ops ib_engine_null;
+#if HAVE_LIBURING
+extern const struct ib_engine_ops ib_engine_io_uring;
+#endif
+#if HAVE_LIBAIO
+extern const struct ib_engine_ops ib_engine_libaio;
+#endif
+
+/* Cold path: copy a constant line into ctx->errmsg. */
+static inline void eng_errmsg(struct ib_engine_ctx *ctx, const char *msg)
+{
+	size_t n = strlen(msg);
+
+	if (n >= sizeof(ctx->errmsg))
+		n = sizeof(ctx->errmsg) - 1;
+	memcpy(ctx->errmsg, msg, n);
+	ctx->errmsg[n] = '\0';
+}
+
+/*
+ * Cold path: explain an I/O error the errno alone leaves unclear. The
+ * first explanation sticks; the worker prints ctx->errmsg with the error.
+ */
+static inline void eng_note_error(struct ib_engine_ctx *ctx, int64_t res)
+{
+	const struct ib_job *job = ctx->job;
+
+	if (ctx->errmsg[0])
+		return;
+	if (res == -EOPNOTSUPP && job->hipri)
+		eng_errmsg(ctx, "hipri: this file or device cannot do polled "
+				"I/O (needs direct=1 on a block device with poll "
+				"queues, e.g. nvme poll_queues>0)");
+	else if (res == -EOPNOTSUPP && job->nowait)
+		eng_errmsg(ctx, "nowait: this file system does not support "
+				"RWF_NOWAIT");
+	else if (res == -EAGAIN && job->nowait)
+		eng_errmsg(ctx, "nowait: the I/O would have blocked (RWF_NOWAIT)");
+}
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_OPTIONS_PRIV_H
+#define IOBENCH_OPTIONS_PRIV_H
+
+/* Shared between options.c (generic stores) and options_table.c (setters). */
+#include "iobench/options.h"
+
+/* The table itself (options_table.c). */
+extern const struct ib_opt ib_opt_entries[];
+extern const unsigned int ib_opt_nr_entries;
+extern const char *const ib_opt_unsupported_names[];
+
+/* Map v through o->vals (case-insensitive); -EINVAL with the valid list. */
+int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
+		       struct ib_diag *d);
+/* Parse an integer option value and check o->min/max. */
+int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
+		     struct ib_diag *d);
+
+static inline void *ib_opt_field(struct ib_job *j, size_t off)
+{
+	return (char *)j + off;
+}
+
+#endif

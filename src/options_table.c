@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The job option table. One entry per option: names, type, where it is
+ * stored, range, default (as help shows it), help line, HOWTO category and,
+ * for engine options, the engines that accept it. Help texts are iobench's
+ * own words.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <string.h>
+#include "iobench/options.h"
+#include "iobench/parse.h"
+#include "options_priv.h"
+
+#define FLD(m) .off = offsetof(struct ib_job, m), \
+	       .size = sizeof(((struct ib_job *)0)->m)
+#define SEC 1000000ull
+#define MSEC 1000ull
+
+/* ---- custom setters ----------------------------------------------------- */
+
+static const struct ib_opt_val rw_vals[] = {
+	{ "read", IB_RW_READ, "sequential reads" },
+	{ "write", IB_RW_WRITE, "sequential writes" },
+	{ "randread", IB_RW_READ | IB_RW_RAND, "random reads" },
+	{ "randwrite", IB_RW_WRITE | IB_RW_RAND, "random writes" },
+	{ "rw", IB_RW_READ | IB_RW_WRITE, "sequential mixed reads and writes" },
+	{ "readwrite", IB_RW_READ | IB_RW_WRITE, NULL },
+	{ "randrw", IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, "random mixed reads and writes" },
+	{ "trim", IB_RW_TRIM, NULL },
+	{ "randtrim", IB_RW_TRIM | IB_RW_RAND, NULL },
+	{ "trimwrite", IB_RW_TRIM | IB_RW_WRITE, NULL },
+	{ "randtrimwrite", IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND, NULL },
+	{ NULL, 0, NULL },
+};
+
+static int set_rw(struct ib_job *j, const struct ib_opt *o, const char *v,
+		  struct ib_diag *d)
+{
+	unsigned int rw;
+	int rc;
+
+	if (strchr(v, ':'))
+		return ib_diag_set(d, EINVAL,
+				   "rw=%s: the ':N' offset modifier is not supported by iobench", v);
+	rc = ib_opt_enum_lookup(o, v, &rw, d);
+	if (rc)
+		return rc;
+	if (rw & IB_RW_TRIM)
+		return ib_diag_set(d, ENOTSUP, "rw=%s: not supported by iobench yet", v);
+	j->rw = rw;
+	return 0;
+}
+
+/* rwmixread and rwmixwrite set each other; both in one job must sum to 100. */
+static int set_rwmix(struct ib_job *j, const struct ib_opt *o, const char *v,
+		     struct ib_diag *d)
+{
+	bool is_read = !strcmp(o->name, "rwmixread");
+	const char *other = is_read ? "rwmixwrite" : "rwmixread";
+	const char *given = ib_opts_text_get(j->opts_text, j->opts_len, other);
+	int64_t x;
+	int rc = ib_opt_parse_int(o, v, &x, d);
+
+	if (rc)
+		return rc;
+	if (given) {
+		unsigned int read = is_read ? (unsigned int)x : 100u - (unsigned int)x;
+
+		if (read != j->rwmixread)
+			return ib_diag_set(d, EINVAL,
+					   "%s=%s and %s=%s do not add up to 100",
+					   is_read ? o->name : other, is_read ? v : given,
+					   is_read ? other : o->name, is_read ? given : v);
+	}
+	j->rwmixread = is_read ? (unsigned int)x : 100u - (unsigned int)x;
+	return 0;
+}
+
+static int set_buffered(struct ib_job *j, const struct ib_opt *o, const char *v,
+			struct ib_diag *d)
+{
+	bool b;
+	int rc = ib_parse_bool(v, &b, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	j->direct = !b;
+	return 0;
+}
+
+static int set_randseed(struct ib_job *j, const struct ib_opt *o, const char *v,
+			struct ib_diag *d)
+{
+	int64_t x;
+	int rc = ib_opt_parse_int(o, v, &x, d);
+
+	if (rc)
+		return rc;
+	j->randseed = (uint64_t)x;
+	j->randseed_set = true;
+	j->randrepeat = false;
+	return 0;
+}
+
+/* ---- value lists -------------------------------------------------------- */
+
+static const struct ib_opt_val coe_vals[] = {
+	{ "none", 0, "stop the job at the first error" },
+	{ "read", IB_COE_READ, "continue on read errors" },
+	{ "write", IB_COE_WRITE, "continue on write errors" },
+	{ "io", IB_COE_IO, "continue on read and write errors" },
+	{ "verify", IB_COE_VERIFY, "continue on verify errors" },
+	{ "all", IB_COE_ALL, "continue on any error" },
+	{ "0", 0, NULL },
+	{ "1", IB_COE_ALL, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val kb_base_vals[] = {
+	{ "1024", 1024, "k/m/g are powers of 1024 (kib/mib: powers of 1000)" },
+	{ "1000", 1000, "k/m/g are powers of 1000 (kib/mib: powers of 1024)" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val unit_base_vals[] = {
+	{ "0", 8, "automatic: bytes" },
+	{ "8", 8, "report in bytes" },
+	{ "1", 1, "report in bits" },
+	{ NULL, 0, NULL },
+};
+
+/* ---- the table ---------------------------------------------------------- */
+
+const struct ib_opt ib_opt_entries[] = {
+	/* job description */
+	{ .name = "name", .type = IB_OPT_STR, .cat = IB_CAT_DESC, FLD(name),
+	  .help = "Job name; on the command line --name starts a new job" },
+	{ .name = "description", .type = IB_OPT_STR, .cat = IB_CAT_DESC,
+	  FLD(description), .help = "Free text describing the job" },
+
+	/* files */
+	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(filename),
+	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon)" },
+	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(directory),
+	  .help = "Directory for the job's default file names" },
+	{ .name = "nrfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
+	  .min = 1, .max = 65536, .def = "1", .help = "Number of files per job" },
+	{ .name = "filesize", .type = IB_OPT_SIZE_RANGE, .cat = IB_CAT_FILE,
+	  FLD(filesize_min), .off2 = offsetof(struct ib_job, filesize_max),
+	  .help = "Size of each file (or a range a-b); default size/nrfiles" },
+	{ .name = "create_on_open", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(create_on_open), .def = "0", .help = "Create files when opened for I/O, not before" },
+	{ .name = "unlink", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE, FLD(unlink),
+	  .def = "0", .help = "Delete the job's files when it is done" },
+	{ .name = "allow_mounted_write", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(allow_mounted_write), .def = "0",
+	  .help = "Allow writes to a block device that is mounted" },
+	{ .name = "overwrite", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(overwrite), .def = "0", .help = "Lay out files fully before writing into them" },
+
+	/* I/O type */
+	{ .name = "rw", .alias = { "readwrite" }, .type = IB_OPT_ENUM,
+	  .cat = IB_CAT_IOTYPE, FLD(rw), .vals = rw_vals, .set = set_rw,
+	  .def = "read", .help = "I/O pattern" },
+	{ .name = "rwmixread", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
+	  FLD(rwmixread), .min = 0, .max = 100, .set = set_rwmix, .def = "50",
+	  .help = "Percentage of reads in a mixed workload" },
+	{ .name = "rwmixwrite", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
+	  FLD(rwmixread), .min = 0, .max = 100, .set = set_rwmix, .def = "50",
+	  .help = "Percentage of writes in a mixed workload" },
+	{ .name = "direct", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE, FLD(direct),
+	  .def = "0", .help = "Use O_DIRECT (bypass the page cache)" },
+	{ .name = "buffered", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(direct), .set = set_buffered, .def = "1",
+	  .help = "Use buffered I/O (buffered=0 is direct=1)" },
+	{ .name = "randrepeat", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(randrepeat), .def = "1",
+	  .help = "Same random sequence on every run" },
+	{ .name = "randseed", .type = IB_OPT_U64, .cat = IB_CAT_IOTYPE,
+	  FLD(randseed), .min = 0, .max = INT64_MAX, .set = set_randseed,
+	  .help = "Seed of the random generators (turns randrepeat off)" },
+	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(norandommap), .def = "0",
+	  .help = "Random offsets with replacement (no block coverage map)" },
+	{ .name = "offset", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
+	  FLD(offset), .off2 = offsetof(struct ib_job, offset_pct), .def = "0",
+	  .help = "Start I/O at this offset (or N% of the file)" },
+	{ .name = "offset_increment", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
+	  FLD(offset_increment), .def = "0",
+	  .help = "Added to offset for each clone (numjobs)" },
+
+	/* block size */
+	{ .name = "bs", .alias = { "blocksize" }, .type = IB_OPT_BS_LIST,
+	  .cat = IB_CAT_BS, FLD(bs.min), .off2 = offsetof(struct ib_job, bs.max),
+	  .def = "4k", .help = "Block size, or read,write[,trim] sizes" },
+	{ .name = "bsrange", .alias = { "blocksize_range" },
+	  .type = IB_OPT_BSRANGE_LIST, .cat = IB_CAT_BS, FLD(bs.min),
+	  .off2 = offsetof(struct ib_job, bs.max),
+	  .help = "Block size range min-max, per direction with ','" },
+	{ .name = "blockalign", .alias = { "ba" }, .type = IB_OPT_BS_LIST,
+	  .cat = IB_CAT_BS, FLD(bs.align),
+	  .help = "Align offsets to this (default: the minimum block size)" },
+	{ .name = "bs_unaligned", .alias = { "blocksize_unaligned" },
+	  .type = IB_OPT_BOOL, .cat = IB_CAT_BS, FLD(bs_unaligned), .def = "0",
+	  .help = "Block sizes in a range need not be multiples of the minimum" },
+
+	/* buffers */
+	{ .name = "zero_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	  FLD(zero_buffers), .def = "0", .help = "Write zeroes" },
+	{ .name = "refill_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	  FLD(refill_buffers), .def = "0", .help = "New random data for every write" },
+	{ .name = "scramble_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	  FLD(scramble_buffers), .def = "0",
+	  .help = "Lightly vary write data to defeat deduplication" },
+	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
+	  .def = "0", .help = "mlock this much memory while the job runs" },
+
+	/* I/O size */
+	{ .name = "size", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOSIZE, FLD(size),
+	  .off2 = offsetof(struct ib_job, size_pct),
+	  .help = "Total bytes of I/O per job (or N% of the file/device)" },
+	{ .name = "io_size", .alias = { "io_limit" }, .type = IB_OPT_SIZE,
+	  .cat = IB_CAT_IOSIZE, FLD(io_size),
+	  .help = "Bytes of I/O to do, if different from size" },
+	{ .name = "loops", .type = IB_OPT_UINT, .cat = IB_CAT_IOSIZE, FLD(loops),
+	  .min = 1, .def = "1", .help = "Repeat the job this many times" },
+
+	/* engine */
+	{ .name = "ioengine", .type = IB_OPT_STR, .cat = IB_CAT_ENGINE, FLD(ioengine),
+	  .def = "psync", .help = "I/O engine (see --enghelp)" },
+
+	/* depth */
+	{ .name = "iodepth", .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth),
+	  .min = 1, .max = 65536, .def = "1", .help = "I/Os kept in flight" },
+	{ .name = "iodepth_batch_submit", .alias = { "iodepth_batch" },
+	  .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth_batch_submit),
+	  .min = 0, .max = 65536, .def = "1",
+	  .help = "Submit once this many I/Os are queued (0: iodepth)" },
+	{ .name = "iodepth_batch_complete_min", .alias = { "iodepth_batch_complete" },
+	  .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth_batch_complete_min),
+	  .min = 0, .max = 65536, .def = "1",
+	  .help = "Wait for at least this many completions (0: poll)" },
+	{ .name = "iodepth_batch_complete_max", .type = IB_OPT_UINT,
+	  .cat = IB_CAT_DEPTH, FLD(iodepth_batch_complete_max), .min = 0,
+	  .max = 65536, .help = "Reap at most this many completions at once (default: complete_min)" },
+	{ .name = "iodepth_low", .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH,
+	  FLD(iodepth_low), .min = 0, .max = 65536,
+	  .help = "When full, drain to this depth before refilling (default: iodepth)" },
+
+	/* time */
+	{ .name = "time_based", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
+	  FLD(time_based), .def = "0", .help = "Run for runtime even when size is done" },
+	{ .name = "runtime", .alias = { "timeout" }, .type = IB_OPT_TIME,
+	  .cat = IB_CAT_TIME, FLD(runtime_us), .unit_us = SEC,
+	  .help = "Stop the job after this long (seconds by default)" },
+	{ .name = "ramp_time", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(ramp_time_us), .unit_us = SEC,
+	  .help = "Run this long before measuring (seconds by default)" },
+	{ .name = "startdelay", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(startdelay_us), .unit_us = SEC,
+	  .help = "Wait this long before starting (seconds by default)" },
+
+	/* sync */
+	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
+	  FLD(fsync_every), .def = "0", .help = "fsync after every N writes" },
+	{ .name = "fdatasync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
+	  FLD(fdatasync_every), .def = "0", .help = "fdatasync after every N writes" },
+	{ .name = "end_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(end_fsync), .def = "0", .help = "fsync the files when the job ends" },
+
+	/* processes and jobs */
+	{ .name = "thread", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
+	  .def = "0", .help = "Run the job as a thread instead of a process" },
+	{ .name = "numjobs", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(numjobs),
+	  .min = 1, .max = 4096, .def = "1",
+	  .help = "Run this many clones of the job" },
+	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
+	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
+	  .help = "Wait for the jobs before this one to finish (starts a group)" },
+	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
+	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(group_reporting), .def = "0",
+	  .help = "Report each group as a whole, not per job" },
+
+	/* measurements */
+	{ .name = "gtod_reduce", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(gtod_reduce), .def = "0",
+	  .help = "Measure only bandwidth/IOPS (no latencies)" },
+	{ .name = "disable_lat", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(disable_lat), .def = "0", .help = "Do not measure total latency" },
+	{ .name = "disable_clat", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(disable_clat), .def = "0", .help = "Do not measure completion latency" },
+	{ .name = "disable_slat", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(disable_slat), .def = "0", .help = "Do not measure submission latency" },
+	{ .name = "disable_bw_measurement", .alias = { "disable_bw" },
+	  .type = IB_OPT_BOOL, .cat = IB_CAT_STAT, FLD(disable_bw), .def = "0",
+	  .help = "Do not sample bandwidth/IOPS" },
+	{ .name = "clat_percentiles", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(clat_percentiles), .def = "1", .help = "Report completion latency percentiles" },
+	{ .name = "lat_percentiles", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(lat_percentiles), .def = "0", .help = "Report total latency percentiles" },
+	{ .name = "slat_percentiles", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(slat_percentiles), .def = "0",
+	  .help = "Report submission latency percentiles" },
+	{ .name = "percentile_list", .type = IB_OPT_PCT_LIST, .cat = IB_CAT_STAT,
+	  FLD(percentiles), .def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
+	  .help = "Percentiles to report, ':' separated (at most 20)" },
+	{ .name = "bwavgtime", .type = IB_OPT_UINT, .cat = IB_CAT_STAT,
+	  FLD(bwavgtime_ms), .min = 1, .def = "500",
+	  .help = "Bandwidth sample interval in ms" },
+	{ .name = "iopsavgtime", .type = IB_OPT_UINT, .cat = IB_CAT_STAT,
+	  FLD(iopsavgtime_ms), .min = 1, .def = "500",
+	  .help = "IOPS sample interval in ms" },
+	{ .name = "kb_base", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT, FLD(kb_base),
+	  .vals = kb_base_vals, .def = "1024", .help = "Base of k/m/g in sizes and reports" },
+	{ .name = "unit_base", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT,
+	  FLD(unit_base), .vals = unit_base_vals, .def = "0",
+	  .help = "Report bandwidth in bytes (8) or bits (1)" },
+	{ .name = "significant_figures", .type = IB_OPT_UINT, .cat = IB_CAT_STAT,
+	  FLD(significant_figures), .min = 1, .max = 10, .def = "4",
+	  .help = "Significant figures in terse/normal numbers" },
+
+	/* logs */
+	{ .name = "write_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(write_iolog), .help = "Write every I/O issued to this file (iolog v2)" },
+	{ .name = "write_bw_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(write_bw_log), .help = "Bandwidth log file prefix" },
+	{ .name = "write_iops_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(write_iops_log), .help = "IOPS log file prefix" },
+	{ .name = "write_lat_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(write_lat_log), .help = "Latency log file prefix" },
+	{ .name = "log_avg_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
+	  FLD(log_avg_msec), .def = "0",
+	  .help = "Average log entries over this many ms (0: log every I/O)" },
+	{ .name = "log_offset", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(log_offset), .def = "0", .help = "Add the I/O offset to log entries" },
+
+	/* errors */
+	{ .name = "continue_on_error", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR,
+	  FLD(continue_on_error), .vals = coe_vals, .def = "none",
+	  .help = "Which errors do not stop the job" },
+
+	/* engine options */
+	{ .name = "hipri", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(hipri),
+	  .engines = "io_uring,pvsync2", .def = "0",
+	  .help = "Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)" },
+	{ .name = "fixedbufs", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	  FLD(fixedbufs), .engines = "io_uring", .def = "0",
+	  .help = "Register the I/O buffers with the kernel" },
+	{ .name = "registerfiles", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	  FLD(registerfiles), .engines = "io_uring", .def = "0",
+	  .help = "Register the files with the kernel" },
+	{ .name = "sqthread_poll", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	  FLD(sqthread_poll), .engines = "io_uring", .def = "0",
+	  .help = "A kernel thread polls the submission queue" },
+	{ .name = "sqthread_poll_cpu", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
+	  FLD(sqthread_poll_cpu), .min = 0, .max = 4095, .engines = "io_uring",
+	  .help = "CPU of the submission polling thread" },
+	{ .name = "nonvectored", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
+	  FLD(nonvectored), .min = -1, .max = 1, .engines = "io_uring", .def = "-1",
+	  .help = "Use non-vectored read/write opcodes (-1: automatic)" },
+	{ .name = "userspace_reap", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	  FLD(userspace_reap), .engines = "libaio", .def = "0",
+	  .help = "Reap completions from user space" },
+	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(nowait),
+	  .engines = "io_uring,pvsync2,libaio", .def = "0",
+	  .help = "Fail I/O that would block (RWF_NOWAIT)" },
+};
+
+const unsigned int ib_opt_nr_entries = sizeof(ib_opt_entries) / sizeof(ib_opt_entries[0]);
+
+/*
+ * Well-known fio options iobench does not implement: naming one is an error
+ * ("--verify: fio option not supported by iobench"), never a silent no-op.
+ */
+const char *const ib_opt_unsupported_names[] = {
+	/* rate control and think time */
+	"rate", "rate_iops", "rate_min", "ratemin", "rate_iops_min", "rate_process",
+	"rate_ignore_thinktime", "rate_cycle", "ratecycle", "thinktime",
+	"thinktime_spin", "thinktime_blocks", "thinktime_blocks_type",
+	"thinktime_iotime", "flow", "flow_id", "flow_watermark", "flow_sleep",
+	/* verification */
+	"verify", "do_verify", "verify_pattern", "verify_interval", "verify_offset",
+	"verify_fatal", "verify_dump", "verify_async", "verify_async_cpus",
+	"verify_backlog", "verify_backlog_batch", "verify_state_save",
+	"verify_state_load", "verify_only", "verify_header_seed",
+	"verify_write_sequence", "experimental_verify", "trim_percentage",
+	"trim_verify_zero", "trim_backlog", "trim_backlog_batch",
+	/* zones */
+	"zonemode", "zonesize", "zonerange", "zoneskip", "zonecapacity",
+	"max_open_zones", "job_max_open_zones", "zone_reset_threshold",
+	"zone_reset_frequency", "read_beyond_wp", "ignore_zone_limits",
+	/* CPU, NUMA, priorities, cgroups */
+	"cpus_allowed", "cpus_allowed_policy", "cpumask", "numa_cpu_nodes",
+	"numa_mem_policy", "nice", "prio", "prioclass", "cmdprio_percentage",
+	"cmdprio", "cmdprio_class", "cmdprio_bssplit", "cgroup", "cgroup_weight",
+	"cgroup_nodelete", "uid", "gid", "ioscheduler", "gtod_cpu", "clocksource",
+	/* memory and buffers */
+	"iomem", "mem", "iomem_align", "mem_align", "hugepage-size", "buffer_pattern",
+	"buffer_compress_percentage", "buffer_compress_chunk",
+	"dedupe_percentage", "dedupe_mode", "dedupe_working_set_percentage",
+	"dedupe_global",
+	/* distributions and workload shape */
+	"bssplit", "bs_is_seq_rand", "random_distribution", "random_generator",
+	"percentage_random", "allrandrepeat", "softrandommap", "offset_align",
+	"number_ios", "rw_sequencer", "ddir_seq_nr", "ddir_seq_add",
+	"unified_rw_reporting", "serialize_overlap", "io_submit_mode",
+	"file_service_type", "openfiles", "fill_device", "fill_fs", "file_append",
+	"unique_filename", "filename_format", "lockfile", "create_serialize",
+	"create_fsync", "create_only", "allow_file_create", "pre_read", "invalidate",
+	"fallocate", "fadvise_hint", "fadvise_stream", "sync", "uncached",
+	"write_barrier", "sync_file_range", "fsync_on_close", "write_hint",
+	"atomic", "force_async", "hipri_percentage", "sqthread_poll_percentage",
+	/* jobs and processes */
+	"exitall", "exitall_on_error", "exec_prerun", "exec_postrun", "wait_for",
+	"stats", "steadystate", "ss", "ss_dur", "ss_ramp", "daemonize",
+	/* latency targets */
+	"latency_target", "latency_window", "latency_percentile", "latency_run",
+	"max_latency",
+	/* logs and replay */
+	"per_job_logs", "write_hist_log", "log_hist_msec", "log_hist_coarse",
+	"log_max_value", "log_compression", "log_compression_cpus",
+	"log_store_compressed", "log_unix_epoch", "log_alternate_epoch",
+	"log_alternate_epoch_clock_id", "log_prio", "read_iolog", "iolog",
+	"replay_no_stall", "replay_redirect", "replay_align", "replay_scale",
+	"replay_time_scale", "replay_skip", "merge_blktrace_file",
+	"merge_blktrace_scalars", "merge_blktrace_iters", "ignore_error",
+	"error_dump", "block_error_percentiles", "disk_util",
+	NULL,
+};

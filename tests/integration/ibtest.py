@@ -1,0 +1,350 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Shared helpers for iobench's integration tests (python3 stdlib only).
+
+Each tests/integration/test_*.py does:
+
+    import ibtest
+    t = ibtest.Test()                      # binary = sys.argv[1]
+    r = t.run('--name=j', '--size=1m', ...) # Result: rc, out, err
+    t.check(r.rc == 0, 'job ran', r)
+    t.finish()                             # "N passed, N failed"; exit 1/0/77
+
+Every temporary file lives under one directory in /dev/shm, and every loop
+device is detached, whatever happens (finally + atexit).
+"""
+import atexit
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+# iobench writes fio's iolog version 2; IBTEST_FIO=1 runs the suite against
+# fio itself (which writes version 3) to check the tests' own expectations.
+IOLOG_VERSION = 3 if os.environ.get('IBTEST_FIO') else 2
+SHM = '/dev/shm'
+
+
+class Result:
+    """What one run of a program left behind."""
+
+    def __init__(self, argv, rc, out, err):
+        self.argv = argv
+        self.rc = rc
+        self.out = out
+        self.err = err
+        self.pid = None
+
+    def __str__(self):
+        cmd = ' '.join(self.argv)
+        return 'cmd: %s\nrc=%s\n--- stdout\n%s--- stderr\n%s' % (
+            cmd, self.rc, _tail(self.out), _tail(self.err))
+
+
+def _short(v, n=300):
+    s = repr(v)
+    return s if len(s) <= n else s[:n] + '...(%d chars)' % len(s)
+
+
+def _tail(s, n=40):
+    lines = s.splitlines(True)
+    if len(lines) > n:
+        lines = ['[... %d lines ...]\n' % (len(lines) - n)] + lines[-n:]
+    return ''.join(lines)
+
+
+class Test:
+    def __init__(self, argv=None):
+        argv = sys.argv if argv is None else argv
+        if len(argv) < 2:
+            sys.stderr.write('usage: %s PATH/TO/iobench\n' % argv[0])
+            sys.exit(2)
+        self.bin = os.path.abspath(argv[1])
+        self.name = os.path.basename(argv[0])
+        self.passed = 0
+        self.failed = 0
+        self.skipped = 0
+        self.loops = []
+        self.loop_backing = {}      # /dev/loopN -> its tmpfs backing file
+        self.dir = tempfile.mkdtemp(prefix='ibtest.', dir=SHM)
+        atexit.register(self.cleanup)
+
+    # -- running ---------------------------------------------------------
+    def run(self, *args, timeout=120, cwd=None, env=None, prog=None):
+        """Run iobench (or prog) with args; never raises on failure.
+        The Result carries the child's pid (r.pid)."""
+        argv = [prog or self.bin] + [str(a) for a in args]
+        try:
+            p = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE,
+                                 stdin=subprocess.DEVNULL, text=True,
+                                 errors='replace', cwd=cwd or self.dir,
+                                 env=env)
+        except OSError as e:
+            return Result(argv, 'exec failed: %s' % e, '', '')
+        try:
+            out, err = p.communicate(timeout=timeout)
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+            rc = 'timeout(%ss)' % timeout
+        r = Result(argv, rc, out, err)
+        r.pid = p.pid
+        return r
+
+    def fio(self, *args, **kw):
+        """Run the installed fio (for side-by-side semantics), or None."""
+        path = shutil.which('fio')
+        if not path:
+            return None
+        return self.run(*args, prog=path, **kw)
+
+    # -- checking --------------------------------------------------------
+    def check(self, cond, what, detail=None):
+        """Record one assertion; on failure print what and the detail."""
+        if cond:
+            self.passed += 1
+            return True
+        self.failed += 1
+        print('FAIL: %s' % what)
+        if detail is not None:
+            print('  ' + str(detail).replace('\n', '\n  '))
+        return False
+
+    def eq(self, got, want, what, detail=None):
+        """check(got == want) with both values in the message."""
+        msg = '%s: got %s, want %s' % (what, _short(got), _short(want))
+        return self.check(got == want, msg, detail if got != want else None)
+
+    def ok(self, r, what):
+        """The run exited 0; on failure print its output. Returns the bool."""
+        return self.check(r.rc == 0, '%s: exit status 0' % what, r)
+
+    def skip(self, what):
+        self.skipped += 1
+        print('SKIP: %s' % what)
+
+    def finish(self):
+        """Print the summary line and exit 1 (failure), 77 (all skipped) or 0."""
+        self.cleanup()
+        line = '%s: %d passed, %d failed' % (self.name, self.passed, self.failed)
+        if self.skipped:
+            line += ', %d skipped' % self.skipped
+        print(line)
+        sys.stdout.flush()
+        if self.failed:
+            sys.exit(1)
+        if self.skipped and not self.passed:
+            sys.exit(SKIP)
+        sys.exit(0)
+
+    # -- targets ---------------------------------------------------------
+    def path(self, name):
+        """A path inside this test's private /dev/shm directory."""
+        return os.path.join(self.dir, name)
+
+    def mkdir(self, name):
+        p = self.path(name)
+        os.makedirs(p, exist_ok=True)
+        return p
+
+    def shm_file(self, name, size=0, data=None):
+        """Create a file in the private dir: data, or size zero bytes."""
+        p = self.path(name)
+        with open(p, 'wb') as f:
+            if data is not None:
+                f.write(data)
+            elif size:
+                f.truncate(size)
+        return p
+
+    def loop_device(self, size, name=None):
+        """A loop device (direct I/O on) over a tmpfs file of `size` bytes.
+
+        Returns the /dev/loopN path, or None when this machine has no loop
+        support (the caller records a skip). Detached at cleanup.
+        """
+        if not loop_available():
+            return None
+        backing = self.shm_file(name or 'loop%d.img' % len(self.loops), size)
+        p = subprocess.run(['losetup', '--direct-io=on', '--find', '--show',
+                            backing], capture_output=True, text=True)
+        if p.returncode != 0:
+            self.check(False, 'losetup %s' % backing, p.stderr)
+            return None
+        dev = p.stdout.strip()
+        self.loops.append(dev)
+        self.loop_backing[dev] = backing
+        return dev
+
+    def cleanup(self):
+        while self.loops:
+            dev = self.loops.pop()
+            subprocess.run(['losetup', '-d', dev], capture_output=True)
+        if self.dir and os.path.isdir(self.dir):
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def loop_available():
+    """True if loop devices can be made here (root, /dev/loop-control)."""
+    return (os.path.exists('/dev/loop-control') and os.geteuid() == 0
+            and shutil.which('losetup') is not None)
+
+
+def block_stat(dev):
+    """/sys/block/NAME/stat as a list of ints ([15]: flush requests done)."""
+    name = os.path.basename(os.path.realpath(dev))
+    with open('/sys/block/%s/stat' % name) as f:
+        return [int(x) for x in f.read().split()]
+
+
+def flushes(dev):
+    """Flush requests the block device has completed so far."""
+    return block_stat(dev)[15]
+
+
+# -- iolog -------------------------------------------------------------
+class IoLog:
+    """A parsed write_iolog file (fio iolog version 2, or 3 with times).
+
+    files:   file names in `add` order
+    actions: [(file, action)] for add/open/close lines, in order
+    ios:     [(file, ddir, offset, length)] for read/write/trim/sync...
+    """
+
+    def __init__(self, version, files, actions, ios, bad):
+        self.version = version
+        self.files = files
+        self.actions = actions
+        self.ios = ios
+        self.bad = bad          # lines that did not parse
+
+    def data(self, ddir=None):
+        """(file, ddir, offset, length) for read/write (or just ddir)."""
+        want = (ddir,) if ddir else ('read', 'write')
+        return [io for io in self.ios if io[1] in want]
+
+    def offsets(self, ddir=None, file=None):
+        return [io[2] for io in self.data(ddir)
+                if file is None or io[0] == file]
+
+
+_FILE_ACTIONS = ('add', 'open', 'close')
+_IO_ACTIONS = ('read', 'write', 'trim', 'sync', 'datasync', 'wait')
+
+
+def parse_iolog(path):
+    with open(path, errors='replace') as f:
+        lines = f.read().splitlines()
+    version = None
+    files, actions, ios, bad = [], [], [], []
+    if lines:
+        m = re.fullmatch(r'fio version (\d+) iolog', lines[0])
+        if m:
+            version = int(m.group(1))
+    for line in lines[1:]:
+        if re.fullmatch(r'fio version \d+ iolog', line):
+            continue                    # another clone's header (appended)
+        parts = line.split()
+        if version == 3 and parts and parts[0].isdigit():
+            parts = parts[1:]           # v3: leading timestamp
+        if len(parts) == 2 and parts[1] in _FILE_ACTIONS:
+            actions.append((parts[0], parts[1]))
+            if parts[1] == 'add':
+                files.append(parts[0])
+        elif len(parts) == 4 and parts[1] in _IO_ACTIONS \
+                and parts[2].isdigit() and parts[3].isdigit():
+            ios.append((parts[0], parts[1], int(parts[2]), int(parts[3])))
+        else:
+            bad.append(line)
+    return IoLog(version, files, actions, ios, bad)
+
+
+# -- normal report -----------------------------------------------------
+class JobReport:
+    """One `NAME: (groupid=G, jobs=N): err= E: pid=P: ...` block."""
+
+    def __init__(self, name, groupid, jobs, err, pid):
+        self.name = name
+        self.groupid = groupid
+        self.jobs = jobs
+        self.err = err
+        self.pid = pid
+        self.dirs = {}          # 'read'/'write'/'trim' -> dict
+        self.issued = None      # (r, w, t, sync)
+        self.short = None
+        self.dropped = None
+
+
+_JOB_RE = re.compile(r'^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): '
+                     r'err=\s*(-?\d+)[^:]*: pid=(\d+)')
+_DIR_RE = re.compile(r'^\s+(read|write|trim|mixed): IOPS=([^,]+), '
+                     r'BW=(\S+) \(([^)]+)\)\(([^/]+)/(\d+)msec\)')
+_ISSUED_RE = re.compile(r'issued rwts: total=(\d+),(\d+),(\d+),(\d+) '
+                        r'short=(\d+),(\d+),(\d+),(\d+) '
+                        r'dropped=(\d+),(\d+),(\d+),(\d+)')
+
+
+def parse_report(text):
+    """All job blocks in a normal-format report, in order."""
+    jobs = []
+    cur = None
+    for line in text.splitlines():
+        m = _JOB_RE.match(line)
+        if m:
+            cur = JobReport(m.group(1), int(m.group(2)), int(m.group(3)),
+                            int(m.group(4)), int(m.group(5)))
+            jobs.append(cur)
+            continue
+        if cur is None:
+            continue
+        m = _DIR_RE.match(line)
+        if m:
+            cur.dirs[m.group(1)] = {'iops': m.group(2), 'bw': m.group(3),
+                                    'bw_alt': m.group(4), 'io': m.group(5),
+                                    'runtime_ms': int(m.group(6))}
+            continue
+        m = _ISSUED_RE.search(line)
+        if m:
+            v = [int(x) for x in m.groups()]
+            cur.issued = tuple(v[0:4])
+            cur.short = tuple(v[4:8])
+            cur.dropped = tuple(v[8:12])
+    return jobs
+
+
+def issued_total(jobs):
+    """Sum of the issued (r, w, t, sync) tuples of several job blocks."""
+    tot = [0, 0, 0, 0]
+    for j in jobs:
+        if j.issued:
+            tot = [a + b for a, b in zip(tot, j.issued)]
+    return tuple(tot)
+
+
+# -- size helpers --------------------------------------------------------
+KiB = 1024
+MiB = 1024 * 1024
+GiB = 1024 * MiB
+
+
+def size_of(path):
+    """The file's size, or None if it does not exist."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+def file_bytes(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def pattern(size, seed=1):
+    """Deterministic non-zero bytes (a recognisable pattern)."""
+    block = bytes(((i * 131 + seed * 17) % 251) + 1 for i in range(4096))
+    return (block * (size // 4096 + 1))[:size]

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The command line: fio's four argv forms and bare flags, global options
+before the first --name, no --name at all, --version, --help, size units,
+and unknown options (an error naming the option, non-zero exit, nothing
+created).
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def project_version():
+    with open(os.path.join(HERE, '..', '..', 'meson.build')) as f:
+        m = re.search(r"version:\s*'([^']+)'", f.read())
+    return m.group(1) if m else None
+
+
+def one_job(t, what, args, want_issued, nblocks_log=None):
+    """Run args; expect one job block with issued rwts == want_issued."""
+    r = t.run(*args)
+    if not t.ok(r, what):
+        return None
+    jobs = ibtest.parse_report(r.out)
+    if t.eq(len(jobs), 1, '%s: job blocks' % what, r):
+        t.eq(jobs[0].issued, want_issued, '%s: issued rwts' % what)
+        t.eq(jobs[0].err, 0, '%s: err=' % what)
+    return r
+
+
+def test_forms(t):
+    """--opt=value, -opt=value, --opt value, -opt value, bare flags."""
+    target = t.shm_file('forms', 64 * 1024)
+    log = t.path('forms.iolog')
+    argv = ['--name=forms', '-filename=' + target, '--size', '64k',
+            '-bs', '8k', '--rw=write', '-ioengine', 'psync',
+            '--write_iolog', log, '-thread', '--group_reporting']
+    if one_job(t, 'four argv forms', argv, (0, 8, 0, 0)):
+        il = ibtest.parse_iolog(log)
+        t.eq(il.offsets('write'), [i * 8192 for i in range(8)],
+             'four argv forms: iolog write offsets')
+
+    # the same with every form swapped
+    argv = ['-name', 'forms2', '--filename', target, '-size=64k',
+            '--bs', '16k', '-rw', 'read', '--ioengine=psync', '--thread']
+    one_job(t, 'four argv forms (swapped)', argv, (4, 0, 0, 0))
+
+
+def test_no_name(t):
+    target = t.shm_file('noname', 64 * 1024)
+    one_job(t, 'no --name', ['--filename=' + target, '--size=64k',
+                             '--bs=4k', '--rw=read'], (16, 0, 0, 0))
+
+
+def test_globals(t):
+    """Options before the first --name apply to every job; after it, only
+    to that job."""
+    a = t.shm_file('ga', 64 * 1024)
+    b = t.shm_file('gb', 64 * 1024)
+    r = t.run('--size=64k', '--rw=read', '--bs=4k', '--name=a',
+              '--filename=' + a, '--bs=16k', '--name=b', '--filename=' + b)
+    if not t.ok(r, 'globals'):
+        return
+    jobs = {j.name: j for j in ibtest.parse_report(r.out)}
+    t.eq(sorted(jobs), ['a', 'b'], 'globals: job names')
+    if 'a' in jobs and 'b' in jobs:
+        t.eq(jobs['a'].issued, (4, 0, 0, 0), 'globals: job a (bs=16k)')
+        t.eq(jobs['b'].issued, (16, 0, 0, 0), 'globals: job b (bs=4k global)')
+
+
+def test_units(t):
+    """k/m suffixes in base 1024, any case, optional B; 0x hex."""
+    target = t.shm_file('units', 1024 * 1024)
+    for size, n in (('1m', 256), ('1M', 256), ('1mb', 256), ('1MB', 256),
+                    ('1024k', 256), ('1024KiB', 250), ('0x100000', 256),
+                    ('1048576', 256), ('512K', 128)):
+        one_job(t, 'size=%s' % size, ['--name=u', '--filename=' + target,
+                                      '--size=' + size, '--bs=4k',
+                                      '--rw=read'], (n, 0, 0, 0))
+    one_job(t, 'bs=0x2000', ['--name=u', '--filename=' + target,
+                             '--size=64k', '--bs=0x2000', '--rw=read'],
+            (8, 0, 0, 0))
+
+
+def test_version_help(t):
+    r = t.run('--version')
+    t.ok(r, '--version')
+    ver = project_version()
+    t.check(ver is not None and ver in r.out,
+            '--version prints the project version %r' % ver, r)
+    t.check('iobench' in r.out, '--version names iobench', r)
+    t.eq(len(r.out.strip().splitlines()), 1, '--version: lines printed')
+
+    r = t.run('--help')
+    t.ok(r, '--help')
+    t.check('--version' in r.out, '--help mentions --version', r)
+
+
+def test_unknown(t):
+    """An option iobench does not know: error naming it, nothing created."""
+    target = t.path('never')
+    log = t.path('never.iolog')
+    cases = [
+        ('--bogus_option=3', 'bogus_option'),
+        ('-bogus_option', 'bogus_option'),
+        ('--fixedbufs', 'fixedbufs'),           # io_uring's, not psync's
+        ('--userspace_reap', 'userspace_reap'),  # libaio's
+        ('--cgroup=foo', 'cgroup'),             # fio's, not implemented
+    ]
+    for opt, name in cases:
+        what = 'unknown option %s' % opt
+        r = t.run('--name=u', '--filename=' + target, '--size=64k',
+                  '--rw=write', '--ioengine=psync', '--write_iolog=' + log,
+                  opt)
+        t.check(r.rc not in (0, 'timeout(120s)') and isinstance(r.rc, int),
+                '%s: non-zero exit' % what, r)
+        t.check(name in r.err, '%s: stderr names %s' % (what, name), r)
+        t.check(not os.path.exists(target), '%s: target not created' % what)
+        t.check(not os.path.exists(log), '%s: iolog not created' % what)
+    # the value of a known option that does not parse
+    for opt, name in (('--bs=4q', 'bs'), ('--rw=sideways', 'rw'),
+                      ('--ioengine=nosuch', 'nosuch')):
+        what = 'bad value %s' % opt
+        r = t.run('--name=u', '--filename=' + target, '--size=64k', opt)
+        t.check(isinstance(r.rc, int) and r.rc != 0,
+                '%s: non-zero exit' % what, r)
+        t.check(name in r.err, '%s: stderr names %s' % (what, name), r)
+        t.check(not os.path.exists(target), '%s: target not created' % what)
+
+
+def main():
+    t = ibtest.Test()
+    test_version_help(t)
+    test_unknown(t)
+    test_forms(t)
+    test_no_name(t)
+    test_globals(t)
+    test_units(t)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

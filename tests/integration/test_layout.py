@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Files and regions: laying out a short file ("Laying out IO file") without
+destroying the data it already holds, nrfiles and default names
+(JOBNAME.CLONE.FILE), filename=a:b, directory=, offset=, offset_increment
+with numjobs, io_size, size= and offset= as percentages.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+KiB = ibtest.KiB
+LAYOUT = 'Laying out IO file'
+
+
+def run_job(t, what, *args, cwd=None):
+    log = t.path('layout.iolog')
+    if os.path.exists(log):
+        os.unlink(log)
+    r = t.run('--write_iolog=' + log, '--ioengine=psync', *args, cwd=cwd)
+    if not t.ok(r, what):
+        return r, [], None
+    jobs = ibtest.parse_report(r.out)
+    il = ibtest.parse_iolog(log) if os.path.exists(log) else None
+    return r, jobs, il
+
+
+def blocks(offsets, bs=4096):
+    return [o // bs for o in offsets]
+
+
+def test_layout_preserves(t):
+    # read job on a file shorter than size: laid out, old data kept
+    old = ibtest.pattern(128 * KiB, seed=3)
+    f = t.shm_file('short', data=old)
+    what = 'layout read 128k file for size=256k'
+    r, jobs, _ = run_job(t, what, '--name=lay', '--filename=' + f,
+                         '--size=256k', '--rw=read', '--bs=4k')
+    if jobs:
+        t.check(LAYOUT in r.out + r.err, '%s: says %r' % (what, LAYOUT), r)
+        t.eq(jobs[0].issued, (64, 0, 0, 0), '%s: issued rwts' % what)
+        data = ibtest.file_bytes(f)
+        t.eq(len(data), 256 * KiB, '%s: file size after' % what)
+        t.check(data[:128 * KiB] == old, '%s: first 128k preserved' % what)
+
+    # write job at offset 256k on a 512k file: needs 768k, [0,256k) kept
+    old = ibtest.pattern(512 * KiB, seed=5)
+    f = t.shm_file('short2', data=old)
+    what = 'layout write offset=256k size=512k on a 512k file'
+    r, jobs, il = run_job(t, what, '--name=lay2', '--filename=' + f,
+                          '--offset=256k', '--size=512k', '--rw=write',
+                          '--bs=64k', '--direct=1')
+    if jobs:
+        t.check(LAYOUT in r.out + r.err, '%s: says %r' % (what, LAYOUT), r)
+        t.eq(jobs[0].issued, (0, 8, 0, 0), '%s: issued rwts' % what)
+        data = ibtest.file_bytes(f)
+        t.eq(len(data), 768 * KiB, '%s: file size after' % what)
+        t.check(data[:256 * KiB] == old[:256 * KiB],
+                '%s: data before the offset preserved' % what)
+    if il:
+        t.eq(il.offsets('write'), [256 * KiB + i * 64 * KiB for i in range(8)],
+             '%s: write offsets' % what)
+
+    # a file already long enough: no layout, data beyond the region kept
+    old = ibtest.pattern(1024 * KiB, seed=7)
+    f = t.shm_file('long', data=old)
+    what = 'write 256k into a 1m file'
+    r, jobs, _ = run_job(t, what, '--name=lay3', '--filename=' + f,
+                         '--size=256k', '--rw=write', '--bs=4k', '--direct=1')
+    if jobs:
+        t.check(LAYOUT not in r.out + r.err, '%s: no layout' % what, r)
+        data = ibtest.file_bytes(f)
+        t.eq(len(data), 1024 * KiB, '%s: file size after' % what)
+        t.check(data[256 * KiB:] == old[256 * KiB:],
+                '%s: data after the region preserved' % what)
+        t.check(all(data[i:i + 4096] != old[i:i + 4096]
+                    for i in range(0, 256 * KiB, 4096)),
+                '%s: every block of the region rewritten' % what)
+
+
+def test_default_names(t):
+    d = t.mkdir('names')
+    what = 'nrfiles=2 numjobs=2 default names in cwd'
+    r, jobs, _ = run_job(t, what, '--name=fn', '--nrfiles=2', '--numjobs=2',
+                         '--size=128k', '--rw=write', '--bs=4k', cwd=d)
+    if jobs:
+        t.eq(sorted(os.listdir(d)), ['fn.0.0', 'fn.0.1', 'fn.1.0', 'fn.1.1'],
+             '%s: files' % what)
+        for n in os.listdir(d):
+            t.eq(ibtest.size_of(os.path.join(d, n)), 64 * KiB,
+                 '%s: size of %s' % (what, n))
+        t.eq([j.issued for j in jobs], [(0, 32, 0, 0)] * 2,
+             '%s: issued rwts per clone' % what)
+
+    d2 = t.mkdir('dir')
+    what = 'directory= nrfiles=3'
+    r, jobs, il = run_job(t, what, '--name=dn', '--directory=' + d2,
+                          '--nrfiles=3', '--size=192k', '--rw=read',
+                          '--bs=4k')
+    if jobs:
+        names = ['dn.0.0', 'dn.0.1', 'dn.0.2']
+        t.eq(sorted(os.listdir(d2)), names, '%s: files' % what)
+        t.eq(jobs[0].issued, (48, 0, 0, 0), '%s: issued rwts' % what)
+        if il:
+            paths = [os.path.join(d2, n) for n in names]
+            t.eq(sorted(il.files), paths, '%s: iolog files' % what)
+            for p in paths:
+                t.eq(sorted(blocks(il.offsets(file=p))), list(range(16)),
+                     '%s: %s read once, block by block' % (what, p))
+
+    what = 'directory= with filename='
+    r, jobs, _ = run_job(t, what, '--name=df', '--directory=' + d2,
+                         '--filename=given', '--size=64k', '--rw=write',
+                         '--bs=4k')
+    if jobs:
+        t.eq(ibtest.size_of(os.path.join(d2, 'given')), 64 * KiB,
+             '%s: DIR/given written' % what)
+
+
+def test_colon_files(t):
+    a, b = t.path('ca'), t.path('cb')
+    what = 'filename=a:b size=128k'
+    r, jobs, il = run_job(t, what, '--name=c', '--filename=%s:%s' % (a, b),
+                          '--size=128k', '--rw=write', '--bs=4k')
+    if jobs:
+        t.eq(jobs[0].issued, (0, 32, 0, 0), '%s: issued rwts' % what)
+        t.eq([ibtest.size_of(p)
+              for p in (a, b)], [64 * KiB] * 2, '%s: file sizes' % what)
+    if il:
+        t.eq(sorted(il.files), [a, b], '%s: iolog files' % what)
+        for p in (a, b):
+            t.eq(sorted(blocks(il.offsets(file=p))), list(range(16)),
+                 '%s: %s written once per block' % (what, p))
+
+
+def test_offsets(t):
+    f = t.shm_file('off', 1024 * KiB)
+    cases = [
+        ('offset=64k size=128k', ['--offset=64k', '--size=128k'],
+         list(range(16, 48))),
+        ('size=25%', ['--size=25%'], list(range(0, 64))),
+        ('offset=50% size=25%', ['--offset=50%', '--size=25%'],
+         list(range(128, 192))),
+        ('io_size=64k size=256k', ['--size=256k', '--io_size=64k'],
+         list(range(0, 16))),
+        ('io_size=512k size=256k', ['--size=256k', '--io_size=512k'],
+         list(range(0, 64)) * 2),
+    ]
+    for what, args, want in cases:
+        r, jobs, il = run_job(t, what, '--name=o', '--filename=' + f,
+                              '--rw=read', '--bs=4k', *args)
+        if jobs:
+            t.eq(jobs[0].issued, (len(want), 0, 0, 0), '%s: issued' % what)
+        if il:
+            t.eq(blocks(il.offsets('read')), want, '%s: offsets' % what)
+
+
+def test_offset_increment(t):
+    old = ibtest.pattern(256 * KiB, seed=9)
+    f = t.shm_file('incr', data=old)
+    what = 'offset_increment=64k numjobs=3 size=64k'
+    r = t.run('--name=inc', '--filename=' + f, '--size=64k', '--numjobs=3',
+              '--offset_increment=64k', '--rw=write', '--bs=4k', '--direct=1')
+    if not t.ok(r, what):
+        return
+    jobs = ibtest.parse_report(r.out)
+    t.eq([j.issued for j in jobs], [(0, 16, 0, 0)] * 3,
+         '%s: issued per clone' % what)
+    data = ibtest.file_bytes(f)
+    changed = [i // 4096 for i in range(0, 256 * KiB, 4096)
+               if data[i:i + 4096] != old[i:i + 4096]]
+    t.eq(changed, list(range(48)), '%s: blocks written' % what)
+    t.eq(len(data), 256 * KiB, '%s: file size' % what)
+
+
+def main():
+    t = ibtest.Test()
+    test_layout_preserves(t)
+    test_default_names(t)
+    test_colon_files(t)
+    test_offsets(t)
+    test_offset_increment(t)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

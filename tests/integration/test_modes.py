@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Every rw mode with every engine, on a /dev/shm file (direct=1) and on a
+loop device with no size (whole capacity): exact issued counts (size/bs),
+write_iolog offsets aligned and in range, sequential modes ascending from 0
+(reads and writes each with their own position, as fio), random modes
+covering every block exactly once per pass (twice with loops=2), and
+norandommap sampling with replacement.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+MODES = ['read', 'write', 'randread', 'randwrite', 'rw', 'readwrite', 'randrw']
+ENGINES = ['psync', 'sync', 'pvsync', 'pvsync2', 'vsync', 'io_uring',
+           'libaio', 'null']
+SYNC_ENGINES = ('psync', 'sync', 'pvsync', 'pvsync2', 'vsync')
+SIZE = 256 * ibtest.KiB
+BS = 4096
+NBLK = SIZE // BS
+
+
+def io_uring_disabled():
+    try:
+        with open('/proc/sys/kernel/io_uring_disabled') as f:
+            return f.read().strip() == '2'
+    except OSError:
+        return False
+
+
+def want_issued(mode, n):
+    if mode in ('read', 'randread'):
+        return (n, 0, 0, 0)
+    if mode in ('write', 'randwrite'):
+        return (0, n, 0, 0)
+    return None                         # mixed: checked as r + w == n
+
+
+def check_layout(t, what, log, target, size, bs):
+    """Every data I/O: the target, length bs, aligned, inside [0, size)."""
+    t.eq(log.version, ibtest.IOLOG_VERSION, '%s: iolog version line' % what)
+    t.eq(log.bad, [], '%s: iolog lines that do not parse' % what)
+    t.eq(log.files, [target], '%s: iolog file add lines' % what)
+    ios = log.data()
+    t.eq(sorted({io[0] for io in ios}), [target], '%s: iolog file names' % what)
+    t.eq(sorted({io[3] for io in ios}), [bs], '%s: iolog lengths' % what)
+    bad = [io for io in ios if io[2] % bs or io[2] + io[3] > size]
+    t.eq(bad, [], '%s: misaligned or out-of-range I/Os' % what)
+
+
+def check_order(t, what, mode, log, nblk, bs, passes=1):
+    full = [i * bs for i in range(nblk)]
+    if mode in ('read', 'write'):
+        t.eq(log.offsets(), full * passes, '%s: sequential offsets' % what)
+    elif mode in ('rw', 'readwrite'):
+        for d in ('read', 'write'):
+            offs = log.offsets(d)
+            t.eq(offs, full[:len(offs)],
+                 '%s: %s offsets ascending from 0' % (what, d))
+    else:
+        counts = {}
+        for off in log.offsets():
+            counts[off] = counts.get(off, 0) + 1
+        t.eq(sorted(counts), full, '%s: random offsets cover every block' % what)
+        t.eq(sorted(set(counts.values())), [passes],
+             '%s: each block exactly %d time(s)' % (what, passes))
+
+
+def run_mode(t, what, target, mode, engine, size, extra=()):
+    log = t.path('iolog')
+    if os.path.exists(log):
+        os.unlink(log)
+    depth = '1' if engine in SYNC_ENGINES else '8'
+    args = ['--name=m', '--filename=' + target, '--rw=' + mode,
+            '--bs=%d' % BS, '--ioengine=' + engine, '--iodepth=' + depth,
+            '--write_iolog=' + log]
+    if engine != 'null':
+        args.append('--direct=1')
+    r = t.run(*args, *extra)
+    if not t.ok(r, what):
+        return None, None
+    jobs = ibtest.parse_report(r.out)
+    if not t.eq(len(jobs), 1, '%s: job blocks in the report' % what, r):
+        return None, None
+    t.eq(jobs[0].err, 0, '%s: err=' % what)
+    if not t.check(os.path.exists(log), '%s: write_iolog file exists' % what):
+        return jobs[0], None
+    return jobs[0], ibtest.parse_iolog(log)
+
+
+def one(t, where, target, mode, engine, size, extra=(), passes=1):
+    what = '%s %s %s %s' % (where, mode, engine, ' '.join(extra))
+    job, log = run_mode(t, what, target, mode, engine, size, extra)
+    if job is None:
+        return
+    n = passes * (size // BS)
+    want = want_issued(mode, n)
+    if want:
+        t.eq(job.issued, want, '%s: issued rwts' % what)
+    elif t.check(job.issued is not None, '%s: issued rwts line' % what):
+        t.eq(job.issued[0] + job.issued[1], n, '%s: reads + writes' % what)
+        t.eq(job.issued[2:], (0, 0), '%s: trim and sync issued' % what)
+        t.check(job.issued[0] > 0 and job.issued[1] > 0,
+                '%s: both directions issued' % what, job.issued)
+    if log is None:
+        return
+    t.eq(len(log.data()), n, '%s: iolog data lines' % what)
+    if job.issued:
+        t.eq(len(log.data('read')), job.issued[0], '%s: iolog reads' % what)
+        t.eq(len(log.data('write')), job.issued[1], '%s: iolog writes' % what)
+    check_layout(t, what, log, target, size, BS)
+    check_order(t, what, mode, log, size // BS, BS, passes)
+
+
+def engines_here(t):
+    engines = list(ENGINES)
+    if io_uring_disabled():
+        t.skip('io_uring disabled by the kernel (io_uring_disabled=2)')
+        engines.remove('io_uring')
+    return engines
+
+
+def main():
+    t = ibtest.Test()
+    engines = engines_here(t)
+    shm = t.shm_file('target', SIZE)
+    for engine in engines:
+        for mode in MODES:
+            one(t, 'shm', shm, mode, engine, SIZE, ('--size=%d' % SIZE,))
+
+    # loops: every block once per pass
+    for mode in ('read', 'randread', 'randwrite', 'randrw'):
+        one(t, 'shm', shm, mode, 'psync', SIZE,
+            ('--size=%d' % SIZE, '--loops=2'), passes=2)
+
+    # norandommap: with replacement, so 64 draws over 64 blocks repeat
+    what = 'shm randread norandommap'
+    job, log = run_mode(t, what, shm, 'randread', 'psync', SIZE,
+                        ('--size=%d' % SIZE, '--norandommap'))
+    if job and log:
+        t.eq(job.issued, (NBLK, 0, 0, 0), '%s: issued rwts' % what)
+        check_layout(t, what, log, shm, SIZE, BS)
+        offs = log.offsets()
+        t.check(len(set(offs)) < len(offs), '%s: some block repeats' % what,
+                sorted(offs))
+
+    # a loop device, no size= given: its whole capacity (BLKGETSIZE64)
+    dev = t.loop_device(SIZE)
+    if dev is None:
+        t.skip('loop devices unavailable: loop-device cases')
+    else:
+        for engine in engines:
+            # null does no I/O, so it does not ask the device its size
+            extra = ('--size=%d' % SIZE,) if engine == 'null' else ()
+            for mode in MODES:
+                one(t, 'loop', dev, mode, engine, SIZE, extra)
+        one(t, 'loop', dev, 'randread', 'io_uring', SIZE, ('--loops=2',),
+            passes=2)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

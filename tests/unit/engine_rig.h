@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_TEST_ENGINE_RIG_H
+#define IOBENCH_TEST_ENGINE_RIG_H
+/*
+ * Shared by the engine tests: a file in /dev/shm with known content, an
+ * engine context over it, a model of what the file must hold, and a small
+ * copy of the worker's queue/commit/reap loop that checks every completion.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "config.h"
+#include "iobench/compiler.h"
+#include "iobench/engine.h"
+#if HAVE_LIBURING
+#include <liburing.h>
+#endif
+
+/* Not every test file uses every helper. */
+#pragma GCC diagnostic ignored "-Wunused-function"
+
+#define FILE_SIZE (1u << 20)
+#define MAX_DEPTH 32
+#define MAX_BS (64u << 10)
+
+/* A test case: engine, buffered or direct, depth, block size, options. */
+struct tcase {
+	const char *engine;
+	bool direct;
+	unsigned int depth;
+	uint32_t bs;
+	void (*tweak)(struct ib_job *job);
+};
+
+struct rig {
+	struct ib_job job;
+	struct ib_file file;
+	struct ib_io ios[MAX_DEPTH];
+	unsigned int free_idx[MAX_DEPTH], nfree;
+	void *bufs;
+	struct ib_engine_ctx ctx;
+	const struct ib_engine_ops *e;
+	const struct tcase *tc;	/* parameterised tests */
+	uint8_t *model;		/* what the file must hold */
+	unsigned int gen;	/* write generation, varies the pattern */
+	bool inited;
+};
+
+static uint8_t pattern(uint64_t off, unsigned int gen)
+{
+	uint64_t x = (off >> 3) * 0x9e3779b97f4a7c15ull + gen * 0x632be5ab;
+
+	return (uint8_t)((x >> 29) ^ (off & 7) ^ (x >> 47));
+}
+
+static int rig_setup(void **state)
+{
+	char path[] = "/dev/shm/ib_engtest_XXXXXX";
+	struct rig *r = calloc(1, sizeof(*r));
+	int fd;
+
+	assert_non_null(r);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	r->model = malloc(FILE_SIZE);
+	assert_non_null(r->model);
+	for (uint64_t i = 0; i < FILE_SIZE; i++)
+		r->model[i] = pattern(i, 0);
+	assert_int_equal(pwrite(fd, r->model, FILE_SIZE, 0), FILE_SIZE);
+	r->file.fd = fd;
+	r->file.reg_index = -1;
+	r->file.real_size = FILE_SIZE;
+	r->file.io_size = FILE_SIZE;
+	r->file.lbs = 512;
+	snprintf(r->file.path, sizeof(r->file.path), "%s", path);
+	assert_int_equal(posix_memalign(&r->bufs, 4096, MAX_DEPTH * MAX_BS), 0);
+	r->job.iodepth = 1;
+	r->job.nonvectored = -1;
+	r->job.sqthread_poll_cpu = -1;
+	*state = r;
+	return 0;
+}
+
+static int rig_teardown(void **state)
+{
+	struct rig *r = *state;
+
+	if (r->inited)
+		r->e->cleanup(&r->ctx);
+	close(r->file.fd);
+	free(r->bufs);
+	free(r->model);
+	free(r);
+	return 0;
+}
+
+/* Reopen the file (O_DIRECT or not, with `flags`) and init the engine. */
+static int rig_start(struct rig *r, const char *engine, unsigned int depth,
+		     uint32_t bs, int flags)
+{
+	char proc[64];
+	int fd, ret;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", r->file.fd);
+	fd = open(proc, flags);
+	assert_true(fd >= 0);
+	close(r->file.fd);
+	r->file.fd = fd;
+	r->e = ib_engine_find(engine);
+	assert_non_null(r->e);
+	snprintf(r->job.ioengine, sizeof(r->job.ioengine), "%s", engine);
+	r->job.iodepth = depth;
+	r->ctx = (struct ib_engine_ctx){
+		.job = &r->job, .files = &r->file, .nr_files = 1,
+		.ios = r->ios, .nr_ios = depth, .buf_size = bs,
+		.buf_base = r->bufs,
+	};
+	r->nfree = depth;
+	for (unsigned int i = 0; i < depth; i++) {
+		r->ios[i] = (struct ib_io){ .idx = i,
+			.buf = (char *)r->bufs + (size_t)i * bs };
+		r->free_idx[i] = depth - 1 - i;
+	}
+	ret = r->e->init(&r->ctx);
+	r->inited = true;
+	if (ret < 0 && !strcmp(engine, "io_uring") &&
+	    (ret == -EPERM || ret == -ENOSYS))
+		skip();
+	return ret;
+}
+
+static void check_done(struct rig *r, struct ib_io *io)
+{
+	assert_int_equal(io->res, io->len);
+	if (io->ddir == IB_DDIR_READ && !(r->e->flags & IB_ENGINE_NOIO))
+		assert_memory_equal(io->buf, r->model + io->offset, io->len);
+	assert_true(r->nfree < r->ctx.nr_ios);
+	r->free_idx[r->nfree++] = io->idx;
+}
+
+static void prep(struct rig *r, struct ib_io *io, uint8_t ddir, uint64_t off,
+		 uint32_t len)
+{
+	io->ddir = ddir;
+	io->offset = off;
+	io->len = len;
+	io->file_idx = 0;
+	io->res = INT64_MIN;
+	if (ddir == IB_DDIR_WRITE) {
+		uint8_t *b = io->buf;
+
+		for (uint32_t i = 0; i < len; i++)
+			b[i] = r->model[off + i] = pattern(off + i, r->gen);
+	} else {
+		memset(io->buf, 0xee, len);
+	}
+}
+
+/* Reap at least one, check each completion; returns how many. */
+static unsigned int reap_some(struct rig *r, unsigned int min)
+{
+	struct ib_io *done[MAX_DEPTH];
+	unsigned int inflight = r->ctx.nr_ios - r->nfree;
+	int n = r->e->reap(&r->ctx, min, inflight, done);
+
+	assert_true(n >= (int)min && n <= (int)inflight);
+	for (int i = 0; i < n; i++)
+		check_done(r, done[i]);
+	return (unsigned int)n;
+}
+
+/*
+ * The worker's loop in miniature: keep up to depth ios queued or in flight,
+ * commit every `batch` queued ios or on BUSY, reap when nothing is free.
+ * Distinct offsets only (ios in flight never overlap).
+ */
+static void drive(struct rig *r, uint8_t ddir, const uint64_t *offs,
+		  unsigned int n, uint32_t len, unsigned int batch)
+{
+	unsigned int next = 0, completed = 0, uncommitted = 0;
+
+	r->gen++;
+	while (completed < n) {
+		while (next < n && r->nfree) {
+			struct ib_io *io = &r->ios[r->free_idx[--r->nfree]];
+			int ret;
+
+			prep(r, io, ddir, offs[next], len);
+			ret = r->e->queue(&r->ctx, io);
+			assert_true(ret == IB_Q_DONE || ret == IB_Q_QUEUED);
+			next++;
+			if (ret == IB_Q_DONE) {
+				check_done(r, io);
+				completed++;
+				continue;
+			}
+			if (++uncommitted >= batch)
+				break;
+		}
+		if (r->e->commit && uncommitted) {
+			int c = r->e->commit(&r->ctx);
+
+			assert_true(c >= 0 && (unsigned int)c <= uncommitted);
+			uncommitted -= (unsigned int)c;
+		}
+		if (r->nfree < r->ctx.nr_ios && (!r->nfree || next == n))
+			completed += reap_some(r, 1);
+	}
+	assert_int_equal(r->nfree, r->ctx.nr_ios);
+}
+
+/* n distinct block offsets in a scrambled order. */
+static void offsets(uint64_t *offs, unsigned int n, uint32_t bs)
+{
+	unsigned int nblocks = FILE_SIZE / bs;
+
+	for (unsigned int i = 0; i < n; i++)
+		offs[i] = (uint64_t)((i * 7919u + 13) % nblocks) * bs;
+}
+
+static void check_file(struct rig *r)
+{
+	uint8_t *got = malloc(FILE_SIZE);
+	char proc[64];
+	int fd;
+
+	assert_non_null(got);
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", r->file.fd);
+	fd = open(proc, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(pread(fd, got, FILE_SIZE, 0), FILE_SIZE);
+	assert_memory_equal(got, r->model, FILE_SIZE);
+	close(fd);
+	free(got);
+}
+
+/* Write, then read back, a scrambled set of blocks; then all of them. */
+static void roundtrip(void **state)
+{
+	struct rig *r = *state;
+	const struct tcase *tc = r->tc;
+	uint64_t offs[FILE_SIZE / 512];
+	unsigned int n;
+
+	if (tc->tweak)
+		tc->tweak(&r->job);
+	assert_int_equal(rig_start(r, tc->engine, tc->depth, tc->bs,
+				   O_RDWR | (tc->direct ? O_DIRECT : 0)), 0);
+	assert_string_equal(r->ctx.errmsg, "");
+	n = FILE_SIZE / tc->bs / 2;
+	offsets(offs, n, tc->bs);
+	drive(r, IB_DDIR_WRITE, offs, n, tc->bs, tc->depth > 2 ? tc->depth / 2 : 1);
+	check_file(r);
+	drive(r, IB_DDIR_READ, offs, n, tc->bs, 1);
+	n = FILE_SIZE / tc->bs;
+	for (unsigned int i = 0; i < n; i++)
+		offs[i] = (uint64_t)i * tc->bs;
+	drive(r, IB_DDIR_READ, offs, n, tc->bs, tc->depth);
+	assert_string_equal(r->ctx.errmsg, "");
+}
+
+/* cmocka's prestate is the tcase; the rig replaces it as the state. */
+static int tc_setup(void **state)
+{
+	const struct tcase *tc = *state;
+
+	rig_setup(state);
+	((struct rig *)*state)->tc = tc;
+	return 0;
+}
+
+/* Queue one io and wait for it, whatever the engine kind. */
+static struct ib_io *one_io(struct rig *r, uint8_t ddir, uint64_t off,
+			    uint32_t len)
+{
+	struct ib_io *io = &r->ios[0], *done[1];
+	int ret;
+
+	prep(r, io, ddir, off, len);
+	ret = r->e->queue(&r->ctx, io);
+	if (ret == IB_Q_DONE)
+		return io;
+	assert_int_equal(ret, IB_Q_QUEUED);
+	assert_int_equal(r->e->commit(&r->ctx), 1);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done), 1);
+	assert_ptr_equal(done[0], io);
+	return io;
+}
+
+#endif

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Offset generation: exact coverage, alignment, ordering, mix balance,
+ * reproducibility. Pure computation: no files are touched.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "iobench/iogen.h"
+
+struct rig {
+	struct ib_job job;
+	struct ib_file files[4];
+	unsigned int nr;
+	struct ib_iogen gen;
+	struct ib_diag d;
+};
+
+static void rig_init(struct rig *r, unsigned int rw, uint64_t size, uint64_t bs,
+		     unsigned int nr_files)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	ib_job_defaults(&r->job);
+	r->job.rw = rw;
+	r->job.number = 1;
+	r->job.size = size;
+	for (i = 0; i < IB_DDIR_RWT; i++)
+		r->job.bs.min[i] = r->job.bs.max[i] = bs;
+	r->nr = nr_files;
+	for (i = 0; i < nr_files; i++) {
+		r->files[i].io_offset = 0;
+		r->files[i].io_size = size / nr_files;
+	}
+}
+
+static void rig_start(struct rig *r)
+{
+	assert_int_equal(ib_iogen_init(&r->gen, &r->job, r->files, r->nr, &r->d), 0);
+}
+
+static void test_seq_read_exact(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t expect = 0, n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ, 1 << 20, 4096, 1);
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.ddir, IB_DDIR_READ);
+		assert_int_equal(io.offset, expect);
+		assert_int_equal(io.len, 4096);
+		expect += 4096;
+		n++;
+	}
+	assert_int_equal(n, 256);
+	ib_iogen_free(&r.gen);
+}
+
+static void check_coverage(unsigned int rw, uint64_t size, uint64_t bs,
+			   unsigned int loops, bool norandommap)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t nblocks = size / bs, n = 0, i;
+	unsigned int *hits = calloc(nblocks, sizeof(*hits));
+
+	rig_init(&r, rw, size, bs, 1);
+	r.job.loops = loops;
+	r.job.norandommap = norandommap;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.offset % bs, 0);
+		assert_int_equal(io.len, bs);
+		assert_true(io.offset + io.len <= size);
+		/* with the map, no block repeats before every block was done */
+		if (!norandommap)
+			assert_int_equal(hits[io.offset / bs], n / nblocks);
+		hits[io.offset / bs]++;
+		n++;
+	}
+	assert_int_equal(n, nblocks * loops);
+	if (!norandommap)
+		for (i = 0; i < nblocks; i++)
+			assert_int_equal(hits[i], loops);
+	free(hits);
+	ib_iogen_free(&r.gen);
+}
+
+static void test_rand_once_per_pass(void **state)
+{
+	(void)state;
+	check_coverage(IB_RW_READ | IB_RW_RAND, 4 << 20, 4096, 1, false);
+	check_coverage(IB_RW_WRITE | IB_RW_RAND, 4 << 20, 65536, 3, false);
+	check_coverage(IB_RW_READ | IB_RW_RAND, 1 << 20, 512, 2, false);
+}
+
+static void test_norandommap_repeats(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int hits[256] = { 0 }, repeats = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 1 << 20, 4096, 1);
+	r.job.norandommap = true;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io))
+		if (hits[io.offset / 4096]++)
+			repeats++;
+	/* 256 draws with replacement from 256 slots: about 94 repeats */
+	assert_true(repeats > 50);
+	ib_iogen_free(&r.gen);
+}
+
+static void test_mix_share(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t reads = 0, n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, 64 << 20, 4096, 1);
+	r.job.rwmixread = 75;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		reads += io.ddir == IB_DDIR_READ;
+		n++;
+		/* never more than IB_MIX_SLACK I/Os away from the exact share */
+		assert_true(llabs((long long)(reads * 100) - (long long)(75 * n)) <=
+			    IB_MIX_SLACK * 100 + 100);
+	}
+	assert_int_equal(n, 16384);
+	assert_true(llabs((long long)reads - 12288) <= IB_MIX_SLACK);
+	ib_iogen_free(&r.gen);
+}
+
+static void test_bs_split_seq_rw(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t pos[2] = { 0, 0 }, bytes = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_WRITE, 8 << 20, 4096, 1);
+	r.job.bs.min[IB_DDIR_WRITE] = r.job.bs.max[IB_DDIR_WRITE] = 16384;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.len, io.ddir == IB_DDIR_READ ? 4096 : 16384);
+		assert_int_equal(io.offset, pos[io.ddir]); /* own position each */
+		pos[io.ddir] += io.len;
+		bytes += io.len;
+	}
+	assert_int_equal(bytes, 8 << 20);
+	ib_iogen_free(&r.gen);
+}
+
+static void test_bsrange_aligned(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t bytes = 0;
+	unsigned int seen[5] = { 0 };
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 4 << 20, 1024, 1);
+	r.job.bs.max[IB_DDIR_READ] = 4096;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.len % 1024, 0);
+		assert_true(io.len >= 1024 && io.len <= 4096);
+		assert_int_equal(io.offset % 1024, 0);
+		seen[io.len / 1024]++;
+		bytes += io.len;
+	}
+	assert_int_equal(bytes, 4 << 20);
+	assert_true(seen[1] && seen[2] && seen[3] && seen[4]);
+	ib_iogen_free(&r.gen);
+}
+
+static void test_files_round_robin(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int per[3] = { 0 }, last = 2;
+
+	(void)state;
+	rig_init(&r, IB_RW_WRITE, 3 << 20, 4096, 3);
+	r.files[1].io_offset = 1 << 20; /* regions may start anywhere */
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.file_idx, (last + 1) % 3);
+		last = io.file_idx;
+		assert_true(io.offset >= r.files[io.file_idx].io_offset);
+		per[io.file_idx]++;
+	}
+	assert_int_equal(per[0], 256);
+	assert_int_equal(per[1], 256);
+	assert_int_equal(per[2], 256);
+	ib_iogen_free(&r.gen);
+}
+
+static uint64_t stream_hash(uint32_t number, bool randrepeat, uint64_t seed,
+			    bool seed_set)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t h = 1469598103934665603ull;
+
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 1 << 20, 4096, 1);
+	r.job.number = number;
+	r.job.randrepeat = randrepeat;
+	r.job.randseed = seed;
+	r.job.randseed_set = seed_set;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io))
+		h = (h ^ io.offset) * 1099511628211ull;
+	ib_iogen_free(&r.gen);
+	return h;
+}
+
+static void test_seeds(void **state)
+{
+	(void)state;
+	assert_true(stream_hash(1, true, 0, false) == stream_hash(1, true, 0, false));
+	assert_true(stream_hash(1, true, 0, false) != stream_hash(2, true, 0, false));
+	assert_true(stream_hash(1, false, 7, true) == stream_hash(1, false, 7, true));
+	assert_true(stream_hash(1, false, 7, true) != stream_hash(1, false, 8, true));
+	assert_true(stream_hash(1, false, 0, false) != stream_hash(1, false, 0, false));
+}
+
+static void test_time_based_unlimited(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int i;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 64 << 10, 4096, 1);
+	r.job.time_based = true;
+	rig_start(&r);
+	for (i = 0; i < 1000; i++)
+		assert_true(ib_iogen_next(&r.gen, &io));
+	ib_iogen_free(&r.gen);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_seq_read_exact),
+		cmocka_unit_test(test_rand_once_per_pass),
+		cmocka_unit_test(test_norandommap_repeats),
+		cmocka_unit_test(test_mix_share),
+		cmocka_unit_test(test_bs_split_seq_rw),
+		cmocka_unit_test(test_bsrange_aligned),
+		cmocka_unit_test(test_files_round_robin),
+		cmocka_unit_test(test_seeds),
+		cmocka_unit_test(test_time_based_unlimited),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

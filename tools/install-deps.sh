@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Install iobench's build and test dependencies on Debian 12 (run as root,
+# or as a user with sudo). Idempotent; quiet; never prompts.
+set -euo pipefail
+
+pkgs=(
+	build-essential   # gcc (+ libasan/libubsan for the sanitizer build), make
+	meson ninja-build pkg-config
+	liburing-dev      # io_uring engine
+	libaio-dev        # libaio engine
+	libcmocka-dev     # unit tests
+	python3           # integration tests (stdlib only)
+	fio               # reference for side-by-side checks in the tests
+	mount             # losetup: loop devices for the integration tests
+	util-linux
+)
+
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "install-deps: all ${#pkgs[@]} packages already installed"
+	exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Build iobench and run the whole test suite, twice:
+#   1. build/       gcc, warnings as errors (-Dwerror=true)
+#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer
+# Ends with one line "N passed, N failed[, N skipped]" over both runs and
+# exits non-zero if anything failed (a failed build counts as one failure).
+#
+# Usage: tools/test.sh [--no-asan] [extra `meson test` arguments...]
+# This is the README's test command and what .ci/run executes.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+asan=1
+if [ "${1:-}" = "--no-asan" ]; then
+	asan=0
+	shift
+fi
+export CC="${CC:-gcc}"
+
+build_failures=0
+logs=()
+
+# configure DIR ARGS...: set up a fresh dir, or reconfigure an existing one.
+configure() {
+	local dir=$1
+	shift
+	if [ -f "$dir/meson-private/coredata.dat" ]; then
+		meson setup --reconfigure "$dir" "$@"
+	else
+		meson setup "$dir" "$@"
+	fi
+}
+
+# run_suite NAME DIR MESON_TEST_ARGS...: build and test one configuration.
+run_suite() {
+	local name=$1 dir=$2
+	shift 2
+	echo "=== $name: build ($dir)"
+	rm -f "$dir/meson-logs/testlog.json"
+	if ! ninja -C "$dir"; then
+		echo "=== $name: BUILD FAILED"
+		build_failures=$((build_failures + 1))
+		return 0
+	fi
+	echo "=== $name: test"
+	local rc=0
+	meson test -C "$dir" --print-errorlogs "$@" || rc=$?
+	if [ -f "$dir/meson-logs/testlog.json" ]; then
+		logs+=("$dir/meson-logs/testlog.json")
+	elif [ "$rc" -ne 0 ]; then
+		echo "=== $name: meson test failed (rc=$rc) without a test log"
+		build_failures=$((build_failures + 1))
+	fi
+}
+
+if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
+	run_suite "gcc -Werror" build "$@"
+else
+	echo "=== gcc -Werror: CONFIGURE FAILED"
+	build_failures=$((build_failures + 1))
+fi
+
+if [ "$asan" = 1 ]; then
+	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
+	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dbuildtype=debug; then
+		run_suite "ASan+UBSan" build-asan --timeout-multiplier=3 "$@"
+	else
+		echo "=== ASan+UBSan: CONFIGURE FAILED"
+		build_failures=$((build_failures + 1))
+	fi
+fi
+
+python3 "$top/tools/testlog-summary.py" --build-failures "$build_failures" \
+	${logs[@]+"${logs[@]}"}
