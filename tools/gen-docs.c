@@ -326,7 +326,8 @@ static void bash_job_case(FILE *f, const struct ib_opt *o)
 	} else if (o->vals) {
 		fputs(") _iobench_words \"", f);
 		for (i = 0; o->vals[i].name; i++)
-			fprintf(f, "%s%s", i ? " " : "", o->vals[i].name);
+			if (o->vals[i].help || val_alias_of(o, i))
+				fprintf(f, "%s%s", i ? " " : "", o->vals[i].name);
 		fputs("\" ;;\n", f);
 	} else {
 		fputs(") ;;\n", f);
