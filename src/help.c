@@ -33,8 +33,7 @@ void ib_help_usage(FILE *f)
 	      "  --parse-only           check the jobs, do not run them\n"
 	      "  --showcmd              print the command line equivalent to the job files\n"
 	      "  --section=NAME         run only job section NAME (repeatable)\n"
-	      "  --cmdhelp[=OPT|all]    describe job options (=roff: the man page list,\n"
-	      "                         =words: every option name, for completion)\n"
+	      "  --cmdhelp[=OPT|all]    describe job options\n"
 	      "  --enghelp[=ENGINE]     list I/O engines, or an engine's options\n"
 	      "  --version              print the version\n"
 	      "  --help                 this text\n"
@@ -105,85 +104,6 @@ static void print_all(FILE *f)
 	}
 }
 
-/* roff text: escape backslashes and dashes, guard a leading '.' or '\''. */
-static void roff_puts(FILE *f, const char *s)
-{
-	if (*s == '.' || *s == '\'')
-		fputs("\\&", f);
-	for (; *s; s++) {
-		if (*s == '\\')
-			fputs("\\e", f);
-		else if (*s == '-')
-			fputs("\\-", f);
-		else
-			fputc(*s, f);
-	}
-}
-
-static void roff_vals(FILE *f, const struct ib_opt *o)
-{
-	unsigned int i;
-	bool first = true;
-
-	fputs("Values: ", f);
-	for (i = 0; o->vals[i].name; i++) {
-		if (!o->vals[i].help)
-			continue;
-		fputs(first ? "" : ", ", f);
-		roff_puts(f, o->vals[i].name);
-		first = false;
-	}
-	fputs(".\n", f);
-}
-
-/* One .TP entry per option, grouped by category: the man page's list. */
-static void print_roff(FILE *f)
-{
-	unsigned int n, i, cat;
-	const struct ib_opt *tab = ib_opt_table(&n), *o;
-
-	for (cat = 0; cat < IB_CAT_NR; cat++) {
-		fprintf(f, ".SS \"%s\"\n", ib_opt_cat_name((enum ib_opt_cat)cat));
-		for (i = 0; i < n; i++) {
-			o = &tab[i];
-			if (o->cat != cat)
-				continue;
-			fputs(".TP\n\\fB", f);
-			roff_puts(f, o->name);
-			fprintf(f, "\\fR=\\fI%s\\fR\n", ib_opt_type_name(o->type));
-			roff_puts(f, o->help);
-			fputs(".\n", f);
-			if (o->alias[0])
-				fprintf(f, "Alias: %s%s%s.\n", o->alias[0],
-					o->alias[1] ? ", " : "", o->alias[1] ? o->alias[1] : "");
-			if (o->def) {
-				fputs("Default: ", f);
-				roff_puts(f, o->def);
-				fputs(".\n", f);
-			}
-			if (o->vals)
-				roff_vals(f, o);
-			if (o->engines)
-				fprintf(f, "Engines: %s.\n", o->engines);
-		}
-	}
-}
-
-/* Every option word, one per line, for shell completion. */
-static void print_words(FILE *f)
-{
-	unsigned int n, i, k;
-	const struct ib_opt *tab = ib_opt_table(&n);
-
-	for (i = 0; i < n; i++) {
-		fprintf(f, "--%s\n", tab[i].name);
-		for (k = 0; k < 2 && tab[i].alias[k]; k++)
-			fprintf(f, "--%s\n", tab[i].alias[k]);
-	}
-	for (i = 0; ib_cli_names[i]; i++)
-		fprintf(f, "--%s\n", ib_cli_names[i]);
-}
-
 int ib_help_cmdhelp(FILE *f, const char *name, struct ib_diag *d)
 {
 	const struct ib_opt *o;
@@ -191,14 +111,6 @@ int ib_help_cmdhelp(FILE *f, const char *name, struct ib_diag *d)
 
 	if (!name || !*name || !strcmp(name, "all")) {
 		print_all(f);
-		return 0;
-	}
-	if (!strcmp(name, "roff")) {
-		print_roff(f);
-		return 0;
-	}
-	if (!strcmp(name, "words")) {
-		print_words(f);
 		return 0;
 	}
 	o = ib_opt_find(name);

@@ -331,20 +331,6 @@ static void test_cmdhelp(void **state)
 	assert_non_null(strstr(r->out, "I/O depth:\n"));
 	assert_non_null(strstr(r->out, "  iodepth_low "));
 	done(r);
-	r = parse("--cmdhelp=roff", NULL);
-	assert_int_equal(r->rc, 1);
-	assert_non_null(strstr(r->out, ".SS \"I/O depth\"\n.TP\n\\fBiodepth\\fR=\\fIinteger\\fR\n"));
-	assert_non_null(strstr(r->out, "Alias: readwrite.\n"));
-	assert_non_null(strstr(r->out, "Engines: io_uring,pvsync2.\n"));
-	assert_non_null(strstr(r->out, "a\\-b"));
-	done(r);
-	r = parse("--cmdhelp=words", NULL);
-	assert_int_equal(r->rc, 1);
-	assert_non_null(strstr(r->out, "\n--iodepth_batch\n"));
-	assert_non_null(strstr(r->out, "\n--readwrite\n"));
-	assert_non_null(strstr(r->out, "\n--output-format\n"));
-	assert_memory_equal(r->out, "--name\n", 7);
-	done(r);
 	parse_err(parse("--cmdhelp=iodeph", NULL), EINVAL,
 		  "--cmdhelp: unknown option 'iodeph' (did you mean iodepth?)");
 }
