@@ -189,7 +189,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "buffered", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(direct), .set = set_buffered, .def = "1",
 	  .help = "Use buffered I/O (buffered=0 is direct=1)" },
-	{ .name = "randrepeat", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	{ .name = "randrepeat", .alias = { "rand_repeatable" }, .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(randrepeat), .def = "1",
 	  .help = "Same random sequence on every run" },
 	{ .name = "randseed", .type = IB_OPT_U64, .cat = IB_CAT_IOTYPE,

@@ -59,6 +59,9 @@ static void test_find_aliases(void **state)
 	assert_string_equal(ib_opt_find("io_limit")->name, "io_size");
 	assert_string_equal(ib_opt_find("wait_for_previous")->name, "stonewall");
 	assert_string_equal(ib_opt_find("blocksize_range")->name, "bsrange");
+	assert_string_equal(ib_opt_find("rand_repeatable")->name, "randrepeat");
+	assert_string_equal(ib_opt_find("blocksize_unaligned")->name, "bs_unaligned");
+	assert_string_equal(ib_opt_find("disable_bw")->name, "disable_bw_measurement");
 	assert_null(ib_opt_find("iodeph"));
 }
 
