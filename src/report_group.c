@@ -12,11 +12,6 @@
 
 static const char *const group_label[IB_DDIR_RWT] = { "READ", "WRITE", "TRIM" };
 
-static bool no_io_engine(const struct ib_job *j)
-{
-	return strcmp(j->ioengine, "noio") == 0;
-}
-
 static void print_job_header(FILE *f, const struct ib_job *j)
 {
 	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
@@ -43,8 +38,6 @@ void ib_report_header(FILE *f, const struct ib_run *run)
 			thr++;
 		else
 			proc++;
-		if (no_io_engine(j))
-			continue;
 		if (j->clone == 0)
 			print_job_header(f, j);
 		else if (j->clone == 1)
