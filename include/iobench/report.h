@@ -21,8 +21,7 @@ struct ib_disk_util;	/* disk.h */
  * - latencies up to 2^43 ns (2.4 h) keep their own bucket (fio clamps
  *   everything above 17.2 s into its last one);
  * - JSON "eta" is 0 for finished jobs (fio may print INT_MAX);
- * - dm/md disks print the aggr* fields on their own line but no separate
- *   line per slave.
+ * - dm/md slaves are followed one level deep (fio recurses).
  *
  * Print the final report for a finished run in every format run asks for.
  * stats[i] belongs to run->jobs[i]. Returns 0 or -errno (an output file

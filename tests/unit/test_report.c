@@ -349,29 +349,53 @@ static void test_synthetic_tail(void **state)
 	free(st);
 }
 
-/* fio's real line for vda, and the aggr fields of a device with slaves */
+/* Real fio lines: vda, and md0 over three slaves (aggr = slave averages and
+ * the highest slave util; the md line has 2 more spaces) */
 static void test_disk_lines(void **state)
 {
-	struct ib_disk_util du[2] = {
-		{ .name = "vda", .ios = { 16137, 0 }, .ticks = { 750, 0 }, .in_queue = 751,
-		  .util = 68.199234 },
-		{ .name = "md0", .ios = { 20, 10 }, .nr_slaves = 2, .aggr_ios = { 11, 5 },
-		  .aggr_merges = { 1, 0 }, .aggr_ticks = { 5, 2 }, .aggr_in_queue = 7,
-		  .aggr_util = 100.0 },
+	struct ib_disk_util *du = calloc(2, sizeof(*du));
+	static const struct ib_disk_slave_util sl[3] = {
+		{ .name = "sdb", .ios = { 801, 0 }, .ticks = { 13105, 0 }, .in_queue = 13105,
+		  .util = 47.28 },
+		{ .name = "sdc", .ios = { 801, 0 }, .ticks = { 12854, 0 }, .in_queue = 12853,
+		  .util = 46.68 },
+		{ .name = "sda", .ios = { 802, 0 }, .ticks = { 4521, 0 }, .in_queue = 4521,
+		  .util = 18.39 },
 	};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	(void)state;
+	strcpy(du[0].name, "vda");
+	du[0].ios[0] = 16137;
+	du[0].ticks[0] = 750;
+	du[0].in_queue = 751;
+	du[0].util = 68.199234;
+	strcpy(du[1].name, "md0");
+	du[1].ios[0] = 2394;
+	du[1].ticks[0] = 30076;
+	du[1].in_queue = 30076;
+	du[1].util = 99.81;
+	du[1].nr_slaves = 3;
+	du[1].aggr_ios[0] = 801;
+	du[1].aggr_ticks[0] = 10160;
+	du[1].aggr_in_queue = 10159;
+	du[1].aggr_util = 47.28;
+	memcpy(du[1].slave, sl, sizeof(sl));
 	ib_report_disks(f, du, 0);
 	ib_report_disks(f, du, 2);
 	fclose(f);
 	assert_string_equal(buf, "\nDisk stats (read/write):\n"
 		"  vda: ios=16137/0, merge=0/0, ticks=750/0, in_queue=751, util=68.20%\n"
-		"  md0: ios=20/10, merge=0/0, ticks=0/0, in_queue=0, util=0.00%, aggrios=11/5, "
-		"aggrmerge=1/0, aggrticks=5/2, aggrin_queue=7, aggrutil=100.00%\n");
+		"    md0: ios=2394/0, merge=0/0, ticks=30076/0, in_queue=30076, util=99.81%, "
+		"aggrios=801/0, aggrmerge=0/0, aggrticks=10160/0, aggrin_queue=10159, "
+		"aggrutil=47.28%\n"
+		"  sdb: ios=801/0, merge=0/0, ticks=13105/0, in_queue=13105, util=47.28%\n"
+		"  sdc: ios=801/0, merge=0/0, ticks=12854/0, in_queue=12853, util=46.68%\n"
+		"  sda: ios=802/0, merge=0/0, ticks=4521/0, in_queue=4521, util=18.39%\n");
 	free(buf);
+	free(du);
 }
 
 int main(void)
