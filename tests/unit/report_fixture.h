@@ -81,6 +81,55 @@ static inline void fixture_arr(const char *line, uint64_t *a, unsigned int nr)
 	}
 }
 
+static inline void fixture_pct_list(struct ib_job *j, const char *v)
+{
+	const char *p = v, *dot;
+	unsigned int prec = 0;
+
+	j->nr_percentiles = 0;
+	while (*p && j->nr_percentiles < IB_MAX_PERCENTILES) {
+		j->percentiles[j->nr_percentiles++] = strtod(p, NULL);
+		dot = strpbrk(p, ".:");
+		if (dot && *dot == '.' && strcspn(dot + 1, ":") > prec)
+			prec = (unsigned int)strcspn(dot + 1, ":");
+		p += strcspn(p, ":");
+		if (*p)
+			p++;
+	}
+	j->percentile_precision = prec;
+}
+
+/* The job options the reports look at (others are ignored) */
+static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
+{
+	unsigned int n = (unsigned int)strtoul(v, NULL, 10);
+
+	if (!strcmp(k, "kb_base"))
+		j->kb_base = n;
+	else if (!strcmp(k, "unit_base"))
+		j->unit_base = n;
+	else if (!strcmp(k, "significant_figures"))
+		j->significant_figures = n;
+	else if (!strcmp(k, "lat_percentiles"))
+		j->lat_percentiles = n;
+	else if (!strcmp(k, "slat_percentiles"))
+		j->slat_percentiles = n;
+	else if (!strcmp(k, "clat_percentiles"))
+		j->clat_percentiles = n;
+	else if (!strcmp(k, "percentile_list"))
+		fixture_pct_list(j, v);
+	else if (!strcmp(k, "gtod_reduce"))
+		j->gtod_reduce = j->disable_lat = j->disable_clat = j->disable_slat = n;
+	else if (!strcmp(k, "description"))
+		snprintf(j->description, sizeof(j->description), "%s", v);
+	if (j->opts_len + strlen(k) + strlen(v) + 3 < sizeof(j->opts_text)) {
+		memcpy(j->opts_text + j->opts_len, k, strlen(k) + 1);
+		j->opts_len += (unsigned int)strlen(k) + 1;
+		memcpy(j->opts_text + j->opts_len, v, strlen(v) + 1);
+		j->opts_len += (unsigned int)strlen(v) + 1;
+	}
+}
+
 static inline void fixture_line(struct fixture *fx, char *l)
 {
 	struct ib_job_stats *s = &fx->stats[0];
@@ -104,6 +153,12 @@ static inline void fixture_line(struct fixture *fx, char *l)
 			j->clone = k;
 			j->number = k + 1;
 		}
+	} else if (sscanf(l, "opt %255s", name) == 1) {
+		const char *v = l + 5 + strlen(name);
+
+		v += *v == ' ';
+		for (k = 0; k < fx->run.nr_jobs; k++)
+			fixture_opt(&fx->run.jobs[k], name, v);
 	} else if (sscanf(l, "terse %u", &d) == 1) {
 		fx->run.terse_version = d;
 	} else if (sscanf(l, "pid %llu %llu", &a, &b) == 2) {

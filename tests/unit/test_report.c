@@ -69,6 +69,41 @@ static void test_golden_null(void **state)
 	check_golden("null");
 }
 
+/* kb_base=1000: SI first, "kB/s" bw label */
+static void test_golden_kb1000(void **state)
+{
+	(void)state;
+	check_golden("kb1000");
+}
+
+/* unit_base=1: bandwidth in bits */
+static void test_golden_bits(void **state)
+{
+	(void)state;
+	check_golden("bits");
+}
+
+/* slat/clat/lat percentiles with percentile_list=1:50:99.5:99.999 */
+static void test_golden_percentiles(void **state)
+{
+	(void)state;
+	check_golden("pcts");
+}
+
+/* gtod_reduce=1: only the bw and iops lines remain */
+static void test_golden_gtod(void **state)
+{
+	(void)state;
+	check_golden("gtod");
+}
+
+/* significant_figures=6 and a description */
+static void test_golden_sigfig(void **state)
+{
+	(void)state;
+	check_golden("sig");
+}
+
 static char *capture_pct(const struct ib_job *j, const struct ib_hist *h, uint64_t n)
 {
 	char *buf = NULL;
@@ -250,6 +285,31 @@ static void test_terse_disk(void **state)
 	fixture_free(&fx);
 }
 
+/* fio's real line for vda, and the aggr fields of a device with slaves */
+static void test_disk_lines(void **state)
+{
+	struct ib_disk_util du[2] = {
+		{ .name = "vda", .ios = { 16137, 0 }, .ticks = { 750, 0 }, .in_queue = 751,
+		  .util = 68.199234 },
+		{ .name = "md0", .ios = { 20, 10 }, .nr_slaves = 2, .aggr_ios = { 11, 5 },
+		  .aggr_merges = { 1, 0 }, .aggr_ticks = { 5, 2 }, .aggr_in_queue = 7,
+		  .aggr_util = 100.0 },
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	ib_report_disks(f, du, 0);
+	ib_report_disks(f, du, 2);
+	fclose(f);
+	assert_string_equal(buf, "\nDisk stats (read/write):\n"
+		"  vda: ios=16137/0, merge=0/0, ticks=750/0, in_queue=751, util=68.20%\n"
+		"  md0: ios=20/10, merge=0/0, ticks=0/0, in_queue=0, util=0.00%, aggrios=11/5, "
+		"aggrmerge=1/0, aggrticks=5/2, aggrin_queue=7, aggrutil=100.00%\n");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -258,12 +318,18 @@ int main(void)
 		cmocka_unit_test(test_golden_fsync),
 		cmocka_unit_test(test_golden_r4s),
 		cmocka_unit_test(test_golden_null),
+		cmocka_unit_test(test_golden_kb1000),
+		cmocka_unit_test(test_golden_bits),
+		cmocka_unit_test(test_golden_percentiles),
+		cmocka_unit_test(test_golden_gtod),
+		cmocka_unit_test(test_golden_sigfig),
 		cmocka_unit_test(test_percentile_layout),
 		cmocka_unit_test(test_lat_line_units),
 		cmocka_unit_test(test_group_line),
 		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_terse_versions),
 		cmocka_unit_test(test_terse_disk),
+		cmocka_unit_test(test_disk_lines),
 	};
 
 	setenv("TZ", "UTC", 1);

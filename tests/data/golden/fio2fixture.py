@@ -38,6 +38,8 @@ def main():
     out.append('job %s %s %s %d %d' % (m.group(1), m.group(2), job['latency_depth'],
                                       nr_jobs, 1 if nr_jobs > 1 else 0))
     out.append('pid %s %d' % (m.group(5), start))
+    for k, v in opts.items():
+        out.append('opt %s %s' % (k, v))
     for d, key in enumerate(['read', 'write', 'trim']):
         o = job[key]
         out.append('dir %d %d %d %d %d %d %d' % (d, o['io_bytes'], o['runtime'], o['total_ios'],

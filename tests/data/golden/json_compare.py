@@ -9,7 +9,7 @@ Exit 0 when they agree; prints the first differences otherwise."""
 import json
 import sys
 
-SKIP_VALUES = {'timestamp', 'timestamp_ms', 'time', 'eta', 'elapsed', 'job options',
+SKIP_VALUES = {'timestamp', 'timestamp_ms', 'time', 'eta', 'elapsed',
                'fio version', 'iobench version'}
 EXTRA_OK = {'iobench version'}
 
@@ -29,8 +29,6 @@ def cmp(ours, fio, path, values, errs):
         errs.append('%s: type %s != fio %s' % (path, kind(ours), kind(fio)))
         return
     if isinstance(fio, dict):
-        if path.endswith('job options') or path.endswith('global options'):
-            return
         ok = [k for k in ours if k not in EXTRA_OK]
         if ok != list(fio):
             errs.append('%s: keys %s != fio %s' % (path, ok, list(fio)))
