@@ -77,11 +77,6 @@ def ext4(dev):
               'lazy_itable_init=0,lazy_journal_init=0', dev)
 
 
-# LeakSanitizer cannot work under ptrace: runs under strace (ASan build) skip it
-NOLEAK_ENV = dict(os.environ, ASAN_OPTIONS=os.environ.get('ASAN_OPTIONS', '') +
-                  ':detect_leaks=0')
-
-
 def write_job(dev, *extra, name='x', offset='8m'):
     return t.run('--name=%s' % name, '--rw=write', '--bs=4k', '--size=1m',
                  '--offset=%s' % offset, '--filename=%s' % dev, '--output-format=terse',
@@ -209,7 +204,7 @@ def test_swap():
         r = t.run('-f', '-qq', '-e', 'trace=open,openat,openat2,creat', '-o',
                   trace, t.bin, '--name=x', '--rw=write', '--bs=4k',
                   '--size=1m', '--filename=%s' % dev, prog=shutil.which('strace'),
-                  env=NOLEAK_ENV)
+                  env=strace_env())
         t.eq(r.rc, 1, 'active swap under strace: refused', r)
         t.eq(writes_flags(opens_of(trace, dev)), [],
              'active swap: never opened for writing')
@@ -285,6 +280,13 @@ def writes_flags(flags):
     return [f for f in flags if re.search(r'O_RDWR|O_WRONLY|O_CREAT|O_TRUNC', f)]
 
 
+def strace_env():
+    """LeakSanitizer cannot run under ptrace: off for traced runs."""
+    env = dict(os.environ)
+    env['ASAN_OPTIONS'] = env.get('ASAN_OPTIONS', '') + ':detect_leaks=0'
+    return env
+
+
 def test_readonly_strace():
     if not shutil.which('strace'):
         t.skip('strace not installed')
@@ -300,7 +302,7 @@ def test_readonly_strace():
                   '-o', trace, t.bin, '--readonly', '--name=ro',
                   '--rw=randread', '--bs=4k', '--size=1m', '--iodepth=4',
                   '--filename=%s' % target, '--output-format=terse', *extra,
-                  prog=shutil.which('strace'), env=NOLEAK_ENV)
+                  prog=shutil.which('strace'), env=strace_env())
         t.ok(r, 'readonly %s %s: runs' % (target, extra[0]))
         flags = opens_of(trace, target)
         t.check(len(flags) >= 1, 'readonly %s: the target was opened' % target,
@@ -314,7 +316,7 @@ def test_readonly_strace():
               trace, t.bin, '--readonly', '--name=w', '--rw=randwrite',
               '--size=1m', '--filename=%s' % dev, '--name=n', '--rw=read',
               '--size=1m', '--filename=%s' % newfile,
-              prog=shutil.which('strace'), env=NOLEAK_ENV)
+              prog=shutil.which('strace'), env=strace_env())
     t.eq(r.rc, 1, 'readonly + writing job: exit status', r)
     t.check('--readonly' in r.err and r.err.count('\n') == 1,
             'readonly + writing job: one line naming --readonly', r)
