@@ -322,10 +322,15 @@ static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 static int parse_args(struct cli_state *st, int argc, char **argv,
 		      struct ib_diag *d)
 {
+	bool only_files = false;
 	int i, rc;
 
 	for (i = 1; i < argc; i++) {
-		if (argv[i][0] != '-' || !argv[i][1]) {
+		if (!only_files && !strcmp(argv[i], "--")) {
+			only_files = true; /* the rest are job files */
+			continue;
+		}
+		if (only_files || argv[i][0] != '-' || !argv[i][1]) {
 			if (st->nr_files == MAX_JOBFILES)
 				return ib_diag_set(d, E2BIG, "too many job files (at most %d)",
 						   MAX_JOBFILES);

@@ -369,6 +369,11 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(nowait),
 	  .engines = "io_uring,pvsync2,libaio", .def = "0",
 	  .help = "Fail I/O that would block (RWF_NOWAIT)" },
+
+	/* safety (iobench's own; see safety.h) */
+	{ .name = "allow_data_loss", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(allow_data_loss), .def = "0",
+	  .help = "Allow writes to a block device that holds data or is in use (signature, swap, holders)" },
 };
 
 const unsigned int ib_opt_nr_entries = sizeof(ib_opt_entries) / sizeof(ib_opt_entries[0]);

@@ -145,9 +145,9 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 		  s->total_submit_calls, 0.1);
 	json_dist(j, "iodepth_complete", batch_keys, s->complete, IB_DEPTH_NR,
 		  s->total_complete_calls, 0.1);
-	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.0);
-	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.0);
-	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.0);
+	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.01);
+	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.01);
+	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.01);
 	ib_json_uint(j, "latency_depth", e->job->iodepth);
 	ib_json_uint(j, "latency_target", 0);
 	ib_json_float(j, "latency_percentile", 100.0);

@@ -14,6 +14,9 @@ pkgs=(
 	fio               # reference for side-by-side checks in the tests
 	mount             # losetup: loop devices for the integration tests
 	util-linux
+	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
+	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
+	strace            # safety tests: --readonly never opens for writing
 )
 
 sudo=()

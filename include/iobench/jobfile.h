@@ -64,6 +64,8 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
  *   include FILE  the option lines of FILE, here (no sections inside)
  *   ${VAR}        environment variable (empty if unset)
  *   $ncpus $pagesize $mb_memory   system values; math goes in "(...)"
+ * kb_base applies to every size of its section (or of the command-line
+ * defaults), wherever it is written.
  */
 
 /*

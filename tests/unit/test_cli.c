@@ -93,9 +93,13 @@ static void test_flag_value_only_with_equals(void **state)
 
 	(void)state;
 	/* "--direct 0": the 0 is not the flag's value but a job file */
-	r = parse("--direct", "0", NULL);
-	assert_int_equal(r->rc, -ENOTSUP);
-	assert_string_equal(r->d.msg, "job files not supported yet");
+	r = parse("--direct", "/nonexistent/0", NULL);
+	assert_int_equal(r->rc, -ENOENT);
+	assert_string_equal(r->d.msg, "/nonexistent/0: No such file or directory");
+	done(r);
+	r = parse("--size=1m", "--", "--bs=4k", NULL);
+	assert_int_equal(r->rc, -ENOENT);
+	assert_string_equal(r->d.msg, "--bs=4k: No such file or directory");
 	done(r);
 	r = parse_ok(parse("--direct=0", "--bs=1000", NULL));
 	assert_false(r->run.jobs[0].direct);
@@ -160,6 +164,17 @@ static void test_globals_before_name(void **state)
 	done(r);
 }
 
+static void test_kb_base_order(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--size=1m", "--kb_base=1000", "--name=a", "--bs=2k", NULL));
+	assert_int_equal(r->run.jobs[0].size, 1000000);
+	assert_int_equal(r->run.jobs[0].bs.min[0], 2000);
+	done(r);
+}
+
 static void test_name_global_section(void **state)
 {
 	struct res *r;
@@ -216,7 +231,6 @@ static void test_value_errors(void **state)
 		  "hipri: only valid with ioengine=io_uring or pvsync2");
 	parse_err(parse("--readonly", "--name=x", "--rw=randwrite", NULL), EPERM,
 		  "job 'x': rw=randwrite writes, refused by --readonly");
-	parse_err(parse("-", NULL), ENOTSUP, "job files not supported yet");
 }
 
 static void test_nothing_to_do(void **state)
@@ -382,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_value_starting_with_dash_is_not_a_value),
 		cmocka_unit_test(test_no_name_one_job),
 		cmocka_unit_test(test_globals_before_name),
+		cmocka_unit_test(test_kb_base_order),
 		cmocka_unit_test(test_name_global_section),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_did_you_mean),

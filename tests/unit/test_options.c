@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/engine.h"
 #include "iobench/options.h"
 
 static int setup(void **state)
@@ -268,7 +269,10 @@ static void test_numbers(void **state)
 	assert_int_equal(j->fdatasync_every, 8);
 	set_bad(j, "iodepth", "0", ERANGE, "iodepth: 0 is out of range (1..65536)");
 	set_bad(j, "numjobs", "0", ERANGE, "numjobs: 0 is out of range (1..4096)");
-	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (minimum 1)");
+	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (1..4294967295)");
+	set_bad(j, "loops", "4294967296", ERANGE, "loops: 4294967296 is out of range (1..4294967295)");
+	set_ok(j, "loops", "4294967295");
+	assert_int_equal(j->loops, 4294967295u);
 	set_bad(j, "nonvectored", "2", ERANGE, "nonvectored: 2 is out of range (-1..1)");
 	set_bad(j, "iodepth", "lots", EINVAL, "iodepth: invalid number 'lots'");
 	set_bad(j, "iodepth", "-1", EINVAL, "iodepth: invalid number '-1' (negative)");
@@ -452,6 +456,31 @@ static void test_table_sane(void **state)
 	assert_true(ib_opt_engine_ok(ib_opt_find("bs"), "psync"));
 }
 
+/* The table's engine lists agree with what each built engine honours. */
+static void test_engine_options_match_engines(void **state)
+{
+	const struct ib_engine_ops *const *e;
+	const struct ib_engine_opt *eo;
+	const struct ib_opt *t;
+	unsigned int n, i;
+
+	(void)state;
+	t = ib_opt_table(&n);
+	for (e = ib_engine_list(); *e; e++) {
+		for (i = 0; i < n; i++) {
+			if (!t[i].engines)
+				continue;
+			if (ib_opt_engine_ok(&t[i], (*e)->name) !=
+			    ib_engine_has_option(*e, t[i].name))
+				fail_msg("%s: engine %s disagrees", t[i].name, (*e)->name);
+		}
+		for (eo = (*e)->opts; eo && eo->name; eo++) {
+			assert_non_null(ib_opt_find(eo->name));
+			assert_non_null(ib_opt_find(eo->name)->engines);
+		}
+	}
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -464,6 +493,7 @@ int main(void)
 		T(test_strings), T(test_enums), T(test_percentiles),
 		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
+		T(test_engine_options_match_engines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
