@@ -94,7 +94,7 @@ if [ ! -f "${debs[0]}" ]; then
 fi
 
 echo "build-deb: lintian ${debs[*]##*/}"
-lintian --fail-on error --display-info --no-tag-display-limit "${debs[@]}"
+lintian --fail-on error --display-info --tag-display-limit 0 "${debs[@]}"
 
 cp "${debs[@]}" "$out/"
 for d in "${debs[@]}"; do
