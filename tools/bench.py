@@ -17,6 +17,10 @@ tools alike; the table shows medians over the rounds. Per run:
               processes count). Not wait4's ru_maxrss: Linux carries it
               across execve, so it would start at this script's own RSS.
   PSS MiB     peak of the sampled sum of Pss (shared pages split fairly)
+  others      CPUs the rest of the machine kept busy during the run
+              (/proc/stat busy time minus the tool's own): > 0.3 means
+              the run shared the 2 CPUs; --idle-wait waits for a quiet
+              machine before each run
   1st I/O ms  time from execve to the first I/O system call
               (io_uring_enter, io_submit or a pread64 of one block), from a
               separate run under strace -f --seccomp-bpf: with the seccomp
@@ -199,6 +203,26 @@ class Tree:
         self.pss_peak = max(self.pss_peak, pss)
 
 
+def busy_jiffies():
+    """System-wide busy CPU time so far (user..steal, not idle/iowait)."""
+    with open('/proc/stat') as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    return sum(v) - v[3] - v[4]
+
+
+def wait_quiet(max_wait):
+    """Wait (up to max_wait s) for a 1-s window where other processes use
+    less than 0.25 CPU; return the seconds waited."""
+    hz = os.sysconf('SC_CLK_TCK')
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < max_wait:
+        b0 = busy_jiffies()
+        time.sleep(1.0)
+        if (busy_jiffies() - b0) / hz < 0.25:
+            break
+    return time.monotonic() - t0
+
+
 def run_tree(argv, timeout, outpath):
     """Run argv with stdout to outpath; return (status, rusage, tree, secs)."""
     with open(outpath, 'wb') as out:
@@ -236,7 +260,13 @@ def _parse_report(text):
 def measure(tool, argv, runtime, scratch):
     """One measured run; a dict of metrics, or {'error': ...}."""
     out = os.path.join(scratch, 'out')
+    b0 = busy_jiffies()
     status, ru, tree, secs = run_tree(argv, runtime * 10 + 30, out)
+    own = ru.ru_utime + ru.ru_stime
+    # CPU the rest of the machine used meanwhile, in cores (loop device
+    # kworkers count here: they are not the tool's).
+    foreign = max(0.0, (busy_jiffies() - b0) / os.sysconf('SC_CLK_TCK')
+                  - own) / secs
     with open(out, errors='replace') as f:
         text = f.read()
     if status != 0:
@@ -257,7 +287,8 @@ def measure(tool, argv, runtime, scratch):
             'sys_ns': ru.ru_stime * 1e9 / ios if ios else None,
             'rss_mib': rss / 1024.0 if rss else None,
             'pss_mib': tree.pss_peak / 1024.0 if rss else None,
-            'procs': len(tree.hwm)}
+            'procs': len(tree.hwm), 'foreign_cpus': foreign,
+            'cpus_used': own / secs}
 
 
 def first_io_ms(argv, scratch):
@@ -307,6 +338,7 @@ def ceiling_argv(binpath, case, env, runtime):
 
 def run_rounds(opts, cases, env, res):
     scratch = env.dir
+    waited = 0.0
     for rnd in range(opts.rounds):
         for case in cases:
             if case.target == 'loop' and not env.loop_dev():
@@ -316,6 +348,8 @@ def run_rounds(opts, cases, env, res):
             if case.ceiling and opts.ceiling:
                 order.append('ceiling')
             for tool in order:
+                if opts.idle_wait:
+                    waited += wait_quiet(opts.idle_wait)
                 if tool == 'ceiling':
                     argv = ceiling_argv(opts.ceiling, case, env, opts.runtime)
                 else:
@@ -332,8 +366,9 @@ def run_rounds(opts, cases, env, res):
                 if 'error' in m:
                     sys.stderr.write('bench: %s/%s round %d: %s\n' % (
                         case.name, tool, rnd + 1, m['error']))
-            sys.stderr.write('bench: round %d/%d %s done\n' % (
-                rnd + 1, opts.rounds, case.name))
+            sys.stderr.write('bench: round %d/%d %s done (%.0f s waited '
+                             'for a quiet machine so far)\n' % (
+                                 rnd + 1, opts.rounds, case.name, waited))
 
 
 def _median(runs, key):
@@ -342,7 +377,8 @@ def _median(runs, key):
 
 
 def summarize(res):
-    keys = ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib', 'first_io_ms')
+    keys = ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib', 'first_io_ms',
+            'foreign_cpus', 'cpus_used')
     for name, c in res.items():
         c['median'] = {}
         for tool, runs in c['runs'].items():
@@ -408,9 +444,9 @@ def _fmtx(v):
 
 
 def print_table(res, tgts, f):
-    cols = ('%-11s %-8s %12s %9s %9s %8s %8s %9s %8s\n')
+    cols = ('%-11s %-8s %12s %9s %9s %8s %8s %9s %7s %5s\n')
     f.write(cols % ('case', 'tool', 'IOPS', 'usr ns/io', 'sys ns/io',
-                    'RSS MiB', 'PSS MiB', '1stIO ms', 'runs'))
+                    'RSS MiB', 'PSS MiB', '1stIO ms', 'others', 'runs'))
     for name, c in res.items():
         if c.get('skipped'):
             f.write('%-11s skipped: %s\n' % (name, c['skipped']))
@@ -430,18 +466,19 @@ def print_table(res, tgts, f):
                             _fmt(m['sys_ns'], '.0f'),
                             _fmt(m['rss_mib'], '.1f'),
                             _fmt(m['pss_mib'], '.1f'),
-                            _fmt(m['first_io_ms'], '.1f'), m['ok_runs']))
+                            _fmt(m['first_io_ms'], '.1f'),
+                            _fmt(m['foreign_cpus'], '.2f'), m['ok_runs']))
             first = False
         ib, fio = med.get('iobench'), med.get('fio')
         if ib and fio:
             f.write(cols % ('', 'ib/fio', *(
                 _fmtx(_ratio(ib[k], fio[k])) for k in
                 ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
-                 'first_io_ms')), ''))
+                 'first_io_ms')), '', ''))
         if ib and med.get('ceiling'):
             f.write(cols % ('', 'ib/ceil', _fmtx(_ratio(
                 ib['iops'], med['ceiling']['iops'])),
-                '', '', '', '', '', ''))
+                '', '', '', '', '', '', ''))
     f.write('\n%-44s %9s %8s %s\n' % ('target', 'measured', 'goal', 'met'))
     for t in tgts:
         met = {None: '-', True: 'yes', False: 'NO'}[t['met']]
@@ -493,11 +530,17 @@ def parse_args(argv):
     ap.add_argument('--fio', default=shutil.which('fio') or 'fio')
     ap.add_argument('--ceiling', default=None,
                     help='default: tools/ceiling next to the iobench build')
+    ap.add_argument('--idle-wait', type=float, default=None,
+                    help='before each run wait up to this many seconds for '
+                    'other processes to use < 0.25 CPU (default 30; '
+                    '0 with --smoke)')
     ap.add_argument('--no-strace', dest='strace', action='store_false',
                     help='skip the time-to-first-I/O runs')
     opts = ap.parse_args(argv)
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
+    if opts.idle_wait is None:
+        opts.idle_wait = 0.0 if opts.smoke else 30.0
     if opts.rounds < 1 or opts.runtime <= 0:
         ap.error('--rounds and --runtime must be positive')
     opts.iobench = os.path.abspath(opts.iobench)

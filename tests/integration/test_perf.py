@@ -17,7 +17,7 @@ BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
 CASES = ['null-qd1', 'null-qd32', 'uring-shm', 'aio-shm', 'psync-shm',
          'uring-loop', 'null-nj1', 'null-nj2', 'null-nj8', 'uring-nj8']
 COLS = ['case', 'tool', 'IOPS', 'usr', 'ns/io', 'sys', 'ns/io', 'RSS', 'MiB',
-        'PSS', 'MiB', '1stIO', 'ms', 'runs']
+        'PSS', 'MiB', '1stIO', 'ms', 'others', 'runs']
 
 
 def rows(out):
@@ -59,7 +59,7 @@ def main():
         t.check(c in table, 'table has case %s' % c, r)
         got = table.get(c, {})
         for tool in ('iobench', 'fio', 'ib/fio'):
-            t.eq(len(got.get(tool, [])), 7 if tool != 'ib/fio' else 6,
+            t.eq(len(got.get(tool, [])), 8 if tool != 'ib/fio' else 6,
                  '%s: %s row has all columns' % (c, tool), got)
         want_ceil = c in ('uring-shm', 'psync-shm', 'uring-loop')
         t.eq('ceiling' in got, want_ceil, '%s: ceiling row' % c, got)
@@ -82,7 +82,8 @@ def main():
     med = doc.get('cases', {}).get('null-qd1', {}).get('median', {})
     t.eq(sorted(med.get('iobench', {})),
          sorted(['iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
-                 'first_io_ms', 'ok_runs']), 'JSON median keys')
+                 'first_io_ms', 'foreign_cpus', 'cpus_used', 'ok_runs']),
+         'JSON median keys')
     t.eq(len(doc.get('targets', [])), 14, 'JSON has 14 targets')
     scratch = doc.get('scratch_dir', '')
     t.check(scratch.startswith('/dev/shm/iobench-bench.'), 'JSON: scratch dir')
