@@ -557,7 +557,7 @@ def parse_args(argv):
                     help='default: tools/ceiling next to the iobench build')
     ap.add_argument('--idle-wait', type=float, default=None,
                     help='before each run wait up to this many seconds for '
-                    'other processes to use < 0.25 CPU (default 30; '
+                    'other processes to use < 0.25 CPU (default 5; '
                     '0 with --smoke)')
     ap.add_argument('--nice', type=int, default=-20,
                     help='run both tools at this nice value (default -20: '
@@ -569,7 +569,7 @@ def parse_args(argv):
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
     if opts.idle_wait is None:
-        opts.idle_wait = 0.0 if opts.smoke else 30.0
+        opts.idle_wait = 0.0 if opts.smoke else 5.0
     if opts.rounds < 1 or opts.runtime <= 0:
         ap.error('--rounds and --runtime must be positive')
     opts.iobench = os.path.abspath(opts.iobench)
