@@ -3,8 +3,7 @@
  * libFuzzer target for the option surface: the job file parser (then
  * fix-up and validation of what it accepted) and the value parsers, on the
  * same bytes. Seeds: the .fio files in tests/data. Build by hand until
- * meson wires the
- * 'fuzz' option (core built with clang):
+ * meson wires the 'fuzz' option (a core built with clang):
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE \
  *     -D_FILE_OFFSET_BITS=64 -Iinclude -Ibuild tests/fuzz/fuzz_jobfile.c \
  *     build/src/libiobench-core.a -luring -laio -lblkid -lm -o fuzz_jobfile
