@@ -51,7 +51,9 @@ static const struct cli_opt cli_opts[] = {
 	{ "showcmd", C_SHOWCMD, A_NONE },
 	{ "section", C_SECTION, A_REQ },
 	{ "version", C_VERSION, A_NONE },
+	{ "v", C_VERSION, A_NONE },	/* fio's short forms */
 	{ "help", C_HELP, A_NONE },
+	{ "h", C_HELP, A_NONE },
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
 };

@@ -312,6 +312,14 @@ static void test_version_help(void **state)
 	assert_int_equal(r->rc, 1);
 	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
 	done(r);
+	r = parse("-v", NULL);
+	assert_int_equal(r->rc, 1);
+	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
+	done(r);
+	r = parse("-h", NULL);
+	assert_int_equal(r->rc, 1);
+	assert_non_null(strstr(r->out, "usage: iobench"));
+	done(r);
 	r = parse("--help", NULL);
 	assert_int_equal(r->rc, 1);
 	assert_non_null(strstr(r->out, "usage: iobench"));
