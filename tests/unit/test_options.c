@@ -294,6 +294,9 @@ static void test_randseed(void **state)
 	assert_int_equal(j->randseed, 1234);
 	assert_true(j->randseed_set);
 	assert_false(j->randrepeat);
+	set_ok(j, "randseed", "18446744073709551615");
+	assert_true(j->randseed == UINT64_MAX);
+	set_bad(j, "randseed", "x", EINVAL, "randseed: invalid number 'x'");
 }
 
 static void test_strings(void **state)
