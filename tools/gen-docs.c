@@ -121,6 +121,49 @@ static void roff_text(FILE *f, const char *s, bool line_start)
 	}
 }
 
+#define ROFF_WIDTH 78
+
+/*
+ * A sentence of help text as roff lines of at most ROFF_WIDTH bytes
+ * (broken at spaces), escaped, capitalized if cap, ending in a period.
+ */
+static void roff_para(FILE *f, const char *s, bool cap)
+{
+	char buf[1024];
+	size_t len = 0, col = 0, w;
+	const char *p;
+	FILE *m = fmemopen(buf, sizeof(buf) - 1, "w");
+
+	if (!m)
+		return;
+	if (cap && *s >= 'a' && *s <= 'z') {
+		fputc(*s - 'a' + 'A', m);
+		s++;
+	}
+	roff_text(m, s, false);
+	fputc('.', m);
+	len = (size_t)ftell(m);
+	fclose(m);
+	buf[len] = '\0';
+	for (p = buf; *p; p += w) {
+		while (*p == ' ')
+			p++;
+		w = strcspn(p, " ");
+		if (col && col + 1 + w > ROFF_WIDTH) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		if (!col && (*p == '.' || *p == '\''))
+			col += (size_t)fprintf(f, "\\&");
+		fwrite(p, 1, w, f);
+		col += w;
+	}
+	fputc('\n', f);
+}
+
 static const char *value_hint(const struct ib_opt *o)
 {
 	switch (o->type) {
@@ -162,17 +205,6 @@ static const struct ib_opt_val *val_alias_of(const struct ib_opt *o, unsigned in
 	return NULL;
 }
 
-/* Help text as a sentence: first letter upper case, ending in a period. */
-static void roff_sentence(FILE *f, const char *s)
-{
-	if (*s >= 'a' && *s <= 'z') {
-		fputc(*s - 'a' + 'A', f);
-		s++;
-	}
-	roff_text(f, s, false);
-	fputs(".\n", f);
-}
-
 /*
  * The values of an enum option. A value without help is documented as
  * another name of an earlier value with the same meaning; one that has
@@ -196,7 +228,7 @@ static void man_vals(FILE *f, const struct ib_opt *o)
 			roff_text(f, same->name, false);
 			fputs("\\fR.\n", f);
 		} else {
-			roff_sentence(f, o->vals[i].help);
+			roff_para(f, o->vals[i].help, true);
 		}
 	}
 	fputs(".RE\n", f);
@@ -237,8 +269,7 @@ static void man_option(FILE *f, const struct ib_opt *o)
 	fputs("\\fR=\\fI", f);
 	roff_text(f, value_hint(o), false);
 	fputs("\\fR\n", f);
-	roff_text(f, o->help, true);
-	fputs(".\n", f);
+	roff_para(f, o->help, false);
 	for (i = 0; i < 2 && o->alias[i]; i++) {
 		fputs(i ? "Also \\fB" : "Also called \\fB", f);
 		roff_text(f, o->alias[i], false);

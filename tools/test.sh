@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build iobench and run the whole test suite, twice:
-#   1. build/       gcc, warnings as errors (-Dwerror=true): every suite
+#   1. build/       gcc, warnings as errors (-Dwerror=true): every suite, and
+#                   then, once, the packaging suite (`pkg`: the Debian package
+#                   build with lintian, an install of it, the `meson dist`
+#                   tarball) unless --no-pkg is given or tests are selected
 #   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every
-#                   suite but `pkg` (packaging is checked once, in build 1)
+#                   suite but `pkg`
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
 #
-# Usage: tools/test.sh [--no-asan] [extra `meson test` arguments...]
+# Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
 # This is the README's test command and what .ci/run executes.
 set -euo pipefail
 
@@ -17,10 +20,16 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 asan=1
-if [ "${1:-}" = "--no-asan" ]; then
-	asan=0
+pkg=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--no-asan) asan=0 ;;
+	--no-pkg) pkg=0 ;;
+	*) break ;;
+	esac
 	shift
-fi
+done
+[ $# -eq 0 ] || pkg=0
 export CC="${CC:-gcc}"
 
 failures=0
@@ -61,8 +70,23 @@ run_suite() {
 	fi
 }
 
+# run_pkg: the `pkg` suite (minutes), in build/ only.
+run_pkg() {
+	local log=build/meson-logs/testlog-pkg.json rc=0
+	echo "=== pkg: test (build)"
+	rm -f "$log"
+	meson test -C build --setup=pkg --suite=pkg --print-errorlogs || rc=$?
+	if [ -f "$log" ]; then
+		logs+=("$log")
+	elif [ "$rc" -ne 0 ]; then
+		echo "=== pkg: meson test failed (rc=$rc) without a test log"
+		failures=$((failures + 1))
+	fi
+}
+
 if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
 	run_suite "gcc -Werror" build "$@"
+	[ "$pkg" = 0 ] || run_pkg
 else
 	echo "=== gcc -Werror: CONFIGURE FAILED"
 	failures=$((failures + 1))
