@@ -312,7 +312,7 @@ static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 	o = ib_opt_find(name);
 	if (!o)
 		return unknown_option(name, d);
-	if (!v && o->type != IB_OPT_BOOL && is_value(next)) {
+	if (!v && o->type != IB_OPT_BOOL && !o->bare_ok && is_value(next)) {
 		v = next;
 		(*i)++;
 	}
@@ -322,10 +322,15 @@ static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 static int parse_args(struct cli_state *st, int argc, char **argv,
 		      struct ib_diag *d)
 {
+	bool only_files = false;
 	int i, rc;
 
 	for (i = 1; i < argc; i++) {
-		if (argv[i][0] != '-' || !argv[i][1]) {
+		if (!only_files && !strcmp(argv[i], "--")) {
+			only_files = true; /* the rest are job files */
+			continue;
+		}
+		if (only_files || argv[i][0] != '-' || !argv[i][1]) {
 			if (st->nr_files == MAX_JOBFILES)
 				return ib_diag_set(d, E2BIG, "too many job files (at most %d)",
 						   MAX_JOBFILES);
@@ -415,10 +420,103 @@ static int implicit_job(struct cli_state *st, struct ib_diag *d)
 	return 0;
 }
 
+/* Read a whole file ("-": stdin) into a malloc'd buffer. */
+static int read_all(const char *path, char **buf, size_t *len, struct ib_diag *d)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	size_t cap = 0, n = 0, got;
+	char *b = NULL, *nb;
+	int rc = 0;
+
+	if (!f)
+		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
+	for (;;) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 4096;
+			nb = cap <= (64u << 20) ? realloc(b, cap) : NULL;
+			if (!nb) {
+				rc = ib_diag_set(d, EFBIG, "%s: too large for a job file", path);
+				break;
+			}
+			b = nb;
+		}
+		got = fread(b + n, 1, cap - n, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f))
+				rc = ib_diag_set(d, EIO, "%s: read error", path);
+			break;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	if (rc) {
+		free(b);
+		return rc;
+	}
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+/*
+ * include FILE: as given if it exists, else relative to the directory of
+ * the including file (fio's order).
+ */
+static int read_include(void *arg, const char *from, const char *path,
+			char **buf, size_t *len, char *name, size_t namelen,
+			struct ib_diag *d)
+{
+	const char *slash = strrchr(from, '/');
+	int n;
+
+	(void)arg;
+	if (path[0] == '/' || !slash || access(path, R_OK) == 0)
+		n = snprintf(name, namelen, "%s", path);
+	else
+		n = snprintf(name, namelen, "%.*s/%s", (int)(slash - from), from, path);
+	if (n < 0 || (size_t)n >= namelen)
+		return ib_diag_set(d, ENAMETOOLONG, "include %s: path too long", path);
+	return read_all(name, buf, len, d);
+}
+
+static const char *env_get(const char *name)
+{
+	return getenv(name);
+}
+
+static void jobfile_env(struct ib_jobfile_env *env)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	long page = sysconf(_SC_PAGESIZE);
+	long pages = sysconf(_SC_PHYS_PAGES);
+
+	memset(env, 0, sizeof(*env));
+	env->read = read_include;
+	env->getenv = env_get;
+	env->ncpus = cpus > 0 ? (unsigned long)cpus : 1;
+	env->pagesize = page > 0 ? (unsigned long)page : 4096;
+	env->mb_memory = pages > 0 ? (unsigned long)pages * env->pagesize >> 20 : 0;
+}
+
 static int load_jobfiles(struct cli_state *st, struct ib_diag *d)
 {
-	if (st->nr_files)
-		return ib_diag_set(d, ENOTSUP, "job files not supported yet");
+	struct ib_jobfile_env env;
+	unsigned int i;
+	char *buf;
+	size_t len;
+	int rc;
+
+	jobfile_env(&env);
+	for (i = 0; i < st->nr_files; i++) {
+		rc = read_all(st->files[i], &buf, &len, d);
+		if (rc)
+			return rc;
+		rc = ib_jobfile_parse(&st->set, buf, len, st->files[i], i + 1, &env, d);
+		free(buf);
+		if (rc)
+			return rc;
+	}
 	return 0;
 }
 
@@ -430,6 +528,9 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 	if (rc)
 		return rc;
 	if (!nr_job_sections(&st->set)) {
+		if (st->nr_files)
+			return ib_diag_set(d, EINVAL, "no jobs defined in the job file%s",
+					   st->nr_files > 1 ? "s" : "");
 		if (!st->job_opts) {
 			ib_help_usage(stderr);
 			return ib_diag_set(d, EINVAL, "no job given (job options or a job file)");

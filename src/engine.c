@@ -97,6 +97,6 @@ int ib_engine_help(FILE *f, const char *name)
 		return 0;
 	}
 	for (const struct ib_engine_opt *o = e->opts; o->name; o++)
-		fprintf(f, "%-20s: %s\n", o->name, o->help);
+		fprintf(f, "%-24s: %s\n", o->name, o->help);
 	return 0;
 }

@@ -321,8 +321,13 @@ static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
 {
 	uint64_t total = 0;
 	unsigned int i, n = 0;
+	struct stat st;
 	int ret;
 
+	/* an earlier job (a clone sharing the file) may have laid it out */
+	for (i = 0; i < fs->nr; i++)
+		if (!fs->f[i].is_bdev && stat(fs->f[i].path, &st) == 0)
+			fs->f[i].real_size = (uint64_t)st.st_size;
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
 

@@ -1,22 +1,215 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* PLACEHOLDER until the stats branch lands: logs are not written. */
+/*
+ * fio-format per-I/O and averaged logs (see log.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "iobench/log.h"
+
+#define LOG_BUF_SIZE (256u * 1024)
+#define LOG_LINE_MAX 128
+
+static const char *const kind_name[IB_LOG_NR] = { "slat", "clat", "lat", "bw", "iops" };
+
+static char *put_u64(char *p, uint64_t v)
+{
+	char tmp[24];
+	unsigned int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir,
+		     uint64_t bs, bool with_offset, uint64_t offset)
+{
+	char *p = buf;
+
+	p = put_u64(p, t_ms);
+	*p++ = ',';
+	*p++ = ' ';
+	p = put_u64(p, value);
+	*p++ = ',';
+	*p++ = ' ';
+	p = put_u64(p, ddir);
+	*p++ = ',';
+	*p++ = ' ';
+	p = put_u64(p, bs);
+	if (with_offset) {
+		*p++ = ',';
+		*p++ = ' ';
+		p = put_u64(p, offset);
+	}
+	memcpy(p, ", 0\n", 4);	/* prio */
+	return (size_t)(p + 4 - buf);
+}
+
+static void lf_flush(struct ib_log_file *lf)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < lf->len) {
+		n = write(lf->fd, lf->buf + off, lf->len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!lf->err)
+				lf->err = n < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (size_t)n;
+	}
+	lf->len = 0;
+}
+
+static void lf_line(struct ib_log_file *lf, uint64_t t_ms, uint64_t value,
+		    unsigned int ddir, uint64_t bs, bool with_off, uint64_t off)
+{
+	if (lf->fd < 0)
+		return;
+	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
+		lf_flush(lf);
+	lf->len += ib_log_format(lf->buf + lf->len, t_ms, value, ddir, bs, with_off, off);
+}
+
+static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
+		    unsigned int number, struct ib_diag *d)
+{
+	struct ib_log_file *lf = &l->file[k];
+	char path[PATH_MAX + 32];
+
+	snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind_name[k], number);
+	lf->buf = malloc(LOG_BUF_SIZE);
+	if (!lf->buf)
+		return ib_diag_set(d, ENOMEM, "%s: out of memory", path);
+	lf->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (lf->fd < 0)
+		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
+	return 0;
+}
 
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 {
-	(void)job; (void)d;
-	l->enabled = false;
+	unsigned int k;
+	int ret = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (k = 0; k < IB_LOG_NR; k++)
+		l->file[k].fd = -1;
+	l->avg_ms = job->log_avg_msec;
+	l->log_offset = job->log_offset;
+	l->win_end_ms = l->avg_ms;
+	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->write_lat_log[0] && !ret; k++)
+		ret = open_one(l, k, job->write_lat_log, job->number, d);
+	if (!ret && job->write_bw_log[0])
+		ret = open_one(l, IB_LOG_BW, job->write_bw_log, job->number, d);
+	if (!ret && job->write_iops_log[0])
+		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, job->number, d);
+	if (ret) {
+		ib_logs_close(l, NULL);
+		return ret;
+	}
+	l->per_io = job->write_lat_log[0] ||
+		    (!l->avg_ms && (job->write_bw_log[0] || job->write_iops_log[0]));
 	return 0;
+}
+
+/* Write the averages of the window that ends at t_ms and clear it. */
+static void flush_window(struct ib_logs *l, uint64_t t_ms)
+{
+	unsigned int k, d;
+
+	for (k = 0; k < 3; k++)
+		for (d = 0; d < IB_DDIR_RWT; d++) {
+			if (!l->cnt[k][d])
+				continue;
+			lf_line(&l->file[k], t_ms, l->sum[k][d] / l->cnt[k][d], d, 0,
+				l->log_offset, 0);
+			l->sum[k][d] = 0;
+			l->cnt[k][d] = 0;
+		}
+}
+
+static void avg_add(struct ib_logs *l, uint64_t t_ms, unsigned int ddir,
+		    const uint64_t v[3])
+{
+	unsigned int k;
+
+	if (t_ms >= l->win_end_ms) {
+		flush_window(l, l->win_end_ms);
+		while (l->win_end_ms <= t_ms)
+			l->win_end_ms += l->avg_ms;
+	}
+	for (k = 0; k < 3; k++) {
+		if (v[k] == UINT64_MAX || l->file[k].fd < 0)
+			continue;
+		l->sum[k][ddir] += v[k];
+		l->cnt[k][ddir]++;
+	}
 }
 
 void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t bs,
 		 uint64_t offset, uint64_t slat, uint64_t clat, uint64_t lat)
 {
-	(void)l; (void)t_ms; (void)ddir; (void)bs; (void)offset; (void)slat;
-	(void)clat; (void)lat;
+	const uint64_t v[3] = { slat, clat, lat };
+	unsigned int k;
+
+	if (l->avg_ms) {
+		avg_add(l, t_ms, ddir, v);
+		return;
+	}
+	for (k = 0; k < 3; k++)
+		if (v[k] != UINT64_MAX)
+			lf_line(&l->file[k], t_ms, v[k], ddir, bs, l->log_offset, offset);
+	if (clat != UINT64_MAX && clat)
+		lf_line(&l->file[IB_LOG_BW], t_ms, (uint64_t)bs * 1000000 / clat, ddir, bs,
+			l->log_offset, offset);
+	lf_line(&l->file[IB_LOG_IOPS], t_ms, 1, ddir, bs, l->log_offset, offset);
 }
 
-void ib_logs_close(struct ib_logs *l)
+void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
+		    enum ib_ddir ddir, uint64_t value)
 {
-	(void)l;
+	if (!l->avg_ms)
+		return;
+	lf_line(&l->file[kind], t_ms, value, ddir, 0, l->log_offset, 0);
+}
+
+void ib_logs_flush_avg(struct ib_logs *l, uint64_t t_ms)
+{
+	if (l->avg_ms)
+		flush_window(l, t_ms);
+}
+
+int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
+{
+	unsigned int k;
+	int err = 0;
+
+	for (k = 0; k < IB_LOG_NR; k++) {
+		struct ib_log_file *lf = &l->file[k];
+
+		if (lf->fd >= 0) {
+			lf_flush(lf);
+			if (close(lf->fd) && !lf->err)
+				lf->err = -errno;
+			if (lf->err && !err)
+				err = ib_diag_set(d, lf->err, "%s log: %s", kind_name[k],
+						  strerror(-lf->err));
+		}
+		free(lf->buf);
+		lf->buf = NULL;
+		lf->fd = -1;
+	}
+	return err;
 }

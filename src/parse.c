@@ -223,10 +223,16 @@ static long double expr(struct cur *c)
 static long double value(struct cur *c)
 {
 	long double v;
+	bool neg = false;
 
 	skip_ws(c);
+	if (*c->p == '-') {
+		neg = true;
+		c->p++;
+	}
 	if (*c->p == '(') {
 		v = primary(c);
+		skip_ws(c);
 		if (c->kind == K_SIZE)
 			v *= size_suffix(c);
 	} else {
@@ -237,7 +243,7 @@ static long double value(struct cur *c)
 	skip_ws(c);
 	if (*c->p)
 		fail(c, EINVAL, NULL);
-	return v;
+	return neg ? -v : v;
 }
 
 static const char *kind_name(enum kind k)

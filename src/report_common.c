@@ -152,9 +152,9 @@ double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
 	const struct ib_rep_group *g = ib_rep_group(r, e->job->groupid);
 	double per;
 
-	if (!g || !g->agg_bw[ddir] || !e->st->dir[ddir].bw_samples.n)
+	if (!g || g->agg_bw[ddir] < 1024 || !e->st->dir[ddir].bw_samples.n)
 		return 0.0;
-	per = e->st->dir[ddir].bw_samples.mean * 100.0 / ((double)g->agg_bw[ddir] / 1024.0);
+	per = e->st->dir[ddir].bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
 	return per > 100.0 ? 100.0 : per;
 }
 

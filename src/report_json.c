@@ -145,9 +145,9 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 		  s->total_submit_calls, 0.1);
 	json_dist(j, "iodepth_complete", batch_keys, s->complete, IB_DEPTH_NR,
 		  s->total_complete_calls, 0.1);
-	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.0);
-	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.0);
-	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.0);
+	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.01);
+	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.01);
+	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.01);
 	ib_json_uint(j, "latency_depth", e->job->iodepth);
 	ib_json_uint(j, "latency_target", 0);
 	ib_json_float(j, "latency_percentile", 100.0);
@@ -185,18 +185,28 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 	ib_json_obj_close(j);
 }
 
+static void json_disk_stat(struct ib_json *j, const char *name, const uint64_t *ios,
+			   const uint64_t *merges, const uint64_t *ticks, uint64_t in_queue,
+			   double util)
+{
+	ib_json_str(j, "name", name);
+	ib_json_uint(j, "read_ios", ios[0]);
+	ib_json_uint(j, "write_ios", ios[1]);
+	ib_json_uint(j, "read_merges", merges[0]);
+	ib_json_uint(j, "write_merges", merges[1]);
+	ib_json_uint(j, "read_ticks", ticks[0]);
+	ib_json_uint(j, "write_ticks", ticks[1]);
+	ib_json_uint(j, "in_queue", in_queue);
+	ib_json_float(j, "util", util);
+}
+
+/* The device, then (as fio) each of its slaves as an entry of its own */
 static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 {
+	unsigned int s;
+
 	ib_json_obj_open(j, NULL);
-	ib_json_str(j, "name", u->name);
-	ib_json_uint(j, "read_ios", u->ios[0]);
-	ib_json_uint(j, "write_ios", u->ios[1]);
-	ib_json_uint(j, "read_merges", u->merges[0]);
-	ib_json_uint(j, "write_merges", u->merges[1]);
-	ib_json_uint(j, "read_ticks", u->ticks[0]);
-	ib_json_uint(j, "write_ticks", u->ticks[1]);
-	ib_json_uint(j, "in_queue", u->in_queue);
-	ib_json_float(j, "util", u->util);
+	json_disk_stat(j, u->name, u->ios, u->merges, u->ticks, u->in_queue, u->util);
 	if (u->nr_slaves) {
 		ib_json_uint(j, "aggr_read_ios", u->aggr_ios[0]);
 		ib_json_uint(j, "aggr_write_ios", u->aggr_ios[1]);
@@ -208,6 +218,14 @@ static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 		ib_json_float(j, "aggr_util", u->aggr_util);
 	}
 	ib_json_obj_close(j);
+	for (s = 0; s < u->nr_slaves && s < IB_DISK_SLAVES_MAX; s++) {
+		const struct ib_disk_slave_util *sl = &u->slave[s];
+
+		ib_json_obj_open(j, NULL);
+		json_disk_stat(j, sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
+			       sl->util);
+		ib_json_obj_close(j);
+	}
 }
 
 static void json_top(struct ib_json *j, const struct ib_report_in *in)

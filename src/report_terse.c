@@ -88,8 +88,8 @@ static void terse_tail(FILE *f, const struct ib_job_stats *s)
 	memcpy(lat_u, s->lat_u, sizeof(lat_u));
 	for (i = 0; i < IB_LAT_N_NR; i++) /* ns buckets fold into "2 us" */
 		lat_u[0] += s->lat_n[i];
-	terse_dist(f, lat_u, IB_LAT_U_NR, total, ";%3.2f%%", 0.0);
-	terse_dist(f, s->lat_m, IB_LAT_M_NR, total, ";%3.2f%%", 0.0);
+	terse_dist(f, lat_u, IB_LAT_U_NR, total, ";%3.2f%%", 0.01);
+	terse_dist(f, s->lat_m, IB_LAT_M_NR, total, ";%3.2f%%", 0.01);
 }
 
 static void terse_disk(FILE *f, const struct ib_disk_util *u)

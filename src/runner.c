@@ -463,6 +463,12 @@ int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 	}
 	free(paths);
 	if (!ret) {
+		struct ib_clock clock;
+		unsigned int i;
+
+		ib_clock_init(&clock, true);
+		for (i = 0; i < run->nr_jobs; i++)
+			r.slots[i].args.clock = clock;
 		ib_disk_start(res->diskset);
 		r.start_ns = ib_now_ns();
 		ret = run_batches(&r, d);

@@ -29,6 +29,14 @@
 #define NO_LAT UINT64_MAX
 #define GTOD_REDUCE_EVERY 64
 
+/* A completed I/O, measured and waiting to be accounted. */
+struct done_rec {
+	uint64_t slat, clat, lat;
+	uint64_t offset;
+	uint32_t bytes;
+	uint8_t ddir;
+};
+
 struct worker {
 	const struct ib_job *job;
 	struct ib_job_stats *st;
@@ -41,6 +49,7 @@ struct worker {
 	struct ib_sampler smp;
 	struct ib_rand buf_rand;
 	const volatile sig_atomic_t *stop;
+	struct ib_clock clock;
 
 	struct ib_io **free_ios;	/* stack of idle units */
 	unsigned int nr_free;
@@ -49,6 +58,7 @@ struct worker {
 	struct ib_io **requeue;		/* short transfers to send again */
 	unsigned int nr_requeue;
 	struct ib_io **done;		/* reap output */
+	struct done_rec *recs;		/* a reap batch, measured */
 	unsigned int inflight;		/* committed, not reaped */
 	struct ib_io *busy_io;		/* got IB_Q_BUSY, retry first */
 
@@ -125,7 +135,9 @@ static int alloc_ios(struct worker *w, unsigned int depth, struct ib_diag *d)
 	w->pending = calloc(depth, sizeof(void *));
 	w->requeue = calloc(depth, sizeof(void *));
 	w->done = calloc(depth, sizeof(void *));
-	if (!w->ctx.ios || !w->free_ios || !w->pending || !w->requeue || !w->done)
+	w->recs = calloc(depth, sizeof(*w->recs));
+	if (!w->ctx.ios || !w->free_ios || !w->pending || !w->requeue || !w->done ||
+	    !w->recs)
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
 	if (job->zero_buffers)
 		memset(w->ctx.buf_base, 0, w->ctx.buf_size * depth);
@@ -147,6 +159,7 @@ static void free_ios(struct worker *w)
 	free(w->pending);
 	free(w->requeue);
 	free(w->done);
+	free(w->recs);
 }
 
 /* Write data: refill_buffers = new random data each write; scramble_buffers
@@ -195,28 +208,35 @@ static void io_error(struct worker *w, struct ib_io *io, int err)
 			w->st->first_error = err;
 		return;
 	}
-	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s",
+	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s%s%s%s",
 		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
-		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err));
+		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err),
+		 w->ctx.errmsg[0] ? " (" : "", w->ctx.errmsg,
+		 w->ctx.errmsg[0] ? ")" : "");
 	job_fail(w, err, where);
 }
 
-/* Handle one finished unit at time t. Returns true if it is free again. */
-static bool complete_io(struct worker *w, struct ib_io *io, uint64_t t)
+static void release_io(struct worker *w, struct ib_io *io)
 {
-	enum ib_ddir d = io->ddir;
-	uint64_t slat = NO_LAT, clat = NO_LAT, lat = NO_LAT;
+	io->buf = (char *)w->ctx.buf_base + (size_t)io->idx * w->ctx.buf_size;
+	w->free_ios[w->nr_free++] = io;
+}
 
-	if (io->res < 0) {
-		io_error(w, io, (int)-io->res);
-		return true;
+/*
+ * Settle one finished unit seen at time t: errors are handled, a short
+ * transfer is requeued, a full one is measured into *rec. Returns true when
+ * *rec must be accounted. Every unit except a requeued one is free again.
+ */
+static bool settle_io(struct worker *w, struct ib_io *io, uint64_t t,
+		      struct done_rec *rec)
+{
+	if (io->res < 0 || io->res == 0) {
+		io_error(w, io, io->res < 0 ? (int)-io->res : EIO); /* 0: past EOF */
+		release_io(w, io);
+		return false;
 	}
 	if ((uint64_t)io->res < io->len) {
-		if (io->res == 0) {
-			io_error(w, io, EIO); /* no progress: past EOF */
-			return true;
-		}
-		w->st->dir[d].short_ios++;
+		w->st->dir[io->ddir].short_ios++;
 		io->offset += (uint64_t)io->res;
 		io->buf = (char *)io->buf + io->res;
 		io->xfer_done += (uint32_t)io->res;
@@ -224,25 +244,38 @@ static bool complete_io(struct worker *w, struct ib_io *io, uint64_t t)
 		w->requeue[w->nr_requeue++] = io;
 		return false;
 	}
+	rec->slat = rec->clat = rec->lat = NO_LAT;
 	if (w->lat_on) {
-		clat = t - io->issue_ns;
-		lat = t - io->start_ns;
-		if (!(w->ops->flags & IB_ENGINE_SYNC))
-			slat = io->issue_ns - io->start_ns;
+		rec->clat = t - io->issue_ns;
+		rec->lat = t - io->start_ns;
+		if (!(w->ops->flags & IB_ENGINE_SYNC) && !io->inline_done)
+			rec->slat = io->issue_ns - io->start_ns;
 	}
-	ib_stats_add_io(w->st, w->job, d, io->xfer_total, slat, clat, lat);
-	w->cum_bytes[d] += io->xfer_total;
-	w->cum_ios[d]++;
-	if (w->logs.enabled)
-		ib_logs_lat(&w->logs, (t - w->start_ns) / 1000000, d, io->xfer_total,
-			    io->offset - io->xfer_done, slat, clat, lat);
+	rec->ddir = io->ddir;
+	rec->bytes = io->xfer_total;
+	rec->offset = io->offset - io->xfer_done;
+	release_io(w, io);
 	return true;
 }
 
-static void release_io(struct worker *w, struct ib_io *io)
+static void account(struct worker *w, const struct done_rec *rec, uint64_t t)
 {
-	io->buf = (char *)w->ctx.buf_base + (size_t)io->idx * w->ctx.buf_size;
-	w->free_ios[w->nr_free++] = io;
+	enum ib_ddir d = rec->ddir;
+
+	ib_stats_add_io(w->st, w->job, d, rec->bytes, rec->slat, rec->clat, rec->lat);
+	w->cum_bytes[d] += rec->bytes;
+	w->cum_ios[d]++;
+	if (w->logs.per_io)
+		ib_logs_lat(&w->logs, (t - w->start_ns) / 1000000, d, rec->bytes,
+			    rec->offset, rec->slat, rec->clat, rec->lat);
+}
+
+static void complete_io(struct worker *w, struct ib_io *io, uint64_t t)
+{
+	struct done_rec rec;
+
+	if (settle_io(w, io, t, &rec))
+		account(w, &rec, t);
 }
 
 /* --- sync -------------------------------------------------------------- */
@@ -263,9 +296,9 @@ static void do_sync(struct worker *w, bool count)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
-		t0 = ib_now_ns();
+		t0 = ib_clock_ns(&w->clock);
 		ret = sync_file(w->job, w->fs->f[i].fd);
-		t1 = ib_now_ns();
+		t1 = ib_clock_ns(&w->clock);
 		w->last_ns = t1;
 		if (ret) {
 			char where[256];
@@ -302,8 +335,8 @@ static void end_ramp(struct worker *w, uint64_t now)
 	set_state(w, run_letter(w->job));
 }
 
-/* Clock and stop checks between rounds. */
-static void tick(struct worker *w, uint64_t now)
+/* Stop, ramp and runtime checks at clock reading now. */
+static void check_clock(struct worker *w, uint64_t now)
 {
 	w->last_ns = now;
 	if (*w->stop)
@@ -312,15 +345,25 @@ static void tick(struct worker *w, uint64_t now)
 		end_ramp(w, now);
 	else if (w->end_ns && now >= w->end_ns)
 		w->issuing_done = true;
+}
+
+static void sample(struct worker *w, uint64_t now)
+{
 	if (!w->ramp_end_ns)
 		ib_sampler_tick(&w->smp, w->st, w->job, &w->logs, now);
+}
+
+static void tick(struct worker *w, uint64_t now)
+{
+	check_clock(w, now);
+	sample(w, now);
 }
 
 static uint64_t lazy_now(struct worker *w)
 {
 	if (w->lat_on || ++w->reduce_count >= GTOD_REDUCE_EVERY) {
 		w->reduce_count = 0;
-		return ib_now_ns();
+		return ib_clock_ns(&w->clock);
 	}
 	return w->last_ns;
 }
@@ -378,7 +421,7 @@ static int commit(struct worker *w)
 	n = (unsigned int)ret > w->nr_pending ? w->nr_pending : (unsigned int)ret;
 	if (!n)
 		return 0;
-	t = w->lat_on ? ib_now_ns() : w->last_ns;
+	t = w->lat_on ? ib_clock_ns(&w->clock) : w->last_ns;
 	for (i = 0; i < n; i++)
 		w->pending[i]->issue_ns = t;
 	memmove(w->pending, w->pending + n, (w->nr_pending - n) * sizeof(void *));
@@ -390,12 +433,18 @@ static int commit(struct worker *w)
 	return 0;
 }
 
-/* Queue one unit. Returns 1 queued, 0 busy (kept for retry), -errno. */
-static int queue_one(struct worker *w, struct ib_io *io, uint64_t t)
+/*
+ * Queue one unit prepared at *t. Returns 1 queued, 0 busy (kept for retry),
+ * -errno. An inline completion is timed with one clock reading, which also
+ * becomes *t, the start of the next I/O (as for sync engines).
+ */
+static int queue_one(struct worker *w, struct ib_io *io, uint64_t *t)
 {
+	uint64_t now;
 	int ret;
 
-	io->start_ns = t;
+	io->start_ns = *t;
+	io->inline_done = 0;
 	ret = w->ops->queue(&w->ctx, io);
 	if (ret == IB_Q_QUEUED) {
 		w->pending[w->nr_pending++] = io;
@@ -405,13 +454,17 @@ static int queue_one(struct worker *w, struct ib_io *io, uint64_t t)
 		return 1;
 	}
 	if (ret == IB_Q_DONE) {
-		io->issue_ns = t;
-		if (complete_io(w, io, w->lat_on ? ib_now_ns() : t))
-			release_io(w, io);
+		io->issue_ns = *t;
+		io->inline_done = 1;
+		now = lazy_now(w);
+		complete_io(w, io, now);
 		w->st->depth[0]++;
 		w->st->submit[ib_batch_bucket(1)]++;
 		w->st->complete[ib_batch_bucket(1)]++;
-		tick(w, lazy_now(w)); /* inline completions must see the clock */
+		w->st->total_submit_calls++;
+		w->st->total_complete_calls++;
+		tick(w, now); /* inline completions must see the clock */
+		*t = now;
 		return 1;
 	}
 	if (ret == IB_Q_BUSY) {
@@ -444,15 +497,14 @@ static struct ib_io *take_io(struct worker *w)
 	return next_io(w);
 }
 
-/* Fill the queue up to the depth and commit. */
-static int fill(struct worker *w)
+/* Fill the queue up to the depth and commit; t is the prepare time. */
+static int fill(struct worker *w, uint64_t t)
 {
-	uint64_t t = w->lat_on ? ib_now_ns() : w->last_ns;
 	struct ib_io *io;
 	int ret;
 
 	while ((io = take_io(w))) {
-		ret = queue_one(w, io, t);
+		ret = queue_one(w, io, &t);
 		if (ret < 0)
 			return ret;
 		if (ret == 0)
@@ -463,11 +515,10 @@ static int fill(struct worker *w)
 
 /* --- reaping ----------------------------------------------------------- */
 
-static int reap(struct worker *w)
+static int reap_some(struct worker *w)
 {
 	const struct ib_job *job = w->job;
-	unsigned int min = job->iodepth_batch_complete_min, max, i;
-	uint64_t t;
+	unsigned int min = job->iodepth_batch_complete_min, max;
 	int n;
 
 	if (min > w->inflight)
@@ -479,50 +530,67 @@ static int reap(struct worker *w)
 	if (max < min)
 		max = min;
 	n = w->ops->reap(&w->ctx, min, max, w->done);
+	if (n > 0) {
+		w->inflight -= (unsigned int)n;
+		w->st->complete[ib_batch_bucket((unsigned int)n)]++;
+		w->st->total_complete_calls++;
+	}
+	return n;
+}
+
+/*
+ * One reap batch: one clock reading t measures every completion of the
+ * batch and is also the prepare time of the I/Os that refill the freed
+ * slots, which are submitted before the batch is accounted, so the
+ * accounting never shows up in anyone's latency. Two clock readings per
+ * batch in all (t and the commit's).
+ */
+static int reap_and_refill(struct worker *w)
+{
+	unsigned int i, k = 0;
+	uint64_t t;
+	int n, ret = 0;
+
+	n = reap_some(w);
 	if (n <= 0)
 		return n;
 	t = lazy_now(w);
-	w->inflight -= (unsigned int)n;
-	w->st->complete[ib_batch_bucket((unsigned int)n)]++;
-	w->st->total_complete_calls++;
 	for (i = 0; i < (unsigned int)n; i++)
-		if (complete_io(w, w->done[i], t))
-			release_io(w, w->done[i]);
+		if (settle_io(w, w->done[i], t, &w->recs[k]))
+			k++;
+	check_clock(w, t);
+	if (!w->issuing_done && w->inflight <= w->job->iodepth_low)
+		ret = fill(w, t);
+	for (i = 0; i < k; i++)
+		account(w, &w->recs[i], t);
 	publish_live(w);
-	tick(w, t);
-	return n;
+	sample(w, t);
+	return ret < 0 ? ret : n;
 }
 
 static int loop_async(struct worker *w)
 {
-	int ret;
+	int ret = fill(w, lazy_now(w));
 
-	for (;;) {
-		ret = fill(w);
-		if (ret < 0)
-			return ret;
-		if (!w->inflight) {
-			if (w->nr_pending || w->busy_io || w->nr_requeue)
-				continue; /* the kernel took none: submit again */
-			if (w->issuing_done)
-				break;
-			tick(w, lazy_now(w));
+	while (ret >= 0) {
+		if (w->inflight) {
+			ret = reap_and_refill(w);
 			continue;
 		}
-		/* full (or draining): reap, down to iodepth_low if asked */
-		do {
-			ret = reap(w);
-			if (ret < 0)
-				return ret;
-		} while (w->inflight > w->job->iodepth_low && !w->issuing_done);
+		if (w->issuing_done && !w->nr_pending && !w->busy_io &&
+		    !w->nr_requeue)
+			break;
+		/* nothing in flight: resubmit leftovers, sync, or start again */
+		tick(w, lazy_now(w));
+		ret = fill(w, w->last_ns);
 	}
-	return 0;
+	return ret < 0 ? ret : 0;
 }
 
 /* Sync engines: one I/O at a time; the end of one is the start of the next. */
 static int loop_sync(struct worker *w)
 {
-	uint64_t t = ib_now_ns();
+	uint64_t t = ib_clock_ns(&w->clock);
 	struct ib_io *io;
 	int ret;
 
@@ -532,8 +600,7 @@ static int loop_sync(struct worker *w)
 		if (ret < 0)
 			return ret;
 		t = lazy_now(w);
-		if (complete_io(w, io, t))
-			release_io(w, io);
+		complete_io(w, io, t);
 		w->st->depth[0]++;
 		w->st->submit[ib_batch_bucket(1)]++;
 		w->st->complete[ib_batch_bucket(1)]++;
@@ -568,28 +635,31 @@ static int lock_memory(struct worker *w, struct ib_diag *d)
 
 static void wait_startdelay(struct worker *w)
 {
-	uint64_t end = ib_now_ns() + w->job->startdelay_us * 1000;
+	uint64_t end = ib_clock_ns(&w->clock) + w->job->startdelay_us * 1000;
 
-	while (!*w->stop && ib_now_ns() < end)
+	while (!*w->stop && ib_clock_ns(&w->clock) < end)
 		usleep(10000);
 }
 
 static int engine_init(struct worker *w, struct ib_diag *d)
 {
-	int ret = w->ops->init(&w->ctx);
+	const char *why = w->ctx.errmsg;
+	int ret;
 
+	w->ctx.errmsg[0] = '\0';
+	ret = w->ops->init(&w->ctx);
 	if (!ret)
 		return 0;
-	if (ret == -ENOSYS || ret == -EPERM || ret == -EOPNOTSUPP)
-		return ib_diag_set(d, ret,
-				   "ioengine=%s: not available on this system (%s)",
-				   w->ops->name, strerror(-ret));
+	if (!why[0])
+		why = strerror(-ret);
+	if (ib_engine_unavailable(ret))
+		return ib_diag_set(d, ret, "ioengine=%s: not available on this system (%s)",
+				   w->ops->name, why);
 	if (ret == -ENOMEM && w->job->fixedbufs)
 		return ib_diag_set(d, ret,
-				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l)",
-				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size);
-	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name,
-			   strerror(-ret));
+				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l): %s",
+				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
+	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
@@ -627,7 +697,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 
 static void start_clock(struct worker *w)
 {
-	uint64_t now = ib_now_ns();
+	uint64_t now = ib_clock_ns(&w->clock);
 
 	w->job_start_ns = now;
 	w->last_ns = now;
@@ -649,7 +719,7 @@ static uint64_t tv_us(const struct timeval *tv)
 static void finish_stats(struct worker *w)
 {
 	struct ib_job_stats *st = w->st;
-	uint64_t end = ib_now_ns(), us = (end - w->start_ns) / 1000;
+	uint64_t end = ib_clock_ns(&w->clock), us = (end - w->start_ns) / 1000;
 	struct rusage ru;
 	int d;
 
@@ -676,7 +746,11 @@ static void teardown(struct worker *w)
 {
 	if (w->ops && w->ops->cleanup && w->ctx.ios)
 		w->ops->cleanup(&w->ctx);
-	ib_logs_close(&w->logs);
+	if (ib_logs_close(&w->logs, &w->diag) < 0 && !w->st->error) {
+		w->st->error = EIO;
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
+			 w->diag.msg);
+	}
 	ib_iolog_close(&w->iolog, w->fs);
 	ib_iogen_free(&w->gen);
 	ib_files_close(w->job, w->fs);
@@ -720,6 +794,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.st = a->st;
 	w.fs = &a->files;
 	w.stop = a->stop;
+	w.clock = a->clock;
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));

@@ -52,9 +52,9 @@ struct ib_job {
 	char name[IB_NAME_MAX];
 	char description[IB_NAME_MAX];
 	unsigned int clone;	/* 0..numjobs-1 */
+	unsigned int numjobs;	/* clones of this job section */
 	unsigned int number;	/* 1-based global job number: seeds, log names */
 	unsigned int groupid;
-	unsigned int numjobs;	/* clones of this job (numjobs=) */
 	bool stonewall;		/* wait for all previous jobs first */
 	bool new_group;
 

@@ -52,4 +52,49 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 		  const char *name, const char *value, int ctx,
 		  struct ib_diag *d);
 
+/*
+ * Job files (fio's INI format, fio-compat.md §5):
+ *   [global...]   defaults for the sections below it (several allowed)
+ *   [name]        a job named name
+ *   key=value     an option; whitespace around '=' and at both ends is
+ *                 stripped (fio keeps spaces after '=', so "size = 1m" means
+ *                 " 1m" there; we read it as a user expects)
+ *   key           a bare flag (time_based)
+ *   ; # comments  full-line, and inline: the first ';' or '#' ends the line
+ *   include FILE  the option lines of FILE, here (no sections inside)
+ *   ${VAR}        environment variable (empty if unset)
+ *   $ncpus $pagesize $mb_memory   system values; math goes in "(...)"
+ * kb_base applies to every size of its section (or of the command-line
+ * defaults), wherever it is written.
+ */
+
+/*
+ * Read an included file for the parser. `from` is the including file's
+ * name, `path` as written after "include". Fills *buf (malloc'd, the
+ * parser frees it), *len and the name to use in messages (name, size
+ * namelen). Returns 0 or -errno with d set.
+ */
+typedef int (*ib_jobfile_read_fn)(void *arg, const char *from,
+				  const char *path, char **buf, size_t *len,
+				  char *name, size_t namelen, struct ib_diag *d);
+
+struct ib_jobfile_env {
+	ib_jobfile_read_fn read;	/* NULL: include is an error */
+	void *arg;
+	const char *(*getenv)(const char *name); /* NULL: no environment */
+	unsigned long ncpus;
+	unsigned long pagesize;
+	unsigned long mb_memory;
+};
+
+/*
+ * Parse one job file's text (buf, len) into s. file_idx is 1 for the first
+ * job file of the command line, 2 for the next...; the first job of file 2
+ * and later gets an implicit stonewall. Errors are "FILE:LINE: message"
+ * ("jobs.fio:12: bs: invalid size '4q'").
+ */
+int ib_jobfile_parse(struct ib_jobset *s, const char *buf, size_t len,
+		     const char *filename, unsigned int file_idx,
+		     const struct ib_jobfile_env *env, struct ib_diag *d);
+
 #endif

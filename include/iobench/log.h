@@ -7,14 +7,56 @@
 #include "iobench/diag.h"
 #include "iobench/job.h"
 
-/* write_bw_log / write_iops_log / write_lat_log files of one job. */
-struct ib_logs {
-	bool enabled;	/* any per-I/O latency log open */
+/*
+ * fio-format latency / bandwidth / IOPS logs (write_lat_log, write_bw_log,
+ * write_iops_log). Files: PREFIX_{slat,clat,lat,bw,iops}.N.log with
+ * N = job->number; lines "msec, value, ddir, bs, prio" with an offset
+ * column before prio when log_offset=1 (fio 3.33's format).
+ *
+ * log_avg_msec=0: one line per I/O. The lat logs get the I/O's latencies,
+ * the bw log bytes*10^6/clat_ns (what fio prints per I/O) and the iops log 1.
+ * log_avg_msec=N: lat logs get per-direction averages every N ms (and a
+ * final partial window at close); bw/iops logs get one line per sampler
+ * interval (the sampler then uses N ms instead of bwavgtime, as fio does).
+ *
+ * Writes go to a private buffer that is flushed with write(2) when full:
+ * no stdio on the hot path. One struct per worker; not shared.
+ */
+enum ib_log_kind {
+	IB_LOG_SLAT = 0, IB_LOG_CLAT, IB_LOG_LAT, IB_LOG_BW, IB_LOG_IOPS, IB_LOG_NR,
 };
 
+struct ib_log_file {
+	int fd;			/* -1: not enabled */
+	int err;		/* first write error (-errno) */
+	size_t len;
+	char *buf;
+};
+
+struct ib_logs {
+	struct ib_log_file file[IB_LOG_NR];
+	unsigned int avg_ms;
+	bool log_offset;
+	bool per_io;		/* the worker must call ib_logs_lat() per I/O */
+	uint64_t win_end_ms;	/* end of the current averaging window */
+	uint64_t sum[3][IB_DDIR_RWT];	/* slat/clat/lat sums in the window */
+	uint64_t cnt[3][IB_DDIR_RWT];
+};
+
+/* Open the job's enabled logs (none enabled: all fds -1, returns 0). */
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d);
+/* Per completed I/O when l->per_io; t_ms since the job started. UINT64_MAX = not measured. */
 void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t bs,
 		 uint64_t offset, uint64_t slat, uint64_t clat, uint64_t lat);
-void ib_logs_close(struct ib_logs *l);
+/* One sampler value (IB_LOG_BW: KiB/s, IB_LOG_IOPS: IOPS); averaged mode only. */
+void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
+		    enum ib_ddir ddir, uint64_t value);
+/* Flush averaging windows ending at t_ms (used at job end). */
+void ib_logs_flush_avg(struct ib_logs *l, uint64_t t_ms);
+/* Flush and close everything; returns the first write error, if any. */
+int ib_logs_close(struct ib_logs *l, struct ib_diag *d);
+/* Append one formatted log line into buf (returns its length); for tests. */
+size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir,
+		     uint64_t bs, bool with_offset, uint64_t offset);
 
 #endif

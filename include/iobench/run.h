@@ -28,10 +28,7 @@ struct ib_run {
 	char output[PATH_MAX];		/* --output=FILE ("" = stdout) */
 	char json_output[PATH_MAX];	/* --json-output=FILE: JSON to its own file */
 	unsigned int terse_version;	/* 2..5, default 3 */
-	#define IB_MAX_SECTION_FILTERS 16
-#define IB_MAX_JOBS 4096	/* clones in one run, after numjobs expansion */
-
-enum ib_eta_mode eta;
+	enum ib_eta_mode eta;
 	uint64_t eta_newline_ms;	/* 0: never */
 	uint64_t eta_interval_ms;	/* default 1000, min 250 */
 	bool readonly;
@@ -41,12 +38,16 @@ enum ib_eta_mode eta;
 	char sections[IB_MAX_SECTION_FILTERS][IB_NAME_MAX];
 	unsigned int nr_sections;
 
-	/* options given as defaults for every job, for JSON "global options" */
-	char global_opts_text[IB_OPTS_TEXT_MAX];
-	unsigned int global_opts_len;
-
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
 	struct ib_job *jobs;		/* nr_jobs entries, owned */
+
+	/*
+	 * Options set in [global] sections / before the first --name, for the
+	 * JSON "global options" object; same "key\0value\0...\0" format as
+	 * ib_job.opts_text.
+	 */
+	char global_opts_text[IB_OPTS_TEXT_MAX];
+	unsigned int global_opts_len;
 };
 
 void ib_run_init(struct ib_run *r);

@@ -97,20 +97,31 @@ static int ring_create(struct ib_engine_ctx *ctx, struct uring_data *ud)
 	return 0;
 }
 
+static const char *init_hint(const struct ib_engine_ctx *ctx, int err)
+{
+	const struct ib_job *job = ctx->job;
+
+	if ((err == -EPERM || err == -ENOSYS) && job->sqthread_poll)
+		return " (io_uring not available on this system, or "
+		       "sqthread_poll not allowed: kernels before 5.11 need "
+		       "CAP_SYS_ADMIN for it)";
+	if (err == -EPERM || err == -ENOSYS)
+		return " (io_uring not available on this system: "
+		       "kernel.io_uring_disabled sysctl, seccomp or an old kernel)";
+	if (err == -ENOMEM && job->fixedbufs)
+		return " (fixedbufs pins the buffers: raise RLIMIT_MEMLOCK, "
+		       "ulimit -l, or lower iodepth/bs)";
+	if (err == -EINVAL && ctx->nr_ios > 32768)
+		return " (iodepth is above the kernel's ring limit, 32768)";
+	if (err == -EINVAL && job->sqthread_poll_cpu >= 0)
+		return " (is sqthread_poll_cpu a valid, online CPU?)";
+	return "";
+}
+
 static int init_fail_msg(struct ib_engine_ctx *ctx, int err, const char *what)
 {
-	const char *hint = "";
-
-	if (err == -EPERM || err == -ENOSYS)
-		hint = " (io_uring not available on this system: "
-		       "kernel.io_uring_disabled sysctl, seccomp or an old kernel)";
-	else if (err == -ENOMEM && ctx->job->fixedbufs)
-		hint = " (fixedbufs pins the buffers: raise RLIMIT_MEMLOCK, "
-		       "ulimit -l, or lower iodepth/bs)";
-	else if (err == -EINVAL && ctx->job->sqthread_poll_cpu >= 0)
-		hint = " (is sqthread_poll_cpu a valid, online CPU?)";
 	snprintf(ctx->errmsg, sizeof(ctx->errmsg), "io_uring: %s: %s%s", what,
-		 strerror(-err), hint);
+		 strerror(-err), init_hint(ctx, err));
 	return err;
 }
 
@@ -248,7 +259,13 @@ static int uring_commit(struct ib_engine_ctx *ctx)
 
 	if (!ud->queued)
 		return 0;
-	ret = io_uring_submit(&ud->ring);
+#ifdef HAVE_DEFER_TASKRUN
+	/* the same enter also runs deferred completions: reap may need none */
+	if (ud->defer)
+		ret = io_uring_submit_and_get_events(&ud->ring);
+	else
+#endif
+		ret = io_uring_submit(&ud->ring);
 	if (ret == -EAGAIN || ret == -EBUSY || ret == -EINTR)
 		return 0;
 	if (ret < 0)

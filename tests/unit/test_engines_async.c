@@ -7,6 +7,12 @@
  * io_uring (-EPERM/-ENOSYS).
  */
 #include <signal.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include "engine_rig.h"
 
 static void fixedbufs(struct ib_job *j) { j->fixedbufs = true; }
@@ -21,7 +27,7 @@ static void uring_all(struct ib_job *j)
 }
 static void ureap(struct ib_job *j) { j->userspace_reap = true; }
 
-static const struct tcase cases[] = {
+ib_unused static const struct tcase cases[] = {
 #if HAVE_LIBURING
 	{ "io_uring", false, 1, 4096, NULL },
 	{ "io_uring", true, 1, 4096, NULL },
@@ -167,6 +173,169 @@ static void nowait_read(void **state)
 	}
 }
 
+/* What a child saw when an engine met a refused system call. */
+struct refused {
+	int init, commit, reap;
+	int64_t res[2];
+	char errmsg[IB_ENGINE_ERRMSG_LEN];
+};
+
+/* Make system call `nr` fail with `err` in this process from now on. */
+static int deny_syscall(long nr, int err)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (unsigned int)err),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { .len = IB_ARRAY_SIZE(f), .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
+	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
+}
+
+/*
+ * The child's side: no cmocka asserts here (a failing one would unwind
+ * into the child's copy of the test runner). With at_submit false the
+ * call is refused before init (io_uring_setup, io_setup); otherwise init
+ * works, two reads are queued, and the submission call is refused.
+ */
+static int child_steps(struct rig *r, const char *engine, long nr, int err,
+		       bool at_submit, struct refused *sh)
+{
+	struct ib_io *done[2];
+
+	r->e = ib_engine_find(engine);
+	r->ctx = (struct ib_engine_ctx){ .job = &r->job, .files = &r->file,
+		.nr_files = 1, .ios = r->ios, .nr_ios = 4, .buf_size = 4096,
+		.buf_base = r->bufs };
+	for (unsigned int i = 0; i < 2; i++)
+		r->ios[i] = (struct ib_io){ .idx = i, .len = 4096,
+			.offset = i * 4096, .ddir = IB_DDIR_READ, .res = 1,
+			.buf = (char *)r->bufs + i * 4096 };
+	if (!at_submit && deny_syscall(nr, err))
+		return 77;
+	sh->init = r->e->init(&r->ctx);
+	if (at_submit && !sh->init) {
+		if (r->e->queue(&r->ctx, &r->ios[0]) != IB_Q_QUEUED ||
+		    r->e->queue(&r->ctx, &r->ios[1]) != IB_Q_QUEUED)
+			return 1;
+		if (deny_syscall(nr, err))
+			return 77;
+		sh->commit = r->e->commit(&r->ctx);
+		sh->reap = r->e->reap(&r->ctx, 1, 2, done);
+		sh->res[0] = r->ios[0].res;
+		sh->res[1] = r->ios[1].res;
+	}
+	memcpy(sh->errmsg, r->ctx.errmsg, sizeof(sh->errmsg));
+	r->e->cleanup(&r->ctx);
+	return 0;
+}
+
+/* Run child_steps() in a child (the filter cannot be undone) and report. */
+static void refused_run(struct rig *r, const char *engine, long nr, int err,
+			bool at_submit, struct refused *out)
+{
+	struct refused *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+				  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int status;
+	pid_t pid;
+
+	assert_true(sh != MAP_FAILED);
+	memset(sh, 0, sizeof(*sh));
+	sh->init = sh->commit = sh->reap = 12345;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid)
+		_exit(child_steps(r, engine, nr, err, at_submit, sh));
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77)
+		skip();		/* no seccomp filters here */
+	assert_int_equal(WEXITSTATUS(status), 0);
+	*out = *sh;
+	munmap(sh, sizeof(*sh));
+}
+
+static void init_refused(struct rig *r, const char *engine, long nr, int err,
+			 struct refused *out)
+{
+	refused_run(r, engine, nr, err, false, out);
+}
+
+#if HAVE_LIBURING
+static void uring_unavailable(void **state)
+{
+	struct refused got;
+
+	init_refused(*state, "io_uring", __NR_io_uring_setup, EPERM, &got);
+	assert_int_equal(got.init, -EPERM);
+	assert_true(ib_engine_unavailable(got.init));
+	assert_non_null(strstr(got.errmsg, "io_uring not available on this "
+				"system"));
+	init_refused(*state, "io_uring", __NR_io_uring_setup, ENOSYS, &got);
+	assert_int_equal(got.init, -ENOSYS);
+	assert_true(ib_engine_unavailable(got.init));
+}
+#endif
+
+#if HAVE_LIBURING
+/* io_uring_enter refused: EAGAIN/EBUSY submit nothing (0), others fail. */
+static void uring_submit_refused(void **state)
+{
+	struct refused got;
+
+	refused_run(*state, "io_uring", __NR_io_uring_enter, EAGAIN, true, &got);
+	assert_int_equal(got.init, 0);
+	assert_int_equal(got.commit, 0);
+	assert_int_equal(got.reap, 0);	/* nothing in flight: no wait */
+	assert_int_equal(got.res[0], 1);	/* untouched */
+	refused_run(*state, "io_uring", __NR_io_uring_enter, EBUSY, true, &got);
+	assert_int_equal(got.commit, 0);
+	assert_int_equal(got.reap, 0);
+	refused_run(*state, "io_uring", __NR_io_uring_enter, EFAULT, true, &got);
+	assert_int_equal(got.commit, -EFAULT);
+}
+#endif
+
+#if HAVE_LIBAIO
+/*
+ * io_submit refused: EAGAIN keeps both queued (commit 0, nothing to reap);
+ * any other error fails the iocb it names, which comes back through reap.
+ */
+static void libaio_submit_refused(void **state)
+{
+	struct refused got;
+
+	refused_run(*state, "libaio", __NR_io_submit, EAGAIN, true, &got);
+	assert_int_equal(got.init, 0);
+	assert_int_equal(got.commit, 0);
+	assert_int_equal(got.reap, 0);
+	assert_int_equal(got.res[0], 1);
+	refused_run(*state, "libaio", __NR_io_submit, EINVAL, true, &got);
+	assert_int_equal(got.commit, 2);
+	assert_int_equal(got.reap, 2);
+	assert_int_equal(got.res[0], -EINVAL);
+	assert_int_equal(got.res[1], -EINVAL);
+}
+
+static void libaio_refused(void **state)
+{
+	struct refused got;
+
+	init_refused(*state, "libaio", __NR_io_setup, EAGAIN, &got);
+	assert_int_equal(got.init, -EAGAIN);
+	assert_non_null(strstr(got.errmsg, "fs.aio-max-nr"));
+	init_refused(*state, "libaio", __NR_io_setup, ENOSYS, &got);
+	assert_int_equal(got.init, -ENOSYS);
+	assert_true(ib_engine_unavailable(got.init));
+	assert_non_null(strstr(got.errmsg, "no AIO support"));
+}
+#endif
+
 #define RT(i) cmocka_unit_test_prestate_setup_teardown(roundtrip, tc_setup, \
 		rig_teardown, (void *)&cases[i])
 #define MANY(i) cmocka_unit_test_prestate_setup_teardown(many_in_flight, \
@@ -187,11 +356,15 @@ int main(void)
 		RIG(uring_hipri_tmpfs),
 		RIG(uring_bad_sqcpu),
 		RIG(uring_regfiles_index),
+		RIG(uring_unavailable),
+		RIG(uring_submit_refused),
 #endif
 #if HAVE_LIBAIO
 		RT(U), RT(U + 1), RT(U + 2), RT(U + 3), RT(U + 4), RT(U + 5),
 		MANY(U), MANY(U + 1), MANY(U + 4), MANY(U + 5),
 		NOWAIT(U), NOWAIT(U + 1),
+		RIG(libaio_refused),
+		RIG(libaio_submit_refused),
 #endif
 	};
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Turn a real fio 3.33 run (--output-format=normal,json+ captured in one
+file) into a fixture for tests/unit/test_report.c: the numbers fio measured
+(NAME.fix) and the normal-format block fio printed for them (NAME.txt).
+The test feeds the numbers to iobench's report and expects fio's text."""
+import calendar
+import json
+import re
+import sys
+import time
+
+
+def split(text):
+    start = text.index('\n{\n') + 1
+    end = text.index('\n}\n', start) + 2
+    js = json.loads(text[start:end])
+    normal = text[end:]
+    m = re.search(r'^\S+: \(groupid=', normal, re.M)
+    return js, normal[m.start():]
+
+
+def counts(pct, total):
+    return [round(p * total / 100.0) for p in pct]
+
+
+def main():
+    src, name, nr_jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    js, normal = split(open(src).read())
+    job = js['jobs'][0]
+    out = []
+    head = normal.splitlines()[0]
+    m = re.match(r'(\S+): \(groupid=(\d+), jobs=(\d+)\): err=\s*(\d+): pid=(\d+): (.*)$', head)
+    start = calendar.timegm(time.strptime(m.group(6), '%a %b %d %H:%M:%S %Y'))
+    iss = re.search(r'issued rwts: total=(\d+),(\d+),(\d+),(\d+)', normal)
+    issued = [int(iss.group(i)) for i in range(1, 5)]
+    opts = job['job options']
+    out.append('job %s %s %s %d %d' % (m.group(1), m.group(2), job['latency_depth'],
+                                      nr_jobs, 1 if nr_jobs > 1 else 0))
+    out.append('pid %s %d' % (m.group(5), start))
+    for k, v in opts.items():
+        out.append('opt %s %s' % (k, v))
+    for d, key in enumerate(['read', 'write', 'trim']):
+        o = job[key]
+        out.append('dir %d %d %d %d %d %d %d' % (d, o['io_bytes'], o['runtime'], o['total_ios'],
+                                                 issued[d], o['short_ios'], o['drop_ios']))
+        for k, lk in enumerate(['slat_ns', 'clat_ns', 'lat_ns']):
+            lo = o[lk]
+            out.append('lat %d %d %d %d %d %.6f %.6f' % (d, k, lo['N'], lo['min'], lo['max'],
+                                                        lo['mean'], lo['stddev']))
+            for v, c in lo.get('bins', {}).items():
+                out.append('bin %d %d %s %d' % (d, k, v, c))
+        out.append('samp %d 0 %d %d %d %.6f %.6f' % (d, o['bw_samples'], o['bw_min'], o['bw_max'],
+                                                     o['bw_mean'], o['bw_dev']))
+        out.append('samp %d 1 %d %d %d %.6f %.6f' % (d, o['iops_samples'], o['iops_min'],
+                                                     o['iops_max'], o['iops_mean'],
+                                                     o['iops_stddev']))
+    s = job['sync']
+    lo = s['lat_ns']
+    out.append('sync %d %d %d %d %.6f %.6f' % (s['total_ios'], lo['N'], lo['min'], lo['max'],
+                                              lo['mean'], lo['stddev']))
+    for v, c in lo.get('bins', {}).items():
+        out.append('syncbin %s %d' % (v, c))
+    total = sum(issued[:3])
+    for key, tag in (('latency_ns', 'latn'), ('latency_us', 'latu'), ('latency_ms', 'latm'),
+                     ('iodepth_level', 'depth')):
+        out.append(tag + ' ' + ' '.join(str(c) for c in counts(job[key].values(), total)))
+    for key, tag in (('iodepth_submit', 'submit'), ('iodepth_complete', 'complete')):
+        out.append(tag + ' ' + ' '.join(str(c) for c in counts(job[key].values(), 1000000)))
+    rt = job['job_runtime']
+    out.append('cpu %d %d %d %d %d %d' % (round(job['usr_cpu'] * rt * 10),
+                                          round(job['sys_cpu'] * rt * 10), job['ctx'],
+                                          job['majf'], job['minf'], rt))
+    terse = re.search(r'^([2-5]);.*$', open(src).read(), re.M)
+    if terse:
+        out.append('terse %s' % terse.group(1))
+        open(name + '.terse', 'w').write(terse.group(0) + '\n')
+    open(name + '.fix', 'w').write('\n'.join(out) + '\n')
+    open(name + '.txt', 'w').write('\n' + normal)
+
+
+if __name__ == '__main__':
+    main()

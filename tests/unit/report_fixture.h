@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_TEST_REPORT_FIXTURE_H
+#define IOBENCH_TEST_REPORT_FIXTURE_H
+
+/*
+ * Loads tests/data/golden/NAME.fix (made by fio2fixture.py from a real fio
+ * run) into a struct ib_run + stats, for the report tests.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "iobench/report.h"
+
+struct fixture {
+	struct ib_run run;
+	struct ib_job_stats *stats;
+	struct ib_report_in in;
+};
+
+static inline const char *fixture_dir(void)
+{
+	static char dir[4096];
+	const char *env = getenv("IB_GOLDEN_DIR");
+	char exe[2048] = "";
+	char *slash;
+	ssize_t n;
+
+	if (env)
+		return env;
+	/*
+	 * __FILE__ is absolute, or relative to the build root, which is two
+	 * levels above this executable (BUILD/tests/test_x).
+	 */
+	if (__FILE__[0] != '/') {
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		exe[n > 0 ? n : 0] = '\0';
+		for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++)
+			*slash = '\0';
+	}
+	snprintf(dir, sizeof(dir), "%s%s%s", exe, exe[0] ? "/" : "", __FILE__);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	strncat(dir, "/../data/golden", sizeof(dir) - strlen(dir) - 1);
+	return dir;
+}
+
+static inline char *fixture_read(const char *name, const char *ext)
+{
+	char path[4200];
+	long n;
+	char *buf;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s.%s", fixture_dir(), name, ext);
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "cannot open %s\n", path);
+		return NULL;
+	}
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = calloc(1, (size_t)n + 1);
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static inline void fixture_lat(struct ib_lat_stat *s, unsigned long long n,
+			       unsigned long long mn, unsigned long long mx,
+			       double mean, double dev)
+{
+	s->n = n;
+	s->min = mn;
+	s->max = mx;
+	s->mean = mean;
+	s->m2 = n > 1 ? dev * dev * (double)(n - 1) : 0.0;
+}
+
+static inline void fixture_arr(const char *line, uint64_t *a, unsigned int nr)
+{
+	const char *p = strchr(line, ' ');
+	unsigned int i;
+
+	for (i = 0; i < nr && p; i++) {
+		a[i] = strtoull(p + 1, NULL, 10);
+		p = strchr(p + 1, ' ');
+	}
+}
+
+static inline void fixture_pct_list(struct ib_job *j, const char *v)
+{
+	const char *p = v, *dot;
+	unsigned int prec = 0;
+
+	j->nr_percentiles = 0;
+	while (*p && j->nr_percentiles < IB_MAX_PERCENTILES) {
+		j->percentiles[j->nr_percentiles++] = strtod(p, NULL);
+		dot = strpbrk(p, ".:");
+		if (dot && *dot == '.' && strcspn(dot + 1, ":") > prec)
+			prec = (unsigned int)strcspn(dot + 1, ":");
+		p += strcspn(p, ":");
+		if (*p)
+			p++;
+	}
+	j->percentile_precision = prec;
+}
+
+/* The job options the reports look at (others are ignored) */
+static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
+{
+	unsigned int n = (unsigned int)strtoul(v, NULL, 10);
+
+	if (!strcmp(k, "kb_base"))
+		j->kb_base = n;
+	else if (!strcmp(k, "unit_base"))
+		j->unit_base = n;
+	else if (!strcmp(k, "significant_figures"))
+		j->significant_figures = n;
+	else if (!strcmp(k, "lat_percentiles"))
+		j->lat_percentiles = n;
+	else if (!strcmp(k, "slat_percentiles"))
+		j->slat_percentiles = n;
+	else if (!strcmp(k, "clat_percentiles"))
+		j->clat_percentiles = n;
+	else if (!strcmp(k, "percentile_list"))
+		fixture_pct_list(j, v);
+	else if (!strcmp(k, "gtod_reduce"))
+		j->gtod_reduce = j->disable_lat = j->disable_clat = j->disable_slat = n;
+	else if (!strcmp(k, "description"))
+		snprintf(j->description, sizeof(j->description), "%s", v);
+	if (j->opts_len + strlen(k) + strlen(v) + 3 < sizeof(j->opts_text)) {
+		memcpy(j->opts_text + j->opts_len, k, strlen(k) + 1);
+		j->opts_len += (unsigned int)strlen(k) + 1;
+		memcpy(j->opts_text + j->opts_len, v, strlen(v) + 1);
+		j->opts_len += (unsigned int)strlen(v) + 1;
+	}
+}
+
+static inline void fixture_line(struct fixture *fx, char *l)
+{
+	struct ib_job_stats *s = &fx->stats[0];
+	unsigned int d, k, nj, gr;
+	unsigned long long a, b, c, e, g, h;
+	double m, dev;
+	char name[256];
+
+	if (sscanf(l, "job %255s %u %llu %u %u", name, &d, &a, &nj, &gr) == 5) {
+		fx->run.nr_jobs = nj;
+		fx->run.jobs = calloc(nj, sizeof(*fx->run.jobs));
+		fx->stats = calloc(nj, sizeof(*fx->stats));
+		for (k = 0; k < nj; k++) {
+			struct ib_job *j = &fx->run.jobs[k];
+
+			ib_job_defaults(j);
+			snprintf(j->name, sizeof(j->name), "%s", name);
+			j->groupid = d;
+			j->iodepth = (unsigned int)a;
+			j->group_reporting = gr;
+			j->clone = k;
+			j->number = k + 1;
+		}
+	} else if (sscanf(l, "opt %255s", name) == 1) {
+		const char *v = l + 5 + strlen(name);
+
+		v += *v == ' ';
+		for (k = 0; k < fx->run.nr_jobs; k++)
+			fixture_opt(&fx->run.jobs[k], name, v);
+	} else if (sscanf(l, "terse %u", &d) == 1) {
+		fx->run.terse_version = d;
+	} else if (sscanf(l, "pid %llu %llu", &a, &b) == 2) {
+		s->pid = (int)a;
+		s->start_time = (int64_t)b;
+	} else if (sscanf(l, "dir %u %llu %llu %llu %llu %llu %llu", &d, &a, &b, &c, &e, &g,
+			  &h) == 7) {
+		s->dir[d].io_bytes = a;
+		s->dir[d].runtime_us = b * 1000;
+		s->dir[d].total_ios = c;
+		s->dir[d].issued = e;
+		s->dir[d].short_ios = g;
+		s->dir[d].drop_ios = h;
+	} else if (sscanf(l, "lat %u %u %llu %llu %llu %lf %lf", &d, &k, &a, &b, &c, &m, &dev) == 7) {
+		fixture_lat(&s->dir[d].lat[k], a, b, c, m, dev);
+	} else if (sscanf(l, "bin %u %u %llu %llu", &d, &k, &a, &b) == 4) {
+		s->dir[d].hist[k].count[ib_hist_index(a)] += b;
+	} else if (sscanf(l, "samp %u %u %llu %llu %llu %lf %lf", &d, &k, &a, &b, &c, &m, &dev) == 7) {
+		fixture_lat(k ? &s->dir[d].iops_samples : &s->dir[d].bw_samples, a, b, c, m, dev);
+	} else if (sscanf(l, "sync %llu %llu %llu %llu %lf %lf", &a, &b, &c, &e, &m, &dev) == 6) {
+		s->sync_ios = a;
+		fixture_lat(&s->sync_lat, b, c, e, m, dev);
+	} else if (sscanf(l, "syncbin %llu %llu", &a, &b) == 2) {
+		s->sync_hist.count[ib_hist_index(a)] += b;
+	} else if (!strncmp(l, "latn ", 5)) {
+		fixture_arr(l, s->lat_n, IB_LAT_N_NR);
+	} else if (!strncmp(l, "latu ", 5)) {
+		fixture_arr(l, s->lat_u, IB_LAT_U_NR);
+	} else if (!strncmp(l, "latm ", 5)) {
+		fixture_arr(l, s->lat_m, IB_LAT_M_NR);
+	} else if (!strncmp(l, "depth ", 6)) {
+		fixture_arr(l, s->depth, IB_DEPTH_NR);
+	} else if (!strncmp(l, "submit ", 7)) {
+		fixture_arr(l, s->submit, IB_DEPTH_NR);
+		s->total_submit_calls = 1000000;
+	} else if (!strncmp(l, "complete ", 9)) {
+		fixture_arr(l, s->complete, IB_DEPTH_NR);
+		s->total_complete_calls = 1000000;
+	} else if (sscanf(l, "cpu %llu %llu %llu %llu %llu %llu", &a, &b, &c, &e, &g,
+			  &h) == 6) {
+		s->usr_us = a;
+		s->sys_us = b;
+		s->ctx = c;
+		s->majf = e;
+		s->minf = g;
+		s->job_runtime_ms = h;
+	}
+}
+
+static inline int fixture_load(struct fixture *fx, const char *name)
+{
+	char *text = fixture_read(name, "fix"), *line, *save = NULL;
+
+	memset(fx, 0, sizeof(*fx));
+	if (!text)
+		return -1;
+	ib_run_init(&fx->run);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		fixture_line(fx, line);
+	free(text);
+	fx->in.run = &fx->run;
+	fx->in.stats = fx->stats;
+	fx->in.timestamp_ms = fx->stats ? (fx->stats[0].start_time + 2) * 1000 : 0;
+	return fx->stats ? 0 : -1;
+}
+
+static inline void fixture_free(struct fixture *fx)
+{
+	free(fx->stats);
+	free(fx->run.jobs);
+}
+
+/* Run fn into a string */
+static inline char *fixture_capture(int (*fn)(FILE *, const struct ib_report_in *),
+				    const struct ib_report_in *in, int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	*ret = fn(f, in);
+	fclose(f);
+	return buf;
+}
+
+#endif

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* job.c: defaults, fio's fix-ups, validation messages, numjobs expansion. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "iobench/options.h"
+#include "iobench/run.h"
+
+static int setup(void **state)
+{
+	struct ib_job *j = malloc(sizeof(*j));
+
+	if (!j)
+		return -1;
+	ib_job_defaults(j);
+	strcpy(j->name, "x");
+	*state = j;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+static void set(struct ib_job *j, const char *name, const char *v)
+{
+	struct ib_diag d = { { 0 } };
+
+	if (ib_opt_set(j, name, v, &d))
+		fail_msg("%s=%s: %s", name, v, d.msg);
+}
+
+static void valid(struct ib_job *j)
+{
+	struct ib_diag d = { { 0 } };
+
+	ib_job_fixup(j);
+	if (ib_job_validate(j, false, &d))
+		fail_msg("unexpected: %s", d.msg);
+}
+
+static void invalid(struct ib_job *j, bool readonly, int err, const char *msg)
+{
+	struct ib_diag d = { { 0 } };
+
+	ib_job_fixup(j);
+	assert_int_equal(ib_job_validate(j, readonly, &d), -err);
+	assert_string_equal(d.msg, msg);
+}
+
+static void test_defaults(void **state)
+{
+	struct ib_job *j = *state;
+
+	assert_int_equal(j->rw, IB_RW_READ);
+	assert_int_equal(j->rwmixread, 50);
+	assert_int_equal(j->bs.min[IB_DDIR_READ], 4096);
+	assert_int_equal(j->iodepth, 1);
+	assert_int_equal(j->numjobs, 1);
+	assert_int_equal(j->loops, 1);
+	assert_string_equal(j->ioengine, "psync");
+	assert_true(j->randrepeat);
+	assert_int_equal(j->kb_base, 1024);
+	assert_int_equal(j->nr_percentiles, 17);
+	valid(j);
+}
+
+static void test_fixup_depths(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "iodepth", "16");
+	set(j, "iodepth_batch_submit", "0");
+	set(j, "iodepth_batch_complete_min", "4");
+	set(j, "iodepth_low", "0");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_submit, 16);
+	assert_int_equal(j->iodepth_batch_complete_max, 4);
+	assert_int_equal(j->iodepth_low, 16);
+}
+
+static void test_fixup_depths_clamped(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "iodepth", "8");
+	set(j, "iodepth_batch", "64");
+	set(j, "iodepth_low", "9");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_submit, 8);
+	assert_int_equal(j->iodepth_low, 8);
+	assert_int_equal(j->iodepth_batch_complete_min, 1);
+	assert_int_equal(j->iodepth_batch_complete_max, 1);
+}
+
+static void test_fixup_blockalign(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "bs", "8k,16k");
+	valid(j);
+	assert_int_equal(j->bs.align[IB_DDIR_READ], 8192);
+	assert_int_equal(j->bs.align[IB_DDIR_WRITE], 16384);
+	assert_int_equal(j->bs.align[IB_DDIR_TRIM], 16384);
+}
+
+static void test_fixup_gtod_reduce(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "gtod_reduce", "1");
+	valid(j);
+	assert_true(j->disable_lat);
+	assert_true(j->disable_clat);
+	assert_true(j->disable_slat);
+	assert_false(j->disable_bw);
+	assert_false(j->clat_percentiles);
+	assert_false(j->lat_percentiles);
+	assert_false(j->slat_percentiles);
+}
+
+static void test_fixup_log_names(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "write_bw_log", "");
+	set(j, "write_lat_log", "lat");
+	valid(j);
+	assert_string_equal(j->write_bw_log, "x");
+	assert_string_equal(j->write_lat_log, "lat");
+	assert_string_equal(j->write_iops_log, "");
+}
+
+static void test_complete_max_below_min(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "iodepth", "16");
+	set(j, "iodepth_batch_complete_min", "8");
+	set(j, "iodepth_batch_complete_max", "4");
+	invalid(j, false, EINVAL,
+		"iodepth_batch_complete_max: 4 is less than iodepth_batch_complete_min 8");
+}
+
+static void test_bs_checks(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "bs", "1000");
+	valid(j); /* buffered: any size */
+	set(j, "direct", "1");
+	invalid(j, false, EINVAL, "bs: 1000 is not a multiple of 512, required by direct=1");
+	set(j, "bs", "4k");
+	set(j, "buffered", "0");
+	valid(j);
+	set(j, "bs", "0");
+	invalid(j, false, EINVAL, "bs: block size must not be 0");
+}
+
+static void test_bs_unused_direction_ignored(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "direct", "1");
+	set(j, "bs", "4k,1000");
+	valid(j); /* rw=read: the write size does not matter */
+	set(j, "rw", "randrw");
+	invalid(j, false, EINVAL, "bs: 1000 is not a multiple of 512, required by direct=1");
+}
+
+static void test_bsrange_direct(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "direct", "1");
+	set(j, "bsrange", "512-1500");
+	invalid(j, false, EINVAL, "bs: 1500 is not a multiple of 512, required by direct=1");
+}
+
+static void test_bs_min_above_max(void **state)
+{
+	struct ib_job *j = *state;
+
+	j->bs.min[IB_DDIR_READ] = 8192;
+	j->bs.max[IB_DDIR_READ] = 4096;
+	invalid(j, false, EINVAL, "bsrange: minimum 8192 is larger than maximum 4096");
+}
+
+static void test_size_below_bs(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "bs", "8k");
+	set(j, "size", "4k");
+	invalid(j, false, EINVAL, "size: 4096 is smaller than the block size 8192");
+	set(j, "size", "50%");
+	valid(j);
+}
+
+static void test_engines(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "ioengine", "foo");
+	invalid(j, false, EINVAL, "ioengine: unknown engine 'foo'");
+	set(j, "ioengine", "null");
+	valid(j);
+	set(j, "ioengine", "posixaio");
+	invalid(j, false, ENOTSUP, "ioengine=posixaio: fio engine not supported by iobench");
+}
+
+static void test_engine_options(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "hipri", "1");
+	invalid(j, false, EINVAL, "hipri: only valid with ioengine=io_uring or pvsync2");
+	set(j, "ioengine", "pvsync2");
+	valid(j);
+	set(j, "nowait", "");
+	valid(j);
+	set(j, "ioengine", "libaio");
+	set(j, "hipri", "0");
+	/* given explicitly, even =0, for an engine without it */
+	invalid(j, false, EINVAL, "hipri: only valid with ioengine=io_uring or pvsync2");
+}
+
+static void test_engine_option_nowait(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "nowait", "1");
+	invalid(j, false, EINVAL, "nowait: only valid with ioengine=io_uring, pvsync2 or libaio");
+	set(j, "ioengine", "libaio");
+	valid(j);
+}
+
+static void test_engine_option_inherited(void **state)
+{
+	struct ib_job *j = *state;
+
+	/* inherited from a global section: not in opts_text, but not default */
+	j->sqthread_poll = true;
+	invalid(j, false, EINVAL, "sqthread_poll: only valid with ioengine=io_uring");
+	j->sqthread_poll = false;
+	j->userspace_reap = true;
+	invalid(j, false, EINVAL, "userspace_reap: only valid with ioengine=libaio");
+}
+
+static void test_readonly(void **state)
+{
+	struct ib_job *j = *state;
+
+	valid(j);
+	set(j, "rw", "randwrite");
+	invalid(j, true, EPERM, "job 'x': rw=randwrite writes, refused by --readonly");
+	set(j, "rw", "rw");
+	invalid(j, true, EPERM, "job 'x': rw=rw writes, refused by --readonly");
+}
+
+static void test_misc(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "time_based", "");
+	invalid(j, false, EINVAL, "runtime: time_based needs a runtime greater than 0");
+	set(j, "runtime", "1");
+	valid(j);
+	j->numjobs = 0;
+	invalid(j, false, EINVAL, "numjobs: must be at least 1");
+	j->numjobs = 1;
+	j->loops = 0;
+	invalid(j, false, EINVAL, "loops: must be at least 1");
+	j->loops = 1;
+	j->iodepth = 0;
+	invalid(j, false, EINVAL, "iodepth: must be at least 1");
+	j->iodepth = 1;
+	j->rwmixread = 101;
+	invalid(j, false, EINVAL, "rwmixread: 101 is out of range (0..100)");
+}
+
+static void test_expand(void **state)
+{
+	struct ib_job *j = *state;
+	struct ib_diag d = { { 0 } };
+	struct ib_run r;
+	unsigned int i;
+
+	ib_run_init(&r);
+	set(j, "numjobs", "3");
+	set(j, "stonewall", "");
+	valid(j);
+	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* first: no new group */
+	strcpy(j->name, "y");
+	j->numjobs = 2;
+	j->stonewall = false;
+	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* same group */
+	strcpy(j->name, "z");
+	j->new_group = true;
+	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
+	j->new_group = false;
+	j->stonewall = true;
+	j->numjobs = 1;
+	strcpy(j->name, "w");
+	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
+	assert_int_equal(r.nr_jobs, 8);
+	for (i = 0; i < r.nr_jobs; i++)
+		assert_int_equal(r.jobs[i].number, i + 1);
+	assert_string_equal(r.jobs[0].name, "x");
+	assert_string_equal(r.jobs[2].name, "x");
+	assert_string_equal(r.jobs[3].name, "y");
+	assert_int_equal(r.jobs[0].clone, 0);
+	assert_int_equal(r.jobs[2].clone, 2);
+	assert_int_equal(r.jobs[4].clone, 1);
+	assert_int_equal(r.jobs[0].groupid, 0);
+	assert_int_equal(r.jobs[4].groupid, 0);
+	assert_int_equal(r.jobs[5].groupid, 1);
+	assert_int_equal(r.jobs[6].groupid, 1);
+	assert_int_equal(r.jobs[7].groupid, 2);
+	/* only the first clone keeps stonewall/new_group */
+	assert_true(r.jobs[0].stonewall);
+	assert_false(r.jobs[1].stonewall);
+	assert_true(r.jobs[5].new_group);
+	assert_false(r.jobs[6].new_group);
+	ib_run_free(&r);
+	assert_null(r.jobs);
+	assert_int_equal(r.nr_jobs, 0);
+}
+
+static void test_expand_limit(void **state)
+{
+	struct ib_job *j = *state;
+	struct ib_diag d = { { 0 } };
+	struct ib_run r;
+	unsigned int i;
+
+	ib_run_init(&r);
+	j->numjobs = 4096;
+	assert_int_equal(ib_run_add_job(&r, j, &d), 0);
+	j->numjobs = 1;
+	assert_int_equal(ib_run_add_job(&r, j, &d), -E2BIG);
+	assert_string_equal(d.msg, "job 'x': more than 4096 jobs in total");
+	for (i = 0; i < r.nr_jobs; i++)
+		if (r.jobs[i].number != i + 1)
+			fail_msg("number %u at %u", r.jobs[i].number, i);
+	ib_run_free(&r);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_defaults), T(test_fixup_depths), T(test_fixup_depths_clamped),
+		T(test_fixup_blockalign), T(test_fixup_gtod_reduce),
+		T(test_fixup_log_names), T(test_complete_max_below_min), T(test_bs_checks),
+		T(test_bs_unused_direction_ignored), T(test_bsrange_direct),
+		T(test_bs_min_above_max), T(test_size_below_bs), T(test_engines),
+		T(test_engine_options), T(test_engine_option_nowait),
+		T(test_engine_option_inherited), T(test_readonly), T(test_misc),
+		T(test_expand), T(test_expand_limit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * JSON / json+: parsed back by python3's json module and compared, key by key
+ * and type by type (and value by value), with fio 3.33's JSON for the same
+ * numbers (tests/data/golden/NAME.json; see report_fixture.h).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "iobench/json.h"
+#include "report_fixture.h"
+
+static int json_plus(FILE *f, const struct ib_report_in *in)
+{
+	return ib_report_json(f, in, true);
+}
+
+static int json_plain(FILE *f, const struct ib_report_in *in)
+{
+	return ib_report_json(f, in, false);
+}
+
+static bool have_python(void)
+{
+	return system("python3 -c 'import json' >/dev/null 2>&1") == 0;
+}
+
+static int compare(const char *ours, const char *fio_name, const char *mode)
+{
+	char tmp[] = "/tmp/ib_json_XXXXXX", cmd[9000];
+	int fd = mkstemp(tmp), ret;
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, ours, strlen(ours)), (ssize_t)strlen(ours));
+	close(fd);
+	snprintf(cmd, sizeof(cmd), "python3 %s/json_compare.py %s %s %s/%s.json", fixture_dir(),
+		 mode, tmp, fixture_dir(), fio_name);
+	ret = system(cmd);
+	unlink(tmp);
+	return ret;
+}
+
+static void check(const char *name, bool plus, const char *mode)
+{
+	struct fixture fx;
+	char *got;
+	int ret;
+
+	if (!have_python())
+		skip();
+	assert_int_equal(fixture_load(&fx, name), 0);
+	got = fixture_capture(plus ? json_plus : json_plain, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	ret = compare(got, name, mode);
+	if (ret)
+		fprintf(stderr, "%s", got);
+	assert_int_equal(ret, 0);
+	free(got);
+	fixture_free(&fx);
+}
+
+/* json+ of a libaio randrw run: all values, percentiles and bins as fio's */
+static void test_randrw_values(void **state)
+{
+	(void)state;
+	check("rw2s", true, "--values");
+}
+
+static void test_group_values(void **state)
+{
+	(void)state;
+	check("grp", true, "--values");
+}
+
+static void test_fsync_values(void **state)
+{
+	(void)state;
+	check("fsync", true, "--values");
+}
+
+static void test_null_values(void **state)
+{
+	(void)state;
+	check("null", true, "--values");
+}
+
+/* slat/lat percentiles and bins, custom list; kb_base; gtod_reduce zeros */
+static void test_option_variants(void **state)
+{
+	(void)state;
+	check("pcts", true, "--values");
+	check("kb1000", true, "--values");
+	check("bits", true, "--values");
+	check("gtod", true, "--values");
+	check("sig", true, "--values");
+}
+
+static char *capture_writer(void (*fn)(struct ib_json *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct ib_json j;
+
+	ib_json_begin(&j, f);
+	fn(&j);
+	ib_json_end(&j);
+	fclose(f);
+	return buf;
+}
+
+static void write_sample(struct ib_json *j)
+{
+	ib_json_str(j, "s", "a\"b\\c\nd\x01");
+	ib_json_str(j, "empty", "");
+	ib_json_int(j, "i", -3);
+	ib_json_float(j, "f", 1.5);
+	ib_json_float(j, "nan", 0.0 / 0.0);
+	ib_json_arr_open(j, "a");
+	ib_json_obj_open(j, NULL);
+	ib_json_uint(j, "u", 18446744073709551615ull);
+	ib_json_obj_close(j);
+	ib_json_arr_close(j);
+	ib_json_obj_open(j, "o");
+	ib_json_obj_close(j);
+}
+
+/* fio's print style; full escaping; empty strings dropped; NaN -> 0 */
+static void test_writer_style(void **state)
+{
+	char *out = capture_writer(write_sample);
+
+	(void)state;
+	assert_string_equal(out, "{\n"
+		"  \"s\" : \"a\\\"b\\\\c\\nd\\u0001\",\n"
+		"  \"i\" : -3,\n"
+		"  \"f\" : 1.500000,\n"
+		"  \"nan\" : 0.000000,\n"
+		"  \"a\" : [\n"
+		"    {\n"
+		"      \"u\" : 18446744073709551615\n"
+		"    }\n"
+		"  ],\n"
+		"  \"o\" : {\n"
+		"  }\n"
+		"}\n");
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_randrw_values),
+		cmocka_unit_test(test_group_values),
+		cmocka_unit_test(test_fsync_values),
+		cmocka_unit_test(test_null_values),
+		cmocka_unit_test(test_option_variants),
+		cmocka_unit_test(test_writer_style),
+	};
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

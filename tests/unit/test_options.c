@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The option table: every type's parsing, aliases, errors, opts_text. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "iobench/engine.h"
+#include "iobench/options.h"
+
+static int setup(void **state)
+{
+	struct ib_job *j = malloc(sizeof(*j));
+
+	if (!j)
+		return -1;
+	ib_job_defaults(j);
+	*state = j;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+static void set_ok(struct ib_job *j, const char *name, const char *v)
+{
+	struct ib_diag d = { { 0 } };
+	int rc = ib_opt_set(j, name, v, &d);
+
+	if (rc)
+		fail_msg("%s=%s: %s", name, v, d.msg);
+}
+
+static void set_bad(struct ib_job *j, const char *name, const char *v, int err,
+		    const char *msg)
+{
+	struct ib_diag d = { { 0 } };
+
+	assert_int_equal(ib_opt_set(j, name, v, &d), -err);
+	assert_string_equal(d.msg, msg);
+}
+
+static void test_find_aliases(void **state)
+{
+	(void)state;
+	assert_string_equal(ib_opt_find("readwrite")->name, "rw");
+	assert_string_equal(ib_opt_find("blocksize")->name, "bs");
+	assert_string_equal(ib_opt_find("ba")->name, "blockalign");
+	assert_string_equal(ib_opt_find("iodepth_batch")->name, "iodepth_batch_submit");
+	assert_string_equal(ib_opt_find("iodepth_batch_complete")->name,
+			    "iodepth_batch_complete_min");
+	assert_string_equal(ib_opt_find("timeout")->name, "runtime");
+	assert_string_equal(ib_opt_find("io_limit")->name, "io_size");
+	assert_string_equal(ib_opt_find("wait_for_previous")->name, "stonewall");
+	assert_string_equal(ib_opt_find("blocksize_range")->name, "bsrange");
+	assert_string_equal(ib_opt_find("rand_repeatable")->name, "randrepeat");
+	assert_string_equal(ib_opt_find("blocksize_unaligned")->name, "bs_unaligned");
+	assert_string_equal(ib_opt_find("disable_bw")->name, "disable_bw_measurement");
+	assert_null(ib_opt_find("iodeph"));
+}
+
+static void test_rw(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "rw", "randrw");
+	assert_int_equal(j->rw, IB_RW_READ | IB_RW_WRITE | IB_RW_RAND);
+	set_ok(j, "readwrite", "readwrite");
+	assert_int_equal(j->rw, IB_RW_READ | IB_RW_WRITE);
+	set_ok(j, "rw", "randwrite");
+	assert_int_equal(j->rw, IB_RW_WRITE | IB_RW_RAND);
+	set_ok(j, "rw", "write");
+	assert_int_equal(j->rw, IB_RW_WRITE);
+	set_ok(j, "rw", "read");
+	assert_int_equal(j->rw, IB_RW_READ);
+	set_ok(j, "rw", "randread");
+	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
+	set_bad(j, "rw", "trim", ENOTSUP, "rw=trim: not supported by iobench yet");
+	set_bad(j, "rw", "randtrim", ENOTSUP, "rw=randtrim: not supported by iobench yet");
+	set_bad(j, "rw", "trimwrite", ENOTSUP, "rw=trimwrite: not supported by iobench yet");
+	set_bad(j, "rw", "randread:8", EINVAL,
+		"rw=randread:8: the ':N' offset modifier is not supported by iobench");
+	set_bad(j, "rw", "sideways", EINVAL,
+		"rw: invalid value 'sideways' (valid: read, write, randread, randwrite, rw, randrw)");
+	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
+}
+
+static void test_rwmix(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "rwmixread", "70");
+	assert_int_equal(j->rwmixread, 70);
+	set_ok(j, "rwmixwrite", "30");
+	assert_int_equal(j->rwmixread, 70);
+	set_bad(j, "rwmixwrite", "20", EINVAL,
+		"rwmixread=70 and rwmixwrite=20 do not add up to 100");
+	set_bad(j, "rwmixread", "101", ERANGE, "rwmixread: 101 is out of range (0..100)");
+}
+
+static void test_rwmix_write_only(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "rwmixwrite", "25");
+	assert_int_equal(j->rwmixread, 75);
+	set_bad(j, "rwmixread", "50", EINVAL,
+		"rwmixread=50 and rwmixwrite=25 do not add up to 100");
+}
+
+static void test_bs_lists(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "bs", "8k");
+	assert_int_equal(j->bs.min[0], 8192);
+	assert_int_equal(j->bs.min[1], 8192);
+	assert_int_equal(j->bs.min[2], 8192);
+	assert_int_equal(j->bs.max[1], 8192);
+	set_ok(j, "bs", "4k,16k");
+	assert_int_equal(j->bs.min[0], 4096);
+	assert_int_equal(j->bs.min[1], 16384);
+	assert_int_equal(j->bs.min[2], 16384); /* trim copies the last value */
+	assert_int_equal(j->bs.max[2], 16384);
+	set_ok(j, "blocksize", ",8k");
+	assert_int_equal(j->bs.min[0], 4096); /* unchanged */
+	assert_int_equal(j->bs.min[1], 8192);
+	assert_int_equal(j->bs.min[2], 8192);
+	set_ok(j, "bs", "1k,2k,3k");
+	assert_int_equal(j->bs.min[2], 3072);
+	set_bad(j, "bs", "1k,2k,3k,4k", EINVAL, "bs: too many values in '1k,2k,3k,4k' (read,write,trim)");
+	set_bad(j, "bs", "4q", EINVAL, "bs: invalid size '4q'");
+	set_bad(j, "bs", ",", EINVAL, "bs: invalid size list ','");
+}
+
+static void test_bsrange(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "bsrange", "1k-4k,2k-8k");
+	assert_int_equal(j->bs.min[0], 1024);
+	assert_int_equal(j->bs.max[0], 4096);
+	assert_int_equal(j->bs.min[1], 2048);
+	assert_int_equal(j->bs.max[1], 8192);
+	assert_int_equal(j->bs.min[2], 2048);
+	assert_int_equal(j->bs.max[2], 8192);
+	set_ok(j, "blocksize_range", "512-64k");
+	assert_int_equal(j->bs.min[1], 512);
+	assert_int_equal(j->bs.max[1], 65536);
+	set_bad(j, "bsrange", "8k-4k", EINVAL,
+		"bsrange: invalid range '8k-4k' (minimum above maximum)");
+	set_ok(j, "ba", "512");
+	assert_int_equal(j->bs.align[0], 512);
+	assert_int_equal(j->bs.align[2], 512);
+	assert_int_equal(j->bs.min[0], 512);
+}
+
+static void test_sizes(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "size", "1g");
+	assert_true(j->size == 1ull << 30);
+	assert_int_equal(j->size_pct, 0);
+	set_ok(j, "size", "50%");
+	assert_int_equal(j->size, 0);
+	assert_int_equal(j->size_pct, 50);
+	set_ok(j, "offset", "25%");
+	assert_int_equal(j->offset_pct, 25);
+	set_ok(j, "offset", "(1+1)m");
+	assert_int_equal(j->offset, 2097152);
+	assert_int_equal(j->offset_pct, 0);
+	set_ok(j, "filesize", "1m-2m");
+	assert_int_equal(j->filesize_min, 1048576);
+	assert_int_equal(j->filesize_max, 2097152);
+	set_ok(j, "filesize", "64k");
+	assert_int_equal(j->filesize_min, 65536);
+	assert_int_equal(j->filesize_max, 65536);
+	set_ok(j, "io_limit", "10m");
+	assert_int_equal(j->io_size, 10485760);
+	set_ok(j, "offset_increment", "1m");
+	assert_int_equal(j->offset_increment, 1048576);
+	set_ok(j, "lockmem", "1m");
+	assert_int_equal(j->lockmem, 1048576);
+	set_bad(j, "size", "12x", EINVAL, "size: invalid size '12x'");
+}
+
+static void test_kb_base_applies(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "kb_base", "1000");
+	assert_int_equal(j->kb_base, 1000);
+	set_ok(j, "size", "1m");
+	assert_int_equal(j->size, 1000000);
+	set_ok(j, "size", "1MiB");
+	assert_int_equal(j->size, 1048576);
+	set_bad(j, "kb_base", "1023", EINVAL, "kb_base: invalid value '1023' (valid: 1024, 1000)");
+}
+
+static void test_times(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "runtime", "30");
+	assert_int_equal(j->runtime_us, 30000000);
+	set_ok(j, "timeout", "500ms");
+	assert_int_equal(j->runtime_us, 500000);
+	set_ok(j, "ramp_time", "2s");
+	assert_int_equal(j->ramp_time_us, 2000000);
+	set_ok(j, "startdelay", "1m");
+	assert_int_equal(j->startdelay_us, 60000000);
+	set_bad(j, "runtime", "5y", EINVAL, "runtime: invalid time '5y'");
+}
+
+static void test_bools_and_flags(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "time_based", "");
+	assert_true(j->time_based);
+	set_ok(j, "time_based", "0");
+	assert_false(j->time_based);
+	set_ok(j, "direct", "1");
+	assert_true(j->direct);
+	set_ok(j, "buffered", "1");
+	assert_false(j->direct);
+	set_ok(j, "buffered", "0");
+	assert_true(j->direct);
+	set_ok(j, "thread", "");
+	assert_true(j->thread);
+	set_ok(j, "group_reporting", "");
+	assert_true(j->group_reporting);
+	set_ok(j, "disable_bw", "1");
+	assert_true(j->disable_bw);
+	set_bad(j, "direct", "maybe", EINVAL,
+		"direct: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
+	set_bad(j, "iodepth", "", EINVAL, "iodepth: needs a value");
+	set_bad(j, "write_iolog", "", EINVAL, "write_iolog: needs a value");
+	set_ok(j, "write_iops_log", "");
+	assert_string_equal(j->write_iops_log, IB_LOG_JOBNAME);
+	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len, "write_iops_log"), "");
+}
+
+static void test_numbers(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "iodepth", "32");
+	assert_int_equal(j->iodepth, 32);
+	set_ok(j, "iodepth_batch", "8");
+	assert_int_equal(j->iodepth_batch_submit, 8);
+	set_ok(j, "iodepth_batch_complete", "4");
+	assert_int_equal(j->iodepth_batch_complete_min, 4);
+	set_ok(j, "iodepth_batch_complete_max", "16");
+	assert_int_equal(j->iodepth_batch_complete_max, 16);
+	set_ok(j, "iodepth_low", "(32/2)");
+	assert_int_equal(j->iodepth_low, 16);
+	set_ok(j, "numjobs", "4");
+	assert_int_equal(j->numjobs, 4);
+	set_ok(j, "nonvectored", "-1");
+	assert_int_equal(j->nonvectored, -1);
+	set_ok(j, "nonvectored", "1");
+	assert_int_equal(j->nonvectored, 1);
+	set_ok(j, "sqthread_poll_cpu", "3");
+	assert_int_equal(j->sqthread_poll_cpu, 3);
+	set_ok(j, "fsync", "16");
+	assert_int_equal(j->fsync_every, 16);
+	set_ok(j, "fdatasync", "8");
+	assert_int_equal(j->fdatasync_every, 8);
+	set_bad(j, "iodepth", "0", ERANGE, "iodepth: 0 is out of range (1..65536)");
+	set_bad(j, "numjobs", "0", ERANGE, "numjobs: 0 is out of range (1..4096)");
+	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (1..4294967295)");
+	set_bad(j, "loops", "4294967296", ERANGE, "loops: 4294967296 is out of range (1..4294967295)");
+	set_ok(j, "loops", "4294967295");
+	assert_int_equal(j->loops, 4294967295u);
+	set_bad(j, "nonvectored", "2", ERANGE, "nonvectored: 2 is out of range (-1..1)");
+	set_bad(j, "iodepth", "lots", EINVAL, "iodepth: invalid number 'lots'");
+	set_bad(j, "iodepth", "-1", EINVAL, "iodepth: invalid number '-1' (negative)");
+}
+
+static void test_randseed(void **state)
+{
+	struct ib_job *j = *state;
+
+	assert_true(j->randrepeat);
+	set_ok(j, "randseed", "1234");
+	assert_int_equal(j->randseed, 1234);
+	assert_true(j->randseed_set);
+	assert_false(j->randrepeat);
+}
+
+static void test_strings(void **state)
+{
+	struct ib_job *j = *state;
+	char longname[300];
+
+	set_ok(j, "filename", "/dev/shm/a:/dev/shm/b\\:c");
+	assert_string_equal(j->filename, "/dev/shm/a:/dev/shm/b\\:c");
+	set_ok(j, "ioengine", "io_uring");
+	assert_string_equal(j->ioengine, "io_uring");
+	set_ok(j, "description", "a test job");
+	assert_string_equal(j->description, "a test job");
+	memset(longname, 'x', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	set_bad(j, "name", longname, ENAMETOOLONG,
+		"name: value too long (299 characters, at most 255)");
+}
+
+static void test_enums(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "continue_on_error", "io");
+	assert_int_equal(j->continue_on_error, IB_COE_IO);
+	set_ok(j, "continue_on_error", "1");
+	assert_int_equal(j->continue_on_error, IB_COE_ALL);
+	set_ok(j, "continue_on_error", "none");
+	assert_int_equal(j->continue_on_error, 0);
+	set_ok(j, "continue_on_error", "verify");
+	assert_int_equal(j->continue_on_error, IB_COE_VERIFY);
+	set_ok(j, "unit_base", "1");
+	assert_int_equal(j->unit_base, 1);
+	set_ok(j, "unit_base", "0");
+	assert_int_equal(j->unit_base, 8);
+	set_bad(j, "continue_on_error", "some", EINVAL,
+		"continue_on_error: invalid value 'some' (valid: none, read, write, io, verify, all)");
+}
+
+static void test_percentiles(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "percentile_list", "99.99:50:99.9:99");
+	assert_int_equal(j->nr_percentiles, 4);
+	assert_true(j->percentiles[0] == 50.0);
+	assert_true(j->percentiles[1] == 99.0);
+	assert_true(j->percentiles[2] == 99.9);
+	assert_true(j->percentiles[3] == 99.99);
+	assert_int_equal(j->percentile_precision, 2);
+	set_ok(j, "percentile_list", "50:90");
+	assert_int_equal(j->percentile_precision, 0);
+	set_ok(j, "percentile_list", "99.999");
+	assert_int_equal(j->percentile_precision, 3);
+	assert_int_equal(j->nr_percentiles, 1);
+	set_bad(j, "percentile_list", "1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17:18:19:20:21",
+		EINVAL, "percentile_list: more than 20 percentiles in "
+			"'1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17:18:19:20:21'");
+	set_bad(j, "percentile_list", "50:101", EINVAL,
+		"percentile_list: invalid percentile list '50:101' (e.g. 99:99.9:99.99, each 0..100)");
+	set_bad(j, "percentile_list", "50::99", EINVAL,
+		"percentile_list: invalid percentile list '50::99' (e.g. 99:99.9:99.99, each 0..100)");
+}
+
+static void test_unknown_and_unsupported(void **state)
+{
+	struct ib_job *j = *state;
+	struct ib_diag d = { { 0 } };
+
+	set_bad(j, "iodeph", "4", EINVAL, "unknown option 'iodeph' (did you mean --iodepth?)");
+	set_bad(j, "blocksiz", "4k", EINVAL, "unknown option 'blocksiz' (did you mean --blocksize?)");
+	set_bad(j, "xyzzy", "1", EINVAL, "unknown option 'xyzzy'");
+	set_bad(j, "verify", "md5", ENOTSUP, "--verify: fio option not supported by iobench");
+	set_bad(j, "rate_iops", "100", ENOTSUP, "--rate_iops: fio option not supported by iobench");
+	set_bad(j, "cpus_allowed", "0-3", ENOTSUP, "--cpus_allowed: fio option not supported by iobench");
+	assert_int_equal(ib_opt_set_ctx(j, "verify", "md5", IB_OPT_CTX_FILE, &d), -ENOTSUP);
+	assert_string_equal(d.msg, "verify: fio option not supported by iobench");
+	assert_int_equal(ib_opt_set_ctx(j, "iodeph", "1", IB_OPT_CTX_FILE, &d), -EINVAL);
+	assert_string_equal(d.msg, "unknown option 'iodeph' (did you mean iodepth?)");
+}
+
+static void test_suggest(void **state)
+{
+	static const char *const extra[] = { "output-format", NULL };
+	char buf[200];
+
+	(void)state;
+	assert_int_equal(ib_opt_suggest("rwmixred", NULL, true, buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "--rwmixread");
+	assert_int_equal(ib_opt_suggest("output-fromat", extra, true, buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "--output-format");
+	assert_int_equal(ib_opt_suggest("disable_xlat", NULL, false, buf, sizeof(buf)), 3);
+	assert_string_equal(buf, "disable_lat, disable_clat or disable_slat");
+	assert_int_equal(ib_opt_suggest("qqqqqqq", NULL, true, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+}
+
+static void test_opts_text(void **state)
+{
+	struct ib_job *j = *state;
+	const char *p;
+
+	set_ok(j, "readwrite", "randrw");
+	set_ok(j, "bs", "4k");
+	set_ok(j, "time_based", "");
+	set_ok(j, "rw", "randread");
+	/* canonical names, in parse order, a repeated option moves to the end */
+	p = j->opts_text;
+	assert_string_equal(p, "bs");
+	p += 3;
+	assert_string_equal(p, "4k");
+	p += 3;
+	assert_string_equal(p, "time_based");
+	p += 11;
+	assert_string_equal(p, "");
+	p += 1;
+	assert_string_equal(p, "rw");
+	p += 3;
+	assert_string_equal(p, "randread");
+	p += 9;
+	assert_int_equal(p - j->opts_text, j->opts_len);
+	assert_int_equal(*p, '\0');
+	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len, "bs"), "4k");
+	assert_null(ib_opts_text_get(j->opts_text, j->opts_len, "size"));
+	/* failed sets record nothing */
+	set_bad(j, "size", "x", EINVAL, "size: invalid size 'x'");
+	assert_null(ib_opts_text_get(j->opts_text, j->opts_len, "size"));
+}
+
+static void test_opts_text_full(void **state)
+{
+	char text[16] = { 0 };
+	unsigned int len = 0;
+
+	(void)state;
+	assert_int_equal(ib_opts_text_put(text, &len, sizeof(text), "bs", "4k"), 0);
+	assert_int_equal(len, 6);
+	assert_int_equal(ib_opts_text_put(text, &len, sizeof(text), "size", "1m"), 0);
+	assert_int_equal(len, 14);
+	assert_int_equal(ib_opts_text_put(text, &len, sizeof(text), "rw", "x"), -ENOSPC);
+	assert_int_equal(ib_opts_text_put(text, &len, sizeof(text), "bs", "8"), 0);
+	assert_int_equal(len, 13);
+	assert_string_equal(text, "size");
+	assert_string_equal(ib_opts_text_get(text, len, "bs"), "8");
+}
+
+static void test_table_sane(void **state)
+{
+	unsigned int n, i;
+	const struct ib_opt *t = ib_opt_table(&n);
+
+	(void)state;
+	assert_true(n >= 75);
+	for (i = 0; i < n; i++) {
+		assert_non_null(t[i].help);
+		assert_true(t[i].cat < IB_CAT_NR);
+		assert_ptr_equal(ib_opt_find(t[i].name), &t[i]);
+		assert_false(ib_opt_unsupported(t[i].name));
+		if (t[i].type == IB_OPT_STR)
+			assert_true(t[i].size > 1);
+	}
+	assert_true(ib_opt_engine_ok(ib_opt_find("hipri"), "pvsync2"));
+	assert_true(ib_opt_engine_ok(ib_opt_find("hipri"), "io_uring"));
+	assert_false(ib_opt_engine_ok(ib_opt_find("hipri"), "libaio"));
+	assert_false(ib_opt_engine_ok(ib_opt_find("hipri"), "io_urin"));
+	assert_true(ib_opt_engine_ok(ib_opt_find("nowait"), "libaio"));
+	assert_true(ib_opt_engine_ok(ib_opt_find("bs"), "psync"));
+}
+
+/* The table's engine lists agree with what each built engine honours. */
+static void test_engine_options_match_engines(void **state)
+{
+	const struct ib_engine_ops *const *e;
+	const struct ib_engine_opt *eo;
+	const struct ib_opt *t;
+	unsigned int n, i;
+
+	(void)state;
+	t = ib_opt_table(&n);
+	for (e = ib_engine_list(); *e; e++) {
+		for (i = 0; i < n; i++) {
+			if (!t[i].engines)
+				continue;
+			if (ib_opt_engine_ok(&t[i], (*e)->name) !=
+			    ib_engine_has_option(*e, t[i].name))
+				fail_msg("%s: engine %s disagrees", t[i].name, (*e)->name);
+		}
+		for (eo = (*e)->opts; eo && eo->name; eo++) {
+			assert_non_null(ib_opt_find(eo->name));
+			assert_non_null(ib_opt_find(eo->name)->engines);
+		}
+	}
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_find_aliases), T(test_rw), T(test_rwmix),
+		T(test_rwmix_write_only), T(test_bs_lists), T(test_bsrange),
+		T(test_sizes), T(test_kb_base_applies), T(test_times),
+		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
+		T(test_strings), T(test_enums), T(test_percentiles),
+		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
+		T(test_opts_text_full), T(test_table_sane),
+		T(test_engine_options_match_engines),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

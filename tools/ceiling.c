@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ceiling: the leanest random-read loop this machine can run, with no
+ * statistics at all, as the yardstick for iobench's own overhead
+ * ("iobench reaches >= 0.95x the ceiling").
+ *
+ *   ceiling uring|pread FILE DEPTH SECONDS [BS]
+ *
+ * Random BS-aligned reads (BS default 4096) over the whole file or block
+ * device, opened O_DIRECT (buffered if the file system refuses O_DIRECT).
+ * uring: one ring set up like the io_uring engine (SINGLE_ISSUER +
+ * DEFER_TASKRUN, else COOP_TASKRUN, else nothing), registered ring fd,
+ * registered buffers and file, READ_FIXED, one submit_and_wait per batch
+ * of completions. pread: one pread at a time; DEPTH must be 1.
+ * Prints one line ending in "iops=N".
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "config.h"
+#if HAVE_LIBURING
+#include <liburing.h>
+#endif
+
+struct bench {
+	int fd;
+	bool direct;
+	unsigned int depth;
+	uint32_t bs;
+	uint64_t nblocks;
+	uint64_t rng;
+	uint64_t end_ns;
+	uint64_t ios;
+	void *bufs;
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* xorshift64*: fast, good enough to scatter offsets. */
+static inline uint64_t next_off(struct bench *b)
+{
+	b->rng ^= b->rng >> 12;
+	b->rng ^= b->rng << 25;
+	b->rng ^= b->rng >> 27;
+	return ((b->rng * 0x2545f4914f6cdd1dull) % b->nblocks) * b->bs;
+}
+
+static int target_size(int fd, uint64_t *size)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -errno;
+	if (S_ISBLK(st.st_mode))
+		return ioctl(fd, BLKGETSIZE64, size) ? -errno : 0;
+	*size = (uint64_t)st.st_size;
+	return 0;
+}
+
+static int open_target(struct bench *b, const char *path)
+{
+	uint64_t size = 0;
+	int ret;
+
+	b->direct = true;
+	b->fd = open(path, O_RDONLY | O_DIRECT);
+	if (b->fd < 0 && errno == EINVAL) {
+		b->direct = false;
+		b->fd = open(path, O_RDONLY);
+	}
+	if (b->fd < 0)
+		return -errno;
+	ret = target_size(b->fd, &size);
+	if (ret)
+		return ret;
+	b->nblocks = size / b->bs;
+	return b->nblocks ? 0 : -EINVAL;
+}
+
+static int run_pread(struct bench *b)
+{
+	while (1) {
+		for (unsigned int i = 0; i < 256; i++) {
+			ssize_t r = pread(b->fd, b->bufs, b->bs,
+					  (off_t)next_off(b));
+
+			if (r != (ssize_t)b->bs)
+				return r < 0 ? -errno : -EIO;
+		}
+		b->ios += 256;
+		if (now_ns() >= b->end_ns)
+			return 0;
+	}
+}
+
+#if HAVE_LIBURING
+static int ring_setup(struct io_uring *ring, unsigned int depth)
+{
+	unsigned int flags[3] = { 0, 0, 0 };
+	int ret = -EINVAL;
+
+#if defined(IORING_SETUP_SINGLE_ISSUER) && defined(IORING_SETUP_DEFER_TASKRUN)
+	flags[0] = IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+#endif
+#ifdef IORING_SETUP_COOP_TASKRUN
+	flags[1] = IORING_SETUP_COOP_TASKRUN;
+#endif
+	for (int i = 0; i < 3; i++) {
+		ret = io_uring_queue_init(depth, ring, flags[i]);
+		if (ret != -EINVAL)
+			break;
+	}
+	return ret;
+}
+
+static void prep_read(struct bench *b, struct io_uring *ring, unsigned int idx)
+{
+	struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+
+	io_uring_prep_read_fixed(sqe, 0, (char *)b->bufs + (size_t)idx * b->bs,
+				 b->bs, next_off(b), (int)idx);
+	sqe->flags |= IOSQE_FIXED_FILE;
+	sqe->user_data = idx;
+}
+
+static int uring_register(struct bench *b, struct io_uring *ring)
+{
+	struct iovec *iov = calloc(b->depth, sizeof(*iov));
+	int ret;
+
+	if (!iov)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < b->depth; i++) {
+		iov[i].iov_base = (char *)b->bufs + (size_t)i * b->bs;
+		iov[i].iov_len = b->bs;
+	}
+	ret = io_uring_register_buffers(ring, iov, b->depth);
+	free(iov);
+	if (!ret)
+		ret = io_uring_register_files(ring, &b->fd, 1);
+#ifdef IORING_SETUP_COOP_TASKRUN
+	if (!ret)
+		io_uring_register_ring_fd(ring);
+#endif
+	return ret;
+}
+
+/* Keep depth reads in flight; on each batch of completions, refill. */
+static int uring_loop(struct bench *b, struct io_uring *ring,
+		      struct io_uring_cqe **cqes)
+{
+	unsigned int inflight = b->depth;
+	bool stop = false;
+
+	for (unsigned int i = 0; i < b->depth; i++)
+		prep_read(b, ring, i);
+	while (inflight) {
+		int ret = io_uring_submit_and_wait(ring, 1);
+		unsigned int n;
+
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN)
+			return ret;
+		n = io_uring_peek_batch_cqe(ring, cqes, b->depth);
+		for (unsigned int i = 0; i < n; i++) {
+			if (cqes[i]->res != (int)b->bs)
+				return cqes[i]->res < 0 ? cqes[i]->res : -EIO;
+			if (!stop)
+				prep_read(b, ring, (unsigned int)cqes[i]->user_data);
+			else
+				inflight--;
+		}
+		io_uring_cq_advance(ring, n);
+		b->ios += n;
+		if (!stop && now_ns() >= b->end_ns)
+			stop = true;
+	}
+	return 0;
+}
+
+static int run_uring(struct bench *b)
+{
+	struct io_uring_cqe **cqes = calloc(b->depth, sizeof(*cqes));
+	struct io_uring ring;
+	int ret;
+
+	if (!cqes)
+		return -ENOMEM;
+	ret = ring_setup(&ring, b->depth);
+	if (ret < 0) {
+		free(cqes);
+		return ret;
+	}
+	ret = uring_register(b, &ring);
+	if (!ret)
+		ret = uring_loop(b, &ring, cqes);
+	io_uring_queue_exit(&ring);
+	free(cqes);
+	return ret;
+}
+#else
+static int run_uring(struct bench *b)
+{
+	(void)b;
+	return -ENOSYS;
+}
+#endif
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: ceiling uring|pread FILE DEPTH SECONDS [BS]\n");
+	return 2;
+}
+
+static int parse_args(struct bench *b, int argc, char **argv, bool *uring,
+		      double *secs)
+{
+	char *end;
+
+	if (argc < 5 || argc > 6)
+		return -1;
+	*uring = !strcmp(argv[1], "uring");
+	if (!*uring && strcmp(argv[1], "pread"))
+		return -1;
+	b->depth = (unsigned int)strtoul(argv[3], &end, 10);
+	if (*end || !b->depth || b->depth > 4096 || (!*uring && b->depth != 1))
+		return -1;
+	*secs = strtod(argv[4], &end);
+	if (*end || *secs <= 0)
+		return -1;
+	b->bs = argc == 6 ? (uint32_t)strtoul(argv[5], &end, 0) : 4096;
+	if ((argc == 6 && *end) || !b->bs || b->bs % 512)
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct bench b = { .fd = -1, .rng = 0x9e3779b97f4a7c15ull };
+	uint64_t start;
+	double secs;
+	bool uring;
+	int ret;
+
+	if (parse_args(&b, argc, argv, &uring, &secs))
+		return usage();
+	if (uring && !HAVE_LIBURING) {
+		fprintf(stderr, "ceiling: built without liburing\n");
+		return 1;
+	}
+	ret = open_target(&b, argv[2]);
+	if (ret == -EINVAL) {
+		fprintf(stderr, "ceiling: %s: smaller than one %u-byte block\n",
+			argv[2], b.bs);
+		return 1;
+	}
+	if (ret) {
+		fprintf(stderr, "ceiling: %s: %s\n", argv[2], strerror(-ret));
+		return 1;
+	}
+	if (posix_memalign(&b.bufs, 4096, (size_t)b.depth * b.bs))
+		return 1;
+	start = now_ns();
+	b.end_ns = start + (uint64_t)(secs * 1e9);
+	ret = uring ? run_uring(&b) : run_pread(&b);
+	if (ret) {
+		fprintf(stderr, "ceiling: %s: %s\n", argv[1], strerror(-ret));
+		return 1;
+	}
+	secs = (double)(now_ns() - start) / 1e9;
+	printf("ceiling: %s %s depth=%u bs=%u %s runtime=%.2fs ios=%llu iops=%.0f\n",
+	       argv[1], argv[2], b.depth, b.bs, b.direct ? "direct" : "buffered",
+	       secs, (unsigned long long)b.ios, (double)b.ios / secs);
+	free(b.bufs);
+	close(b.fd);
+	return 0;
+}
