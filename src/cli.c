@@ -312,7 +312,7 @@ static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 	o = ib_opt_find(name);
 	if (!o)
 		return unknown_option(name, d);
-	if (!v && o->type != IB_OPT_BOOL && is_value(next)) {
+	if (!v && o->type != IB_OPT_BOOL && !o->bare_ok && is_value(next)) {
 		v = next;
 		(*i)++;
 	}

@@ -138,6 +138,9 @@ int ib_help_enghelp(FILE *f, const char *engine, struct ib_diag *d)
 			fprintf(f, "  %-10s %s\n", (*e)->name, (*e)->help ? (*e)->help : "");
 		return 0;
 	}
+	if (!ib_engine_find(engine) && ib_engine_known_unbuilt(engine))
+		return ib_diag_set(d, ENOTSUP, "--enghelp: engine '%s' is not built into this iobench",
+				   engine);
 	if (!ib_engine_find(engine))
 		return ib_diag_set(d, EINVAL, "--enghelp: unknown engine '%s'", engine);
 	fprintf(f, "%s options:\n", engine);

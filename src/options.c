@@ -476,7 +476,7 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
 		return unknown(name, ctx, d);
 	if (!value)
 		value = "";
-	if (!*value && o->type != IB_OPT_BOOL)
+	if (!*value && o->type != IB_OPT_BOOL && !o->bare_ok)
 		return ib_diag_set(d, EINVAL, "%s: needs a value", o->name);
 	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
 	if (rc)

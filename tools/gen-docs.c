@@ -92,17 +92,32 @@ static int check_run_opts(void)
 
 /* Text as roff: backslashes and minus signs escaped, no control character
  * at the start of a line. */
+/*
+ * Help text as roff: escaped, and broken at a space once a line passes 72
+ * columns (in filled text a newline is only a word break), so every
+ * generated line stays within mandoc's 80-byte style limit.
+ */
 static void roff_text(FILE *f, const char *s, bool line_start)
 {
-	if (line_start && (*s == '.' || *s == '\''))
-		fputs("\\&", f);
+	unsigned int col = 0;
+
 	for (; *s; s++) {
+		if (*s == ' ' && col >= 72) {
+			fputc('\n', f);
+			col = 0;
+			line_start = true;
+			continue;
+		}
+		if (line_start && (*s == '.' || *s == '\''))
+			fputs("\\&", f);
+		line_start = false;
 		if (*s == '\\')
 			fputs("\\e", f);
 		else if (*s == '-')
 			fputs("\\-", f);
 		else
 			fputc(*s, f);
+		col++;
 	}
 }
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build iobench and run the whole test suite, twice:
-#   1. build/       gcc, warnings as errors (-Dwerror=true)
-#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer
-# plus, once and in build/ only, the packaging suite (`pkg`: the Debian
-# package build with lintian, an install of it, the `meson dist` tarball),
-# unless --no-pkg is given or meson test arguments select tests.
-# Ends with one line "N passed, N failed[, N skipped]" over both runs and
+#   1. build/       gcc, warnings as errors (-Dwerror=true): every suite, and
+#                   then, once, the packaging suite (`pkg`: the Debian package
+#                   build with lintian, an install of it, the `meson dist`
+#                   tarball) unless --no-pkg is given or tests are selected
+#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every
+#                   suite but `pkg`
+# then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
+# each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
+# Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
 #
 # Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
@@ -29,7 +32,9 @@ done
 [ $# -eq 0 ] || pkg=0
 export CC="${CC:-gcc}"
 
-build_failures=0
+failures=0
+passes=0
+skips=0
 logs=()
 
 # configure DIR ARGS...: set up a fresh dir, or reconfigure an existing one.
@@ -51,7 +56,7 @@ run_suite() {
 	rm -f "$dir/meson-logs/testlog.json"
 	if ! ninja -C "$dir"; then
 		echo "=== $name: BUILD FAILED"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
 		return 0
 	fi
 	echo "=== $name: test"
@@ -61,7 +66,7 @@ run_suite() {
 		logs+=("$dir/meson-logs/testlog.json")
 	elif [ "$rc" -ne 0 ]; then
 		echo "=== $name: meson test failed (rc=$rc) without a test log"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
 	fi
 }
 
@@ -75,7 +80,7 @@ run_pkg() {
 		logs+=("$log")
 	elif [ "$rc" -ne 0 ]; then
 		echo "=== pkg: meson test failed (rc=$rc) without a test log"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
 	fi
 }
 
@@ -84,7 +89,7 @@ if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
 	[ "$pkg" = 0 ] || run_pkg
 else
 	echo "=== gcc -Werror: CONFIGURE FAILED"
-	build_failures=$((build_failures + 1))
+	failures=$((failures + 1))
 fi
 
 if [ "$asan" = 1 ]; then
@@ -92,12 +97,26 @@ if [ "$asan" = 1 ]; then
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debug; then
-		run_suite "ASan+UBSan" build-asan --timeout-multiplier=3 "$@"
+		run_suite "ASan+UBSan" build-asan --no-suite pkg \
+			--timeout-multiplier=3 "$@"
 	else
 		echo "=== ASan+UBSan: CONFIGURE FAILED"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
 	fi
+	unset ASAN_OPTIONS UBSAN_OPTIONS
 fi
 
-python3 "$top/tools/testlog-summary.py" --build-failures "$build_failures" \
+for step in tools/test.d/*.sh; do
+	[ -x "$step" ] || continue
+	echo "=== step $step"
+	rc=0
+	"$step" "$top" || rc=$?
+	case $rc in
+	0) passes=$((passes + 1)) ;;
+	77) skips=$((skips + 1)); echo "=== step $step: SKIPPED" ;;
+	*) failures=$((failures + 1)); echo "=== step $step: FAILED (rc=$rc)" ;;
+	esac
+done
+
+python3 "$top/tools/testlog-summary.py" --extra "$passes" "$failures" "$skips" \
 	${logs[@]+"${logs[@]}"}

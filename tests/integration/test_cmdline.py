@@ -73,6 +73,20 @@ def test_globals(t):
         t.eq(jobs['b'].issued, (16, 0, 0, 0), 'globals: job b (bs=4k global)')
 
 
+def test_global_section(t):
+    """--name=global starts a global section: its options apply to the
+    jobs after it."""
+    a = t.shm_file('gs', 64 * 1024)
+    r = t.run('--name=global', '--bs=8k', '--rw=read', '--size=64k',
+              '--name=a', '--filename=' + a, '--name=b', '--filename=' + a,
+              '--bs=16k')
+    if not t.ok(r, '--name=global'):
+        return
+    jobs = {j.name: j.issued for j in ibtest.parse_report(r.out)}
+    t.eq(jobs, {'a': (8, 0, 0, 0), 'b': (4, 0, 0, 0)},
+         '--name=global: issued rwts per job')
+
+
 def test_units(t):
     """k/m suffixes in base 1024, any case, optional B; 0x hex."""
     target = t.shm_file('units', 1024 * 1024)
@@ -170,6 +184,7 @@ def main():
     test_no_name(t)
     test_globals(t)
     test_units(t)
+    test_global_section(t)
     test_exit_status(t)
     t.finish()
 

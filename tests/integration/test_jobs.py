@@ -114,6 +114,34 @@ def test_repeat(t):
             'randrepeat=0: two runs differ')
 
 
+def test_shared_file(t):
+    """Clones sharing one explicit file: each has its own random map and
+    covers the whole file once."""
+    f = t.shm_file('shared', 64 * KiB)
+    log = t.path('shared.iolog')
+    what = 'numjobs=3 on one file'
+    r = t.run('--name=sh', '--filename=' + f, '--size=64k', '--bs=4k',
+              '--rw=randread', '--numjobs=3', '--write_iolog=' + log)
+    if not t.ok(r, what):
+        return
+    t.eq([j.issued for j in ibtest.parse_report(r.out)],
+         [(NBLK, 0, 0, 0)] * 3, '%s: issued per clone' % what)
+    paths = ibtest.iolog_paths(log)
+    if len(paths) == 3:             # one log per clone: each a permutation
+        for p in paths:
+            t.eq(sorted(ibtest.parse_iolog(p).offsets()),
+                 [i * 4096 for i in range(NBLK)],
+                 '%s: %s covers the file once' % (what, os.path.basename(p)))
+    il = ibtest.parse_iologs(log)
+    if t.check(il is not None, '%s: iolog written' % what):
+        counts = {}
+        for o in il.offsets():
+            counts[o] = counts.get(o, 0) + 1
+        t.eq(sorted(set(counts.values())), [3],
+             '%s: every block read by each of 3 clones' % what)
+        t.eq(len(counts), NBLK, '%s: blocks touched' % what)
+
+
 def test_groups(t):
     a = t.shm_file('ga', 64 * KiB)
     r = t.run('--size=64k', '--bs=4k', '--rw=read', '--ioengine=psync',
@@ -147,6 +175,7 @@ def main():
     test_numjobs(t)
     test_thread(t)
     test_repeat(t)
+    test_shared_file(t)
     test_groups(t)
     t.finish()
 

@@ -170,6 +170,37 @@ def test_status_line(t):
             'status line with state, progress, rates and eta', text[:800])
 
 
+def test_json_shape_vs_fio(t):
+    """The same jobs through fio 3.33 and iobench: same JSON keys, order and types."""
+    golden = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data',
+                          'golden', 'json_compare.py')
+    fn = t.shm_file('shape.dat', 4 << 20)
+    cases = [
+        ['--name=a', '--filename=' + fn, '--size=4m', '--rw=randrw', '--ioengine=psync',
+         '--output-format=json+'],
+        ['--name=b', '--filename=' + fn, '--size=4m', '--rw=write', '--ioengine=psync',
+         '--fsync=16', '--lat_percentiles=1', '--output-format=json+'],
+        ['--ioengine=psync', '--name=c', '--filename=' + fn, '--size=4m', '--rw=read',
+         '--numjobs=2', '--group_reporting', '--gtod_reduce=1', '--output-format=json'],
+    ]
+    for args in cases:
+        f = t.fio(*args)
+        if f is None:
+            t.skip('fio not installed')
+            return
+        r = t.run(*args)
+        if not (t.ok(f, 'fio ' + args[0]) and t.ok(r, 'iobench ' + args[0])):
+            continue
+        ours, theirs = t.path('ours.json'), t.path('fio.json')
+        with open(ours, 'w') as o:
+            o.write(r.out)
+        with open(theirs, 'w') as o:
+            o.write(f.out)
+        p = subprocess.run([sys.executable, golden, '--shape', ours, theirs],
+                           capture_output=True, text=True)
+        t.check(p.returncode == 0, 'JSON shape as fio for %s' % ' '.join(args), p.stdout)
+
+
 def main():
     t = ibtest.Test()
     test_percentiles_vs_lat_log(t)
@@ -177,6 +208,7 @@ def main():
     test_terse_counts(t)
     test_disk_stats(t)
     test_status_line(t)
+    test_json_shape_vs_fio(t)
     t.finish()
 
 

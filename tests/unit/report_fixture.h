@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iobench/report.h"
 
 struct fixture {
@@ -21,12 +22,23 @@ static inline const char *fixture_dir(void)
 {
 	static char dir[4096];
 	const char *env = getenv("IB_GOLDEN_DIR");
+	char exe[2048] = "";
 	char *slash;
+	ssize_t n;
 
 	if (env)
 		return env;
-	/* __FILE__ is tests/unit/x.c relative to the build dir, or absolute */
-	snprintf(dir, sizeof(dir), "%s", __FILE__);
+	/*
+	 * __FILE__ is absolute, or relative to the build root, which is two
+	 * levels above this executable (BUILD/tests/test_x).
+	 */
+	if (__FILE__[0] != '/') {
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		exe[n > 0 ? n : 0] = '\0';
+		for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++)
+			*slash = '\0';
+	}
+	snprintf(dir, sizeof(dir), "%s%s%s", exe, exe[0] ? "/" : "", __FILE__);
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';

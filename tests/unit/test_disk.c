@@ -142,6 +142,9 @@ static void test_fake_sysfs_slaves(void **state)
 	assert_int_equal(set->util[0].aggr_ticks[0], 5);
 	assert_int_equal(set->util[0].aggr_in_queue, 7);
 	assert_float_equal(set->util[0].aggr_util, 100.0, 0.0);
+	assert_string_equal(set->util[0].slave[1].name, "sdb");
+	assert_int_equal(set->util[0].slave[1].ios[0], 12);
+	assert_int_equal(set->util[0].slave[0].ios[0], 10);
 	snprintf(p, sizeof(p), "rm -rf %s", root);
 	assert_int_equal(system(p), 0);
 	free(set);

@@ -59,6 +59,9 @@ static void test_find_aliases(void **state)
 	assert_string_equal(ib_opt_find("io_limit")->name, "io_size");
 	assert_string_equal(ib_opt_find("wait_for_previous")->name, "stonewall");
 	assert_string_equal(ib_opt_find("blocksize_range")->name, "bsrange");
+	assert_string_equal(ib_opt_find("rand_repeatable")->name, "randrepeat");
+	assert_string_equal(ib_opt_find("blocksize_unaligned")->name, "bs_unaligned");
+	assert_string_equal(ib_opt_find("disable_bw")->name, "disable_bw_measurement");
 	assert_null(ib_opt_find("iodeph"));
 }
 
@@ -239,6 +242,10 @@ static void test_bools_and_flags(void **state)
 	set_bad(j, "direct", "maybe", EINVAL,
 		"direct: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
 	set_bad(j, "iodepth", "", EINVAL, "iodepth: needs a value");
+	set_bad(j, "write_iolog", "", EINVAL, "write_iolog: needs a value");
+	set_ok(j, "write_iops_log", "");
+	assert_string_equal(j->write_iops_log, IB_LOG_JOBNAME);
+	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len, "write_iops_log"), "");
 }
 
 static void test_numbers(void **state)

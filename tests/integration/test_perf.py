@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tools/bench.py --smoke runs every case once and prints the whole table.
+
+Checks the shape only (rows, columns, JSON keys), never a speed.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import ibtest
+
+BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                     'tools', 'bench.py')
+CASES = ['null-qd1', 'null-qd32', 'uring-shm', 'aio-shm', 'psync-shm',
+         'uring-loop', 'null-nj1', 'null-nj2', 'null-nj8', 'uring-nj8']
+COLS = ['case', 'tool', 'IOPS', 'usr', 'ns/io', 'sys', 'ns/io', 'RSS', 'MiB',
+        'PSS', 'MiB', '1stIO', 'ms', 'others', 'runs']
+
+
+def rows(out):
+    """case -> {tool: fields} from the table part of bench's stdout."""
+    table, case = {}, None
+    for line in out.splitlines():
+        if not line.strip() or line.startswith('target'):
+            if table:
+                break
+            continue
+        f = line.split()
+        if f[0] in CASES:
+            case = f[0]
+            f = f[1:]
+        if case and f and f[0] in ('iobench', 'fio', 'ceiling', 'ib/fio',
+                                   'ib/ceil'):
+            table.setdefault(case, {})[f[0]] = f[1:]
+    return table
+
+
+def main():
+    t = ibtest.Test()
+    if not shutil.which('fio'):
+        t.skip('fio is not installed')
+        t.finish()
+    jpath = t.path('bench.json')
+    r = t.run(BENCH, '--smoke', '--iobench', t.bin, '--json', jpath,
+              prog=sys.executable, timeout=300)
+    t.eq(r.rc, 0, 'bench --smoke exits 0', r)
+    lines = r.out.splitlines()
+    t.check(lines and lines[0].startswith('iobench iobench-'),
+            'first line names both versions', r)
+    t.check(len(lines) > 2 and lines[2].split() == COLS, 'column header', r)
+    table = rows(r.out)
+    loop = ibtest.loop_available()
+    for c in CASES:
+        if c == 'uring-loop' and not loop:
+            continue
+        t.check(c in table, 'table has case %s' % c, r)
+        got = table.get(c, {})
+        for tool in ('iobench', 'fio', 'ib/fio'):
+            t.eq(len(got.get(tool, [])), 8 if tool != 'ib/fio' else 6,
+                 '%s: %s row has all columns' % (c, tool), got)
+        want_ceil = c in ('uring-shm', 'psync-shm', 'uring-loop')
+        t.eq('ceiling' in got, want_ceil, '%s: ceiling row' % c, got)
+        if got.get('iobench'):
+            t.check(int(got['iobench'][0].replace(',', '')) > 0,
+                    '%s: iobench did I/O' % c, got)
+            has_io = c.split('-')[0] != 'null'
+            t.eq(got['iobench'][5] != '-', has_io,
+                 '%s: 1st I/O time iff the engine makes I/O calls' % c, got)
+    tgt = [ln for ln in lines if ln.endswith((' yes', ' NO', ' -'))]
+    t.eq(len(tgt), 14, 'targets section has 14 rows', r)
+    try:
+        with open(jpath) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        doc = {}
+        t.check(False, 'JSON results readable', e)
+    t.eq(sorted(doc.get('cases', {})), sorted(CASES), 'JSON has every case')
+    t.eq(doc.get('rounds'), 1, 'JSON: smoke is one round')
+    med = doc.get('cases', {}).get('null-qd1', {}).get('median', {})
+    t.eq(sorted(med.get('iobench', {})),
+         sorted(['iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
+                 'first_io_ms', 'foreign_cpus', 'cpus_used', 'ok_runs']),
+         'JSON median keys')
+    t.eq(len(doc.get('targets', [])), 14, 'JSON has 14 targets')
+    scratch = doc.get('scratch_dir', '')
+    t.check(scratch.startswith('/dev/shm/iobench-bench.'), 'JSON: scratch dir')
+    t.check(scratch and not os.path.exists(scratch),
+            'bench removed its scratch directory %s' % scratch)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

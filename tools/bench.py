@@ -1,0 +1,649 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""bench.py: iobench against Debian's fio on identical jobs and targets.
+
+    tools/bench.py [--rounds N] [--runtime S] [--cases a,b] [--json FILE]
+                   [--smoke] [--iobench PATH] [--fio PATH] [--ceiling PATH]
+
+Every round runs each case once per tool, alternating iobench, fio (and the
+ceiling loop where the case has one), so slow drifts of the machine hit both
+tools alike; the table shows medians over the rounds. Per run:
+
+  IOPS        sum of the jobs' read+write "iops" in the tool's JSON report
+  usr/sys ns  CPU time per I/O: os.wait4() rusage of the whole process tree
+              (waited-for children included) / the report's total_ios
+  RSS MiB     peak RSS of the whole run: sum over every process of the tree
+              of its VmHWM (/proc sampled every 20 ms, so forked job
+              processes count). Not wait4's ru_maxrss: Linux carries it
+              across execve, so it would start at this script's own RSS.
+  PSS MiB     peak of the sampled sum of Pss (shared pages split fairly)
+  others      CPUs the rest of the machine kept busy during the run
+              (/proc/stat busy time minus the tool's own): > 0.3 means
+              the run shared the 2 CPUs; --idle-wait waits for a quiet
+              machine before each run
+  1st I/O ms  time from execve to the first I/O system call
+              (io_uring_enter, io_submit or a pread64 of one block), from a
+              separate run under strace -f --seccomp-bpf: with the seccomp
+              filter only the traced calls stop the tracee, so the tracer
+              adds a few microseconds per traced call and per fork, the same
+              for both tools; null-engine cases have no I/O call and show "-"
+
+Nothing here asserts speed: the "targets" section only reports measured vs
+goal. Files live in one /dev/shm directory and the loop device is detached
+on exit, whatever happens. Needs root for the loop-device case (skipped
+otherwise). Standard library only.
+"""
+import argparse
+import atexit
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+MIB = 1 << 20
+FILE_SIZE = 256 * MIB
+TOOLS = ('iobench', 'fio', 'ceiling')
+IO_CALL = re.compile(r'^(\d+\s+)?([\d.]+) (io_uring_enter|io_submit|'
+                     r'pread64)\((.*)')
+EXEC_CALL = re.compile(r'^(\d+\s+)?([\d.]+) execve\(')
+
+
+class Case:
+    """One job, run identically by both tools."""
+
+    def __init__(self, name, desc, args, target=None, ceiling=None):
+        self.name = name
+        self.desc = desc
+        self.args = args          # fio options, without filename/runtime
+        self.target = target      # None (null engine), 'shm' or 'loop'
+        self.ceiling = ceiling    # (mode, depth) for tools/ceiling, or None
+
+
+def _rand(engine, depth, extra=()):
+    return (['--ioengine=' + engine, '--rw=randread', '--bs=4k',
+             '--iodepth=%d' % depth, '--direct=1'] + list(extra))
+
+
+def _null(depth, jobs=1):
+    args = ['--ioengine=null', '--rw=randread', '--bs=4k', '--size=1g',
+            '--iodepth=%d' % depth]
+    return args + (['--numjobs=%d' % jobs] if jobs > 1 else [])
+
+
+CASES = [
+    Case('null-qd1', 'null engine, 4k, iodepth 1', _null(1)),
+    Case('null-qd32', 'null engine, 4k, iodepth 32', _null(32)),
+    Case('uring-shm', 'io_uring 4k randread QD32 O_DIRECT, /dev/shm file',
+         _rand('io_uring', 32), 'shm', ('uring', 32)),
+    Case('aio-shm', 'libaio 4k randread QD32 O_DIRECT, /dev/shm file',
+         _rand('libaio', 32), 'shm'),
+    Case('psync-shm', 'psync 4k randread QD1 O_DIRECT, /dev/shm file',
+         _rand('psync', 1), 'shm', ('pread', 1)),
+    Case('uring-loop', 'io_uring 4k randread QD32, loop (direct-io=on) '
+         'over tmpfs', _rand('io_uring', 32), 'loop', ('uring', 32)),
+    Case('null-nj1', 'null engine, 4k, iodepth 64, numjobs 1', _null(64)),
+    Case('null-nj2', 'null engine, 4k, iodepth 64, numjobs 2', _null(64, 2)),
+    Case('null-nj8', 'null engine, 4k, iodepth 64, numjobs 8', _null(64, 8)),
+    Case('uring-nj8', 'io_uring 4k randread QD64 O_DIRECT, numjobs 8, '
+         '/dev/shm file', _rand('io_uring', 64, ['--numjobs=8']), 'shm'),
+]
+
+
+# -- targets ----------------------------------------------------------------
+class Env:
+    """The files and loop device the cases run on; cleaned up on exit."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix='iobench-bench.', dir='/dev/shm')
+        self.loop = None
+        self.loop_dio = None
+        self.shm = None
+        atexit.register(self.cleanup)
+
+    def _fill(self, path):
+        chunk = bytes(range(256)) * (MIB // 256)
+        with open(path, 'wb') as f:
+            for i in range(FILE_SIZE // MIB):
+                f.write(chunk[i % 251:] + chunk[:i % 251])
+
+    def shm_file(self):
+        if not self.shm:
+            self.shm = os.path.join(self.dir, 'data')
+            self._fill(self.shm)
+        return self.shm
+
+    def loop_dev(self):
+        """A loop device with direct I/O on over a tmpfs file, or None."""
+        if self.loop is None:
+            self.loop = ''
+            backing = os.path.join(self.dir, 'loop-backing')
+            self._fill(backing)
+            try:
+                out = subprocess.run(
+                    ['losetup', '--direct-io=on', '--show', '-f', backing],
+                    capture_output=True, text=True, timeout=30)
+            except (OSError, subprocess.SubprocessError):
+                return None
+            if out.returncode == 0 and out.stdout.strip():
+                self.loop = out.stdout.strip()
+                name = os.path.basename(self.loop)
+                try:
+                    with open('/sys/block/%s/loop/dio' % name) as f:
+                        self.loop_dio = f.read().strip() == '1'
+                except OSError:
+                    pass
+        return self.loop or None
+
+    def cleanup(self):
+        if self.loop:
+            subprocess.run(['losetup', '-d', self.loop],
+                           capture_output=True)
+            self.loop = ''
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# -- measuring one process tree -----------------------------------------------
+class Tree:
+    """Samples the memory of a process and all its descendants."""
+
+    def __init__(self, root, nice):
+        self.nice = nice
+        self.pids = {root}
+        self.outside = set()
+        self.hwm = {}             # pid -> peak VmHWM seen (KiB)
+        self.pss_peak = 0         # peak of the sum of Pss (KiB)
+
+    def _ppid(self, pid):
+        try:
+            with open('/proc/%d/stat' % pid) as f:
+                s = f.read()
+            return int(s[s.rindex(')') + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def _grow(self):
+        for e in os.listdir('/proc'):
+            if not e.isdigit():
+                continue
+            pid = int(e)
+            if pid in self.pids or pid in self.outside:
+                continue
+            ppid = self._ppid(pid)
+            if ppid in self.pids:
+                self.pids.add(pid)
+                self._renice(pid)
+            elif ppid is not None:
+                self.outside.add(pid)
+
+    def _renice(self, pid):
+        """fio's job processes call setsid(): a new autogroup at nice 0.
+        Give it the same nice as the tool's own group."""
+        try:
+            with open('/proc/%d/autogroup' % pid, 'w') as f:
+                f.write('%d' % self.nice)
+        except OSError:
+            pass
+
+    @staticmethod
+    def _kib(path, key):
+        try:
+            with open(path) as f:
+                for line in f:
+                    if line.startswith(key):
+                        return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        return None
+
+    def sample(self):
+        self._grow()
+        pss = 0
+        for pid in self.pids:
+            hwm = self._kib('/proc/%d/status' % pid, 'VmHWM:')
+            if hwm is not None:
+                self.hwm[pid] = max(self.hwm.get(pid, 0), hwm)
+            p = self._kib('/proc/%d/smaps_rollup' % pid, 'Pss:')
+            pss += p or 0
+        self.pss_peak = max(self.pss_peak, pss)
+
+
+def busy_jiffies():
+    """System-wide busy CPU time so far (user..steal, not idle/iowait)."""
+    with open('/proc/stat') as f:
+        v = [int(x) for x in f.readline().split()[1:9]]
+    return sum(v) - v[3] - v[4]
+
+
+def wait_quiet(max_wait):
+    """Wait (up to max_wait s) for a 1-s window where other processes use
+    less than 0.25 CPU; return the seconds waited."""
+    hz = os.sysconf('SC_CLK_TCK')
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < max_wait:
+        b0 = busy_jiffies()
+        time.sleep(1.0)
+        if (busy_jiffies() - b0) / hz < 0.25:
+            break
+    return time.monotonic() - t0
+
+
+def session(nice):
+    """Popen arguments: a new session whose scheduler autogroup runs at
+    nice. With autogroups (Debian's default), the nice value of a process
+    only counts inside its session's group, so the group's own nice is what
+    keeps the neighbours' builds from taking the tool's CPU."""
+    def prio():
+        try:
+            with open('/proc/self/autogroup', 'w') as f:
+                f.write('%d' % nice)
+        except OSError:
+            pass            # no autogroups: setpriority() alone does it
+    return {'start_new_session': True, 'preexec_fn': prio}
+
+
+def run_tree(argv, timeout, outpath, nice):
+    """Run argv with stdout to outpath; return (status, rusage, tree, secs)."""
+    with open(outpath, 'wb') as out:
+        t0 = time.monotonic()
+        p = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT,
+                             **session(nice))
+    tree = Tree(p.pid, nice)
+    while True:
+        pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - t0 > timeout:
+            os.killpg(p.pid, signal.SIGKILL)
+        tree.sample()
+        time.sleep(0.02)
+    p.returncode = status
+    return status, ru, tree, time.monotonic() - t0
+
+
+def _parse_report(text):
+    start = text.find('{')
+    if start < 0:
+        raise ValueError('no JSON report')
+    rep = json.JSONDecoder().raw_decode(text[start:])[0]
+    iops = ios = 0
+    for job in rep['jobs']:
+        for ddir in ('read', 'write', 'trim'):
+            d = job.get(ddir)
+            if d:
+                iops += float(d['iops'])
+                ios += int(d['total_ios'])
+    return iops, ios
+
+
+def measure(tool, argv, opts, scratch):
+    """One measured run; a dict of metrics, or {'error': ...}."""
+    out = os.path.join(scratch, 'out')
+    b0 = busy_jiffies()
+    status, ru, tree, secs = run_tree(argv, opts.runtime * 10 + 30, out,
+                                      opts.nice)
+    own = ru.ru_utime + ru.ru_stime
+    # CPU the rest of the machine used meanwhile, in cores (loop device
+    # kworkers count here: they are not the tool's).
+    foreign = max(0.0, (busy_jiffies() - b0) / os.sysconf('SC_CLK_TCK')
+                  - own) / secs
+    with open(out, errors='replace') as f:
+        text = f.read()
+    if status != 0:
+        return {'error': 'exit status %d: %s' % (status, text[-300:])}
+    try:
+        if tool == 'ceiling':
+            iops = float(re.search(r'iops=([\d.]+)', text).group(1))
+            ios = int(re.search(r'ios=(\d+)', text).group(1))
+        else:
+            iops, ios = _parse_report(text)
+    except (ValueError, KeyError, AttributeError) as e:
+        return {'error': 'unreadable output (%s): %s' % (e, text[-300:])}
+    # Not ru_maxrss: Linux carries it across execve, so it starts at the
+    # forking Python's own RSS. VmHWM belongs to the new mm: exact.
+    rss = sum(tree.hwm.values())
+    return {'iops': iops, 'ios': ios, 'wall_s': secs,
+            'usr_ns': ru.ru_utime * 1e9 / ios if ios else None,
+            'sys_ns': ru.ru_stime * 1e9 / ios if ios else None,
+            'rss_mib': rss / 1024.0 if rss else None,
+            'pss_mib': tree.pss_peak / 1024.0 if rss else None,
+            'procs': len(tree.hwm), 'foreign_cpus': foreign,
+            'cpus_used': own / secs}
+
+
+def first_io_ms(argv, scratch, nice):
+    """ms from execve to the first I/O system call, under strace."""
+    trace = os.path.join(scratch, 'strace')
+    cmd = ['strace', '-f', '--seccomp-bpf', '-ttt', '-qq', '-s', '0',
+           '-e', 'trace=execve,io_uring_enter,io_submit,pread64',
+           '-o', trace, '--'] + argv
+    status = run_tree(cmd, 120, os.path.join(scratch, 'out'), nice)[0]
+    if status != 0:
+        return None
+    t_exec = None
+    with open(trace, errors='replace') as f:
+        for line in f:
+            m = EXEC_CALL.match(line)
+            if m and t_exec is None:
+                t_exec = float(m.group(2))
+                continue
+            m = IO_CALL.match(line)
+            if not m or t_exec is None:
+                continue
+            if m.group(3) == 'pread64' and \
+                    not re.search(r', 4096, \d+\)', m.group(4)):
+                continue        # not one of the job's block reads
+            return (float(m.group(2)) - t_exec) * 1e3
+    return None
+
+
+# -- the rounds ----------------------------------------------------------------
+def job_argv(binpath, case, env, runtime):
+    argv = [binpath, '--name=bench', '--time_based',
+            '--runtime=%dms' % int(runtime * 1000),
+            '--output-format=json'] + case.args
+    if case.target == 'shm':
+        argv += ['--filename=' + env.shm_file(), '--size=256m']
+    elif case.target == 'loop':
+        argv += ['--filename=' + env.loop_dev()]
+    return argv
+
+
+def ceiling_argv(binpath, case, env, runtime):
+    mode, depth = case.ceiling
+    path = env.loop_dev() if case.target == 'loop' else env.shm_file()
+    return [binpath, mode, path, str(depth), '%g' % runtime]
+
+
+def run_rounds(opts, cases, env, res):
+    scratch = env.dir
+    waited = 0.0
+    for rnd in range(opts.rounds):
+        for case in cases:
+            if case.target == 'loop' and not env.loop_dev():
+                res[case.name]['skipped'] = 'no loop device (root needed)'
+                continue
+            order = ['iobench', 'fio'] if rnd % 2 == 0 else ['fio', 'iobench']
+            if case.ceiling and opts.ceiling:
+                order.append('ceiling')
+            for tool in order:
+                if opts.idle_wait:
+                    waited += wait_quiet(opts.idle_wait)
+                if tool == 'ceiling':
+                    argv = ceiling_argv(opts.ceiling, case, env, opts.runtime)
+                else:
+                    argv = job_argv(getattr(opts, tool), case, env,
+                                    opts.runtime)
+                m = measure(tool, argv, opts, scratch)
+                if tool != 'ceiling' and case.target and opts.strace \
+                        and 'error' not in m:
+                    short = min(opts.runtime, 1.0)
+                    m['first_io_ms'] = first_io_ms(
+                        job_argv(getattr(opts, tool), case, env, short),
+                        scratch, opts.nice)
+                res[case.name]['runs'][tool].append(m)
+                if 'error' in m:
+                    sys.stderr.write('bench: %s/%s round %d: %s\n' % (
+                        case.name, tool, rnd + 1, m['error']))
+            sys.stderr.write('bench: round %d/%d %s done (%.0f s waited '
+                             'for a quiet machine so far)\n' % (
+                                 rnd + 1, opts.rounds, case.name, waited))
+
+
+def _median(runs, key):
+    vals = [r[key] for r in runs if r.get(key) is not None]
+    return statistics.median(vals) if vals else None
+
+
+def summarize(res):
+    keys = ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib', 'first_io_ms',
+            'foreign_cpus', 'cpus_used')
+    for name, c in res.items():
+        c['median'] = {}
+        for tool, runs in c['runs'].items():
+            ok = [r for r in runs if 'error' not in r]
+            if ok:
+                c['median'][tool] = {k: _median(ok, k) for k in keys}
+                c['median'][tool]['ok_runs'] = len(ok)
+
+
+def _ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def targets(res):
+    """[(what, measured, goal, met)]: the issue's targets, measured."""
+    med = {n: c['median'] for n, c in res.items()}
+
+    def get(case, tool, key):
+        return med.get(case, {}).get(tool, {}).get(key)
+
+    out = []
+
+    def add(what, val, goal, ok):
+        out.append({'target': what, 'measured': val, 'goal': goal,
+                    'met': None if val is None else ok(val)})
+
+    for c in ('null-qd1', 'null-qd32'):
+        add('%s IOPS iobench/fio' % c, _ratio(get(c, 'iobench', 'iops'),
+            get(c, 'fio', 'iops')), '>= 2.50', lambda v: v >= 2.5)
+    for c in ('uring-shm', 'uring-loop'):
+        ib = get(c, 'iobench', 'iops')
+        add('%s IOPS iobench/fio' % c, _ratio(ib, get(c, 'fio', 'iops')),
+            '>= 1.10', lambda v: v >= 1.10)
+        add('%s IOPS iobench/ceiling' % c,
+            _ratio(ib, get(c, 'ceiling', 'iops')), '>= 0.95',
+            lambda v: v >= 0.95)
+    add('psync-shm IOPS iobench/fio',
+        _ratio(get('psync-shm', 'iobench', 'iops'),
+               get('psync-shm', 'fio', 'iops')), '>= 1.05',
+        lambda v: v >= 1.05)
+    add('null numjobs=2/numjobs=1 IOPS (iobench)',
+        _ratio(get('null-nj2', 'iobench', 'iops'),
+               get('null-nj1', 'iobench', 'iops')), '>= 1.80',
+        lambda v: v >= 1.8)
+    for c in ('null-nj8', 'uring-nj8'):
+        add('%s peak RSS iobench/fio' % c,
+            _ratio(get(c, 'iobench', 'rss_mib'), get(c, 'fio', 'rss_mib')),
+            '<= 0.50', lambda v: v <= 0.5)
+    for c in ('uring-shm', 'aio-shm', 'psync-shm', 'uring-loop'):
+        add('%s 1st I/O ms iobench/fio' % c,
+            _ratio(get(c, 'iobench', 'first_io_ms'),
+                   get(c, 'fio', 'first_io_ms')), '< 1.00',
+            lambda v: v < 1.0)
+    return out
+
+
+def _fmt(v, spec):
+    return '-' if v is None else format(v, spec)
+
+
+def _fmtx(v):
+    return '-' if v is None else '%.2fx' % v
+
+
+def print_table(res, tgts, f):
+    cols = ('%-11s %-8s %12s %9s %9s %8s %8s %9s %7s %5s\n')
+    f.write(cols % ('case', 'tool', 'IOPS', 'usr ns/io', 'sys ns/io',
+                    'RSS MiB', 'PSS MiB', '1stIO ms', 'others', 'runs'))
+    for name, c in res.items():
+        if c.get('skipped'):
+            f.write('%-11s skipped: %s\n' % (name, c['skipped']))
+            continue
+        med = c['median']
+        first = True
+        for tool in TOOLS:
+            m = med.get(tool)
+            if not m:
+                if c['runs'].get(tool):
+                    f.write('%-11s %-8s failed (see stderr)\n' % (
+                        name if first else '', tool))
+                    first = False
+                continue
+            f.write(cols % (name if first else '', tool,
+                            _fmt(m['iops'], ',.0f'), _fmt(m['usr_ns'], '.0f'),
+                            _fmt(m['sys_ns'], '.0f'),
+                            _fmt(m['rss_mib'], '.1f'),
+                            _fmt(m['pss_mib'], '.1f'),
+                            _fmt(m['first_io_ms'], '.1f'),
+                            _fmt(m['foreign_cpus'], '.2f'), m['ok_runs']))
+            first = False
+        ib, fio = med.get('iobench'), med.get('fio')
+        if ib and fio:
+            f.write(cols % ('', 'ib/fio', *(
+                _fmtx(_ratio(ib[k], fio[k])) for k in
+                ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
+                 'first_io_ms')), '', ''))
+        if ib and med.get('ceiling'):
+            f.write(cols % ('', 'ib/ceil', _fmtx(_ratio(
+                ib['iops'], med['ceiling']['iops'])),
+                '', '', '', '', '', '', ''))
+    f.write('\n%-44s %9s %8s %s\n' % ('target', 'measured', 'goal', 'met'))
+    for t in tgts:
+        met = {None: '-', True: 'yes', False: 'NO'}[t['met']]
+        f.write('%-44s %9s %8s %s\n' % (t['target'],
+                                        _fmt(t['measured'], '.2f'),
+                                        t['goal'], met))
+
+
+def machine():
+    cpu = ''
+    try:
+        with open('/proc/cpuinfo') as f:
+            cpu = next((ln.split(':', 1)[1].strip() for ln in f
+                        if ln.startswith('model name')), '')
+    except OSError:
+        pass
+    mem = os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES')
+    return {'kernel': platform.release(), 'cpu': cpu,
+            'cpus': os.cpu_count(), 'mem_gib': round(mem / (1 << 30), 1),
+            'loadavg_start': os.getloadavg()}
+
+
+def tool_version(argv):
+    try:
+        r = subprocess.run(argv + ['--version'], capture_output=True,
+                           text=True, timeout=10)
+        return r.stdout.strip().splitlines()[0] if r.stdout.strip() else '?'
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return '?'
+
+
+def parse_args(argv):
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    ap = argparse.ArgumentParser(
+        description='iobench vs fio, alternating, medians over rounds')
+    ap.add_argument('--rounds', type=int, default=5)
+    ap.add_argument('--runtime', type=float, default=3.0,
+                    help='seconds per run (default 3)')
+    ap.add_argument('--cases', default='',
+                    help='comma-separated subset of: ' +
+                    ','.join(c.name for c in CASES))
+    ap.add_argument('--json', metavar='FILE',
+                    help='write machine-readable results (- = stdout)')
+    ap.add_argument('--smoke', action='store_true',
+                    help='quick shape check: 1 round of 0.5 s')
+    ap.add_argument('--iobench', default=os.path.join(root, 'build', 'src',
+                                                      'iobench'))
+    ap.add_argument('--fio', default=shutil.which('fio') or 'fio')
+    ap.add_argument('--ceiling', default=None,
+                    help='default: tools/ceiling next to the iobench build')
+    ap.add_argument('--idle-wait', type=float, default=None,
+                    help='before each run wait up to this many seconds for '
+                    'other processes to use < 0.25 CPU (default 5; '
+                    '0 with --smoke)')
+    ap.add_argument('--nice', type=int, default=-20,
+                    help='run both tools at this nice value (default -20: '
+                    'on a shared machine the tools, not the neighbours, get '
+                    'the CPUs; both sides alike)')
+    ap.add_argument('--no-strace', dest='strace', action='store_false',
+                    help='skip the time-to-first-I/O runs')
+    opts = ap.parse_args(argv)
+    if opts.smoke:
+        opts.rounds, opts.runtime = 1, 0.5
+    if opts.idle_wait is None:
+        opts.idle_wait = 0.0 if opts.smoke else 5.0
+    if opts.rounds < 1 or opts.runtime <= 0:
+        ap.error('--rounds and --runtime must be positive')
+    opts.iobench = os.path.abspath(opts.iobench)
+    if opts.ceiling is None:
+        opts.ceiling = os.path.join(os.path.dirname(os.path.dirname(
+            opts.iobench)), 'tools', 'ceiling')
+    if not os.access(opts.ceiling, os.X_OK):
+        sys.stderr.write('bench: no ceiling program at %s; ceiling rows '
+                         'skipped\n' % opts.ceiling)
+        opts.ceiling = None
+    if opts.strace and not shutil.which('strace'):
+        sys.stderr.write('bench: no strace; 1st I/O column skipped\n')
+        opts.strace = False
+    names = [n for n in opts.cases.split(',') if n]
+    known = {c.name for c in CASES}
+    bad = [n for n in names if n not in known]
+    if bad:
+        ap.error('unknown case(s) %s; known: %s' % (
+            ','.join(bad), ','.join(c.name for c in CASES)))
+    opts.case_list = [c for c in CASES if not names or c.name in names]
+    for tool in ('iobench', 'fio'):
+        if not shutil.which(getattr(opts, tool)):
+            ap.error('%s not found: %s' % (tool, getattr(opts, tool)))
+    return opts
+
+
+def main(argv):
+    opts = parse_args(argv)
+    # SIGTERM/SIGHUP: run the atexit cleanup (loop device, files) too.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda s, f: sys.exit(128 + s))
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, opts.nice)
+    except OSError as e:
+        sys.stderr.write('bench: nice %d: %s; running at nice %d\n' % (
+            opts.nice, e.strerror, os.getpriority(os.PRIO_PROCESS, 0)))
+    env = Env()
+    res = {c.name: {'desc': c.desc, 'args': c.args, 'target': c.target,
+                    'runs': {t: [] for t in TOOLS}}
+           for c in opts.case_list}
+    mach = machine()
+    mach['nice'] = os.getpriority(os.PRIO_PROCESS, 0)
+    run_rounds(opts, opts.case_list, env, res)
+    summarize(res)
+    tgts = targets(res)
+    mach['loadavg_end'] = os.getloadavg()
+    out = sys.stdout
+    out.write('iobench %s vs %s; %d round(s) x %gs; kernel %s, %s, %d CPUs, '
+              '%.0f GiB; nice %d; loadavg %.2f -> %.2f; loop dio=%s\n\n' % (
+                  tool_version([opts.iobench]), tool_version([opts.fio]),
+                  opts.rounds, opts.runtime, mach['kernel'], mach['cpu'],
+                  mach['cpus'], mach['mem_gib'], mach['nice'],
+                  mach['loadavg_start'][0],
+                  mach['loadavg_end'][0], env.loop_dio))
+    print_table(res, tgts, out)
+    out.flush()
+    env.cleanup()
+    if opts.json:
+        doc = {'machine': mach, 'rounds': opts.rounds,
+               'runtime_s': opts.runtime, 'loop_dio': env.loop_dio,
+               'scratch_dir': env.dir,
+               'iobench': tool_version([opts.iobench]),
+               'fio': tool_version([opts.fio]), 'cases': res,
+               'targets': tgts}
+        if opts.json == '-':
+            json.dump(doc, sys.stdout, indent=1)
+            sys.stdout.write('\n')
+        else:
+            with open(opts.json, 'w') as f:
+                json.dump(doc, f, indent=1)
+    failed = any(not c.get('skipped') and not c['median'].get(t)
+                 for c in res.values() for t in ('iobench', 'fio'))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
