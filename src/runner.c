@@ -152,8 +152,10 @@ static int prepare_targets(struct runner *r, struct ib_diag *d)
 			continue;
 		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
 				      run->readonly, r->msg, d);
-		if (ret)
+		if (ret) {
+			ib_diag_prefix(d, "job '%s'", run->jobs[i].name);
 			return ret;
+		}
 		if (r->msg)
 			fflush(r->msg);
 	}
