@@ -429,9 +429,14 @@ static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
 	*paths = calloc(total ? total : 1, sizeof(char *));
 	if (!*paths)
 		return -ENOMEM;
-	for (i = 0; i < r->run->nr_jobs; i++)
+	for (i = 0; i < r->run->nr_jobs; i++) {
+		const struct ib_engine_ops *ops = ib_engine_find(r->run->jobs[i].ioengine);
+
+		if (ops && (ops->flags & (IB_ENGINE_NOIO | IB_ENGINE_NOFILES)))
+			continue; /* touches no disk: no Disk stats for it */
 		for (j = 0; j < r->slots[i].args.files.nr; j++)
 			(*paths)[k++] = r->slots[i].args.files.f[j].path;
+	}
 	*n = k;
 	return 0;
 }
