@@ -96,6 +96,17 @@ def test_units(t):
         one_job(t, 'size=%s' % size, ['--name=u', '--filename=' + target,
                                       '--size=' + size, '--bs=4k',
                                       '--rw=read'], (n, 0, 0, 0))
+    # time suffixes: a time_based job runs at least its whole runtime
+    for rt, ms in (('300ms', 300), ('250000us', 250), ('250000usec', 250),
+                   ('300msec', 300), ('1', 1000), ('1s', 1000)):
+        what = 'time_based runtime=%s' % rt
+        r = t.run('--name=u', '--filename=' + target, '--size=64k',
+                  '--rw=read', '--time_based', '--runtime=' + rt)
+        if t.ok(r, what):
+            jobs = ibtest.parse_report(r.out)
+            run = jobs[0].dirs.get('read', {}).get('runtime_ms', 0) if jobs else 0
+            t.check(run >= ms, '%s: read runtime %dmsec >= %d' % (what, run, ms),
+                    r)
     one_job(t, 'bs=0x2000', ['--name=u', '--filename=' + target,
                              '--size=64k', '--bs=0x2000', '--rw=read'],
             (8, 0, 0, 0))
