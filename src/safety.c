@@ -465,6 +465,13 @@ int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
 
 	if (!ib_job_writes(job) || run->readonly)
 		return 0; /* readonly refuses writing jobs earlier, in validation */
+	/*
+	 * Clones of a job with filename= name the same paths, and clone 0 was
+	 * checked just before (the runner stops at the first refusal): probe
+	 * a device once, not numjobs times.
+	 */
+	if (job->clone > 0 && job->filename[0])
+		return 0;
 	for (i = 0; i < fs->nr; i++) {
 		/* a missing path will be a regular file: layout never truncates */
 		if (stat(fs->f[i].path, &st) || !S_ISBLK(st.st_mode))
