@@ -230,15 +230,13 @@ void ib_safety_unescape(char *dst, size_t len, const char *src)
 
 /*
  * "36 35 98:0 /root /mnt/point rw,noatime shared:1 - ext4 /dev/x rw":
- * field 3 is MAJ:MIN, field 5 the mount point, and the type follows the
- * lone "-" that ends the optional fields.
+ * field 3 is MAJ:MIN, field 5 the mount point, and the type and the source
+ * follow the lone "-" that ends the optional fields.
  */
-int ib_safety_parse_mountinfo(const char *line, dev_t *dev, char *mnt,
-			      size_t mnt_len, char *fstype, size_t fstype_len)
+int ib_safety_parse_mountinfo(const char *line, struct ib_mount_entry *m)
 {
 	char copy[4 * PATH_MAX], *tok, *save = NULL;
-	unsigned int i, maj, min;
-	bool dash = false;
+	unsigned int i, maj = 0, min = 0, after_dash = 0;
 
 	snprintf(copy, sizeof(copy), "%s", line);
 	for (i = 0, tok = strtok_r(copy, " \n", &save); tok;
@@ -246,45 +244,68 @@ int ib_safety_parse_mountinfo(const char *line, dev_t *dev, char *mnt,
 		if (i == 2 && sscanf(tok, "%u:%u", &maj, &min) != 2)
 			return -EINVAL;
 		if (i == 4)
-			ib_safety_unescape(mnt, mnt_len, tok);
-		if (i > 5 && dash) {
-			snprintf(fstype, fstype_len, "%s", tok);
-			*dev = makedev(maj, min);
+			ib_safety_unescape(m->mnt, sizeof(m->mnt), tok);
+		if (after_dash == 1)
+			snprintf(m->fstype, sizeof(m->fstype), "%s", tok);
+		if (after_dash == 2) {
+			ib_safety_unescape(m->source, sizeof(m->source), tok);
+			m->dev = makedev(maj, min);
 			return 0;
 		}
-		if (i > 5 && !strcmp(tok, "-"))
-			dash = true;
+		if (after_dash)
+			after_dash++;
+		else if (i > 5 && !strcmp(tok, "-"))
+			after_dash = 1;
 	}
 	return -EINVAL;
+}
+
+/*
+ * The device a mount is on. btrfs (and any filesystem on an anonymous
+ * device number, major 0) reports 0:N: then the source, if it names a block
+ * device, gives the number (resolved by stat, still compared by number).
+ */
+static int mount_node(const struct tree *t, const struct ib_mount_entry *m)
+{
+	struct stat st;
+	int idx = find_node(t, m->dev);
+
+	if (idx < 0 && major(m->dev) == 0 && m->source[0] == '/' &&
+	    !stat(m->source, &st) && S_ISBLK(st.st_mode))
+		idx = find_node(t, st.st_rdev);
+	return idx;
 }
 
 static int check_mounted(const struct ib_safety_env *env, const struct tree *t,
 			 const struct ib_job *job, bool *mounted,
 			 struct ib_diag *d)
 {
-	char mnt[PATH_MAX], fstype[64], who[PATH_MAX + NODE_NAME];
+	char who[PATH_MAX + NODE_NAME];
+	struct ib_mount_entry *m;
 	char *line = NULL;
 	size_t cap = 0;
 	int idx = -1, ret = 0;
-	dev_t dev;
 	FILE *f;
 
 	f = fopen(env->mountinfo, "re");
 	if (!f)
 		return ib_diag_set(d, errno, "job '%s': cannot read %s to check %s: %s",
 				   job->name, env->mountinfo, t->path, strerror(errno));
-	while (idx < 0 && getline(&line, &cap, f) > 0)
-		if (!ib_safety_parse_mountinfo(line, &dev, mnt, sizeof(mnt),
-					       fstype, sizeof(fstype)))
-			idx = find_node(t, dev);
+	m = malloc(sizeof(*m));
+	while (m && idx < 0 && getline(&line, &cap, f) > 0)
+		if (!ib_safety_parse_mountinfo(line, m))
+			idx = mount_node(t, m);
 	free(line);
 	fclose(f);
+	if (!m)
+		return ib_diag_set(d, ENOMEM, "no memory to check %s", t->path);
 	*mounted = idx >= 0;
 	if (*mounted && !job->allow_mounted_write) {
 		describe(t, &t->n[idx], who, sizeof(who));
 		ret = refuse(d, EBUSY, job, FLAG_MOUNTED, "%s mounted on %s (%s)",
-			     who, mnt, fstype);
+			     who, m->mnt, m->fstype);
 	}
+	free(m);
 	return ret;
 }
 
@@ -465,6 +486,13 @@ int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
 
 	if (!ib_job_writes(job) || run->readonly)
 		return 0; /* readonly refuses writing jobs earlier, in validation */
+	/*
+	 * Clones of a job with filename= name the same paths, and clone 0 was
+	 * checked just before (the runner stops at the first refusal): probe
+	 * a device once, not numjobs times.
+	 */
+	if (job->clone > 0 && job->filename[0])
+		return 0;
 	for (i = 0; i < fs->nr; i++) {
 		/* a missing path will be a regular file: layout never truncates */
 		if (stat(fs->f[i].path, &st) || !S_ISBLK(st.st_mode))

@@ -17,6 +17,8 @@ pkgs=(
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
+	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
+	valgrind          # tools/test.d/valgrind.sh: memcheck over the unit tests
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
 	git               # meson dist (release tarball test)
 )

@@ -3,6 +3,7 @@
 #define IOBENCH_SAFETY_H
 
 #include <stdbool.h>
+#include <limits.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include "iobench/diag.h"
@@ -48,12 +49,16 @@ int ib_safety_check_bdev(const struct ib_safety_env *env,
 			 const struct ib_job *job, const char *path,
 			 dev_t rdev, struct ib_diag *d);
 
-/*
- * Parse one /proc/self/mountinfo line: device number, mount point
- * (unescaped) and filesystem type. 0, or -EINVAL for a malformed line.
- */
-int ib_safety_parse_mountinfo(const char *line, dev_t *dev, char *mnt,
-			      size_t mnt_len, char *fstype, size_t fstype_len);
+/* One /proc/self/mountinfo line. */
+struct ib_mount_entry {
+	dev_t dev;		/* MAJ:MIN (0:N for btrfs and other anonymous devs) */
+	char mnt[PATH_MAX];	/* mount point, unescaped */
+	char fstype[64];
+	char source[PATH_MAX];	/* mount source ("/dev/sdb1", "tmpfs"), unescaped */
+};
+
+/* Parse one mountinfo line into m. 0, or -EINVAL for a malformed line. */
+int ib_safety_parse_mountinfo(const char *line, struct ib_mount_entry *m);
 
 /* Undo /proc's octal escapes ("\040" -> ' ') from src into dst. */
 void ib_safety_unescape(char *dst, size_t len, const char *src);

@@ -1,61 +1,96 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * libFuzzer target for the option surface: the job file parser (then
- * fix-up and validation of what it accepted) and the value parsers, on the
- * same bytes. Seeds: the .fio files in tests/data. Build by hand until
- * meson wires the 'fuzz' option (a core built with clang):
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE \
- *     -D_FILE_OFFSET_BITS=64 -Iinclude -Ibuild tests/fuzz/fuzz_jobfile.c \
- *     build/src/libiobench-core.a -luring -laio -lblkid -lm -o fuzz_jobfile
- *   ./fuzz_jobfile -max_len=2048 CORPUS_DIR tests/data
+ * libFuzzer target: the job-file parser on the input as a job file, then
+ * fix-up and validation of every job it defines (what the command line
+ * does next, without expanding numjobs). `include` is served from memory
+ * (a small fixed text, or the input itself for "self", so nesting limits
+ * are exercised) and ${VAR} from a fixed table: no file, no environment.
  */
+#include <errno.h>
 #include <stdint.h>
-#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/jobfile.h"
-#include "iobench/parse.h"
 #include "iobench/run.h"
+
+#define FUZZ_MAX_INPUT 16384
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *fz_getenv(const char *n)
+struct input {
+	const uint8_t *data;
+	size_t size;
+};
+
+static int read_include(void *arg, const char *from, const char *path,
+			char **buf, size_t *len, char *name, size_t namelen,
+			struct ib_diag *d)
 {
-	return n[0] == 'A' ? "x(1+2)" : NULL;
+	static const char fixed[] = "bs=4k\nrw=randread\n; comment\nsize=1m\n";
+	const struct input *in = arg;
+	bool self = !strcmp(path, "self");
+	size_t n = self ? in->size : sizeof(fixed) - 1;
+
+	(void)from;
+	if (!strcmp(path, "missing"))
+		return ib_diag_set(d, ENOENT, "%s: No such file or directory", path);
+	*buf = malloc(n + 1);
+	if (!*buf)
+		return ib_diag_set(d, ENOMEM, "no memory");
+	memcpy(*buf, self ? (const char *)in->data : fixed, n);
+	(*buf)[n] = '\0';
+	*len = n;
+	snprintf(name, namelen, "%s", path);
+	return 0;
+}
+
+static const char *fake_getenv(const char *name)
+{
+	if (!strcmp(name, "SIZE"))
+		return "64m";
+	if (!strcmp(name, "EMPTY"))
+		return "";
+	if (!strcmp(name, "DIR"))
+		return "/tmp";
+	return NULL;
+}
+
+static void validate_all(const struct ib_jobset *s)
+{
+	struct ib_diag d;
+	struct ib_job j;
+	unsigned int i;
+
+	for (i = 0; i < s->nr; i++) {
+		if (s->secs[i].is_global)
+			continue;
+		j = s->secs[i].job;
+		ib_job_fixup(&j);
+		ib_job_validate(&j, false, &d);
+		ib_job_validate(&j, true, &d);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct ib_jobfile_env env = {
-		.getenv = fz_getenv, .ncpus = 2, .pagesize = 4096, .mb_memory = 100,
+	struct input in = { data, size };
+	struct ib_jobfile_env env = {
+		.read = read_include, .arg = &in, .getenv = fake_getenv,
+		.ncpus = 2, .pagesize = 4096, .mb_memory = 24576,
 	};
-	struct ib_jobset *s = malloc(sizeof(*s));
-	struct ib_diag d;
-	char buf[256];
-	uint64_t v;
-	uint8_t pct;
-	bool b;
-	unsigned int i;
+	struct ib_diag d = { { 0 } };
+	struct ib_jobset *s;
 
+	if (size > FUZZ_MAX_INPUT)
+		return 0;
+	s = malloc(sizeof(*s));	/* a jobset holds whole jobs: not on the stack */
+	if (!s)
+		return 0;
 	ib_jobset_init(s);
-	if (!ib_jobfile_parse(s, (const char *)data, size, "f.fio", 1 + (size & 1), &env, &d)) {
-		for (i = 0; i < s->nr; i++) {
-			if (!s->secs[i].is_global) {
-				ib_job_fixup(&s->secs[i].job);
-				(void)ib_job_validate(&s->secs[i].job, size & 2, &d);
-			}
-		}
-	}
+	if (!ib_jobfile_parse(s, (const char *)data, size, "fuzz.fio", 1, &env, &d))
+		validate_all(s);
 	ib_jobset_free(s);
 	free(s);
-	if (size < sizeof(buf)) {
-		memcpy(buf, data, size);
-		buf[size] = 0;
-		(void)ib_parse_size(buf, 1024, &v, &d);
-		(void)ib_parse_size_pct(buf, 1000, &v, &pct, &d);
-		(void)ib_parse_time_us(buf, 1000000, &v, &d);
-		(void)ib_parse_uint(buf, &v, &d);
-		(void)ib_parse_bool(buf, &b, &d);
-	}
 	return 0;
 }

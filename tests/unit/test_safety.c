@@ -153,31 +153,32 @@ static void add_mount(struct fake *f, const char *devno, const char *mnt,
 
 static void test_parse_mountinfo(void **state)
 {
-	char mnt[256], type[32];
-	dev_t dev;
+	struct ib_mount_entry m;
 
 	(void)state;
 	assert_int_equal(ib_safety_parse_mountinfo(
-		"36 35 98:7 /a /mnt/my\\040disk rw,noatime shared:1 master:2 - xfs /dev/sdb rw\n",
-		&dev, mnt, sizeof(mnt), type, sizeof(type)), 0);
-	assert_int_equal(major(dev), 98);
-	assert_int_equal(minor(dev), 7);
-	assert_string_equal(mnt, "/mnt/my disk");
-	assert_string_equal(type, "xfs");
+		"36 35 98:7 /a /mnt/my\\040disk rw,noatime shared:1 master:2 - xfs /dev/my\\040sdb rw\n",
+		&m), 0);
+	assert_int_equal(major(m.dev), 98);
+	assert_int_equal(minor(m.dev), 7);
+	assert_string_equal(m.mnt, "/mnt/my disk");
+	assert_string_equal(m.fstype, "xfs");
+	assert_string_equal(m.source, "/dev/my sdb");
 	/* no optional fields at all */
 	assert_int_equal(ib_safety_parse_mountinfo(
-		"1 0 259:65536 / / rw - ext4 /dev/nvme0n1p1 rw", &dev, mnt,
-		sizeof(mnt), type, sizeof(type)), 0);
-	assert_int_equal(major(dev), 259);
-	assert_int_equal(minor(dev), 65536);
-	assert_string_equal(type, "ext4");
-	/* malformed: no device number, no separator, empty */
-	assert_int_equal(ib_safety_parse_mountinfo("1 0 x / / rw - ext4 a b", &dev,
-		mnt, sizeof(mnt), type, sizeof(type)), -EINVAL);
-	assert_int_equal(ib_safety_parse_mountinfo("1 0 8:1 / / rw ext4 a b", &dev,
-		mnt, sizeof(mnt), type, sizeof(type)), -EINVAL);
-	assert_int_equal(ib_safety_parse_mountinfo("", &dev, mnt, sizeof(mnt),
-		type, sizeof(type)), -EINVAL);
+		"1 0 259:65536 / / rw - ext4 /dev/nvme0n1p1 rw", &m), 0);
+	assert_int_equal(major(m.dev), 259);
+	assert_int_equal(minor(m.dev), 65536);
+	assert_string_equal(m.fstype, "ext4");
+	assert_string_equal(m.source, "/dev/nvme0n1p1");
+	/* malformed: no device number, no separator, nothing after it, empty */
+	assert_int_equal(ib_safety_parse_mountinfo("1 0 x / / rw - ext4 a b", &m),
+			 -EINVAL);
+	assert_int_equal(ib_safety_parse_mountinfo("1 0 8:1 / / rw ext4 a b", &m),
+			 -EINVAL);
+	assert_int_equal(ib_safety_parse_mountinfo("1 0 8:1 / / rw - ext4", &m),
+			 -EINVAL);
+	assert_int_equal(ib_safety_parse_mountinfo("", &m), -EINVAL);
 }
 
 static void test_unescape(void **state)
@@ -342,6 +343,28 @@ static void test_swap(void **state)
 	assert_int_equal(check(f, &d), 0);
 }
 
+/* btrfs reports an anonymous 0:N in mountinfo: the source names the disk */
+static void test_mounted_anonymous_dev(void **state)
+{
+	struct fake *f = *state;
+	char bdev[64], devno[32], path[256];
+	struct ib_diag d;
+	dev_t rdev;
+
+	if (!find_block_device(bdev, sizeof(bdev), &rdev))
+		skip();
+	snprintf(path, sizeof(path), "%s/7:3/dev", f->sys);
+	snprintf(devno, sizeof(devno), "%u:%u\n", major(rdev), minor(rdev));
+	write_file(path, devno);
+	add_mount(f, "0:45", "/srv/pool", "btrfs");	/* source /dev/x: no match */
+	assert_int_equal(check(f, &d), 0);
+	snprintf(path, sizeof(path),
+		 "41 22 0:46 / /mnt/b rw,relatime shared:9 - btrfs %s rw\n", bdev);
+	write_file(f->mountinfo, path);
+	assert_int_equal(check(f, &d), -EBUSY);
+	assert_non_null(strstr(d.msg, " is mounted on /mnt/b (btrfs); "));
+}
+
 /* ---- signatures ------------------------------------------------------------ */
 
 static void put_bytes(const char *path, off_t off, const void *buf, size_t len)
@@ -450,6 +473,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_holders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_holder_cycle, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_swap, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mounted_anonymous_dev, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_signature_partition_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_signature_swap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_signature_unreadable, setup, teardown),
