@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "iobench/parse.h"
@@ -237,6 +238,37 @@ static const char *kind_name(enum kind k)
 	return k == K_SIZE ? "size" : k == K_TIME ? "time" : "number";
 }
 
+/*
+ * A plain decimal or 0x integer is converted exactly with strtoull, never
+ * through long double: where long double is emulated with a 53-bit mantissa
+ * (valgrind does that) the values near 2^64 would round. Returns false when
+ * s is anything else (suffix, expression, fraction).
+ */
+static bool plain_integer(const char *s, uint64_t *out, int *err)
+{
+	const char *p = s;
+	unsigned long long v;
+	char *end;
+	int base = 10;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		base = 16;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	errno = 0;
+	v = strtoull(p, &end, base);
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end || end == p)
+		return false;
+	*err = errno == ERANGE ? ERANGE : 0;
+	if (!*err)
+		*out = v;
+	return true;
+}
+
 /* Evaluate s[0..len) as kind; store a truncated uint64_t in *out. */
 static int eval(const char *s, size_t len, enum kind k, unsigned int kb_base,
 		long double scale, uint64_t *out, const char *orig,
@@ -245,12 +277,19 @@ static int eval(const char *s, size_t len, enum kind k, unsigned int kb_base,
 	char buf[256];
 	struct cur c = { .s = buf, .p = buf, .kind = k, .kb_base = kb_base };
 	long double v;
+	int err;
 
 	if (len >= sizeof(buf))
 		return ib_diag_set(d, EINVAL, "invalid %s '%.40s...' (too long)",
 				   kind_name(k), orig);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
+	if (scale == 1 && plain_integer(buf, out, &err)) {
+		if (err)
+			return ib_diag_set(d, ERANGE, "%s '%s' is out of range (more than 64 bits)",
+					   kind_name(k), orig);
+		return 0;
+	}
 	v = value(&c) * scale;
 	if (c.err)
 		return c.why ? ib_diag_set(d, c.err, "invalid %s '%s' (%s)",
