@@ -82,7 +82,8 @@ static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
 	gf->nblocks = gf->len / g->granule;
 	if (!ib_job_random(g->job) || g->job->norandommap || !gf->nblocks)
 		return 0;
-	gf->map = calloc((gf->nblocks + 63) / 64, sizeof(uint64_t));
+	gf->map = calloc((gf->nblocks + 63) / 64 + (gf->nblocks + 4095) / 4096,
+			 sizeof(uint64_t));
 	if (!gf->map)
 		return ib_diag_set(d, ENOMEM, "%s: no memory for the random map",
 				   f->path);
@@ -183,7 +184,32 @@ static uint64_t free_run(const struct ib_gen_file *gf, uint64_t b, uint64_t want
 
 static uint64_t round_up(uint64_t v, uint64_t step)
 {
+	if (!(step & (step - 1)))
+		return (v + step - 1) & ~(step - 1);
 	return (v + step - 1) / step * step;
+}
+
+static uint64_t map_words(const struct ib_gen_file *gf)
+{
+	return (gf->nblocks + 63) / 64;
+}
+
+/* First map word >= w that is not full (summary level: 1 bit per word). */
+static uint64_t next_open_word(const struct ib_gen_file *gf, uint64_t w)
+{
+	uint64_t nw = map_words(gf);
+	const uint64_t *sum = gf->map + nw;
+
+	while (w < nw) {
+		uint64_t open = ~sum[w >> 6] & (~0ull << (w & 63));
+
+		if (open) {
+			w = (w & ~63ull) + (uint64_t)__builtin_ctzll(open);
+			return w < nw ? w : nw;
+		}
+		w = (w | 63) + 1;
+	}
+	return nw;
 }
 
 /*
@@ -196,14 +222,21 @@ static uint64_t next_free_slot(const struct ib_gen_file *gf, uint64_t b,
 	uint64_t scanned = 0, last = gf->nblocks - need;
 
 	while (scanned <= gf->nblocks) {
+		uint64_t word, open, nb;
+
 		if (b > last) {
-			scanned += gf->nblocks - b;
+			scanned += gf->nblocks > b ? gf->nblocks - b : 0;
 			b = 0;
 			continue;
 		}
-		if (gf->map[b >> 6] == MAP_FULL_WORD) {
-			uint64_t nb = round_up(((b >> 6) + 1) << 6, step);
-
+		word = gf->map[b >> 6];
+		open = ~word & (~0ull << (b & 63));
+		if (!open)
+			nb = next_open_word(gf, (b >> 6) + 1) << 6;
+		else
+			nb = (b & ~63ull) + (uint64_t)__builtin_ctzll(open);
+		nb = round_up(nb, step);
+		if (nb != b) {
 			scanned += nb - b;
 			b = nb;
 			continue;
@@ -218,25 +251,39 @@ static uint64_t next_free_slot(const struct ib_gen_file *gf, uint64_t b,
 
 static void map_mark(struct ib_gen_file *gf, uint64_t b, uint64_t n)
 {
-	uint64_t i;
+	uint64_t i, *sum = gf->map + map_words(gf);
 
-	for (i = b; i < b + n; i++)
-		gf->map[i >> 6] |= 1ull << (i & 63);
+	for (i = b; i < b + n; i++) {
+		uint64_t w = i >> 6;
+
+		gf->map[w] |= 1ull << (i & 63);
+		if (gf->map[w] == MAP_FULL_WORD)
+			sum[w >> 6] |= 1ull << (w & 63);
+	}
 	gf->used += n;
 }
 
 static void map_clear(struct ib_gen_file *gf)
 {
-	memset(gf->map, 0, (gf->nblocks + 63) / 64 * sizeof(uint64_t));
+	memset(gf->map, 0, (map_words(gf) + (gf->nblocks + 4095) / 4096) *
+	       sizeof(uint64_t));
 	gf->used = 0;
+}
+
+/* a / b, a shift when b is a power of two (every fixed block size). */
+static inline uint64_t udiv(uint64_t a, uint64_t b)
+{
+	if (!(b & (b - 1)))
+		return a >> __builtin_ctzll(b);
+	return a / b;
 }
 
 static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 			enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
-	uint64_t gran = g->granule, step = dir_align(g->job, d) / gran;
-	uint64_t want = (*len + gran - 1) / gran;
-	uint64_t need = g->job->bs.min[d] / gran, slot, run;
+	uint64_t gran = g->granule, step = udiv(dir_align(g->job, d), gran);
+	uint64_t want = udiv(*len + gran - 1, gran);
+	uint64_t need = udiv(g->job->bs.min[d], gran), slot, run;
 	int attempt;
 
 	if (!step)
@@ -255,7 +302,7 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	for (attempt = 0; attempt < 2; attempt++) {
 		if (gf->used >= gf->nblocks)
 			map_clear(gf);
-		slot = ib_rand_below(&g->off_rand, (gf->nblocks - need) / step + 1);
+		slot = ib_rand_below(&g->off_rand, udiv(gf->nblocks - need, step) + 1);
 		slot = next_free_slot(gf, slot * step, step, need);
 		if (slot != UINT64_MAX)
 			break;
@@ -264,7 +311,7 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	if (slot == UINT64_MAX)
 		return false;
 	run = free_run(gf, slot, want);
-	run -= run % need;
+	run = udiv(run, need) * need;
 	map_mark(gf, slot, run);
 	if (run * gran < *len)
 		*len = run * gran;
