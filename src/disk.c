@@ -108,6 +108,12 @@ static void read_stat(const char *root, const char *name, struct ib_disk_stat *s
 	fclose(f);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* Slaves in name order (readdir order is arbitrary) */
 static void find_slaves(const char *root, struct ib_disk_one *o)
 {
 	char p[PATH_MAX];
@@ -126,6 +132,7 @@ static void find_slaves(const char *root, struct ib_disk_one *o)
 		memcpy(o->slave[o->nr_slaves++], de->d_name, strlen(de->d_name) + 1);
 	}
 	closedir(dir);
+	qsort(o->slave, o->nr_slaves, sizeof(o->slave[0]), cmp_name);
 }
 
 int ib_disk_setup(struct ib_disk_set *set, const char *const *paths, unsigned int n,
@@ -185,6 +192,18 @@ static void delta(struct ib_disk_util *u, const struct ib_disk_stat *a,
 		u->util = 100.0;
 }
 
+static void copy_slave(struct ib_disk_slave_util *d, const char *name,
+		       const struct ib_disk_util *su)
+{
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	memcpy(d->ios, su->ios, sizeof(d->ios));
+	memcpy(d->merges, su->merges, sizeof(d->merges));
+	memcpy(d->sectors, su->sectors, sizeof(d->sectors));
+	memcpy(d->ticks, su->ticks, sizeof(d->ticks));
+	d->in_queue = su->in_queue;
+	d->util = su->util;
+}
+
 static void aggregate(struct ib_disk_util *u, const char *root, const struct ib_disk_one *o,
 		      uint64_t ms)
 {
@@ -197,6 +216,7 @@ static void aggregate(struct ib_disk_util *u, const char *root, const struct ib_
 	for (s = 0; s < n; s++) {
 		read_stat(root, o->slave[s], &end);
 		delta(&su, &o->slave_start[s], &end, ms, &ticks);
+		copy_slave(&u->slave[s], o->slave[s], &su);
 		for (k = 0; k < 2; k++) {
 			u->aggr_ios[k] += su.ios[k];
 			u->aggr_merges[k] += su.merges[k];
@@ -226,7 +246,7 @@ void ib_disk_stop(struct ib_disk_set *set)
 		struct ib_disk_util *u = &set->util[i];
 
 		memset(u, 0, sizeof(*u));
-		snprintf(u->name, sizeof(u->name), "%s", set->one[i].name);
+		memcpy(u->name, set->one[i].name, sizeof(u->name));
 		read_stat(root, set->one[i].name, &end);
 		delta(u, &set->one[i].start, &end, ms, &ticks);
 		aggregate(u, root, &set->one[i], ms);

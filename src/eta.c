@@ -98,10 +98,50 @@ static int64_t job_eta(const struct ib_job *j, const struct ib_job_stats *s, uin
 		by_size = done >= total ? 0 :
 			  (int64_t)((double)el / 1e6 * ((double)total / (double)done - 1.0));
 	if (!start)
-		return j->runtime_us ? (int64_t)((j->runtime_us + j->ramp_time_us) / 1000000) : -1;
+		return -1;
 	if (by_time >= 0 && by_size >= 0)
 		return by_time < by_size ? by_time : by_size;
 	return by_time >= 0 ? by_time : by_size;
+}
+
+/*
+ * Seconds left in the run: the longest remaining among started jobs, plus,
+ * for every later group whose jobs have not started, its longest
+ * runtime+ramp_time (groups run one after the other).
+ */
+static int64_t run_eta(const struct ib_run *run, const struct ib_job_stats *stats,
+		       uint64_t now)
+{
+	int64_t eta = 0, e, group_max = 0;
+	unsigned int i, gid = UINT32_MAX, cur = 0;
+	bool any = false;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		if (!rd(&stats[i].live.start_ns) && !strchr("_XEK", state_of(&stats[i])))
+			continue;
+		e = job_eta(&run->jobs[i], &stats[i], now);
+		eta = e > eta ? e : eta;
+		cur = run->jobs[i].groupid > cur ? run->jobs[i].groupid : cur;
+		any = true;
+	}
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct ib_job *j = &run->jobs[i];
+
+		if (rd(&stats[i].live.start_ns) || strchr("_XEK", state_of(&stats[i])))
+			continue;
+		e = (int64_t)((j->runtime_us + j->ramp_time_us) / 1000000);
+		if (any && j->groupid <= cur) {	/* late starter of the running group */
+			eta = e > eta ? e : eta;
+			continue;
+		}
+		if (j->groupid != gid) {	/* a pending group starts */
+			eta += group_max;
+			group_max = 0;
+			gid = j->groupid;
+		}
+		group_max = e > group_max ? e : group_max;
+	}
+	return eta + group_max;
 }
 
 static void update_rates(struct ib_eta_state *st, const struct ib_run *run,
@@ -155,18 +195,14 @@ static void progress(struct out *o, const struct ib_run *run, const struct ib_jo
 		     uint64_t now, uint64_t run_start)
 {
 	uint64_t el = (now - run_start) / 1000000000ull;
-	int64_t eta = 0, e;
+	int64_t eta = run_eta(run, stats, now);
 	unsigned int i;
 	bool all_ramp = true;
 	char runstr[256];
 
-	for (i = 0; i < run->nr_jobs; i++) {
-		e = job_eta(&run->jobs[i], &stats[i], now);
-		if (e > eta)
-			eta = e;
+	for (i = 0; i < run->nr_jobs; i++)
 		if (state_of(&stats[i]) != IB_ST_RAMP)
 			all_ramp = false;
-	}
 	ib_eta_runstr(runstr, sizeof(runstr), run, stats);
 	ap(o, ": [%s]", runstr);
 	if (all_ramp)
@@ -183,7 +219,7 @@ size_t ib_eta_format(char *buf, size_t len, const struct ib_run *run,
 	struct out o = { buf, len, 0 };
 	unsigned int i, n = 0, files = 0;
 	uint64_t el = now_ns > run_start_ns ? (now_ns - run_start_ns) / 1000000000ull : 0;
-	int64_t eta = 0, e;
+	int64_t eta;
 	char etas[32];
 	size_t content;
 
@@ -199,11 +235,7 @@ size_t ib_eta_format(char *buf, size_t len, const struct ib_run *run,
 	update_rates(st, run, stats, now_ns);
 	ap(&o, "Jobs: %u (f=%u)", n, files);
 	if (el >= 3) {
-		for (i = 0; i < run->nr_jobs; i++) {
-			e = job_eta(&run->jobs[i], &stats[i], now_ns);
-			if (e > eta)
-				eta = e;
-		}
+		eta = run_eta(run, stats, now_ns);
 		progress(&o, run, stats, now_ns, run_start_ns);
 		rates(&o, st);
 		ib_eta_str(etas, sizeof(etas), (uint64_t)eta);

@@ -35,8 +35,9 @@ void ib_help_usage(FILE *f)
 	      "  --section=NAME         run only job section NAME (repeatable)\n"
 	      "  --cmdhelp[=OPT|all]    describe job options\n"
 	      "  --enghelp[=ENGINE]     list I/O engines, or an engine's options\n"
-	      "  --version              print the version\n"
-	      "  --help                 this text\n", f);
+	      "  --version, -v          print the version\n"
+	      "  --help, -h             this text\n"
+	      "  --                     the arguments after it are job files\n", f);
 }
 
 static void print_vals(FILE *f, const struct ib_opt *o)
@@ -137,6 +138,9 @@ int ib_help_enghelp(FILE *f, const char *engine, struct ib_diag *d)
 			fprintf(f, "  %-10s %s\n", (*e)->name, (*e)->help ? (*e)->help : "");
 		return 0;
 	}
+	if (!ib_engine_find(engine) && ib_engine_known_unbuilt(engine))
+		return ib_diag_set(d, ENOTSUP, "--enghelp: engine '%s' is not built into this iobench",
+				   engine);
 	if (!ib_engine_find(engine))
 		return ib_diag_set(d, EINVAL, "--enghelp: unknown engine '%s'", engine);
 	fprintf(f, "%s options:\n", engine);
@@ -170,7 +174,7 @@ static void print_opt(FILE *f, const char *key, const char *val)
 	fputc('\'', f);
 }
 
-static void print_text(FILE *f, const struct ib_job *j, bool skip_name)
+static void print_text(FILE *f, const struct ib_job *j)
 {
 	unsigned int pos = 0;
 	const char *k, *v;
@@ -178,35 +182,38 @@ static void print_text(FILE *f, const struct ib_job *j, bool skip_name)
 	while (pos < j->opts_len) {
 		k = j->opts_text + pos;
 		v = k + strlen(k) + 1;
-		if (!skip_name || strcmp(k, "name"))
+		if (strcmp(k, "name"))
 			print_opt(f, k, v);
 		pos = (unsigned int)(v + strlen(v) + 1 - j->opts_text);
 	}
 }
 
 /*
- * The sections in order: the unnamed first global section as plain
- * options, other globals as --name=global..., jobs as --name=NAME. The
- * first job of the 2nd and later job files gets the implicit --stonewall.
+ * The sections in order: globals before the first job as plain options
+ * (that is what options before the first --name are), later globals as
+ * --name=global, jobs as --name=NAME. "name" keys are left out: a
+ * section's name is its job name. The first job of the 2nd and later job
+ * files gets the implicit --stonewall.
  */
 void ib_help_showcmd(FILE *f, const struct ib_jobset *s)
 {
 	const struct ib_section *sec;
 	unsigned int i, last_file = 0;
+	bool any_job = false;
 
 	fputs("iobench", f);
 	for (i = 0; i < s->nr; i++) {
 		sec = &s->secs[i];
-		if (sec->is_global && sec->job.name[0])
-			print_opt(f, "name", sec->job.name);
-		else if (!sec->is_global)
-			print_opt(f, "name", sec->job.name);
+		if (!sec->is_global || any_job)
+			print_opt(f, "name", sec->is_global ? "global" : sec->job.name);
 		if (!sec->is_global && sec->file_idx >= 2 && sec->file_idx != last_file &&
 		    !ib_opts_text_get(sec->job.opts_text, sec->job.opts_len, "stonewall"))
 			print_opt(f, "stonewall", "");
-		print_text(f, &sec->job, !sec->is_global);
-		if (!sec->is_global)
+		print_text(f, &sec->job);
+		if (!sec->is_global) {
 			last_file = sec->file_idx;
+			any_job = true;
+		}
 	}
 	fputc('\n', f);
 }

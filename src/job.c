@@ -91,6 +91,13 @@ static unsigned int depth_default(unsigned int v, unsigned int iodepth)
 	return v == 0 || v > iodepth ? iodepth : v;
 }
 
+/* Fields are PATH_MAX and names IB_NAME_MAX, so the name always fits. */
+static void fix_log_name(char *field, const char *name)
+{
+	if (!strcmp(field, IB_LOG_JOBNAME))
+		snprintf(field, PATH_MAX, "%s", name);
+}
+
 void ib_job_fixup(struct ib_job *j)
 {
 	unsigned int i;
@@ -102,6 +109,9 @@ void ib_job_fixup(struct ib_job *j)
 	for (i = 0; i < IB_DDIR_RWT; i++)
 		if (j->bs.align[i] == 0)
 			j->bs.align[i] = j->bs.min[i];
+	fix_log_name(j->write_bw_log, j->name);
+	fix_log_name(j->write_iops_log, j->name);
+	fix_log_name(j->write_lat_log, j->name);
 	if (j->gtod_reduce) {
 		j->disable_lat = j->disable_clat = j->disable_slat = true;
 		j->clat_percentiles = j->lat_percentiles = false;

@@ -62,22 +62,51 @@ struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
 	return sec;
 }
 
+/*
+ * kb_base changes what "1m" means for the whole section, wherever it is
+ * written (fio parses it before the section's other options): re-apply
+ * the section's earlier options under the new base, in their order.
+ */
+static int replay(struct ib_job *target, const struct ib_section *sec, int ctx,
+		  struct ib_diag *d)
+{
+	char *text = malloc(sizeof(sec->job.opts_text));
+	unsigned int pos = 0, len = sec->job.opts_len;
+	const char *k, *v;
+	int rc = 0;
+
+	if (!text)
+		return ib_diag_set(d, ENOMEM, "out of memory");
+	memcpy(text, sec->job.opts_text, len);
+	while (!rc && pos < len) {
+		k = text + pos;
+		v = k + strlen(k) + 1;
+		pos = (unsigned int)(v + strlen(v) + 1 - text);
+		if (strcmp(k, "kb_base") && strcmp(k, "name"))
+			rc = ib_opt_set_ctx(target, k, v, (enum ib_opt_ctx)ctx, d);
+	}
+	free(text);
+	return rc;
+}
+
 int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 		  const char *name, const char *value, int ctx,
 		  struct ib_diag *d)
 {
+	struct ib_job *target = sec->is_global ? &s->global : &sec->job;
 	const struct ib_opt *o;
 	int rc;
 
-	if (!sec->is_global)
-		return ib_opt_set_ctx(&sec->job, name, value, (enum ib_opt_ctx)ctx, d);
-	rc = ib_opt_set_ctx(&s->global, name, value, (enum ib_opt_ctx)ctx, d);
+	rc = ib_opt_set_ctx(target, name, value, (enum ib_opt_ctx)ctx, d);
 	if (rc)
 		return rc;
 	o = ib_opt_find(name);
-	if (ib_opts_text_put(sec->job.opts_text, &sec->job.opts_len,
+	if (sec->is_global &&
+	    ib_opts_text_put(sec->job.opts_text, &sec->job.opts_len,
 			     sizeof(sec->job.opts_text), o->name, value ? value : ""))
 		return ib_diag_set(d, ENOSPC, "%s: too many options in one section", o->name);
+	if (!strcmp(o->name, "kb_base"))
+		return replay(target, sec, ctx, d);
 	return 0;
 }
 
@@ -138,9 +167,8 @@ static size_t sysvar(const char *s, const struct ib_jobfile_env *env,
 	return 0;
 }
 
-/* Expand ${VAR} and the system variables of in into out. */
-static int substitute(const char *in, char *out, size_t cap,
-		      const struct ib_jobfile_env *env, struct ib_diag *d)
+int ib_jobfile_subst(const char *in, char *out, size_t cap,
+		     const struct ib_jobfile_env *env, struct ib_diag *d)
 {
 	char var[256], num[32];
 	const char *end, *val;
@@ -253,7 +281,7 @@ static int parse_line(struct pctx *p, char *raw, const char *name,
 		return 0;
 	if (*l == '[')
 		return section_line(p, l, included, d);
-	rc = substitute(l, line, sizeof(line), p->env, d);
+	rc = ib_jobfile_subst(l, line, sizeof(line), p->env, d);
 	if (rc)
 		return rc;
 	if (!strncmp(line, "include", 7) && isspace((unsigned char)line[7]))

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,139 +107,6 @@ bool ib_opt_engine_ok(const struct ib_opt *o, const char *engine)
 	return false;
 }
 
-/* ---- did you mean ------------------------------------------------------ */
-
-/* Levenshtein distance, case-insensitive, names up to 63 characters. */
-static unsigned int edit_distance(const char *a, const char *b)
-{
-	unsigned int row[64], i, j, prev, tmp, la = (unsigned int)strlen(a),
-		     lb = (unsigned int)strlen(b);
-
-	if (la > 63 || lb > 63)
-		return 99;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			tmp = row[j];
-			row[j] = tolower((unsigned char)a[i - 1]) ==
-					 tolower((unsigned char)b[j - 1])
-					 ? prev
-					 : 1 + (prev < row[j] ? (prev < row[j - 1] ? prev : row[j - 1])
-							      : (row[j] < row[j - 1] ? row[j] : row[j - 1]));
-			prev = tmp;
-		}
-	}
-	return row[lb];
-}
-
-#define MAX_SUGGEST 3
-
-struct suggest {
-	const char *names[MAX_SUGGEST];
-	unsigned int n, best;
-};
-
-static void consider(struct suggest *s, const char *want, const char *cand)
-{
-	unsigned int dist = edit_distance(want, cand);
-
-	if (dist > s->best)
-		return;
-	if (dist < s->best) {
-		s->best = dist;
-		s->n = 0;
-	}
-	if (s->n < MAX_SUGGEST)
-		s->names[s->n++] = cand;
-}
-
-unsigned int ib_opt_suggest(const char *name, const char *const *extra,
-			    bool dashes, char *buf, size_t len)
-{
-	size_t nlen = strlen(name), used = 0;
-	struct suggest s = { .best = nlen >= 8 ? 3 : 2 };
-	unsigned int i;
-
-	if (nlen < 3)
-		s.best = 1;
-	for (i = 0; i < ib_opt_nr_entries; i++) {
-		consider(&s, name, ib_opt_entries[i].name);
-		if (ib_opt_entries[i].alias[0])
-			consider(&s, name, ib_opt_entries[i].alias[0]);
-		if (ib_opt_entries[i].alias[1])
-			consider(&s, name, ib_opt_entries[i].alias[1]);
-	}
-	for (i = 0; extra && extra[i]; i++)
-		consider(&s, name, extra[i]);
-	if (len)
-		buf[0] = '\0';
-	for (i = 0; i < s.n && used < len; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == s.n ? " or " : ", ";
-		int w = snprintf(buf + used, len - used, "%s%s%s", sep,
-				 dashes ? "--" : "", s.names[i]);
-
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
-	return s.n;
-}
-
-/* ---- "key\0value\0" text ------------------------------------------------ */
-
-const char *ib_opts_text_get(const char *text, unsigned int len, const char *name)
-{
-	unsigned int pos = 0;
-	const char *k, *v;
-
-	while (pos < len) {
-		k = text + pos;
-		v = k + strlen(k) + 1;
-		if (!strcmp(k, name))
-			return v;
-		pos = (unsigned int)(v + strlen(v) + 1 - text);
-	}
-	return NULL;
-}
-
-static void text_remove(char *text, unsigned int *len, const char *name)
-{
-	unsigned int pos = 0, n;
-	char *k, *v;
-
-	while (pos < *len) {
-		k = text + pos;
-		v = k + strlen(k) + 1;
-		n = (unsigned int)(v + strlen(v) + 1 - k);
-		if (!strcmp(k, name)) {
-			memmove(k, k + n, *len - pos - n);
-			*len -= n;
-			memset(text + *len, 0, n);
-			return;
-		}
-		pos += n;
-	}
-}
-
-int ib_opts_text_put(char *text, unsigned int *len, size_t cap,
-		     const char *name, const char *value)
-{
-	size_t kl = strlen(name) + 1, vl = strlen(value) + 1;
-
-	text_remove(text, len, name);
-	/* keep one spare byte for the final "\0" terminator */
-	if (*len + kl + vl + 1 > cap)
-		return -ENOSPC;
-	memcpy(text + *len, name, kl);
-	memcpy(text + *len + kl, value, vl);
-	*len += (unsigned int)(kl + vl);
-	text[*len] = '\0';
-	return 0;
-}
-
 /* ---- generic stores by type -------------------------------------------- */
 
 int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
@@ -264,6 +132,18 @@ int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
 			   o->name, v, list);
 }
 
+/* The table's maximum, or what the field can hold. */
+static int64_t type_max(const struct ib_opt *o)
+{
+	if (o->max)
+		return o->max;
+	if (o->type == IB_OPT_UINT)
+		return UINT_MAX;
+	if (o->type == IB_OPT_INT)
+		return INT_MAX;
+	return INT64_MAX;
+}
+
 int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		     struct ib_diag *d)
 {
@@ -286,14 +166,10 @@ int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		goto err;
 	}
 	*out = neg ? -(int64_t)u : (int64_t)u;
-	if (*out < o->min || (o->max && *out > o->max)) {
-		if (o->max)
-			return ib_diag_set(d, ERANGE, "%s: %s is out of range (%lld..%lld)",
-					   o->name, v, (long long)o->min,
-					   (long long)o->max);
-		return ib_diag_set(d, ERANGE, "%s: %s is out of range (minimum %lld)",
-				   o->name, v, (long long)o->min);
-	}
+	if (*out < o->min || *out > type_max(o))
+		return ib_diag_set(d, ERANGE, "%s: %s is out of range (%lld..%lld)",
+				   o->name, v, (long long)o->min,
+				   (long long)type_max(o));
 	return 0;
 err:
 	ib_diag_prefix(d, "%s", o->name);
@@ -463,6 +339,8 @@ static int store_str(struct ib_job *j, const struct ib_opt *o, const char *v,
 	if (strlen(v) >= o->size)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long (%zu characters, at most %zu)",
 				   o->name, strlen(v), o->size - 1);
+	/* zero the tail too: a job is compared and copied as plain bytes */
+	memset(ib_opt_field(j, o->off), 0, o->size);
 	strcpy(ib_opt_field(j, o->off), v);
 	return 0;
 }
@@ -598,7 +476,7 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
 		return unknown(name, ctx, d);
 	if (!value)
 		value = "";
-	if (!*value && o->type != IB_OPT_BOOL)
+	if (!*value && o->type != IB_OPT_BOOL && !o->bare_ok)
 		return ib_diag_set(d, EINVAL, "%s: needs a value", o->name);
 	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
 	if (rc)

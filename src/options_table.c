@@ -91,17 +91,33 @@ static int set_buffered(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
+/* Any 64-bit seed; turns randrepeat off (fio). */
 static int set_randseed(struct ib_job *j, const struct ib_opt *o, const char *v,
 			struct ib_diag *d)
 {
-	int64_t x;
-	int rc = ib_opt_parse_int(o, v, &x, d);
+	uint64_t x;
+	int rc = ib_parse_uint(v, &x, d);
 
-	if (rc)
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
 		return rc;
-	j->randseed = (uint64_t)x;
+	}
+	j->randseed = x;
 	j->randseed_set = true;
 	j->randrepeat = false;
+	return 0;
+}
+
+/* A bare write_*_log: the logs are named after the job (fio's default). */
+static int set_log_prefix(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	char *field = ib_opt_field(j, o->off);
+
+	if (strlen(v) >= o->size)
+		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
+	memset(field, 0, o->size);
+	strcpy(field, *v ? v : IB_LOG_JOBNAME);
 	return 0;
 }
 
@@ -176,11 +192,11 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "buffered", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(direct), .set = set_buffered, .def = "1",
 	  .help = "Use buffered I/O (buffered=0 is direct=1)" },
-	{ .name = "randrepeat", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	{ .name = "randrepeat", .alias = { "rand_repeatable" }, .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(randrepeat), .def = "1",
 	  .help = "Same random sequence on every run" },
 	{ .name = "randseed", .type = IB_OPT_U64, .cat = IB_CAT_IOTYPE,
-	  FLD(randseed), .min = 0, .max = INT64_MAX, .set = set_randseed,
+	  FLD(randseed), .set = set_randseed,
 	  .help = "Seed of the random generators (turns randrepeat off)" },
 	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(norandommap), .def = "0",
@@ -328,11 +344,11 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "write_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
 	  FLD(write_iolog), .help = "Write every I/O issued to this file (iolog v2)" },
 	{ .name = "write_bw_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_bw_log), .help = "Bandwidth log file prefix" },
+	  FLD(write_bw_log), .set = set_log_prefix, .bare_ok = true, .help = "Bandwidth log file prefix (bare: the job name)" },
 	{ .name = "write_iops_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_iops_log), .help = "IOPS log file prefix" },
+	  FLD(write_iops_log), .set = set_log_prefix, .bare_ok = true, .help = "IOPS log file prefix (bare: the job name)" },
 	{ .name = "write_lat_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_lat_log), .help = "Latency log file prefix" },
+	  FLD(write_lat_log), .set = set_log_prefix, .bare_ok = true, .help = "Latency log file prefix (bare: the job name)" },
 	{ .name = "log_avg_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
 	  FLD(log_avg_msec), .def = "0",
 	  .help = "Average log entries over this many ms (0: log every I/O)" },
@@ -369,6 +385,11 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(nowait),
 	  .engines = "io_uring,pvsync2,libaio", .def = "0",
 	  .help = "Fail I/O that would block (RWF_NOWAIT)" },
+
+	/* safety (iobench's own; see safety.h) */
+	{ .name = "allow_data_loss", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(allow_data_loss), .def = "0",
+	  .help = "Allow writes to a block device that holds data or is in use (signature, swap, holders)" },
 };
 
 const unsigned int ib_opt_nr_entries = sizeof(ib_opt_entries) / sizeof(ib_opt_entries[0]);

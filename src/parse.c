@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "iobench/parse.h"
@@ -124,6 +125,7 @@ static long double number(struct cur *c)
 
 static long double expr(struct cur *c);
 
+/* "(expr)" or a number, either with a size suffix in a size. */
 static long double primary(struct cur *c)
 {
 	long double v;
@@ -142,9 +144,10 @@ static long double primary(struct cur *c)
 		else
 			c->p++;
 		c->depth--;
-		return v;
+		skip_ws(c);	/* "(1+2) k" */
+	} else {
+		v = number(c);
 	}
-	v = number(c);
 	if (c->kind == K_SIZE)
 		v *= size_suffix(c);
 	return v;
@@ -216,39 +219,54 @@ static long double expr(struct cur *c)
 }
 
 /*
- * A whole value: "(expr)" with an optional suffix after it, or a plain
- * number with its suffix. Time suffixes are handled by the caller, which
- * passes the string without them.
+ * A whole value is an expression: "4k", "(4*1024)k", "8*2048" (what
+ * "8*$mb_memory" becomes in a job file), "0x10". Time suffixes are handled
+ * by the caller, which passes the string without them.
  */
 static long double value(struct cur *c)
 {
-	long double v;
-	bool neg = false;
+	long double v = expr(c);
 
-	skip_ws(c);
-	if (*c->p == '-') {
-		neg = true;
-		c->p++;
-	}
-	if (*c->p == '(') {
-		v = primary(c);
-		skip_ws(c);
-		if (c->kind == K_SIZE)
-			v *= size_suffix(c);
-	} else {
-		v = number(c);
-		if (c->kind == K_SIZE)
-			v *= size_suffix(c);
-	}
 	skip_ws(c);
 	if (*c->p)
 		fail(c, EINVAL, NULL);
-	return neg ? -v : v;
+	return v;
 }
 
 static const char *kind_name(enum kind k)
 {
 	return k == K_SIZE ? "size" : k == K_TIME ? "time" : "number";
+}
+
+/*
+ * A plain decimal or 0x integer is converted exactly with strtoull, never
+ * through long double: where long double is emulated with a 53-bit mantissa
+ * (valgrind does that) the values near 2^64 would round. Returns false when
+ * s is anything else (suffix, expression, fraction).
+ */
+static bool plain_integer(const char *s, uint64_t *out, int *err)
+{
+	const char *p = s;
+	unsigned long long v;
+	char *end;
+	int base = 10;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		base = 16;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	errno = 0;
+	v = strtoull(p, &end, base);
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end || end == p)
+		return false;
+	*err = errno == ERANGE ? ERANGE : 0;
+	if (!*err)
+		*out = v;
+	return true;
 }
 
 /* Evaluate s[0..len) as kind; store a truncated uint64_t in *out. */
@@ -259,12 +277,19 @@ static int eval(const char *s, size_t len, enum kind k, unsigned int kb_base,
 	char buf[256];
 	struct cur c = { .s = buf, .p = buf, .kind = k, .kb_base = kb_base };
 	long double v;
+	int err;
 
 	if (len >= sizeof(buf))
 		return ib_diag_set(d, EINVAL, "invalid %s '%.40s...' (too long)",
 				   kind_name(k), orig);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
+	if (scale == 1 && plain_integer(buf, out, &err)) {
+		if (err)
+			return ib_diag_set(d, ERANGE, "%s '%s' is out of range (more than 64 bits)",
+					   kind_name(k), orig);
+		return 0;
+	}
 	v = value(&c) * scale;
 	if (c.err)
 		return c.why ? ib_diag_set(d, c.err, "invalid %s '%s' (%s)",

@@ -12,11 +12,6 @@
 
 static const char *const group_label[IB_DDIR_RWT] = { "READ", "WRITE", "TRIM" };
 
-static bool no_io_engine(const struct ib_job *j)
-{
-	return strcmp(j->ioengine, "noio") == 0;
-}
-
 static void print_job_header(FILE *f, const struct ib_job *j)
 {
 	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
@@ -43,8 +38,6 @@ void ib_report_header(FILE *f, const struct ib_run *run)
 			thr++;
 		else
 			proc++;
-		if (no_io_engine(j))
-			continue;
 		if (j->clone == 0)
 			print_job_header(f, j);
 		else if (j->clone == 1)
@@ -86,13 +79,24 @@ void ib_report_group(FILE *f, const struct ib_rep_group *g)
 	}
 }
 
-static void print_disk(FILE *f, const struct ib_disk_util *u, const char *indent)
+static void print_stat(FILE *f, const char *indent, const char *name, const uint64_t *ios,
+		       const uint64_t *merges, const uint64_t *ticks, uint64_t in_queue,
+		       double util)
 {
 	fprintf(f, "%s%s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, "
-		"util=%3.2f%%", indent, u->name, (unsigned long long)u->ios[0],
-		(unsigned long long)u->ios[1], (unsigned long long)u->merges[0],
-		(unsigned long long)u->merges[1], (unsigned long long)u->ticks[0],
-		(unsigned long long)u->ticks[1], (unsigned long long)u->in_queue, u->util);
+		"util=%3.2f%%", indent, name, (unsigned long long)ios[0],
+		(unsigned long long)ios[1], (unsigned long long)merges[0],
+		(unsigned long long)merges[1], (unsigned long long)ticks[0],
+		(unsigned long long)ticks[1], (unsigned long long)in_queue, util);
+}
+
+/* A device with slaves gets 2 more spaces, its aggr* fields, then the slaves */
+static void print_disk(FILE *f, const struct ib_disk_util *u)
+{
+	unsigned int s;
+
+	print_stat(f, u->nr_slaves ? "    " : "  ", u->name, u->ios, u->merges, u->ticks,
+		   u->in_queue, u->util);
 	if (u->nr_slaves)
 		fprintf(f, ", aggrios=%llu/%llu, aggrmerge=%llu/%llu, aggrticks=%llu/%llu, "
 			"aggrin_queue=%llu, aggrutil=%3.2f%%",
@@ -103,6 +107,13 @@ static void print_disk(FILE *f, const struct ib_disk_util *u, const char *indent
 			(unsigned long long)u->aggr_ticks[1],
 			(unsigned long long)u->aggr_in_queue, u->aggr_util);
 	fputc('\n', f);
+	for (s = 0; s < u->nr_slaves && s < IB_DISK_SLAVES_MAX; s++) {
+		const struct ib_disk_slave_util *sl = &u->slave[s];
+
+		print_stat(f, "  ", sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
+			   sl->util);
+		fputc('\n', f);
+	}
 }
 
 void ib_report_disks(FILE *f, const struct ib_disk_util *du, unsigned int nr)
@@ -113,5 +124,5 @@ void ib_report_disks(FILE *f, const struct ib_disk_util *du, unsigned int nr)
 		return;
 	fputs("\nDisk stats (read/write):\n", f);
 	for (i = 0; i < nr; i++)
-		print_disk(f, &du[i], "  ");
+		print_disk(f, &du[i]);
 }

@@ -185,18 +185,28 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 	ib_json_obj_close(j);
 }
 
+static void json_disk_stat(struct ib_json *j, const char *name, const uint64_t *ios,
+			   const uint64_t *merges, const uint64_t *ticks, uint64_t in_queue,
+			   double util)
+{
+	ib_json_str(j, "name", name);
+	ib_json_uint(j, "read_ios", ios[0]);
+	ib_json_uint(j, "write_ios", ios[1]);
+	ib_json_uint(j, "read_merges", merges[0]);
+	ib_json_uint(j, "write_merges", merges[1]);
+	ib_json_uint(j, "read_ticks", ticks[0]);
+	ib_json_uint(j, "write_ticks", ticks[1]);
+	ib_json_uint(j, "in_queue", in_queue);
+	ib_json_float(j, "util", util);
+}
+
+/* The device, then (as fio) each of its slaves as an entry of its own */
 static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 {
+	unsigned int s;
+
 	ib_json_obj_open(j, NULL);
-	ib_json_str(j, "name", u->name);
-	ib_json_uint(j, "read_ios", u->ios[0]);
-	ib_json_uint(j, "write_ios", u->ios[1]);
-	ib_json_uint(j, "read_merges", u->merges[0]);
-	ib_json_uint(j, "write_merges", u->merges[1]);
-	ib_json_uint(j, "read_ticks", u->ticks[0]);
-	ib_json_uint(j, "write_ticks", u->ticks[1]);
-	ib_json_uint(j, "in_queue", u->in_queue);
-	ib_json_float(j, "util", u->util);
+	json_disk_stat(j, u->name, u->ios, u->merges, u->ticks, u->in_queue, u->util);
 	if (u->nr_slaves) {
 		ib_json_uint(j, "aggr_read_ios", u->aggr_ios[0]);
 		ib_json_uint(j, "aggr_write_ios", u->aggr_ios[1]);
@@ -208,6 +218,14 @@ static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 		ib_json_float(j, "aggr_util", u->aggr_util);
 	}
 	ib_json_obj_close(j);
+	for (s = 0; s < u->nr_slaves && s < IB_DISK_SLAVES_MAX; s++) {
+		const struct ib_disk_slave_util *sl = &u->slave[s];
+
+		ib_json_obj_open(j, NULL);
+		json_disk_stat(j, sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
+			       sl->util);
+		ib_json_obj_close(j);
+	}
 }
 
 static void json_top(struct ib_json *j, const struct ib_report_in *in)

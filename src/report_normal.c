@@ -13,6 +13,7 @@
 
 static const char *const ddir_label[IB_DDIR_RWT] = { "read", "write", "trim" };
 static const char *const lat_label[IB_LAT_NR] = { "slat", "clat", " lat" };
+static const char *const pct_label[IB_LAT_NR] = { "slat", "clat", "lat" };
 static const char *const lat_bucket[] = {
 	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
 };
@@ -164,7 +165,7 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 			ib_report_lat_line(f, lat_label[k], &ds->lat[k]);
 	for (k = 0; k < IB_LAT_NR; k++)
 		if (ib_rep_pct_enabled(j, k))
-			ib_report_pct_block(f, lat_label[k], j, &ds->hist[k], ds->lat[k].n);
+			ib_report_pct_block(f, pct_label[k], j, &ds->hist[k], ds->lat[k].n);
 	print_bw_iops(f, r, e, d);
 }
 

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,9 +25,15 @@
 
 #define POLL_NS 10000000ull /* parent wakes every 10 ms */
 
-/* The one piece of process-wide mutable state: set from signal handlers. */
+/*
+ * The one piece of process-wide mutable state: set from signal handlers.
+ * `waiting` tells the handler the parent is in its wait loop, where a
+ * second SIGINT is acted on (children killed, report printed); anywhere
+ * else (laying out files, printing) a second SIGINT ends the run at once.
+ */
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t sigint_count;
+static volatile sig_atomic_t waiting;
 
 struct slot {
 	struct ib_worker_args args;
@@ -49,22 +56,49 @@ struct runner {
 	size_t shm_len;
 };
 
+#define EXIT_INTERRUPTED 130
+#define KILL_GRACE_NS 2000000000ull /* after the second SIGINT: then _exit */
+
+static void die_now(void)
+{
+	static const char msg[] = "\niobench: interrupted twice: exiting at once\n";
+	ssize_t n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+
+	(void)n;
+	_exit(EXIT_INTERRUPTED);
+}
+
 static void on_signal(int sig)
 {
 	stop_requested = 1;
-	if (sig == SIGINT)
-		sigint_count++;
+	if (sig != SIGINT)
+		return;
+	sigint_count++;
+	if (sigint_count > 2 || (sigint_count > 1 && !waiting))
+		die_now();
 }
 
-static void install_handlers(void)
+/* A job process: any stop signal just ends its I/O loop (it then drains). */
+static void on_child_signal(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static void set_handlers(void (*fn)(int))
 {
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
+	sa.sa_handler = fn;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+static void install_handlers(void)
+{
+	set_handlers(on_signal);
 }
 
 /* Check one job's targets: paths, safety, sizes, alignment. Writes nothing. */
@@ -111,15 +145,17 @@ static int prepare_targets(struct runner *r, struct ib_diag *d)
 		if (ret)
 			return ret;
 	}
-	for (i = 0; i < run->nr_jobs; i++) {
+	for (i = 0; i < run->nr_jobs && !stop_requested; i++) {
 		const struct ib_engine_ops *ops = ib_engine_find(run->jobs[i].ioengine);
 
 		if (ops && (ops->flags & IB_ENGINE_NOFILES))
 			continue;
 		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
 				      run->readonly, r->msg, d);
-		if (ret)
+		if (ret) {
+			ib_diag_prefix(d, "job '%s'", run->jobs[i].name);
 			return ret;
+		}
 		if (r->msg)
 			fflush(r->msg);
 	}
@@ -136,12 +172,16 @@ static void *thread_main(void *arg)
 	return NULL;
 }
 
-static void child_main(struct slot *s, int start_fd)
+static void child_main(struct slot *s, pid_t parent, int start_fd)
 {
 	char c;
 	int ret;
 
-	install_handlers();
+	set_handlers(on_child_signal);
+	/* the parent killed outright (SIGKILL, OOM): take the job down too */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(1);
 	while (read(start_fd, &c, 1) < 0 && errno == EINTR)
 		;
 	close(start_fd);
@@ -152,7 +192,7 @@ static void child_main(struct slot *s, int start_fd)
 static int start_process(struct runner *r, struct slot *s, int pipefd[2],
 			 struct ib_diag *d)
 {
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	fflush(NULL);
 	pid = fork();
@@ -161,7 +201,7 @@ static int start_process(struct runner *r, struct slot *s, int pipefd[2],
 				   strerror(errno));
 	if (pid == 0) {
 		close(pipefd[1]);
-		child_main(s, pipefd[0]);
+		child_main(s, parent, pipefd[0]);
 	}
 	(void)r;
 	s->pid = pid;
@@ -287,12 +327,20 @@ static void print_eta(struct runner *r, uint64_t now)
 	fflush(r->tty);
 }
 
+/*
+ * First SIGINT/SIGTERM: every job is asked to stop (SIGTERM); each drains
+ * its in-flight I/O and the report covers what was done. Second SIGINT:
+ * the job processes are killed (they are reported as killed) and the
+ * report is still printed; should anything outlive that (a thread job, a
+ * process stuck in the kernel), the run ends anyway after a short grace.
+ */
 static void wait_batch(struct runner *r, unsigned int first, unsigned int end)
 {
 	struct timespec ts = { 0, (long)POLL_NS };
 	bool forwarded = false;
-	int killed = 0;
+	uint64_t killed_ns = 0;
 
+	waiting = 1;
 	for (;;) {
 		reap_children(r, first, end);
 		if (batch_done(r, first, end))
@@ -301,13 +349,16 @@ static void wait_batch(struct runner *r, unsigned int first, unsigned int end)
 			forward_stop(r, first, end, SIGTERM);
 			forwarded = true;
 		}
-		if (sigint_count > 1 && !killed) {
+		if (sigint_count > 1 && !killed_ns) {
 			forward_stop(r, first, end, SIGKILL);
-			killed = 1;
+			killed_ns = ib_now_ns();
 		}
+		if (killed_ns && ib_now_ns() - killed_ns > KILL_GRACE_NS)
+			die_now();
 		print_eta(r, ib_now_ns());
 		nanosleep(&ts, NULL);
 	}
+	waiting = 0;
 }
 
 static void clear_eta_line(struct runner *r)
@@ -380,9 +431,14 @@ static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
 	*paths = calloc(total ? total : 1, sizeof(char *));
 	if (!*paths)
 		return -ENOMEM;
-	for (i = 0; i < r->run->nr_jobs; i++)
+	for (i = 0; i < r->run->nr_jobs; i++) {
+		const struct ib_engine_ops *ops = ib_engine_find(r->run->jobs[i].ioengine);
+
+		if (ops && (ops->flags & (IB_ENGINE_NOIO | IB_ENGINE_NOFILES)))
+			continue; /* touches no disk: no Disk stats for it */
 		for (j = 0; j < r->slots[i].args.files.nr; j++)
 			(*paths)[k++] = r->slots[i].args.files.f[j].path;
+	}
 	*n = k;
 	return 0;
 }
@@ -414,6 +470,12 @@ int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 	}
 	free(paths);
 	if (!ret) {
+		struct ib_clock clock;
+		unsigned int i;
+
+		ib_clock_init(&clock, true);
+		for (i = 0; i < run->nr_jobs; i++)
+			r.slots[i].args.clock = clock;
 		ib_disk_start(res->diskset);
 		r.start_ns = ib_now_ns();
 		ret = run_batches(&r, d);

@@ -71,13 +71,6 @@ static inline void mark_lat(struct ib_job_stats *s, uint64_t clat)
 		s->lat_m[clat < 2000000000ull ? 10 : 11]++;
 }
 
-static inline void live_add(uint64_t *p, uint64_t v)
-{
-	/* single writer: a relaxed load + store, no locked instruction */
-	__atomic_store_n(p, __atomic_load_n(p, __ATOMIC_RELAXED) + v,
-			 __ATOMIC_RELAXED);
-}
-
 void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat)
@@ -86,8 +79,6 @@ void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
 
 	d->io_bytes += bytes;
 	d->total_ios++;
-	live_add(&s->live.io_bytes[ddir], bytes);
-	live_add(&s->live.ios[ddir], 1);
 	if (slat != UINT64_MAX && !job->disable_slat) {
 		ib_lat_stat_add(&d->lat[IB_LAT_SLAT], slat);
 		ib_hist_add(&d->hist[IB_LAT_SLAT], slat);

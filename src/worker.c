@@ -49,6 +49,7 @@ struct worker {
 	struct ib_sampler smp;
 	struct ib_rand buf_rand;
 	const volatile sig_atomic_t *stop;
+	struct ib_clock clock;
 
 	struct ib_io **free_ios;	/* stack of idle units */
 	unsigned int nr_free;
@@ -247,7 +248,7 @@ static bool settle_io(struct worker *w, struct ib_io *io, uint64_t t,
 	if (w->lat_on) {
 		rec->clat = t - io->issue_ns;
 		rec->lat = t - io->start_ns;
-		if (!(w->ops->flags & IB_ENGINE_SYNC))
+		if (!(w->ops->flags & IB_ENGINE_SYNC) && !io->inline_done)
 			rec->slat = io->issue_ns - io->start_ns;
 	}
 	rec->ddir = io->ddir;
@@ -295,9 +296,9 @@ static void do_sync(struct worker *w, bool count)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
-		t0 = ib_now_ns();
+		t0 = ib_clock_ns(&w->clock);
 		ret = sync_file(w->job, w->fs->f[i].fd);
-		t1 = ib_now_ns();
+		t1 = ib_clock_ns(&w->clock);
 		w->last_ns = t1;
 		if (ret) {
 			char where[256];
@@ -362,7 +363,7 @@ static uint64_t lazy_now(struct worker *w)
 {
 	if (w->lat_on || ++w->reduce_count >= GTOD_REDUCE_EVERY) {
 		w->reduce_count = 0;
-		return ib_now_ns();
+		return ib_clock_ns(&w->clock);
 	}
 	return w->last_ns;
 }
@@ -420,7 +421,7 @@ static int commit(struct worker *w)
 	n = (unsigned int)ret > w->nr_pending ? w->nr_pending : (unsigned int)ret;
 	if (!n)
 		return 0;
-	t = w->lat_on ? ib_now_ns() : w->last_ns;
+	t = w->lat_on ? ib_clock_ns(&w->clock) : w->last_ns;
 	for (i = 0; i < n; i++)
 		w->pending[i]->issue_ns = t;
 	memmove(w->pending, w->pending + n, (w->nr_pending - n) * sizeof(void *));
@@ -432,12 +433,18 @@ static int commit(struct worker *w)
 	return 0;
 }
 
-/* Queue one unit. Returns 1 queued, 0 busy (kept for retry), -errno. */
-static int queue_one(struct worker *w, struct ib_io *io, uint64_t t)
+/*
+ * Queue one unit prepared at *t. Returns 1 queued, 0 busy (kept for retry),
+ * -errno. An inline completion is timed with one clock reading, which also
+ * becomes *t, the start of the next I/O (as for sync engines).
+ */
+static int queue_one(struct worker *w, struct ib_io *io, uint64_t *t)
 {
+	uint64_t now;
 	int ret;
 
-	io->start_ns = t;
+	io->start_ns = *t;
+	io->inline_done = 0;
 	ret = w->ops->queue(&w->ctx, io);
 	if (ret == IB_Q_QUEUED) {
 		w->pending[w->nr_pending++] = io;
@@ -447,12 +454,17 @@ static int queue_one(struct worker *w, struct ib_io *io, uint64_t t)
 		return 1;
 	}
 	if (ret == IB_Q_DONE) {
-		io->issue_ns = t;
-		complete_io(w, io, w->lat_on ? ib_now_ns() : t);
+		io->issue_ns = *t;
+		io->inline_done = 1;
+		now = lazy_now(w);
+		complete_io(w, io, now);
 		w->st->depth[0]++;
 		w->st->submit[ib_batch_bucket(1)]++;
 		w->st->complete[ib_batch_bucket(1)]++;
-		tick(w, lazy_now(w)); /* inline completions must see the clock */
+		w->st->total_submit_calls++;
+		w->st->total_complete_calls++;
+		tick(w, now); /* inline completions must see the clock */
+		*t = now;
 		return 1;
 	}
 	if (ret == IB_Q_BUSY) {
@@ -492,7 +504,7 @@ static int fill(struct worker *w, uint64_t t)
 	int ret;
 
 	while ((io = take_io(w))) {
-		ret = queue_one(w, io, t);
+		ret = queue_one(w, io, &t);
 		if (ret < 0)
 			return ret;
 		if (ret == 0)
@@ -578,7 +590,7 @@ static int loop_async(struct worker *w)
 /* Sync engines: one I/O at a time; the end of one is the start of the next. */
 static int loop_sync(struct worker *w)
 {
-	uint64_t t = ib_now_ns();
+	uint64_t t = ib_clock_ns(&w->clock);
 	struct ib_io *io;
 	int ret;
 
@@ -623,9 +635,9 @@ static int lock_memory(struct worker *w, struct ib_diag *d)
 
 static void wait_startdelay(struct worker *w)
 {
-	uint64_t end = ib_now_ns() + w->job->startdelay_us * 1000;
+	uint64_t end = ib_clock_ns(&w->clock) + w->job->startdelay_us * 1000;
 
-	while (!*w->stop && ib_now_ns() < end)
+	while (!*w->stop && ib_clock_ns(&w->clock) < end)
 		usleep(10000);
 }
 
@@ -685,7 +697,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 
 static void start_clock(struct worker *w)
 {
-	uint64_t now = ib_now_ns();
+	uint64_t now = ib_clock_ns(&w->clock);
 
 	w->job_start_ns = now;
 	w->last_ns = now;
@@ -707,7 +719,7 @@ static uint64_t tv_us(const struct timeval *tv)
 static void finish_stats(struct worker *w)
 {
 	struct ib_job_stats *st = w->st;
-	uint64_t end = ib_now_ns(), us = (end - w->start_ns) / 1000;
+	uint64_t end = ib_clock_ns(&w->clock), us = (end - w->start_ns) / 1000;
 	struct rusage ru;
 	int d;
 
@@ -782,6 +794,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.st = a->st;
 	w.fs = &a->files;
 	w.stop = a->stop;
+	w.clock = a->clock;
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));

@@ -14,6 +14,13 @@ pkgs=(
 	fio               # reference for side-by-side checks in the tests
 	mount             # losetup: loop devices for the integration tests
 	util-linux
+	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
+	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
+	strace            # safety tests: --readonly never opens for writing
+	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
+	valgrind          # tools/test.d/valgrind.sh: memcheck over the unit tests
+	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
+	git               # meson dist (release tarball test)
 )
 
 sudo=()

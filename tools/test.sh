@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build iobench and run the whole test suite, twice:
-#   1. build/       gcc, warnings as errors (-Dwerror=true)
-#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer
-# Ends with one line "N passed, N failed[, N skipped]" over both runs and
+#   1. build/       gcc, warnings as errors (-Dwerror=true): every suite, and
+#                   then, once, the packaging suite (`pkg`: the Debian package
+#                   build with lintian, an install of it, the `meson dist`
+#                   tarball) unless --no-pkg is given or tests are selected
+#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every
+#                   suite but `pkg`
+# then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
+# each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
+# Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
 #
-# Usage: tools/test.sh [--no-asan] [extra `meson test` arguments...]
+# Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
 # This is the README's test command and what .ci/run executes.
 set -euo pipefail
 
@@ -14,13 +20,21 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 asan=1
-if [ "${1:-}" = "--no-asan" ]; then
-	asan=0
+pkg=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--no-asan) asan=0 ;;
+	--no-pkg) pkg=0 ;;
+	*) break ;;
+	esac
 	shift
-fi
+done
+[ $# -eq 0 ] || pkg=0
 export CC="${CC:-gcc}"
 
-build_failures=0
+failures=0
+passes=0
+skips=0
 logs=()
 
 # configure DIR ARGS...: set up a fresh dir, or reconfigure an existing one.
@@ -42,7 +56,7 @@ run_suite() {
 	rm -f "$dir/meson-logs/testlog.json"
 	if ! ninja -C "$dir"; then
 		echo "=== $name: BUILD FAILED"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
 		return 0
 	fi
 	echo "=== $name: test"
@@ -52,15 +66,30 @@ run_suite() {
 		logs+=("$dir/meson-logs/testlog.json")
 	elif [ "$rc" -ne 0 ]; then
 		echo "=== $name: meson test failed (rc=$rc) without a test log"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
+	fi
+}
+
+# run_pkg: the `pkg` suite (minutes), in build/ only.
+run_pkg() {
+	local log=build/meson-logs/testlog-pkg.json rc=0
+	echo "=== pkg: test (build)"
+	rm -f "$log"
+	meson test -C build --setup=pkg --suite=pkg --print-errorlogs || rc=$?
+	if [ -f "$log" ]; then
+		logs+=("$log")
+	elif [ "$rc" -ne 0 ]; then
+		echo "=== pkg: meson test failed (rc=$rc) without a test log"
+		failures=$((failures + 1))
 	fi
 }
 
 if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
 	run_suite "gcc -Werror" build "$@"
+	[ "$pkg" = 0 ] || run_pkg
 else
 	echo "=== gcc -Werror: CONFIGURE FAILED"
-	build_failures=$((build_failures + 1))
+	failures=$((failures + 1))
 fi
 
 if [ "$asan" = 1 ]; then
@@ -68,12 +97,26 @@ if [ "$asan" = 1 ]; then
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debug; then
-		run_suite "ASan+UBSan" build-asan --timeout-multiplier=3 "$@"
+		run_suite "ASan+UBSan" build-asan --no-suite pkg \
+			--timeout-multiplier=3 "$@"
 	else
 		echo "=== ASan+UBSan: CONFIGURE FAILED"
-		build_failures=$((build_failures + 1))
+		failures=$((failures + 1))
 	fi
+	unset ASAN_OPTIONS UBSAN_OPTIONS
 fi
 
-python3 "$top/tools/testlog-summary.py" --build-failures "$build_failures" \
+for step in tools/test.d/*.sh; do
+	[ -x "$step" ] || continue
+	echo "=== step $step"
+	rc=0
+	"$step" "$top" || rc=$?
+	case $rc in
+	0) passes=$((passes + 1)) ;;
+	77) skips=$((skips + 1)); echo "=== step $step: SKIPPED" ;;
+	*) failures=$((failures + 1)); echo "=== step $step: FAILED (rc=$rc)" ;;
+	esac
+done
+
+python3 "$top/tools/testlog-summary.py" --extra "$passes" "$failures" "$skips" \
 	${logs[@]+"${logs[@]}"}

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Sum meson testlog.json files into one line: N passed, N failed[, N skipped].
 
-Usage: testlog-summary.py [--build-failures N] testlog.json...
+Usage: testlog-summary.py [--extra PASSED FAILED SKIPPED] testlog.json...
+(--extra adds outcomes from outside meson: failed builds, extra steps.)
 Exit status 1 if anything failed (or a log is missing), else 0.
 """
 import json
@@ -33,11 +34,14 @@ def main(argv):
     totals = {'passed': 0, 'failed': 0, 'skipped': 0}
     failed_names = []
     args = argv[1:]
-    if len(args) >= 2 and args[0] == '--build-failures':
-        totals['failed'] += int(args[1])
-        if int(args[1]):
-            failed_names.append('%s build(s) failed' % args[1])
-        args = args[2:]
+    if len(args) >= 4 and args[0] == '--extra':
+        totals['passed'] += int(args[1])
+        totals['failed'] += int(args[2])
+        totals['skipped'] += int(args[3])
+        if int(args[2]):
+            failed_names.append('%s build(s) or extra step(s) failed'
+                                % args[2])
+        args = args[4:]
     for path in args:
         try:
             count(path, totals, failed_names)

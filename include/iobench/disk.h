@@ -13,6 +13,10 @@
  * block device to itself, tmpfs and other virtual filesystems to nothing),
  * and /sys/block/<dev>/stat is read at start and stop. Plain data: the
  * runner can keep a set anywhere.
+ *
+ * A dm/md device with slaves is printed as fio does: its own line (indented
+ * two more spaces) with the aggr* averages of its slaves, then one line per
+ * slave; in JSON the slaves follow it as entries of their own.
  */
 #define IB_DISK_MAX 16
 #define IB_DISK_SLAVES_MAX 8
@@ -21,6 +25,14 @@
 struct ib_disk_stat {
 	uint64_t ios[2], merges[2], sectors[2], ticks[2];
 	uint64_t io_ticks, time_in_queue;
+};
+
+/* One slave of a dm/md device: its own deltas (printed on its own line). */
+struct ib_disk_slave_util {
+	char name[64];
+	uint64_t ios[2], merges[2], sectors[2], ticks[2];
+	uint64_t in_queue;
+	double util;
 };
 
 /* What the report prints for one disk: deltas over the run. */
@@ -33,6 +45,7 @@ struct ib_disk_util {
 	unsigned int nr_slaves;
 	uint64_t aggr_ios[2], aggr_merges[2], aggr_ticks[2], aggr_in_queue;
 	double aggr_util;
+	struct ib_disk_slave_util slave[IB_DISK_SLAVES_MAX];
 };
 
 struct ib_disk_one {

@@ -80,6 +80,7 @@ struct ib_job {
 	bool create_on_open;
 	bool unlink;
 	bool allow_mounted_write;
+	bool allow_data_loss;	/* write a device holding data (safety.h) */
 
 	/* random offsets */
 	bool randrepeat;

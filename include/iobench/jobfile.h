@@ -64,6 +64,8 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
  *   include FILE  the option lines of FILE, here (no sections inside)
  *   ${VAR}        environment variable (empty if unset)
  *   $ncpus $pagesize $mb_memory   system values; math goes in "(...)"
+ * kb_base applies to every size of its section (or of the command-line
+ * defaults), wherever it is written.
  */
 
 /*
@@ -84,6 +86,13 @@ struct ib_jobfile_env {
 	unsigned long pagesize;
 	unsigned long mb_memory;
 };
+
+/*
+ * Expand ${VAR} (env->getenv) and $ncpus/$pagesize/$mb_memory in `in` into
+ * out (capacity cap). Returns 0, or -EINVAL/-E2BIG with d set.
+ */
+int ib_jobfile_subst(const char *in, char *out, size_t cap,
+		     const struct ib_jobfile_env *env, struct ib_diag *d);
 
 /*
  * Parse one job file's text (buf, len) into s. file_idx is 1 for the first

@@ -73,9 +73,16 @@ struct ib_opt {
 	const struct ib_opt_val *vals;	/* IB_OPT_ENUM: NULL-name terminated */
 	ib_opt_setter set;	/* custom store (NULL: generic by type) */
 	const char *engines;	/* engine option: "io_uring,pvsync2" */
+	bool bare_ok;		/* may be given without a value (bools always) */
 	const char *def;	/* default, as help shows it */
 	const char *help;
 };
+
+/*
+ * A bare write_bw_log / write_iops_log / write_lat_log stores this token;
+ * ib_job_fixup() replaces it with the job's name.
+ */
+#define IB_LOG_JOBNAME "$jobname"
 
 /* The whole table (nr entries) and the category titles. */
 const struct ib_opt *ib_opt_table(unsigned int *nr);

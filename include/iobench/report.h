@@ -9,6 +9,20 @@
 struct ib_disk_util;	/* disk.h */
 
 /*
+ * Reports in fio 3.33's formats (fio-compat.md §1-§3). tests/unit/test_report.c
+ * and test_json.c feed the numbers of real fio runs (tests/data/golden) to
+ * these functions and expect fio's own text, byte for byte.
+ *
+ * Deliberate differences from fio:
+ * - the version line is "iobench-VERSION"; JSON has "iobench version" next
+ *   to "fio version" : "fio-3.33"; terse keeps "fio-3.33" in field 2;
+ * - JSON is always one valid document: strings are fully escaped, a
+ *   non-finite float prints as 0, nothing else is ever written into it;
+ * - latencies up to 2^43 ns (2.4 h) keep their own bucket (fio clamps
+ *   everything above 17.2 s into its last one);
+ * - JSON "eta" is 0 for finished jobs (fio may print INT_MAX);
+ * - dm/md slaves are followed one level deep (fio recurses).
+ *
  * Print the final report for a finished run in every format run asks for.
  * stats[i] belongs to run->jobs[i]. Returns 0 or -errno (an output file
  * could not be written; d says which).

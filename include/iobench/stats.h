@@ -123,8 +123,8 @@ struct ib_job_stats {
 
 /*
  * Zero everything measured; keeps live, pid, start_time and elapsed_s.
- * Used at ramp end. ib_stats_add_io() also advances live.io_bytes/ios
- * (relaxed atomic stores), so the worker need not.
+ * Used at ramp end. The live counters belong to the worker (it publishes
+ * them); ib_stats_add_io() does not touch them.
  */
 void ib_stats_reset(struct ib_job_stats *s);
 /*

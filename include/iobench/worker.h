@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include "iobench/clock.h"
 #include "iobench/diag.h"
 #include "iobench/file.h"
 #include "iobench/job.h"
@@ -22,6 +23,7 @@ struct ib_worker_args {
 	struct ib_files files;		/* prepared by the parent; worker's copy */
 	bool readonly;
 	const volatile sig_atomic_t *stop;
+	struct ib_clock clock;		/* calibrated once, before fork */
 };
 
 int ib_worker_run(struct ib_worker_args *a);

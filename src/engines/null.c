@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The null engine: no I/O at all. It behaves like an asynchronous engine at
- * every depth (1 included) so that it measures the worker's own cost of the
- * queue/commit/reap cycle: queue() parks the io in a FIFO, commit() marks
+ * The null engine: no I/O at all. At iodepth=1 it completes inside queue(),
+ * as fio's null engine does there (fio treats it as synchronous at depth 1:
+ * no slat), so the two tools measure the same thing. At higher depths it
+ * behaves like an asynchronous engine, measuring the worker's own cost of
+ * the queue/commit/reap cycle: queue() parks the io in a FIFO, commit() marks
  * everything parked as submitted, reap() hands submitted ios back in FIFO
  * order with res = len. It never waits: reap(min > submitted) returns what
  * was submitted.
@@ -35,6 +37,10 @@ static int null_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	struct null_data *nd = ctx->data;
 	unsigned int slot;
 
+	if (ctx->nr_ios == 1) {
+		io->res = io->len;
+		return IB_Q_DONE;
+	}
 	if (nd->count == ctx->nr_ios)
 		return IB_Q_BUSY;
 	slot = nd->head + nd->count;

@@ -10,12 +10,14 @@ Each tests/integration/test_*.py does:
     t.finish()                             # "N passed, N failed"; exit 1/0/77
 
 Every temporary file lives under one directory in /dev/shm, and every loop
-device is detached, whatever happens (finally + atexit).
+device is detached, whatever happens (atexit, also on SIGTERM from meson's
+timeout).
 """
 import atexit
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -41,6 +43,10 @@ class Result:
         cmd = ' '.join(self.argv)
         return 'cmd: %s\nrc=%s\n--- stdout\n%s--- stderr\n%s' % (
             cmd, self.rc, _tail(self.out), _tail(self.err))
+
+
+_SANITIZER_RE = re.compile(r'^==\d+==ERROR: |: runtime error: |'
+                           r'^SUMMARY: (Address|Leak|Undefined)', re.M)
 
 
 def _short(v, n=300):
@@ -70,12 +76,18 @@ class Test:
         self.loop_backing = {}      # /dev/loopN -> its tmpfs backing file
         self.dir = tempfile.mkdtemp(prefix='ibtest.', dir=SHM)
         atexit.register(self.cleanup)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + 15))
 
     # -- running ---------------------------------------------------------
     def run(self, *args, timeout=120, cwd=None, env=None, prog=None):
         """Run iobench (or prog) with args; never raises on failure.
         The Result carries the child's pid (r.pid)."""
         argv = [prog or self.bin] + [str(a) for a in args]
+        if prog:
+            # a wrapper (strace, ...) may run iobench under ptrace, where
+            # LeakSanitizer cannot work: leave leak checks to direct runs
+            env = dict(os.environ if env is None else env)
+            env['ASAN_OPTIONS'] = env.get('ASAN_OPTIONS', '') + ':detect_leaks=0'
         try:
             p = subprocess.Popen(argv, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE,
@@ -93,6 +105,11 @@ class Test:
             rc = 'timeout(%ss)' % timeout
         r = Result(argv, rc, out, err)
         r.pid = p.pid
+        if _SANITIZER_RE.search(err):
+            # under ASan/UBSan a report is a failure even when the exit
+            # status is what the test expects (both exit 1)
+            self.check(False, 'sanitizer report from %s' % os.path.basename(
+                argv[0]), r)
         return r
 
     def fio(self, *args, **kw):
@@ -122,6 +139,11 @@ class Test:
     def ok(self, r, what):
         """The run exited 0; on failure print its output. Returns the bool."""
         return self.check(r.rc == 0, '%s: exit status 0' % what, r)
+
+    def fails(self, r, what):
+        """The run exited non-zero (not a timeout, not a crash by signal)."""
+        return self.check(isinstance(r.rc, int) and r.rc > 0,
+                          '%s: non-zero exit' % what, r)
 
     def skip(self, what):
         self.skipped += 1
@@ -161,8 +183,10 @@ class Test:
                 f.truncate(size)
         return p
 
-    def loop_device(self, size, name=None):
-        """A loop device (direct I/O on) over a tmpfs file of `size` bytes.
+    def loop_device(self, size, name=None, sector_size=None, read_only=False):
+        """A loop device (direct I/O on) over a tmpfs file of `size` bytes,
+        with logical blocks of sector_size bytes (default 512); read_only:
+        opens succeed but every write fails with EPERM.
 
         Returns the /dev/loopN path, or None when this machine has no loop
         support (the caller records a skip). Detached at cleanup.
@@ -170,8 +194,12 @@ class Test:
         if not loop_available():
             return None
         backing = self.shm_file(name or 'loop%d.img' % len(self.loops), size)
-        p = subprocess.run(['losetup', '--direct-io=on', '--find', '--show',
-                            backing], capture_output=True, text=True)
+        ss = ['--sector-size', str(sector_size)] if sector_size else []
+        if read_only:
+            ss.append('--read-only')
+        p = subprocess.run(['losetup', '--direct-io=on'] + ss +
+                           ['--find', '--show', backing],
+                           capture_output=True, text=True)
         if p.returncode != 0:
             self.check(False, 'losetup %s' % backing, p.stderr)
             return None
@@ -263,6 +291,34 @@ def parse_iolog(path):
     return IoLog(version, files, actions, ios, bad)
 
 
+def iolog_paths(path):
+    """PATH and PATH.N: fio appends every clone to PATH; iobench writes one
+    file per clone (PATH.CLONE) when numjobs > 1. Existing ones, in order."""
+    d, base = os.path.split(path)
+    found = [path] if os.path.exists(path) else []
+    clones = []
+    for n in os.listdir(d or '.'):
+        rest = n[len(base) + 1:]
+        if n.startswith(base + '.') and rest.isdigit():
+            clones.append((int(rest), os.path.join(d, n)))
+    return found + [p for _, p in sorted(clones)]
+
+
+def parse_iologs(path):
+    """All iolog files of a job (see iolog_paths) merged into one IoLog,
+    or None if there is none."""
+    paths = iolog_paths(path)
+    if not paths:
+        return None
+    logs = [parse_iolog(p) for p in paths]
+    versions = sorted({lg.version for lg in logs}, key=str)
+    return IoLog(versions[0] if len(versions) == 1 else versions,
+                 sum((lg.files for lg in logs), []),
+                 sum((lg.actions for lg in logs), []),
+                 sum((lg.ios for lg in logs), []),
+                 sum((lg.bad for lg in logs), []))
+
+
 # -- normal report -----------------------------------------------------
 class JobReport:
     """One `NAME: (groupid=G, jobs=N): err= E: pid=P: ...` block."""
@@ -280,7 +336,7 @@ class JobReport:
 
 
 _JOB_RE = re.compile(r'^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): '
-                     r'err=\s*(-?\d+)[^:]*: pid=(\d+)')
+                     r'err=\s*(-?\d+)(?: \(.*\))?: pid=(\d+)')
 _DIR_RE = re.compile(r'^\s+(read|write|trim|mixed): IOPS=([^,]+), '
                      r'BW=(\S+) \(([^)]+)\)\(([^/]+)/(\d+)msec\)')
 _ISSUED_RE = re.compile(r'issued rwts: total=(\d+),(\d+),(\d+),(\d+) '

@@ -73,6 +73,20 @@ def test_globals(t):
         t.eq(jobs['b'].issued, (16, 0, 0, 0), 'globals: job b (bs=4k global)')
 
 
+def test_global_section(t):
+    """--name=global starts a global section: its options apply to the
+    jobs after it."""
+    a = t.shm_file('gs', 64 * 1024)
+    r = t.run('--name=global', '--bs=8k', '--rw=read', '--size=64k',
+              '--name=a', '--filename=' + a, '--name=b', '--filename=' + a,
+              '--bs=16k')
+    if not t.ok(r, '--name=global'):
+        return
+    jobs = {j.name: j.issued for j in ibtest.parse_report(r.out)}
+    t.eq(jobs, {'a': (8, 0, 0, 0), 'b': (4, 0, 0, 0)},
+         '--name=global: issued rwts per job')
+
+
 def test_units(t):
     """k/m suffixes in base 1024, any case, optional B; 0x hex."""
     target = t.shm_file('units', 1024 * 1024)
@@ -82,6 +96,17 @@ def test_units(t):
         one_job(t, 'size=%s' % size, ['--name=u', '--filename=' + target,
                                       '--size=' + size, '--bs=4k',
                                       '--rw=read'], (n, 0, 0, 0))
+    # time suffixes: a time_based job runs at least its whole runtime
+    for rt, ms in (('300ms', 300), ('250000us', 250), ('250000usec', 250),
+                   ('300msec', 300), ('1', 1000), ('1s', 1000)):
+        what = 'time_based runtime=%s' % rt
+        r = t.run('--name=u', '--filename=' + target, '--size=64k',
+                  '--rw=read', '--time_based', '--runtime=' + rt)
+        if t.ok(r, what):
+            jobs = ibtest.parse_report(r.out)
+            run = jobs[0].dirs.get('read', {}).get('runtime_ms', 0) if jobs else 0
+            t.check(run >= ms, '%s: read runtime %dmsec >= %d' % (what, run, ms),
+                    r)
     one_job(t, 'bs=0x2000', ['--name=u', '--filename=' + target,
                              '--size=64k', '--bs=0x2000', '--rw=read'],
             (8, 0, 0, 0))
@@ -117,8 +142,7 @@ def test_unknown(t):
         r = t.run('--name=u', '--filename=' + target, '--size=64k',
                   '--rw=write', '--ioengine=psync', '--write_iolog=' + log,
                   opt)
-        t.check(r.rc not in (0, 'timeout(120s)') and isinstance(r.rc, int),
-                '%s: non-zero exit' % what, r)
+        t.fails(r, what)
         t.check(name in r.err, '%s: stderr names %s' % (what, name), r)
         t.check(not os.path.exists(target), '%s: target not created' % what)
         t.check(not os.path.exists(log), '%s: iolog not created' % what)
@@ -127,10 +151,37 @@ def test_unknown(t):
                       ('--ioengine=nosuch', 'nosuch')):
         what = 'bad value %s' % opt
         r = t.run('--name=u', '--filename=' + target, '--size=64k', opt)
-        t.check(isinstance(r.rc, int) and r.rc != 0,
-                '%s: non-zero exit' % what, r)
+        t.fails(r, what)
         t.check(name in r.err, '%s: stderr names %s' % (what, name), r)
         t.check(not os.path.exists(target), '%s: target not created' % what)
+
+
+def test_exit_status(t):
+    """A job that fails while running: non-zero exit, the job named on
+    stderr, its err= set; the other job still runs and reports err=0."""
+    good = t.shm_file('good', 64 * 1024)
+    dev = t.loop_device(1024 * 1024, read_only=True)
+    if dev is None:
+        t.skip('loop devices unavailable: a job failing with EPERM')
+    else:
+        what = 'a job writing to a read-only loop device'
+        r = t.run('--name=good', '--filename=' + good, '--size=64k',
+                  '--rw=read', '--name=failer', '--filename=' + dev,
+                  '--size=64k', '--rw=write')
+        t.fails(r, what)
+        t.check('failer' in r.err, '%s: stderr names the job' % what, r)
+        jobs = {j.name: j for j in ibtest.parse_report(r.out)}
+        t.eq(sorted(jobs), ['failer', 'good'], '%s: job blocks' % what, r)
+        if 'good' in jobs and 'failer' in jobs:
+            t.eq((jobs['good'].err, jobs['good'].issued), (0, (16, 0, 0, 0)),
+                 '%s: the good job (err, issued)' % what)
+            t.eq(jobs['failer'].err, 1, '%s: failer err= (EPERM)' % what)
+    # a target that cannot be a file at all: refused, named
+    d = t.mkdir('adir')
+    what = 'a directory as filename'
+    r = t.run('--name=dirjob', '--filename=' + d, '--size=64k', '--rw=read')
+    t.fails(r, what)
+    t.check(d in r.err, '%s: stderr names the path' % what, r)
 
 
 def main():
@@ -141,6 +192,8 @@ def main():
     test_no_name(t)
     test_globals(t)
     test_units(t)
+    test_global_section(t)
+    test_exit_status(t)
     t.finish()
 
 

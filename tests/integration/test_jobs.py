@@ -5,9 +5,9 @@ thread=1 runs clones as threads, randrepeat gives the same offsets every run,
 randseed=N changes them, randrepeat=0 differs run to run, stonewall and
 new_group make groups (and stonewall waits).
 
-With numjobs > 1 each clone writes its own iolog, FILE.CLONE (fio's clones
-would intersperse one file); with default file names (JOBNAME.CLONE.0) each
-clone's lines also carry its own file name.
+With numjobs, fio's clones all append to the one write_iolog file, while
+iobench writes FILE.CLONE per clone; the tests read either. With default
+file names (JOBNAME.CLONE.0) each clone's lines carry its own file name.
 """
 import os
 import sys
@@ -25,24 +25,21 @@ def clone_streams(t, what, *args):
     for n in os.listdir(d):
         os.unlink(os.path.join(d, n))
     log = t.path('streams.iolog')
-    for n in os.listdir(t.dir):
-        if n.startswith('streams.iolog'):
-            os.unlink(t.path(n))
+    for p in ibtest.iolog_paths(log):
+        os.unlink(p)
     r = t.run('--name=s', '--size=64k', '--bs=4k', '--rw=randread',
               '--ioengine=psync', '--directory=' + d, '--write_iolog=' + log,
               *args)
     if not t.ok(r, what):
         return r, None
-    logs = sorted(t.path(n) for n in os.listdir(t.dir)
-                  if n.startswith('streams.iolog.'))
-    if not t.check(len(logs) >= 2, '%s: one iolog per clone written' % what):
+    il = ibtest.parse_iologs(log)
+    if not t.check(il is not None, '%s: iolog written' % what):
         return r, None
+    t.eq(il.version, ibtest.IOLOG_VERSION, '%s: iolog version' % what)
+    t.eq(il.bad, [], '%s: iolog lines that do not parse' % what)
     streams = {}
-    for log in logs:
-        il = ibtest.parse_iolog(log)
-        t.eq(il.bad, [], '%s: iolog lines that do not parse' % what)
-        for f, ddir, off, length in il.data():
-            streams.setdefault(os.path.basename(f), []).append(off // 4096)
+    for f, ddir, off, length in il.data():
+        streams.setdefault(os.path.basename(f), []).append(off // 4096)
     return r, streams
 
 
@@ -117,6 +114,34 @@ def test_repeat(t):
             'randrepeat=0: two runs differ')
 
 
+def test_shared_file(t):
+    """Clones sharing one explicit file: each has its own random map and
+    covers the whole file once."""
+    f = t.shm_file('shared', 64 * KiB)
+    log = t.path('shared.iolog')
+    what = 'numjobs=3 on one file'
+    r = t.run('--name=sh', '--filename=' + f, '--size=64k', '--bs=4k',
+              '--rw=randread', '--numjobs=3', '--write_iolog=' + log)
+    if not t.ok(r, what):
+        return
+    t.eq([j.issued for j in ibtest.parse_report(r.out)],
+         [(NBLK, 0, 0, 0)] * 3, '%s: issued per clone' % what)
+    paths = ibtest.iolog_paths(log)
+    if len(paths) == 3:             # one log per clone: each a permutation
+        for p in paths:
+            t.eq(sorted(ibtest.parse_iolog(p).offsets()),
+                 [i * 4096 for i in range(NBLK)],
+                 '%s: %s covers the file once' % (what, os.path.basename(p)))
+    il = ibtest.parse_iologs(log)
+    if t.check(il is not None, '%s: iolog written' % what):
+        counts = {}
+        for o in il.offsets():
+            counts[o] = counts.get(o, 0) + 1
+        t.eq(sorted(set(counts.values())), [3],
+             '%s: every block read by each of 3 clones' % what)
+        t.eq(len(counts), NBLK, '%s: blocks touched' % what)
+
+
 def test_groups(t):
     a = t.shm_file('ga', 64 * KiB)
     r = t.run('--size=64k', '--bs=4k', '--rw=read', '--ioengine=psync',
@@ -150,6 +175,7 @@ def main():
     test_numjobs(t)
     test_thread(t)
     test_repeat(t)
+    test_shared_file(t)
     test_groups(t)
     t.finish()
 

@@ -175,6 +175,56 @@ def test_offset_increment(t):
     t.eq(len(data), 256 * KiB, '%s: file size' % what)
 
 
+def test_more_regions(t):
+    d = t.mkdir('more')
+    what = 'nrfiles=2 filesize=64k (no size)'
+    r, jobs, _ = run_job(t, what, '--name=fs', '--nrfiles=2',
+                         '--filesize=64k', '--rw=read', cwd=d)
+    if jobs:
+        t.eq(jobs[0].issued, (32, 0, 0, 0), '%s: issued rwts' % what)
+        t.eq(sorted((n, ibtest.size_of(os.path.join(d, n)))
+                    for n in os.listdir(d)),
+             [('fs.0.0', 64 * KiB), ('fs.0.1', 64 * KiB)], '%s: files' % what)
+
+    # random over several files: every block of every file once
+    a, b, c = t.path('ra'), t.path('rb'), t.path('rc')
+    what = 'filename=a:b:c randrw size=192k'
+    r, jobs, il = run_job(t, what, '--name=r', '--filename=%s:%s:%s' % (a, b, c),
+                          '--size=192k', '--rw=randrw', '--bs=4k')
+    if jobs:
+        t.eq(sum(jobs[0].issued[:2]), 48, '%s: reads + writes' % what)
+    if il:
+        for p in (a, b, c):
+            t.eq(sorted(blocks(il.offsets(file=p))), list(range(16)),
+                 '%s: %s every block once' % (what, os.path.basename(p)))
+
+    # io_size twice the region, random: two full passes
+    f = t.shm_file('twice', 64 * KiB)
+    what = 'randread size=64k io_size=128k'
+    r, jobs, il = run_job(t, what, '--name=tw', '--filename=' + f,
+                          '--size=64k', '--io_size=128k', '--rw=randread')
+    if jobs:
+        t.eq(jobs[0].issued, (32, 0, 0, 0), '%s: issued rwts' % what)
+    if il:
+        offs = blocks(il.offsets())
+        t.eq((sorted(offs[:16]), sorted(offs[16:])),
+             (list(range(16)), list(range(16))), '%s: two passes' % what)
+
+    # percentages of a block device
+    dev = t.loop_device(1024 * KiB)
+    if dev is None:
+        t.skip('loop devices unavailable: size=% of a device')
+        return
+    what = 'loop size=50% offset=25%'
+    r, jobs, il = run_job(t, what, '--name=pd', '--filename=' + dev,
+                          '--size=50%', '--offset=25%', '--rw=read',
+                          '--bs=4k', '--direct=1')
+    if jobs:
+        t.eq(jobs[0].issued, (128, 0, 0, 0), '%s: issued rwts' % what)
+    if il:
+        t.eq(blocks(il.offsets()), list(range(64, 192)), '%s: offsets' % what)
+
+
 def main():
     t = ibtest.Test()
     test_layout_preserves(t)
@@ -182,6 +232,7 @@ def main():
     test_colon_files(t)
     test_offsets(t)
     test_offset_increment(t)
+    test_more_regions(t)
     t.finish()
 
 

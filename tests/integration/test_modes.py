@@ -114,6 +114,68 @@ def one(t, where, target, mode, engine, size, extra=(), passes=1):
     check_order(t, what, mode, log, size // BS, BS, passes)
 
 
+# engine options: the same exact counts and coverage with each
+VARIANTS = [
+    ('io_uring', ['--fixedbufs']),
+    ('io_uring', ['--registerfiles']),
+    ('io_uring', ['--sqthread_poll']),
+    ('io_uring', ['--nonvectored=1']),
+    ('io_uring', ['--nonvectored=0']),
+    ('io_uring', ['--fixedbufs', '--registerfiles', '--sqthread_poll']),
+    ('libaio', ['--userspace_reap']),
+    ('io_uring', ['--iodepth=16', '--iodepth_batch_submit=4',
+                  '--iodepth_batch_complete_min=2',
+                  '--iodepth_batch_complete_max=8', '--iodepth_low=4']),
+    ('libaio', ['--iodepth=16', '--iodepth_batch_submit=4',
+                '--iodepth_batch_complete_min=2',
+                '--iodepth_batch_complete_max=8', '--iodepth_low=4']),
+    ('io_uring', ['--iodepth=64', '--iodepth_batch_submit=0',
+                  '--iodepth_batch_complete_min=0']),
+    ('pvsync2', ['--hipri']),
+]
+
+
+def time_based(t, target, mode, engine):
+    """time_based starts new passes: sequential offsets wrap to 0, random
+    ones cover every block once per pass (the map is reset when full)."""
+    what = 'shm %s %s time_based runtime=1' % (mode, engine)
+    job, log = run_mode(t, what, target, mode, engine, SIZE,
+                        ('--size=%d' % SIZE, '--time_based', '--runtime=1'))
+    if job is None or log is None:
+        return
+    offs = [o // BS for o in log.offsets()]
+    t.check(len(offs) > NBLK, '%s: more than one pass' % what, len(offs))
+    if job.issued:
+        t.eq(sum(job.issued[:2]), len(offs), '%s: issued = iolog lines' % what)
+    if mode == 'read':
+        t.eq(offs, [i % NBLK for i in range(len(offs))],
+             '%s: offsets wrap to the start' % what)
+        return
+    passes = [offs[i:i + NBLK] for i in range(0, len(offs), NBLK)]
+    bad = [i for i, p in enumerate(passes[:-1]) if sorted(p) != list(range(NBLK))]
+    t.eq(bad, [], '%s: full passes that are not a permutation' % what)
+    t.eq(len(set(passes[-1])), len(passes[-1]),
+         '%s: no repeat within the last pass' % what)
+
+
+def depth_warning(t, target, engines):
+    """iodepth>1 with a synchronous engine: a warning naming the engine and
+    iodepth on stderr; none for the asynchronous ones."""
+    for engine in engines:
+        what = '%s iodepth=8' % engine
+        r = t.run('--name=d', '--filename=' + target, '--size=64k',
+                  '--rw=read', '--iodepth=8', '--ioengine=' + engine)
+        if not t.ok(r, what):
+            continue
+        warned = [ln for ln in r.err.splitlines()
+                  if engine in ln and 'iodepth' in ln]
+        if engine in SYNC_ENGINES:
+            t.eq(len(warned), 1, '%s: one warning line naming the engine '
+                 'and iodepth' % what, r)
+        else:
+            t.eq(warned, [], '%s: no depth warning' % what)
+
+
 def engines_here(t):
     engines = list(ENGINES)
     if io_uring_disabled():
@@ -129,6 +191,18 @@ def main():
     for engine in engines:
         for mode in MODES:
             one(t, 'shm', shm, mode, engine, SIZE, ('--size=%d' % SIZE,))
+
+    for engine, opts in VARIANTS:
+        if engine in engines:
+            for mode in ('read', 'randwrite', 'randrw'):
+                one(t, 'shm', shm, mode, engine, SIZE,
+                    ['--size=%d' % SIZE] + opts)
+
+    depth_warning(t, shm, engines)
+
+    for mode, engine in (('read', 'psync'), ('randread', 'psync'),
+                         ('randrw', 'libaio')):
+        time_based(t, shm, mode, engine)
 
     # loops: every block once per pass
     for mode in ('read', 'randread', 'randwrite', 'randrw'):
@@ -158,6 +232,9 @@ def main():
                 one(t, 'loop', dev, mode, engine, SIZE, extra)
         one(t, 'loop', dev, 'randread', 'io_uring', SIZE, ('--loops=2',),
             passes=2)
+        for engine, opts in VARIANTS:
+            if engine in engines:
+                one(t, 'loop', dev, 'randrw', engine, SIZE, opts)
     t.finish()
 
 

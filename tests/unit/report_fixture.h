@@ -9,24 +9,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "iobench/disk.h"
 #include "iobench/report.h"
 
 struct fixture {
 	struct ib_run run;
 	struct ib_job_stats *stats;
 	struct ib_report_in in;
+	struct ib_disk_util disks[4];
+	unsigned int nr_disks;
 };
 
 static inline const char *fixture_dir(void)
 {
 	static char dir[4096];
 	const char *env = getenv("IB_GOLDEN_DIR");
+	char exe[2048] = "";
 	char *slash;
+	ssize_t n;
 
 	if (env)
 		return env;
-	/* __FILE__ is tests/unit/x.c relative to the build dir, or absolute */
-	snprintf(dir, sizeof(dir), "%s", __FILE__);
+	/*
+	 * __FILE__ is absolute, or relative to the build root, which is two
+	 * levels above this executable (BUILD/tests/test_x).
+	 */
+	if (__FILE__[0] != '/') {
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		exe[n > 0 ? n : 0] = '\0';
+		for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++)
+			*slash = '\0';
+	}
+	snprintf(dir, sizeof(dir), "%s%s%s", exe, exe[0] ? "/" : "", __FILE__);
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
@@ -81,11 +96,60 @@ static inline void fixture_arr(const char *line, uint64_t *a, unsigned int nr)
 	}
 }
 
+static inline void fixture_pct_list(struct ib_job *j, const char *v)
+{
+	const char *p = v, *dot;
+	unsigned int prec = 0;
+
+	j->nr_percentiles = 0;
+	while (*p && j->nr_percentiles < IB_MAX_PERCENTILES) {
+		j->percentiles[j->nr_percentiles++] = strtod(p, NULL);
+		dot = strpbrk(p, ".:");
+		if (dot && *dot == '.' && strcspn(dot + 1, ":") > prec)
+			prec = (unsigned int)strcspn(dot + 1, ":");
+		p += strcspn(p, ":");
+		if (*p)
+			p++;
+	}
+	j->percentile_precision = prec;
+}
+
+/* The job options the reports look at (others are ignored) */
+static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
+{
+	unsigned int n = (unsigned int)strtoul(v, NULL, 10);
+
+	if (!strcmp(k, "kb_base"))
+		j->kb_base = n;
+	else if (!strcmp(k, "unit_base"))
+		j->unit_base = n;
+	else if (!strcmp(k, "significant_figures"))
+		j->significant_figures = n;
+	else if (!strcmp(k, "lat_percentiles"))
+		j->lat_percentiles = n;
+	else if (!strcmp(k, "slat_percentiles"))
+		j->slat_percentiles = n;
+	else if (!strcmp(k, "clat_percentiles"))
+		j->clat_percentiles = n;
+	else if (!strcmp(k, "percentile_list"))
+		fixture_pct_list(j, v);
+	else if (!strcmp(k, "gtod_reduce"))
+		j->gtod_reduce = j->disable_lat = j->disable_clat = j->disable_slat = n;
+	else if (!strcmp(k, "description"))
+		snprintf(j->description, sizeof(j->description), "%s", v);
+	if (j->opts_len + strlen(k) + strlen(v) + 3 < sizeof(j->opts_text)) {
+		memcpy(j->opts_text + j->opts_len, k, strlen(k) + 1);
+		j->opts_len += (unsigned int)strlen(k) + 1;
+		memcpy(j->opts_text + j->opts_len, v, strlen(v) + 1);
+		j->opts_len += (unsigned int)strlen(v) + 1;
+	}
+}
+
 static inline void fixture_line(struct fixture *fx, char *l)
 {
 	struct ib_job_stats *s = &fx->stats[0];
 	unsigned int d, k, nj, gr;
-	unsigned long long a, b, c, e, g, h;
+	unsigned long long a, b, c, e, g, h, q;
 	double m, dev;
 	char name[256];
 
@@ -104,6 +168,25 @@ static inline void fixture_line(struct fixture *fx, char *l)
 			j->clone = k;
 			j->number = k + 1;
 		}
+	} else if (sscanf(l, "opt %255s", name) == 1) {
+		const char *v = l + 5 + strlen(name);
+
+		v += *v == ' ';
+		for (k = 0; k < fx->run.nr_jobs; k++)
+			fixture_opt(&fx->run.jobs[k], name, v);
+	} else if (sscanf(l, "disk %63s %llu %llu %llu %llu %llu %llu %llu %lf", name, &a, &b,
+			  &c, &e, &g, &h, &q, &dev) == 9 && fx->nr_disks < 4) {
+		struct ib_disk_util *u = &fx->disks[fx->nr_disks++];
+
+		memcpy(u->name, name, sizeof(u->name));	/* %63s above */
+		u->ios[0] = a;
+		u->ios[1] = b;
+		u->merges[0] = c;
+		u->merges[1] = e;
+		u->ticks[0] = g;
+		u->ticks[1] = h;
+		u->in_queue = q;
+		u->util = dev;
 	} else if (sscanf(l, "terse %u", &d) == 1) {
 		fx->run.terse_version = d;
 	} else if (sscanf(l, "pid %llu %llu", &a, &b) == 2) {
@@ -165,6 +248,8 @@ static inline int fixture_load(struct fixture *fx, const char *name)
 		fixture_line(fx, line);
 	free(text);
 	fx->in.run = &fx->run;
+	fx->in.disks = fx->nr_disks ? fx->disks : NULL;
+	fx->in.nr_disks = fx->nr_disks;
 	fx->in.stats = fx->stats;
 	fx->in.timestamp_ms = fx->stats ? (fx->stats[0].start_time + 2) * 1000 : 0;
 	return fx->stats ? 0 : -1;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "config.h"
 #include "iobench/cli.h"
@@ -93,9 +94,13 @@ static void test_flag_value_only_with_equals(void **state)
 
 	(void)state;
 	/* "--direct 0": the 0 is not the flag's value but a job file */
-	r = parse("--direct", "0", NULL);
+	r = parse("--direct", "/nonexistent/0", NULL);
 	assert_int_equal(r->rc, -ENOENT);
-	assert_string_equal(r->d.msg, "0: No such file or directory");
+	assert_string_equal(r->d.msg, "/nonexistent/0: No such file or directory");
+	done(r);
+	r = parse("--size=1m", "--", "--bs=4k", NULL);
+	assert_int_equal(r->rc, -ENOENT);
+	assert_string_equal(r->d.msg, "--bs=4k: No such file or directory");
 	done(r);
 	r = parse_ok(parse("--direct=0", "--bs=1000", NULL));
 	assert_false(r->run.jobs[0].direct);
@@ -160,6 +165,30 @@ static void test_globals_before_name(void **state)
 	done(r);
 }
 
+static void test_kb_base_order(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--size=1m", "--kb_base=1000", "--name=a", "--bs=2k", NULL));
+	assert_int_equal(r->run.jobs[0].size, 1000000);
+	assert_int_equal(r->run.jobs[0].bs.min[0], 2000);
+	done(r);
+}
+
+static void test_keywords(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--numjobs=$ncpus", "--size=2*$pagesize", NULL));
+	assert_int_equal(r->run.jobs[0].numjobs, (unsigned int)sysconf(_SC_NPROCESSORS_ONLN));
+	assert_int_equal(r->run.jobs[0].size, 2 * sysconf(_SC_PAGESIZE));
+	done(r);
+	parse_err(parse("--filename=${X", NULL), EINVAL,
+		  "filename: invalid variable reference '${X'");
+}
+
 static void test_name_global_section(void **state)
 {
 	struct res *r;
@@ -216,7 +245,6 @@ static void test_value_errors(void **state)
 		  "hipri: only valid with ioengine=io_uring or pvsync2");
 	parse_err(parse("--readonly", "--name=x", "--rw=randwrite", NULL), EPERM,
 		  "job 'x': rw=randwrite writes, refused by --readonly");
-	parse_err(parse("-", NULL), EINVAL, "no jobs defined in the job file");
 }
 
 static void test_nothing_to_do(void **state)
@@ -284,6 +312,14 @@ static void test_version_help(void **state)
 	assert_int_equal(r->rc, 1);
 	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
 	done(r);
+	r = parse("-v", NULL);
+	assert_int_equal(r->rc, 1);
+	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
+	done(r);
+	r = parse("-h", NULL);
+	assert_int_equal(r->rc, 1);
+	assert_non_null(strstr(r->out, "usage: iobench"));
+	done(r);
 	r = parse("--help", NULL);
 	assert_int_equal(r->rc, 1);
 	assert_non_null(strstr(r->out, "usage: iobench"));
@@ -338,6 +374,8 @@ static void test_enghelp(void **state)
 	assert_null(strstr(r->out, "fixedbufs"));
 	done(r);
 	parse_err(parse("--enghelp=foo", NULL), EINVAL, "--enghelp: unknown engine 'foo'");
+	parse_err(parse("--enghelp=posixaio", NULL), ENOTSUP,
+		  "--enghelp: engine 'posixaio' is not built into this iobench");
 }
 
 static void test_section_filter(void **state)
@@ -382,6 +420,8 @@ int main(void)
 		cmocka_unit_test(test_value_starting_with_dash_is_not_a_value),
 		cmocka_unit_test(test_no_name_one_job),
 		cmocka_unit_test(test_globals_before_name),
+		cmocka_unit_test(test_kb_base_order),
+		cmocka_unit_test(test_keywords),
 		cmocka_unit_test(test_name_global_section),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_did_you_mean),

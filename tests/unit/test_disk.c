@@ -101,6 +101,55 @@ static void test_fake_sysfs_partition(void **state)
 	free(set);
 }
 
+/* md0 over sda and sdb: averages of the slaves and the max slave util */
+static void test_fake_sysfs_slaves(void **state)
+{
+	char root[] = "/tmp/ib_sysfs_XXXXXX", p[PATH_MAX + 512], file[PATH_MAX + 64];
+	struct ib_disk_set *set = calloc(1, sizeof(*set));
+	const char *paths[1];
+	struct stat st;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	snprintf(file, sizeof(file), "%s/target", root);
+	write_file(root, "target", "x");
+	assert_int_equal(stat(file, &st), 0);
+	snprintf(p, sizeof(p), "mkdir -p %s/dev/block %s/devices/virtual/block/md0 "
+		 "%s/block/md0/slaves/sda %s/block/md0/slaves/sdb %s/block/sda %s/block/sdb && "
+		 "ln -s ../../devices/virtual/block/md0 %s/dev/block/%u:%u", root, root, root,
+		 root, root, root, root, major(st.st_dev), minor(st.st_dev));
+	assert_int_equal(system(p), 0);
+	write_file(root, "block/md0/stat", "0 0 0 0 0 0 0 0 0 0 0\n");
+	write_file(root, "block/sda/stat", "0 0 0 0 0 0 0 0 0 0 0\n");
+	write_file(root, "block/sdb/stat", "0 0 0 0 0 0 0 0 0 0 0\n");
+	set->sysfs = root;
+	paths[0] = file;
+	assert_int_equal(ib_disk_setup(set, paths, 1, NULL), 0);
+	assert_int_equal(set->nr, 1);
+	assert_int_equal(set->one[0].nr_slaves, 2);
+	ib_disk_start(set);
+	usleep(20000);
+	write_file(root, "block/md0/stat", "20 0 0 4 10 0 0 2 0 5 6\n");
+	write_file(root, "block/sda/stat", "10 2 0 4 4 0 0 2 0 1 6\n");
+	write_file(root, "block/sdb/stat", "12 0 0 6 6 0 0 2 0 999999 8\n");
+	ib_disk_stop(set);
+	assert_string_equal(set->util[0].name, "md0");
+	assert_int_equal(set->util[0].ios[0], 20);
+	assert_int_equal(set->util[0].nr_slaves, 2);
+	assert_int_equal(set->util[0].aggr_ios[0], 11);
+	assert_int_equal(set->util[0].aggr_ios[1], 5);
+	assert_int_equal(set->util[0].aggr_merges[0], 1);
+	assert_int_equal(set->util[0].aggr_ticks[0], 5);
+	assert_int_equal(set->util[0].aggr_in_queue, 7);
+	assert_float_equal(set->util[0].aggr_util, 100.0, 0.0);
+	assert_string_equal(set->util[0].slave[1].name, "sdb");
+	assert_int_equal(set->util[0].slave[1].ios[0], 12);
+	assert_int_equal(set->util[0].slave[0].ios[0], 10);
+	snprintf(p, sizeof(p), "rm -rf %s", root);
+	assert_int_equal(system(p), 0);
+	free(set);
+}
+
 /* A real loop device maps to itself and shows up in the disk set */
 static void test_loop_device(void **state)
 {
@@ -157,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_parse_stat),
 		cmocka_unit_test(test_tmpfs_has_no_disk),
 		cmocka_unit_test(test_fake_sysfs_partition),
+		cmocka_unit_test(test_fake_sysfs_slaves),
 		cmocka_unit_test(test_loop_device),
 	};
 

@@ -154,6 +154,27 @@ static void test_size_eta(void **state)
 	env_free(e);
 }
 
+/* Stonewalled groups run one after the other: their runtimes add up */
+static void test_pending_groups(void **state)
+{
+	struct env *e = env_new(4);
+	struct ib_eta_state st = { 0 };
+	char b[256];
+
+	(void)state;
+	e->jobs[1].groupid = 1;		/* 8 s */
+	e->jobs[2].groupid = 2;		/* 8 s, and job 3 with 10 s */
+	e->jobs[3].groupid = 2;
+	e->jobs[3].runtime_us = 10 * 1000000ull;
+	e->st[0].live.state = 'R';
+	e->st[0].live.start_ns = 10 * SEC;
+	e->st[0].live.nr_files_open = 1;
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 14 * SEC, 10 * SEC, &st);
+	/* 4 s left in group 0, then 8 s, then 10 s */
+	assert_string_equal(b, "Jobs: 1 (f=1): [R(1),P(3)][15.4%][eta 00m:22s]");
+	env_free(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_running_line),
 		cmocka_unit_test(test_ramp_and_padding),
 		cmocka_unit_test(test_size_eta),
+		cmocka_unit_test(test_pending_groups),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

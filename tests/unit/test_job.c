@@ -126,6 +126,18 @@ static void test_fixup_gtod_reduce(void **state)
 	assert_false(j->slat_percentiles);
 }
 
+static void test_fixup_log_names(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "write_bw_log", "");
+	set(j, "write_lat_log", "lat");
+	valid(j);
+	assert_string_equal(j->write_bw_log, "x");
+	assert_string_equal(j->write_lat_log, "lat");
+	assert_string_equal(j->write_iops_log, "");
+}
+
 static void test_complete_max_below_min(void **state)
 {
 	struct ib_job *j = *state;
@@ -348,7 +360,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_defaults), T(test_fixup_depths), T(test_fixup_depths_clamped),
 		T(test_fixup_blockalign), T(test_fixup_gtod_reduce),
-		T(test_complete_max_below_min), T(test_bs_checks),
+		T(test_fixup_log_names), T(test_complete_max_below_min), T(test_bs_checks),
 		T(test_bs_unused_direction_ignored), T(test_bsrange_direct),
 		T(test_bs_min_above_max), T(test_size_below_bs), T(test_engines),
 		T(test_engine_options), T(test_engine_option_nowait),

@@ -182,6 +182,19 @@ static void test_cmdline_globals_then_file(void **state)
 	assert_int_equal(job(s, "b")->iodepth, 2);
 }
 
+static void test_kb_base_whole_section(void **state)
+{
+	struct ib_jobset *s = *state;
+
+	parse_ok(s, "[global]\nsize=1m\nkb_base=1000\n[a]\nbs=4k\n"
+		    "[b]\nbs=2k\nkb_base=1024\nrwmixread=70\nrwmixwrite=30\n", 1);
+	assert_int_equal(job(s, "a")->size, 1000000);
+	assert_int_equal(job(s, "a")->bs.min[0], 4000);
+	assert_int_equal(job(s, "b")->bs.min[0], 2048);
+	assert_int_equal(job(s, "b")->size, 1000000); /* inherited as parsed */
+	assert_int_equal(job(s, "b")->rwmixread, 70);
+}
+
 static void test_include(void **state)
 {
 	struct ib_jobset *s = *state;
@@ -214,7 +227,7 @@ static void test_variables(void **state)
 
 	parse_ok(s, "[v]\nfilename=${DEV}\niodepth=${DEPTH}\nnumjobs=$ncpus\n"
 		    "size=($mb_memory/10)m\nbs=($pagesize*2)\n"
-		    "description=a${NOPE}b\n", 1);
+		    "description=a${NOPE}b\nio_size=8*$mb_memory\n", 1);
 	j = job(s, "v");
 	assert_string_equal(j->filename, "/dev/shm/x");
 	assert_int_equal(j->iodepth, 16);
@@ -222,6 +235,7 @@ static void test_variables(void **state)
 	assert_int_equal(j->size, 100 << 20);
 	assert_int_equal(j->bs.min[0], 8192);
 	assert_string_equal(j->description, "ab");
+	assert_int_equal(j->io_size, 8000);
 	/* what was recorded is the value after substitution */
 	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len, "numjobs"), "3");
 }
@@ -266,6 +280,45 @@ static void test_implicit_stonewall(void **state)
 	assert_true(job(s, "c")->stonewall);
 	assert_false(job(s, "d")->stonewall);
 	assert_int_equal(s->secs[2].file_idx, 2);
+}
+
+/*
+ * Robustness: thousands of generated files from fragments (valid and not)
+ * must parse or fail cleanly, never crash (run under ASan in CI).
+ */
+static void test_generated_garbage(void **state)
+{
+	static const char *const frags[] = {
+		"[", "]", "[global]", "[j]", "=", "bs", "4k", "(", ")", "${", "}",
+		"$ncpus", "$pagesize", ";", "#", " ", "\n", "include ", "loop.inc",
+		"rw=randrw", "size=", "%", "0x", "1e9", "^", "*", "/", "\r", "-",
+		":", ",", "numjobs=4096", "99999999999999999999", "\t", "\"",
+	};
+	struct ib_jobset *s = *state;
+	struct ib_diag d;
+	char text[1024];
+	uint32_t x = 12345;
+	unsigned int round, k, pos, good = 0, bad = 0;
+
+	for (round = 0; round < 3000; round++) {
+		pos = 0;
+		for (k = 0; k < 24; k++) {
+			const char *f;
+
+			x = x * 1103515245u + 12345u;
+			f = frags[(x >> 8) % (sizeof(frags) / sizeof(frags[0]))];
+			pos += (unsigned int)snprintf(text + pos, sizeof(text) - pos, "%s", f);
+		}
+		if (ib_jobfile_parse(s, text, pos, "g.fio", 1 + round % 2, &fake_env, &d))
+			bad++;
+		else
+			good++;
+		ib_jobset_free(s);
+		ib_jobset_init(s);
+	}
+	/* the generator must have produced both outcomes */
+	assert_true(good > 10);
+	assert_true(bad > 10);
 }
 
 /* ---- whole command lines with tests/data ------------------------------- */
@@ -558,8 +611,8 @@ static void test_showcmd(void **state)
 	(void)state;
 	r = run("--showcmd", "@globals.fio", NULL);
 	assert_int_equal(r->rc, 1);
-	assert_string_equal(r->out, "iobench --name=global --ioengine=null --size=1m --bs=4k "
-			    "--name=a --name=global-second --bs=64k --name=b --iodepth=2\n");
+	assert_string_equal(r->out, "iobench --ioengine=null --size=1m --bs=4k "
+			    "--name=a --name=global --bs=64k --name=b --iodepth=2\n");
 	done(r);
 	r = run("--showcmd", "@globals.fio", "@second.fio", NULL);
 	assert_non_null(strstr(r->out, " --name=second-a --stonewall --ioengine=null"));
@@ -577,10 +630,11 @@ int main(void)
 {
 	const struct CMUnitTest parser[] = {
 		T(test_basic_syntax), T(test_several_globals),
-		T(test_cmdline_globals_then_file), T(test_include),
+		T(test_cmdline_globals_then_file), T(test_kb_base_whole_section),
+		T(test_include),
 		T(test_include_errors), T(test_variables),
 		T(test_errors_name_file_and_line), T(test_no_include_reader),
-		T(test_implicit_stonewall),
+		T(test_implicit_stonewall), T(test_generated_garbage),
 	};
 	const struct CMUnitTest files[] = {
 		cmocka_unit_test(test_file_basic),

@@ -88,6 +88,18 @@ static void test_null_values(void **state)
 	check("null", true, "--values");
 }
 
+/* slat/lat percentiles and bins, custom list; kb_base; gtod_reduce zeros */
+static void test_option_variants(void **state)
+{
+	(void)state;
+	check("pcts", true, "--values");
+	check("kb1000", true, "--values");
+	check("bits", true, "--values");
+	check("gtod", true, "--values");
+	check("sig", true, "--values");
+	check("disk", true, "--values");	/* disk_util */
+}
+
 static char *capture_writer(void (*fn)(struct ib_json *))
 {
 	char *buf = NULL;
@@ -147,6 +159,7 @@ int main(void)
 		cmocka_unit_test(test_group_values),
 		cmocka_unit_test(test_fsync_values),
 		cmocka_unit_test(test_null_values),
+		cmocka_unit_test(test_option_variants),
 		cmocka_unit_test(test_writer_style),
 	};
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/engine.h"
 #include "iobench/options.h"
 
 static int setup(void **state)
@@ -58,6 +59,9 @@ static void test_find_aliases(void **state)
 	assert_string_equal(ib_opt_find("io_limit")->name, "io_size");
 	assert_string_equal(ib_opt_find("wait_for_previous")->name, "stonewall");
 	assert_string_equal(ib_opt_find("blocksize_range")->name, "bsrange");
+	assert_string_equal(ib_opt_find("rand_repeatable")->name, "randrepeat");
+	assert_string_equal(ib_opt_find("blocksize_unaligned")->name, "bs_unaligned");
+	assert_string_equal(ib_opt_find("disable_bw")->name, "disable_bw_measurement");
 	assert_null(ib_opt_find("iodeph"));
 }
 
@@ -238,6 +242,10 @@ static void test_bools_and_flags(void **state)
 	set_bad(j, "direct", "maybe", EINVAL,
 		"direct: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
 	set_bad(j, "iodepth", "", EINVAL, "iodepth: needs a value");
+	set_bad(j, "write_iolog", "", EINVAL, "write_iolog: needs a value");
+	set_ok(j, "write_iops_log", "");
+	assert_string_equal(j->write_iops_log, IB_LOG_JOBNAME);
+	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len, "write_iops_log"), "");
 }
 
 static void test_numbers(void **state)
@@ -268,7 +276,10 @@ static void test_numbers(void **state)
 	assert_int_equal(j->fdatasync_every, 8);
 	set_bad(j, "iodepth", "0", ERANGE, "iodepth: 0 is out of range (1..65536)");
 	set_bad(j, "numjobs", "0", ERANGE, "numjobs: 0 is out of range (1..4096)");
-	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (minimum 1)");
+	set_bad(j, "loops", "0", ERANGE, "loops: 0 is out of range (1..4294967295)");
+	set_bad(j, "loops", "4294967296", ERANGE, "loops: 4294967296 is out of range (1..4294967295)");
+	set_ok(j, "loops", "4294967295");
+	assert_int_equal(j->loops, 4294967295u);
 	set_bad(j, "nonvectored", "2", ERANGE, "nonvectored: 2 is out of range (-1..1)");
 	set_bad(j, "iodepth", "lots", EINVAL, "iodepth: invalid number 'lots'");
 	set_bad(j, "iodepth", "-1", EINVAL, "iodepth: invalid number '-1' (negative)");
@@ -283,6 +294,9 @@ static void test_randseed(void **state)
 	assert_int_equal(j->randseed, 1234);
 	assert_true(j->randseed_set);
 	assert_false(j->randrepeat);
+	set_ok(j, "randseed", "18446744073709551615");
+	assert_true(j->randseed == UINT64_MAX);
+	set_bad(j, "randseed", "x", EINVAL, "randseed: invalid number 'x'");
 }
 
 static void test_strings(void **state)
@@ -452,6 +466,53 @@ static void test_table_sane(void **state)
 	assert_true(ib_opt_engine_ok(ib_opt_find("bs"), "psync"));
 }
 
+/* Every default the help shows is what ib_job_defaults() really sets. */
+static void test_defaults_match_help(void **state)
+{
+	struct ib_job *def = *state, *j = malloc(sizeof(*j));
+	const struct ib_opt *t;
+	unsigned int n, i;
+
+	assert_non_null(j);
+	t = ib_opt_table(&n);
+	for (i = 0; i < n; i++) {
+		if (!t[i].def)
+			continue;
+		ib_job_defaults(j);
+		set_ok(j, t[i].name, t[i].def);
+		memset(j->opts_text, 0, sizeof(j->opts_text));
+		j->opts_len = 0;
+		if (memcmp(j, def, sizeof(*j)))
+			fail_msg("%s: default '%s' is not the real default", t[i].name, t[i].def);
+	}
+	free(j);
+}
+
+/* The table's engine lists agree with what each built engine honours. */
+static void test_engine_options_match_engines(void **state)
+{
+	const struct ib_engine_ops *const *e;
+	const struct ib_engine_opt *eo;
+	const struct ib_opt *t;
+	unsigned int n, i;
+
+	(void)state;
+	t = ib_opt_table(&n);
+	for (e = ib_engine_list(); *e; e++) {
+		for (i = 0; i < n; i++) {
+			if (!t[i].engines)
+				continue;
+			if (ib_opt_engine_ok(&t[i], (*e)->name) !=
+			    ib_engine_has_option(*e, t[i].name))
+				fail_msg("%s: engine %s disagrees", t[i].name, (*e)->name);
+		}
+		for (eo = (*e)->opts; eo && eo->name; eo++) {
+			assert_non_null(ib_opt_find(eo->name));
+			assert_non_null(ib_opt_find(eo->name)->engines);
+		}
+	}
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -464,6 +525,7 @@ int main(void)
 		T(test_strings), T(test_enums), T(test_percentiles),
 		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
+		T(test_engine_options_match_engines), T(test_defaults_match_help),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -69,6 +69,48 @@ static void test_golden_null(void **state)
 	check_golden("null");
 }
 
+/* kb_base=1000: SI first, "kB/s" bw label */
+static void test_golden_kb1000(void **state)
+{
+	(void)state;
+	check_golden("kb1000");
+}
+
+/* unit_base=1: bandwidth in bits */
+static void test_golden_bits(void **state)
+{
+	(void)state;
+	check_golden("bits");
+}
+
+/* slat/clat/lat percentiles with percentile_list=1:50:99.5:99.999 */
+static void test_golden_percentiles(void **state)
+{
+	(void)state;
+	check_golden("pcts");
+}
+
+/* gtod_reduce=1: only the bw and iops lines remain */
+static void test_golden_gtod(void **state)
+{
+	(void)state;
+	check_golden("gtod");
+}
+
+/* significant_figures=6 and a description */
+static void test_golden_sigfig(void **state)
+{
+	(void)state;
+	check_golden("sig");
+}
+
+/* psync O_DIRECT on ext4: Disk stats for vda */
+static void test_golden_disk(void **state)
+{
+	(void)state;
+	check_golden("disk");
+}
+
 static char *capture_pct(const struct ib_job *j, const struct ib_hist *h, uint64_t n)
 {
 	char *buf = NULL;
@@ -228,6 +270,7 @@ static void test_terse_versions(void **state)
 	check_terse("tv3", 121);
 	check_terse("tv4", 162);
 	check_terse("tv5", 180);
+	check_terse("disk", 130);	/* v3 + one disk */
 }
 
 /* Each disk adds 9 fields from v3 on */
@@ -250,6 +293,119 @@ static void test_terse_disk(void **state)
 	fixture_free(&fx);
 }
 
+/* Synthetic block: lat tables (>0 only, 5 per line, 0.01 floor), depths
+ * (0.1 floor), cpu, issued, errors line with continue_on_error */
+static void test_synthetic_tail(void **state)
+{
+	struct ib_job_stats *st = calloc(1, sizeof(*st));
+	struct ib_report_in in = { 0 };
+	struct ib_run run;
+	struct ib_job j;
+	char *out, *p;
+	int ret;
+
+	(void)state;
+	ib_run_init(&run);
+	ib_job_defaults(&j);
+	strcpy(j.name, "s");
+	j.iodepth = 16;
+	j.continue_on_error = IB_COE_ALL;
+	run.jobs = &j;
+	run.nr_jobs = 1;
+	st->dir[0].issued = 1000000;
+	st->dir[0].total_ios = 1000000;
+	st->lat_n[0] = 1;		/* 0.0001% -> 0.01 */
+	st->lat_n[9] = 250000;
+	st->lat_u[0] = 250000;
+	st->lat_u[1] = 100000;
+	st->lat_u[2] = 100000;
+	st->lat_u[3] = 100000;
+	st->lat_u[4] = 100000;
+	st->lat_u[5] = 99999;
+	st->lat_m[11] = 100;
+	st->depth[0] = 10;
+	st->depth[4] = 999990;
+	st->total_submit_calls = 4;
+	st->submit[1] = 4;
+	st->usr_us = 250000;
+	st->sys_us = 500000;
+	st->job_runtime_ms = 1000;
+	st->ctx = 7;
+	st->minf = 3;
+	st->total_err = 2;
+	st->first_error = 5;
+	in.run = &run;
+	in.stats = st;
+	out = fixture_capture(ib_report_normal, &in, &ret);
+	assert_int_equal(ret, 0);
+	p = strstr(out, "  lat (nsec)");
+	assert_non_null(p);
+	assert_string_equal(p,
+		"  lat (nsec)   : 2=0.01%, 1000=25.00%\n"
+		"  lat (usec)   : 2=25.00%, 4=10.00%, 10=10.00%, 20=10.00%, 50=10.00%\n"
+		"  lat (usec)   : 100=10.00%\n"
+		"  lat (msec)   : >=2000=0.01%\n"
+		"  cpu          : usr=25.00%, sys=50.00%, ctx=7, majf=0, minf=3\n"
+		"  IO depths    : 1=0.1%, 2=0.0%, 4=0.0%, 8=0.0%, 16=100.0%, 32=0.0%, >=64=0.0%\n"
+		"     submit    : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
+		"     complete  : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
+		"     issued rwts: total=1000000,0,0,0 short=0,0,0,0 dropped=0,0,0,0\n"
+		"     errors    : total=2, first_error=5/<Input/output error>\n"
+		"     latency   : target=0, window=0, percentile=100.00%, depth=16\n"
+		"\nRun status group 0 (all jobs):\n");
+	free(out);
+	free(st);
+}
+
+/* Real fio lines: vda, and md0 over three slaves (aggr = slave averages and
+ * the highest slave util; the md line has 2 more spaces) */
+static void test_disk_lines(void **state)
+{
+	struct ib_disk_util *du = calloc(2, sizeof(*du));
+	static const struct ib_disk_slave_util sl[3] = {
+		{ .name = "sdb", .ios = { 801, 0 }, .ticks = { 13105, 0 }, .in_queue = 13105,
+		  .util = 47.28 },
+		{ .name = "sdc", .ios = { 801, 0 }, .ticks = { 12854, 0 }, .in_queue = 12853,
+		  .util = 46.68 },
+		{ .name = "sda", .ios = { 802, 0 }, .ticks = { 4521, 0 }, .in_queue = 4521,
+		  .util = 18.39 },
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	strcpy(du[0].name, "vda");
+	du[0].ios[0] = 16137;
+	du[0].ticks[0] = 750;
+	du[0].in_queue = 751;
+	du[0].util = 68.199234;
+	strcpy(du[1].name, "md0");
+	du[1].ios[0] = 2394;
+	du[1].ticks[0] = 30076;
+	du[1].in_queue = 30076;
+	du[1].util = 99.81;
+	du[1].nr_slaves = 3;
+	du[1].aggr_ios[0] = 801;
+	du[1].aggr_ticks[0] = 10160;
+	du[1].aggr_in_queue = 10159;
+	du[1].aggr_util = 47.28;
+	memcpy(du[1].slave, sl, sizeof(sl));
+	ib_report_disks(f, du, 0);
+	ib_report_disks(f, du, 2);
+	fclose(f);
+	assert_string_equal(buf, "\nDisk stats (read/write):\n"
+		"  vda: ios=16137/0, merge=0/0, ticks=750/0, in_queue=751, util=68.20%\n"
+		"    md0: ios=2394/0, merge=0/0, ticks=30076/0, in_queue=30076, util=99.81%, "
+		"aggrios=801/0, aggrmerge=0/0, aggrticks=10160/0, aggrin_queue=10159, "
+		"aggrutil=47.28%\n"
+		"  sdb: ios=801/0, merge=0/0, ticks=13105/0, in_queue=13105, util=47.28%\n"
+		"  sdc: ios=801/0, merge=0/0, ticks=12854/0, in_queue=12853, util=46.68%\n"
+		"  sda: ios=802/0, merge=0/0, ticks=4521/0, in_queue=4521, util=18.39%\n");
+	free(buf);
+	free(du);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -258,12 +414,20 @@ int main(void)
 		cmocka_unit_test(test_golden_fsync),
 		cmocka_unit_test(test_golden_r4s),
 		cmocka_unit_test(test_golden_null),
+		cmocka_unit_test(test_golden_kb1000),
+		cmocka_unit_test(test_golden_bits),
+		cmocka_unit_test(test_golden_percentiles),
+		cmocka_unit_test(test_golden_gtod),
+		cmocka_unit_test(test_golden_sigfig),
+		cmocka_unit_test(test_golden_disk),
 		cmocka_unit_test(test_percentile_layout),
 		cmocka_unit_test(test_lat_line_units),
 		cmocka_unit_test(test_group_line),
 		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_terse_versions),
 		cmocka_unit_test(test_terse_disk),
+		cmocka_unit_test(test_disk_lines),
+		cmocka_unit_test(test_synthetic_tail),
 	};
 
 	setenv("TZ", "UTC", 1);

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Side by side with fio (skipped when fio is not installed): the same
+size-based job run by both must issue the same I/Os. For single-direction
+jobs the whole write_iolog sequence (file, direction, offset, length) must be
+identical, random ones included (iobench's offset generator is fio's), and so
+must the issued rwts line and the sizes of the files left behind; where
+iobench's streams knowingly differ, less is compared (see CASES).
+
+Known, deliberate differences are not listed here (fio 3.33's quirks):
+bs=4k,16k random writes (fio stops early), fio's duplicated null-engine
+iolog lines, fdatasync counted under short=.
+"""
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+# How much must match, besides the files left behind:
+#   exact:  issued rwts per job and the iolog sequence of every file
+#   clones: the same, but clone streams compared as a set (fio hands its
+#           clones' seeds out in a different order: clone 1 of 3 gets the
+#           stream iobench gives clone 2)
+#   pass1:  issued rwts, and the first pass of the sequence (fio restarts
+#           the same order on every loop; iobench's passes continue the
+#           stream, each still covering every block once)
+#   bytes:  issued trim/sync, bytes and 4k blocks touched per file (the
+#           block-size or seeded streams differ)
+#   total:  reads + writes per job (the direction draws differ)
+CASES = [
+    ('read', ['--rw=read', '--size=64k'], 'exact'),
+    ('randread', ['--rw=randread', '--size=256k'], 'exact'),
+    ('randwrite', ['--rw=randwrite', '--size=256k'], 'exact'),
+    ('randread bs=3k', ['--rw=randread', '--size=64k', '--bs=3k'], 'exact'),
+    ('randread size=10000', ['--rw=randread', '--size=10000'], 'exact'),
+    ('randread bs=16k offset=64k', ['--rw=randread', '--size=256k',
+                                    '--bs=16k', '--offset=64k'], 'exact'),
+    ('randread norandommap', ['--rw=randread', '--size=64k',
+                              '--norandommap'], 'exact'),
+    ('randread blockalign=16k', ['--rw=randread', '--size=256k',
+                                 '--blockalign=16k', '--norandommap'], 'exact'),
+    ('randwrite nrfiles=3', ['--rw=randwrite', '--size=96k', '--nrfiles=3'],
+     'exact'),
+    ('write fsync=3', ['--rw=write', '--size=64k', '--fsync=3'], 'exact'),
+    ('write bs=4k,16k', ['--rw=write', '--size=256k', '--bs=4k,16k'], 'exact'),
+    ('randread bs=4k,16k', ['--rw=randread', '--size=256k', '--bs=4k,16k'],
+     'exact'),
+    ('randread numjobs=3', ['--rw=randread', '--size=64k', '--numjobs=3'],
+     'clones'),
+    ('randread loops=3', ['--rw=randread', '--size=64k', '--loops=3'],
+     'pass1'),
+    ('randread io_size', ['--rw=randread', '--size=64k', '--io_size=160k'],
+     'pass1'),
+    ('randread randseed=7', ['--rw=randread', '--size=64k', '--randseed=7'],
+     'bytes'),
+    ('randread bsrange', ['--rw=randread', '--size=256k',
+                          '--bsrange=4k-16k'], 'bytes'),
+    ('write bsrange', ['--rw=write', '--size=256k', '--bsrange=4k-16k'],
+     'bytes'),
+    ('randread offset_increment', ['--rw=randread', '--size=64k',
+                                   '--numjobs=2', '--offset_increment=64k',
+                                   '--filename=shared'], 'bytes'),
+    ('randrw', ['--rw=randrw', '--size=256k'], 'total'),
+    ('rw rwmixread=75', ['--rw=rw', '--size=256k', '--rwmixread=75'], 'total'),
+]
+PASS = 16       # blocks in one pass of the 64k 'pass1' cases
+
+
+def run_in(t, prog, d, label, opts):
+    """Run one job in a fresh directory d: (report jobs, iolog, file sizes)."""
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    log = os.path.join(d, 'iolog')
+    r = t.run('--name=p', '--ioengine=psync', '--write_iolog=' + log, *opts,
+              cwd=d, prog=prog)
+    if not t.ok(r, '%s (%s)' % (label, os.path.basename(prog))):
+        return None
+    il = ibtest.parse_iologs(log)
+    sizes = sorted((n, os.path.getsize(os.path.join(d, n)))
+                   for n in os.listdir(d) if not n.startswith('iolog'))
+    return ibtest.parse_report(r.out), il, sizes
+
+
+def by_file(il, d):
+    """{file name relative to d: [(ddir, offset, length), ...]}; a sync
+    line's offset is not compared (fio logs the last write's there)."""
+    out = {}
+    for f, ddir, off, length in il.ios:
+        if ddir == 'sync':
+            off = 0
+        if ddir in ('read', 'write', 'sync'):
+            rel = os.path.relpath(os.path.join(d, f), d)
+            out.setdefault(rel, []).append((ddir, off, length))
+    return out
+
+
+def first_diff(a, b):
+    """Where two {file: [io, ...]} maps first differ, as a short text."""
+    if sorted(a) != sorted(b):
+        return 'files %s vs %s' % (sorted(a), sorted(b))
+    for f in sorted(a):
+        x, y = a[f], b[f]
+        for i, (p, q) in enumerate(zip(x, y)):
+            if p != q:
+                return '%s: I/O #%d is %s, fio %s' % (f, i, p, q)
+        if len(x) != len(y):
+            return '%s: %d I/Os, fio %d' % (f, len(x), len(y))
+    return None
+
+
+def touched(seqs):
+    """{file: (bytes, sorted 4k blocks touched)} from by_file()."""
+    out = {}
+    for f, ios in seqs.items():
+        blocks = set()
+        for ddir, off, length in ios:
+            blocks.update(range(off // 4096, (off + length + 4095) // 4096))
+        out[f] = (sum(io[2] for io in ios), sorted(blocks))
+    return out
+
+
+def compare(t, label, how, a, b, da, db):
+    (ja, la, sa), (jb, lb, sb) = a, b
+    t.eq(sa, sb, '%s: files left behind (name, size)' % label)
+    if how == 'total':
+        t.eq([sum(j.issued[:2]) for j in ja], [sum(j.issued[:2]) for j in jb],
+             '%s: reads + writes per job' % label)
+        return
+    if how == 'bytes':
+        t.eq([j.issued[2:] for j in ja], [j.issued[2:] for j in jb],
+             '%s: trim, sync issued' % label)
+    elif how == 'clones':
+        t.eq(sorted(j.issued for j in ja), sorted(j.issued for j in jb),
+             '%s: issued rwts per job' % label)
+    else:
+        t.eq([j.issued for j in ja], [j.issued for j in jb],
+             '%s: issued rwts per job' % label)
+    if not t.check(la is not None and lb is not None,
+                   '%s: both wrote an iolog' % label):
+        return
+    fa, fb = by_file(la, da), by_file(lb, db)
+    if how == 'bytes':
+        t.eq(touched(fa), touched(fb), '%s: bytes, blocks per file' % label)
+        return
+    if how == 'clones':
+        t.eq(sorted(fa.values()), sorted(fb.values()),
+             '%s: the set of clone streams' % label)
+        return
+    if how == 'pass1':
+        fa = {f: v[:PASS] for f, v in fa.items()}
+        fb = {f: v[:PASS] for f, v in fb.items()}
+    diff = first_diff(fa, fb)
+    t.check(diff is None, '%s: iolog sequence per file' % label, diff)
+
+
+def main():
+    t = ibtest.Test()
+    fio = shutil.which('fio')
+    if not fio:
+        t.skip('fio is not installed')
+        t.finish()
+    for label, opts, how in CASES:
+        da, db = t.path('ib'), t.path('fio')
+        a = run_in(t, t.bin, da, label, opts)
+        b = run_in(t, fio, db, label, opts)
+        if a is not None and b is not None:
+            compare(t, label, how, a, b, da, db)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

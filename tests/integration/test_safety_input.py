@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Bad input, table-driven: every malformed option, value, job file and
+impossible combination gives exactly one line on stderr ("iobench: ...")
+naming the option or the file, a non-zero exit status, and leaves every
+target as it was: nothing created, nothing extended, not one byte changed."""
+import hashlib
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+MiB = ibtest.MiB
+t = ibtest.Test()
+
+EX = 'ex.dat'           # an existing 1 MiB file with a pattern
+NEW = 'new.dat'         # must never appear
+DIR = 'adir'
+
+# (what, argv, text the one stderr line must contain). Paths are relative to
+# the test directory (the cwd of every run).
+CASES = [
+    # malformed values
+    ('bs with a bad suffix', ['--bs=4q'], 'bs'),
+    ('bs 0', ['--bs=0'], 'bs'),
+    ('negative bs', ['--bs=-4k'], 'bs'),
+    ('size beyond 64 bits', ['--size=99999999999999999999999'], 'size'),
+    ('size percentage above 100', ['--size=200%'], 'size'),
+    ('unknown rw', ['--rw=sideways'], 'rw'),
+    ('runtime not a time', ['--runtime=abc'], 'runtime'),
+    ('negative startdelay', ['--startdelay=-1'], 'startdelay'),
+    ('negative io_size', ['--io_size=-1'], 'io_size'),
+    ('rwmixread above 100', ['--rwmixread=150'], 'rwmixread'),
+    ('boolean not a boolean', ['--thread=2'], 'thread'),
+    ('bsrange upside down', ['--bsrange=8k-4k'], 'bsrange'),
+    ('percentile above 100', ['--percentile_list=101'], 'percentile_list'),
+    ('iodepth 0', ['--iodepth=0'], 'iodepth'),
+    ('iodepth too large', ['--iodepth=70000'], 'iodepth'),
+    ('numjobs 0', ['--numjobs=0'], 'numjobs'),
+    ('nrfiles 0', ['--nrfiles=0'], 'nrfiles'),
+    ('loops 0', ['--loops=0'], 'loops'),
+    ('option without its value', ['--bs'], 'bs'),
+    ('empty filename', ['--filename=', '--size=1m'], 'filename'),
+    # unknown things
+    ('unknown option', ['--nosuchopt=1'], 'nosuchopt'),
+    ('fio option iobench lacks', ['--verify=md5'], 'verify'),
+    ('unknown engine', ['--ioengine=nope'], 'nope'),
+    ('unknown output format', ['--output-format=xml'], 'xml'),
+    # impossible combinations
+    ('bs larger than size', ['--bs=2m', '--size=1m'], 'size'),
+    ('offset past the end', ['--offset=2m', '--rw=read'], 'offset'),
+    ('rwmixread + rwmixwrite != 100', ['--rwmixread=70', '--rwmixwrite=70'],
+     'rwmix'),
+    ('misaligned O_DIRECT bs', ['--direct=1', '--bs=1000'], 'bs'),
+    ('misaligned O_DIRECT offset', ['--direct=1', '--offset=100'], 'offset'),
+    ('engine option on another engine', ['--fixedbufs=1'], 'fixedbufs'),
+    ('hipri on null', ['--ioengine=null', '--hipri=1'], 'hipri'),
+    ('readonly with a writer', ['--readonly', '--rw=write'], '--readonly'),
+    ('readonly with a randrw', ['--readonly', '--rw=randrw'], '--readonly'),
+]
+
+# the same, with a target other than EX
+TARGET_CASES = [
+    ('a directory as filename (read)', ['--filename=' + DIR, '--rw=read'], DIR),
+    ('a directory as filename (write)',
+     ['--filename=' + DIR, '--rw=write', '--size=1m'], DIR),
+    ('a missing file with no size (read)', ['--filename=' + NEW, '--rw=read'],
+     NEW),
+    ('a missing file with no size (write)',
+     ['--filename=' + NEW, '--rw=write'], NEW),
+    ('a file in a missing directory',
+     ['--filename=nodir/f', '--rw=write', '--size=1m'], 'nodir/f'),
+    ('directory= that does not exist',
+     ['--directory=nodir', '--rw=write', '--size=1m'], 'nodir'),
+    ('--output into a missing directory', ['--output=nodir/out', '--rw=read'],
+     'nodir/out'),
+    # a bad job anywhere refuses the whole run before any layout
+    ('a good writer, then a bad job',
+     ['--rw=write', '--size=1m', '--filename=' + NEW, '--name=bad',
+      '--filename=' + EX, '--bs=2m', '--size=1m'], 'size'),
+]
+
+# job files: (what, file name, text, what the line must name)
+JOBFILES = [
+    ('bad value in a job file', 'a.fio', '[j]\nfilename=ex.dat\nbs=4q\n',
+     'a.fio:3'),
+    ('unterminated section', 'b.fio', '[j\nfilename=ex.dat\n', 'b.fio:1'),
+    ('option before any section', 'c.fio', 'filename=ex.dat\n[j]\n', 'c.fio:1'),
+    ('unknown option in a job file', 'e.fio', '[j]\nfilename=ex.dat\nnosuch=1\n',
+     'nosuch'),
+    ('empty job file', 'g.fio', '', 'job'),
+    ('only [global]', 'h.fio', '[global]\nbs=4k\n', 'job'),
+    ('missing include', 'i.fio', '[j]\nfilename=ex.dat\ninclude nothere.fio\n',
+     'nothere.fio'),
+    ('key without a name', 'l.fio', '[j]\nfilename=ex.dat\n=5\n', 'l.fio:3'),
+    ('empty section name', 'p.fio', '[]\nfilename=ex.dat\n', 'p.fio:1'),
+    ('NUL byte', 'n.fio', '[j]\x00\nfilename=ex.dat\n', 'n.fio:1'),
+    ('directory target in a job file', 'f.fio',
+     '[global]\nrw=write\n[j]\nfilename=adir\nsize=1m\n', 'adir'),
+    ('a writer, then an impossible job', 'w.fio',
+     '[w]\nfilename=new.dat\nrw=write\nsize=1m\n[x]\nfilename=ex.dat\nbs=2m\n'
+     'size=1m\n', 'size'),
+]
+
+
+def snapshot():
+    """Every entry under the test directory: name -> (size, sha256)."""
+    snap = {}
+    for root, dirs, files in os.walk(t.dir):
+        for n in dirs + files:
+            p = os.path.join(root, n)
+            rel = os.path.relpath(p, t.dir)
+            if os.path.isdir(p):
+                snap[rel] = 'dir'
+            else:
+                with open(p, 'rb') as f:
+                    snap[rel] = (os.path.getsize(p),
+                                 hashlib.sha256(f.read()).hexdigest())
+    return snap
+
+
+def expect_refusal(what, argv, names):
+    before = snapshot()
+    r = t.run(*argv)
+    t.eq(r.rc, 1, '%s: exit status' % what, r)
+    lines = r.err.splitlines()
+    t.check(len(lines) == 1 and lines[0].startswith('iobench: ') and
+            names in lines[0],
+            '%s: one stderr line naming %r' % (what, names), r)
+    after = snapshot()
+    t.eq(sorted(set(after) - set(before)), [], '%s: nothing created' % what)
+    changed = [k for k in before if after.get(k) != before[k]]
+    t.eq(changed, [], '%s: nothing changed' % what)
+
+
+def main():
+    t.shm_file(EX, data=ibtest.pattern(MiB))
+    t.mkdir(DIR)
+    for what, args, names in CASES:
+        expect_refusal(what, ['--name=j', '--filename=' + EX] + args, names)
+    for what, args, names in TARGET_CASES:
+        expect_refusal(what, ['--name=j'] + args, names)
+    for what, name, text, names in JOBFILES:
+        with open(t.path(name), 'w') as f:
+            f.write(text)
+        expect_refusal(what, [name], names)
+    expect_refusal('a job file that does not exist', ['missing.fio'],
+                   'missing.fio')
+    expect_refusal('a directory as the job file', [DIR], DIR)
+    with open(t.path('ok.fio'), 'w') as f:
+        f.write('[j]\nfilename=ex.dat\nrw=read\n')
+    expect_refusal('--section that matches nothing',
+                   ['--section=nope', 'ok.fio'], 'nope')
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# A bounded libFuzzer run over the option and job-file parsers (tests/fuzz/):
+# clang build in build-fuzz/ (ASan+UBSan+libFuzzer), each target fuzzed for
+# FUZZ_SECONDS (default 25; two targets stay under a minute), starting from
+# tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
+# crash, 77 = no clang here, 1 = a crash: the input is kept in
+# build-fuzz/fuzz-artifacts/; add it to tests/fuzz/regress/TARGET/ with the fix.
+# Usage: tools/test.d/fuzz.sh [TOPDIR]
+set -euo pipefail
+
+top=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$top"
+secs=${FUZZ_SECONDS:-25}
+
+if ! command -v clang >/dev/null; then
+	echo "fuzz: clang not installed, skipped"
+	exit 77
+fi
+
+dir=build-fuzz
+if [ -f "$dir/meson-private/coredata.dat" ]; then
+	meson setup --reconfigure "$dir" >/dev/null
+else
+	CC=clang meson setup "$dir" -Dfuzz=enabled -Dtests=disabled \
+		-Db_sanitize=address,undefined -Db_lundef=false \
+		-Dbuildtype=debugoptimized >/dev/null
+fi
+ninja -C "$dir" tests/fuzz/fuzz_cli tests/fuzz/fuzz_jobfile >/dev/null
+
+art="$top/$dir/fuzz-artifacts"
+mkdir -p "$art"
+work=$(mktemp -d /tmp/iobench-fuzz.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+# UBSan findings must crash, so libFuzzer keeps the input
+export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
+export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1"
+
+rc=0
+for target in cli jobfile; do
+	corpus="$work/$target"
+	mkdir -p "$corpus"
+	cp tests/fuzz/seeds/"$target"/* "$corpus"/
+	if [ "$target" = jobfile ]; then
+		for f in tests/data/*.fio; do cp "$f" "$corpus/data_$(basename "$f")"; done
+	fi
+	if [ -d "tests/fuzz/regress/$target" ]; then
+		cp tests/fuzz/regress/"$target"/* "$corpus"/
+	fi
+	echo "fuzz: $target for ${secs}s"
+	# run in the corpus dir: nothing the parsers might name lands in the tree
+	if ! (cd "$work" && "$top/$dir/tests/fuzz/fuzz_$target" \
+		-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="$art/$target-" -print_final_stats=1 \
+		"$corpus" >"$work/$target.log" 2>&1); then
+		echo "fuzz: $target FOUND A CRASH (input in $art):"
+		grep -E 'ERROR|SUMMARY|runtime error|Test unit written' \
+			"$work/$target.log" | head -20
+		rc=1
+	else
+		grep -E '^stat::(number_of_executed_units|new_units_added)' \
+			"$work/$target.log" | sed "s/^/fuzz: $target /"
+	fi
+done
+exit $rc
