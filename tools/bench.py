@@ -105,6 +105,7 @@ class Env:
         self.loop = None
         self.loop_dio = None
         self.shm = None
+        self.child = None       # the Tree of the run in progress, if any
         atexit.register(self.cleanup)
 
     def _fill(self, path):
@@ -142,9 +143,25 @@ class Env:
         return self.loop or None
 
     def cleanup(self):
+        if self.child:
+            # fio's job processes setsid(): kill every process of the tree
+            tree, self.child = self.child, None
+            tree.sample()
+            for pid in tree.pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            try:
+                os.waitpid(tree.root, 0)
+            except OSError:
+                pass
         if self.loop:
-            subprocess.run(['losetup', '-d', self.loop],
-                           capture_output=True)
+            for _ in range(20):     # busy until the killed tools are gone
+                if subprocess.run(['losetup', '-d', self.loop],
+                                  capture_output=True).returncode == 0:
+                    break
+                time.sleep(0.1)
             self.loop = ''
         shutil.rmtree(self.dir, ignore_errors=True)
 
@@ -155,6 +172,7 @@ class Tree:
 
     def __init__(self, root, nice):
         self.nice = nice
+        self.root = root
         self.pids = {root}
         self.outside = set()
         self.hwm = {}             # pid -> peak VmHWM seen (KiB)
@@ -248,13 +266,14 @@ def session(nice):
     return {'start_new_session': True, 'preexec_fn': prio}
 
 
-def run_tree(argv, timeout, outpath, nice):
+def run_tree(argv, timeout, outpath, nice, env, environ=None):
     """Run argv with stdout to outpath; return (status, rusage, tree, secs)."""
     with open(outpath, 'wb') as out:
         t0 = time.monotonic()
         p = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT,
-                             **session(nice))
+                             env=environ, **session(nice))
     tree = Tree(p.pid, nice)
+    env.child = tree        # killed by env.cleanup() if we are stopped
     while True:
         pid, status, ru = os.wait4(p.pid, os.WNOHANG)
         if pid:
@@ -264,6 +283,7 @@ def run_tree(argv, timeout, outpath, nice):
         tree.sample()
         time.sleep(0.02)
     p.returncode = status
+    env.child = None
     return status, ru, tree, time.monotonic() - t0
 
 
@@ -282,12 +302,12 @@ def _parse_report(text):
     return iops, ios
 
 
-def measure(tool, argv, opts, scratch):
+def measure(tool, argv, opts, env):
     """One measured run; a dict of metrics, or {'error': ...}."""
-    out = os.path.join(scratch, 'out')
+    out = os.path.join(env.dir, 'out')
     b0 = busy_jiffies()
     status, ru, tree, secs = run_tree(argv, opts.runtime * 10 + 30, out,
-                                      opts.nice)
+                                      opts.nice, env)
     own = ru.ru_utime + ru.ru_stime
     # CPU the rest of the machine used meanwhile, in cores (loop device
     # kworkers count here: they are not the tool's).
@@ -317,16 +337,23 @@ def measure(tool, argv, opts, scratch):
             'cpus_used': own / secs}
 
 
-def first_io_ms(argv, scratch, nice):
+def first_io_ms(argv, env, nice):
     """ms from execve to the first I/O system call, under strace."""
-    trace = os.path.join(scratch, 'strace')
+    trace = os.path.join(env.dir, 'strace')
     cmd = ['strace', '-f', '--seccomp-bpf', '-ttt', '-qq', '-s', '0',
            '-e', 'trace=execve,io_uring_enter,io_submit,pread64',
            '-o', trace, '--'] + argv
-    status = run_tree(cmd, 120, os.path.join(scratch, 'out'), nice)[0]
+    # LeakSanitizer cannot run under ptrace: an ASan build would fail here
+    asan = os.environ.get('ASAN_OPTIONS', '')
+    environ = dict(os.environ, ASAN_OPTIONS=(asan + ':' if asan else '') +
+                   'detect_leaks=0')
+    status = run_tree(cmd, 120, os.path.join(env.dir, 'out'), nice, env,
+                      environ)[0]
     if status != 0:
         return None
     t_exec = None
+    if not os.path.exists(trace):
+        return None             # strace could not trace (already traced?)
     with open(trace, errors='replace') as f:
         for line in f:
             m = EXEC_CALL.match(line)
@@ -362,7 +389,6 @@ def ceiling_argv(binpath, case, env, runtime):
 
 
 def run_rounds(opts, cases, env, res):
-    scratch = env.dir
     waited = 0.0
     for rnd in range(opts.rounds):
         for case in cases:
@@ -380,14 +406,14 @@ def run_rounds(opts, cases, env, res):
                 else:
                     argv = job_argv(getattr(opts, tool), case, env,
                                     opts.runtime, opts.extra[tool])
-                m = measure(tool, argv, opts, scratch)
+                m = measure(tool, argv, opts, env)
                 if tool != 'ceiling' and case.target and opts.strace \
                         and 'error' not in m:
                     short = min(opts.runtime, 1.0)
                     m['first_io_ms'] = first_io_ms(
                         job_argv(getattr(opts, tool), case, env, short,
                                  opts.extra[tool]),
-                        scratch, opts.nice)
+                        env, opts.nice)
                 res[case.name]['runs'][tool].append(m)
                 if 'error' in m:
                     sys.stderr.write('bench: %s/%s round %d: %s\n' % (
@@ -395,6 +421,31 @@ def run_rounds(opts, cases, env, res):
             sys.stderr.write('bench: round %d/%d %s done (%.0f s waited '
                              'for a quiet machine so far)\n' % (
                                  rnd + 1, opts.rounds, case.name, waited))
+
+
+def profile(opts, cases, env):
+    """--perf: one run of iobench per case under perf record -g; print
+    where the cycles go (top symbols of the tool's own threads)."""
+    for case in cases:
+        if case.target == 'loop' and not env.loop_dev():
+            continue
+        data = os.path.join(env.dir, 'perf.data')
+        argv = job_argv(opts.iobench, case, env, opts.runtime,
+                        opts.extra['iobench'])
+        status = run_tree(['perf', 'record', '-q', '-g', '-o', data, '--'] +
+                          argv, opts.runtime * 10 + 60,
+                          os.path.join(env.dir, 'out'), opts.nice, env)[0]
+        with open(os.path.join(env.dir, 'out'), errors='replace') as f:
+            iops = _parse_report(f.read())[0] if status == 0 else None
+        print('== %s: %s  (IOPS %s)' % (case.name, ' '.join(argv[1:]),
+                                        _fmt(iops, ',.0f')))
+        rep = subprocess.run(['perf', 'report', '-i', data, '--no-children',
+                              '--stdio', '-g', 'none', '--percent-limit',
+                              '1.5', '--sort', 'comm,dso,sym'],
+                             capture_output=True, text=True)
+        lines = [ln for ln in rep.stdout.splitlines()
+                 if ln.strip() and not ln.startswith('#')]
+        print('\n'.join(lines[:opts.perf_top]) + '\n')
 
 
 def _median(runs, key):
@@ -569,6 +620,11 @@ def parse_args(argv):
                     '(experiments: the jobs are then no longer identical)')
     ap.add_argument('--fio-opt', action='append', default=[], metavar='OPT',
                     help='extra option for fio only (experiments)')
+    ap.add_argument('--perf', action='store_true',
+                    help='instead of the table: one run of iobench per '
+                    'case under perf record -g, print its top symbols')
+    ap.add_argument('--perf-top', type=int, default=15, metavar='N',
+                    help='symbols shown per case with --perf (default 15)')
     ap.add_argument('--no-strace', dest='strace', action='store_false',
                     help='skip the time-to-first-I/O runs')
     opts = ap.parse_args(argv)
@@ -603,8 +659,31 @@ def parse_args(argv):
     return opts
 
 
+def in_own_session(argv, nice):
+    """Run this script again in a session of its own at nice, and wait.
+
+    The sampler (memory, fio's autogroups) must keep running while the tools
+    run at nice -20: in the caller's autogroup at nice 0 it would starve.
+    Signals are passed on as SIGTERM so the child still cleans up."""
+    env = dict(os.environ, IOBENCH_BENCH_SESSION=str(os.getpid()))
+    p = subprocess.Popen([sys.executable, os.path.abspath(__file__)] + argv,
+                         env=env, **session(nice))
+
+    def forward(sig, frame):
+        try:
+            p.send_signal(signal.SIGTERM)
+        except OSError:
+            pass
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, forward)
+    rc = p.wait()
+    return 128 - rc if rc < 0 else rc
+
+
 def main(argv):
     opts = parse_args(argv)
+    if os.environ.get('IOBENCH_BENCH_SESSION') is None:
+        return in_own_session(argv, opts.nice)
     # SIGTERM/SIGHUP: run the atexit cleanup (loop device, files) too.
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, lambda s, f: sys.exit(128 + s))
@@ -617,6 +696,12 @@ def main(argv):
     res = {c.name: {'desc': c.desc, 'args': c.args, 'target': c.target,
                     'runs': {t: [] for t in TOOLS}}
            for c in opts.case_list}
+    if opts.perf:
+        if not shutil.which('perf'):
+            sys.stderr.write('bench: --perf needs perf (linux-perf)\n')
+            return 1
+        profile(opts, opts.case_list, env)
+        return 0
     mach = machine()
     mach['nice'] = os.getpriority(os.PRIO_PROCESS, 0)
     run_rounds(opts, opts.case_list, env, res)
