@@ -167,8 +167,7 @@ static uint64_t min_bs(const struct ib_job *job)
 	int dd;
 
 	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++)
-		if ((job->rw & (dd == IB_DDIR_READ ? IB_RW_READ : IB_RW_WRITE)) &&
-		    job->bs.min[dd] < m)
+		if (ib_job_dir_active(job, dd) && job->bs.min[dd] < m)
 			m = job->bs.min[dd];
 	return m == UINT64_MAX ? 4096 : m;
 }
@@ -244,7 +243,7 @@ static int check_dio_alignment(const struct ib_job *job, const struct ib_file *f
 	if (!job->direct)
 		return 0;
 	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++) {
-		if (!(job->rw & (dd == IB_DDIR_READ ? IB_RW_READ : IB_RW_WRITE)))
+		if (!ib_job_dir_active(job, dd))
 			continue;
 		if (job->bs.min[dd] % lbs || job->bs.max[dd] % lbs ||
 		    (job->bs.align[dd] && job->bs.align[dd] % lbs))

@@ -15,18 +15,13 @@ static uint64_t dir_align(const struct ib_job *job, int d)
 	return job->bs.align[d] ? job->bs.align[d] : job->bs.min[d];
 }
 
-static bool dir_active(const struct ib_job *job, int d)
-{
-	return job->rw & (d == IB_DDIR_READ ? IB_RW_READ : IB_RW_WRITE);
-}
-
 static uint64_t job_granule(const struct ib_job *job)
 {
 	uint64_t g = 0, a;
 	int d;
 
 	for (d = IB_DDIR_READ; d <= IB_DDIR_WRITE; d++) {
-		if (!dir_active(job, d))
+		if (!ib_job_dir_active(job, d))
 			continue;
 		a = dir_align(job, d);
 		if (job->bs.min[d] < a)

@@ -37,6 +37,7 @@ static volatile sig_atomic_t waiting;
 
 struct slot {
 	struct ib_worker_args args;
+	const struct ib_engine_ops *ops;	/* the job's engine (validated) */
 	pid_t pid;
 	pthread_t tid;
 	bool started;
@@ -101,16 +102,20 @@ static void install_handlers(void)
 	set_handlers(on_signal);
 }
 
+static bool engine_has(const struct slot *s, unsigned int flags)
+{
+	return s->ops && (s->ops->flags & flags);
+}
+
 /* Check one job's targets: paths, safety, sizes, alignment. Writes nothing. */
 static int check_targets(struct runner *r, unsigned int i, struct ib_diag *d)
 {
 	const struct ib_job *job = &r->run->jobs[i];
 	struct ib_files *fs = &r->slots[i].args.files;
-	const struct ib_engine_ops *ops = ib_engine_find(job->ioengine);
-	bool nofiles = ops && (ops->flags & IB_ENGINE_NOFILES);
+	bool nofiles = engine_has(&r->slots[i], IB_ENGINE_NOFILES);
 	int ret;
 
-	if (ops && (ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1 &&
+	if (engine_has(&r->slots[i], IB_ENGINE_SYNC) && job->iodepth > 1 &&
 	    job->clone == 0)
 		fprintf(stderr,
 			"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
@@ -146,9 +151,7 @@ static int prepare_targets(struct runner *r, struct ib_diag *d)
 			return ret;
 	}
 	for (i = 0; i < run->nr_jobs && !stop_requested; i++) {
-		const struct ib_engine_ops *ops = ib_engine_find(run->jobs[i].ioengine);
-
-		if (ops && (ops->flags & IB_ENGINE_NOFILES))
+		if (engine_has(&r->slots[i], IB_ENGINE_NOFILES))
 			continue;
 		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
 				      run->readonly, r->msg, d);
@@ -405,6 +408,7 @@ static int setup_slots(struct runner *r, struct ib_diag *d)
 				   run->nr_jobs);
 	for (i = 0; i < run->nr_jobs; i++) {
 		r->slots[i].args.job = &run->jobs[i];
+		r->slots[i].ops = ib_engine_find(run->jobs[i].ioengine);
 		r->slots[i].args.st = &r->res->stats[i];
 		r->slots[i].args.readonly = run->readonly;
 		r->slots[i].args.stop = &stop_requested;
@@ -432,9 +436,7 @@ static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
 	if (!*paths)
 		return -ENOMEM;
 	for (i = 0; i < r->run->nr_jobs; i++) {
-		const struct ib_engine_ops *ops = ib_engine_find(r->run->jobs[i].ioengine);
-
-		if (ops && (ops->flags & (IB_ENGINE_NOIO | IB_ENGINE_NOFILES)))
+		if (engine_has(&r->slots[i], IB_ENGINE_NOIO | IB_ENGINE_NOFILES))
 			continue; /* touches no disk: no Disk stats for it */
 		for (j = 0; j < r->slots[i].args.files.nr; j++)
 			(*paths)[k++] = r->slots[i].args.files.f[j].path;

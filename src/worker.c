@@ -7,8 +7,9 @@
  *   clat = seen completed (after reap)           - handed to the kernel
  *   lat  = seen completed                        - prepared
  * Sync engines complete inside queue(): they have no slat and clat = lat.
- * The clock is read once per fill round and once per reap batch, and all
- * I/Os of that round or batch share the reading.
+ * The clock is read once per reap batch (that reading is also the prepare
+ * time of the refill) and once per commit; inline completions chain one
+ * reading per I/O (the end of one is the start of the next).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -71,6 +72,7 @@ struct worker {
 	uint64_t cum_bytes[IB_DDIR_RWT];/* including ramp, for the live line */
 	uint64_t cum_ios[IB_DDIR_RWT];
 	unsigned int writes_since_sync;
+	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
 	unsigned int reduce_count;
 	bool lat_on;
 	bool issuing_done;
@@ -230,7 +232,7 @@ static void release_io(struct worker *w, struct ib_io *io)
 static bool settle_io(struct worker *w, struct ib_io *io, uint64_t t,
 		      struct done_rec *rec)
 {
-	if (io->res < 0 || io->res == 0) {
+	if (io->res <= 0) {
 		io_error(w, io, io->res < 0 ? (int)-io->res : EIO); /* 0: past EOF */
 		release_io(w, io);
 		return false;
@@ -316,11 +318,6 @@ static void do_sync(struct worker *w, bool count)
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
 }
 
-static unsigned int sync_every(const struct ib_job *job)
-{
-	return job->fsync_every ? job->fsync_every : job->fdatasync_every;
-}
-
 /* --- time -------------------------------------------------------------- */
 
 static void end_ramp(struct worker *w, uint64_t now)
@@ -400,11 +397,19 @@ static struct ib_io *next_io(struct worker *w)
 
 static bool sync_due(const struct worker *w)
 {
-	unsigned int every = sync_every(w->job);
-
 	/* due before the next I/O, so none after the job's last write */
-	return every && w->writes_since_sync >= every && w->gen.bytes_left &&
-	       !(w->ops->flags & IB_ENGINE_NOFILES);
+	return w->sync_every && w->writes_since_sync >= w->sync_every &&
+	       w->gen.bytes_left;
+}
+
+/* One I/O submitted and completed by the same call (queue() completed it). */
+static void count_inline(struct worker *w)
+{
+	w->st->depth[0]++;
+	w->st->submit[ib_batch_bucket(1)]++;
+	w->st->complete[ib_batch_bucket(1)]++;
+	w->st->total_submit_calls++;
+	w->st->total_complete_calls++;
 }
 
 static int commit(struct worker *w)
@@ -458,11 +463,7 @@ static int queue_one(struct worker *w, struct ib_io *io, uint64_t *t)
 		io->inline_done = 1;
 		now = lazy_now(w);
 		complete_io(w, io, now);
-		w->st->depth[0]++;
-		w->st->submit[ib_batch_bucket(1)]++;
-		w->st->complete[ib_batch_bucket(1)]++;
-		w->st->total_submit_calls++;
-		w->st->total_complete_calls++;
+		count_inline(w);
 		tick(w, now); /* inline completions must see the clock */
 		*t = now;
 		return 1;
@@ -487,7 +488,7 @@ static struct ib_io *take_io(struct worker *w)
 		return w->requeue[--w->nr_requeue];
 	if (w->issuing_done || !w->nr_free)
 		return NULL;
-	if (sync_due(w) && w->gen.bytes_left) {
+	if (sync_due(w)) {
 		if (w->inflight || w->nr_pending)
 			return NULL; /* drain first */
 		do_sync(w, true);
@@ -601,11 +602,7 @@ static int loop_sync(struct worker *w)
 			return ret;
 		t = lazy_now(w);
 		complete_io(w, io, t);
-		w->st->depth[0]++;
-		w->st->submit[ib_batch_bucket(1)]++;
-		w->st->complete[ib_batch_bucket(1)]++;
-		w->st->total_submit_calls++;
-		w->st->total_complete_calls++;
+		count_inline(w);
 		tick(w, t);
 		if (ib_unlikely((w->cum_ios[0] + w->cum_ios[1]) % 256 == 0))
 			publish_live(w);
@@ -673,6 +670,9 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		return ib_diag_set(d, EINVAL, "ioengine=%s: unknown engine",
 				   job->ioengine);
 	depth = (w->ops->flags & IB_ENGINE_SYNC) ? 1 : job->iodepth;
+	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
+		w->sync_every = job->fsync_every ? job->fsync_every :
+						   job->fdatasync_every;
 	ib_rand_seed(&w->buf_rand, ib_iogen_seed(job, 3));
 	ret = lock_memory(w, d);
 	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES))

@@ -169,6 +169,16 @@ static inline bool ib_job_writes(const struct ib_job *j)
 	return (j->rw & (IB_RW_WRITE | IB_RW_TRIM)) != 0;
 }
 
+/* Does the job do I/O in direction d (READ, WRITE or TRIM)? */
+static inline bool ib_job_dir_active(const struct ib_job *j, int d)
+{
+	static const unsigned int bit[IB_DDIR_RWT] = {
+		IB_RW_READ, IB_RW_WRITE, IB_RW_TRIM,
+	};
+
+	return (j->rw & bit[d]) != 0;
+}
+
 static inline bool ib_job_random(const struct ib_job *j)
 {
 	return (j->rw & IB_RW_RAND) != 0;
