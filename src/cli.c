@@ -51,7 +51,9 @@ static const struct cli_opt cli_opts[] = {
 	{ "showcmd", C_SHOWCMD, A_NONE },
 	{ "section", C_SECTION, A_REQ },
 	{ "version", C_VERSION, A_NONE },
+	{ "v", C_VERSION, A_NONE },	/* fio's short forms */
 	{ "help", C_HELP, A_NONE },
+	{ "h", C_HELP, A_NONE },
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
 };
@@ -79,6 +81,8 @@ struct cli_state {
 	unsigned int nr_files;
 	FILE *out;
 	bool job_opts;		/* any job option given */
+	struct ib_jobfile_env env;	/* $ncpus... for values, includes */
+	char value[4096];	/* a value after substitution */
 };
 
 static const struct cli_opt *cli_find(const char *name)
@@ -262,6 +266,7 @@ static int job_opt(struct cli_state *st, const char *name, const char *v,
 		   struct ib_diag *d)
 {
 	const struct ib_opt *o = ib_opt_find(name);
+	int rc;
 
 	if (!strcmp(o->name, "name")) {
 		if (!*v)
@@ -270,7 +275,13 @@ static int job_opt(struct cli_state *st, const char *name, const char *v,
 		return st->cur ? 0 : -ENOMEM;
 	}
 	st->job_opts = true;
-	return ib_jobset_set(&st->set, st->cur, name, v, IB_OPT_CTX_CLI, d);
+	/* $ncpus, $pagesize, $mb_memory work on the command line too */
+	rc = ib_jobfile_subst(v, st->value, sizeof(st->value), &st->env, d);
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	return ib_jobset_set(&st->set, st->cur, name, st->value, IB_OPT_CTX_CLI, d);
 }
 
 /*
@@ -501,18 +512,16 @@ static void jobfile_env(struct ib_jobfile_env *env)
 
 static int load_jobfiles(struct cli_state *st, struct ib_diag *d)
 {
-	struct ib_jobfile_env env;
 	unsigned int i;
 	char *buf;
 	size_t len;
 	int rc;
 
-	jobfile_env(&env);
 	for (i = 0; i < st->nr_files; i++) {
 		rc = read_all(st->files[i], &buf, &len, d);
 		if (rc)
 			return rc;
-		rc = ib_jobfile_parse(&st->set, buf, len, st->files[i], i + 1, &env, d);
+		rc = ib_jobfile_parse(&st->set, buf, len, st->files[i], i + 1, &st->env, d);
 		free(buf);
 		if (rc)
 			return rc;
@@ -561,6 +570,7 @@ int ib_cli_parse(int argc, char **argv, struct ib_run *run, FILE *out,
 		return ib_diag_set(d, ENOMEM, "out of memory");
 	st->run = run;
 	st->out = out;
+	jobfile_env(&st->env);
 	ib_jobset_init(&st->set);
 	/* options before the first --name: an unnamed global section */
 	st->cur = ib_jobset_open(&st->set, "", true, 0, d);

@@ -35,8 +35,8 @@ void ib_help_usage(FILE *f)
 	      "  --section=NAME         run only job section NAME (repeatable)\n"
 	      "  --cmdhelp[=OPT|all]    describe job options\n"
 	      "  --enghelp[=ENGINE]     list I/O engines, or an engine's options\n"
-	      "  --version              print the version\n"
-	      "  --help                 this text\n"
+	      "  --version, -v          print the version\n"
+	      "  --help, -h             this text\n"
 	      "  --                     the arguments after it are job files\n", f);
 }
 

@@ -167,9 +167,8 @@ static size_t sysvar(const char *s, const struct ib_jobfile_env *env,
 	return 0;
 }
 
-/* Expand ${VAR} and the system variables of in into out. */
-static int substitute(const char *in, char *out, size_t cap,
-		      const struct ib_jobfile_env *env, struct ib_diag *d)
+int ib_jobfile_subst(const char *in, char *out, size_t cap,
+		     const struct ib_jobfile_env *env, struct ib_diag *d)
 {
 	char var[256], num[32];
 	const char *end, *val;
@@ -282,7 +281,7 @@ static int parse_line(struct pctx *p, char *raw, const char *name,
 		return 0;
 	if (*l == '[')
 		return section_line(p, l, included, d);
-	rc = substitute(l, line, sizeof(line), p->env, d);
+	rc = ib_jobfile_subst(l, line, sizeof(line), p->env, d);
 	if (rc)
 		return rc;
 	if (!strncmp(line, "include", 7) && isspace((unsigned char)line[7]))

@@ -95,7 +95,8 @@ static void report(const struct ib_run *run, const struct ib_result *res,
 
 	if (fmt & IB_OUT_TERSE)
 		ib_report_terse(o->main, &in);
-	if (fmt & (IB_OUT_JSON | IB_OUT_JSONPLUS))
+	/* --json-output=FILE asks for JSON in that file by itself */
+	if ((fmt & (IB_OUT_JSON | IB_OUT_JSONPLUS)) || run->json_output[0])
 		ib_report_json(o->json, &in, (fmt & IB_OUT_JSONPLUS) != 0);
 	if (fmt & IB_OUT_NORMAL)
 		ib_report_normal(o->main, &in);

@@ -91,15 +91,18 @@ static int set_buffered(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
+/* Any 64-bit seed; turns randrepeat off (fio). */
 static int set_randseed(struct ib_job *j, const struct ib_opt *o, const char *v,
 			struct ib_diag *d)
 {
-	int64_t x;
-	int rc = ib_opt_parse_int(o, v, &x, d);
+	uint64_t x;
+	int rc = ib_parse_uint(v, &x, d);
 
-	if (rc)
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
 		return rc;
-	j->randseed = (uint64_t)x;
+	}
+	j->randseed = x;
 	j->randseed_set = true;
 	j->randrepeat = false;
 	return 0;
@@ -193,7 +196,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(randrepeat), .def = "1",
 	  .help = "Same random sequence on every run" },
 	{ .name = "randseed", .type = IB_OPT_U64, .cat = IB_CAT_IOTYPE,
-	  FLD(randseed), .min = 0, .max = INT64_MAX, .set = set_randseed,
+	  FLD(randseed), .set = set_randseed,
 	  .help = "Seed of the random generators (turns randrepeat off)" },
 	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(norandommap), .def = "0",

@@ -124,6 +124,7 @@ static long double number(struct cur *c)
 
 static long double expr(struct cur *c);
 
+/* "(expr)" or a number, either with a size suffix in a size. */
 static long double primary(struct cur *c)
 {
 	long double v;
@@ -142,9 +143,10 @@ static long double primary(struct cur *c)
 		else
 			c->p++;
 		c->depth--;
-		return v;
+		skip_ws(c);	/* "(1+2) k" */
+	} else {
+		v = number(c);
 	}
-	v = number(c);
 	if (c->kind == K_SIZE)
 		v *= size_suffix(c);
 	return v;
@@ -216,34 +218,18 @@ static long double expr(struct cur *c)
 }
 
 /*
- * A whole value: "(expr)" with an optional suffix after it, or a plain
- * number with its suffix. Time suffixes are handled by the caller, which
- * passes the string without them.
+ * A whole value is an expression: "4k", "(4*1024)k", "8*2048" (what
+ * "8*$mb_memory" becomes in a job file), "0x10". Time suffixes are handled
+ * by the caller, which passes the string without them.
  */
 static long double value(struct cur *c)
 {
-	long double v;
-	bool neg = false;
+	long double v = expr(c);
 
-	skip_ws(c);
-	if (*c->p == '-') {
-		neg = true;
-		c->p++;
-	}
-	if (*c->p == '(') {
-		v = primary(c);
-		skip_ws(c);
-		if (c->kind == K_SIZE)
-			v *= size_suffix(c);
-	} else {
-		v = number(c);
-		if (c->kind == K_SIZE)
-			v *= size_suffix(c);
-	}
 	skip_ws(c);
 	if (*c->p)
 		fail(c, EINVAL, NULL);
-	return neg ? -v : v;
+	return v;
 }
 
 static const char *kind_name(enum kind k)

@@ -7,18 +7,31 @@
 #include <string.h>
 #include "report_common.h"
 
-static int add_entry(struct ib_rep *r, const struct ib_job *job,
-		     const struct ib_job_stats *st)
+/* A single job's entry points at its stats; copies are made only to merge */
+static void add_entry(struct ib_rep *r, const struct ib_job *job,
+		      const struct ib_job_stats *st)
 {
 	struct ib_rep_entry *e = &r->ent[r->nr_ent++];
 
-	e->st = calloc(1, sizeof(*e->st));
-	if (!e->st)
-		return -ENOMEM;
-	ib_stats_merge(e->st, st);
+	e->st = st;
 	e->job = job;
 	e->last_job = job;
 	e->nr_jobs = 1;
+}
+
+static int merge_into(struct ib_rep_entry *e, const struct ib_job *j,
+		      const struct ib_job_stats *st)
+{
+	if (!e->merged) {
+		e->merged = calloc(1, sizeof(*e->merged));
+		if (!e->merged)
+			return -ENOMEM;
+		ib_stats_merge(e->merged, e->st);
+		e->st = e->merged;
+	}
+	ib_stats_merge(e->merged, st);
+	e->last_job = j;
+	e->nr_jobs++;
 	return 0;
 }
 
@@ -33,14 +46,12 @@ static int build_entries(struct ib_rep *r, const struct ib_report_in *in)
 		struct ib_rep_entry *last = r->nr_ent ? &r->ent[r->nr_ent - 1] : NULL;
 
 		if (j->group_reporting && last && last->job->groupid == j->groupid) {
-			ib_stats_merge(last->st, &in->stats[i]);
-			last->last_job = j;
-			last->nr_jobs++;
+			ret = merge_into(last, j, &in->stats[i]);
+			if (ret)
+				return ret;
 			continue;
 		}
-		ret = add_entry(r, j, &in->stats[i]);
-		if (ret)
-			return ret;
+		add_entry(r, j, &in->stats[i]);
 	}
 	return 0;
 }
@@ -130,7 +141,7 @@ void ib_rep_free(struct ib_rep *r)
 
 	if (r->ent)
 		for (i = 0; i < r->nr_ent; i++)
-			free(r->ent[i].st);
+			free(r->ent[i].merged);
 	free(r->ent);
 	free(r->grp);
 	memset(r, 0, sizeof(*r));

@@ -9,7 +9,8 @@
 
 /* One printed block: a job, or a group_reporting group merged into one. */
 struct ib_rep_entry {
-	struct ib_job_stats *st;	/* owned, merged */
+	const struct ib_job_stats *st;	/* the job's own, or `merged` */
+	struct ib_job_stats *merged;	/* owned, only for 2+ jobs */
 	const struct ib_job *job;	/* first job: name, pid, units */
 	const struct ib_job *last_job;	/* last job: JSON "job options" (fio quirk) */
 	unsigned int nr_jobs;

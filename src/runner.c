@@ -152,8 +152,10 @@ static int prepare_targets(struct runner *r, struct ib_diag *d)
 			continue;
 		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
 				      run->readonly, r->msg, d);
-		if (ret)
+		if (ret) {
+			ib_diag_prefix(d, "job '%s'", run->jobs[i].name);
 			return ret;
+		}
 		if (r->msg)
 			fflush(r->msg);
 	}
@@ -429,9 +431,14 @@ static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
 	*paths = calloc(total ? total : 1, sizeof(char *));
 	if (!*paths)
 		return -ENOMEM;
-	for (i = 0; i < r->run->nr_jobs; i++)
+	for (i = 0; i < r->run->nr_jobs; i++) {
+		const struct ib_engine_ops *ops = ib_engine_find(r->run->jobs[i].ioengine);
+
+		if (ops && (ops->flags & (IB_ENGINE_NOIO | IB_ENGINE_NOFILES)))
+			continue; /* touches no disk: no Disk stats for it */
 		for (j = 0; j < r->slots[i].args.files.nr; j++)
 			(*paths)[k++] = r->slots[i].args.files.f[j].path;
+	}
 	*n = k;
 	return 0;
 }

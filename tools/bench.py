@@ -344,10 +344,10 @@ def first_io_ms(argv, scratch, nice):
 
 
 # -- the rounds ----------------------------------------------------------------
-def job_argv(binpath, case, env, runtime):
+def job_argv(binpath, case, env, runtime, extra=()):
     argv = [binpath, '--name=bench', '--time_based',
             '--runtime=%dms' % int(runtime * 1000),
-            '--output-format=json'] + case.args
+            '--output-format=json'] + case.args + list(extra)
     if case.target == 'shm':
         argv += ['--filename=' + env.shm_file(), '--size=256m']
     elif case.target == 'loop':
@@ -379,13 +379,14 @@ def run_rounds(opts, cases, env, res):
                     argv = ceiling_argv(opts.ceiling, case, env, opts.runtime)
                 else:
                     argv = job_argv(getattr(opts, tool), case, env,
-                                    opts.runtime)
+                                    opts.runtime, opts.extra[tool])
                 m = measure(tool, argv, opts, scratch)
                 if tool != 'ceiling' and case.target and opts.strace \
                         and 'error' not in m:
                     short = min(opts.runtime, 1.0)
                     m['first_io_ms'] = first_io_ms(
-                        job_argv(getattr(opts, tool), case, env, short),
+                        job_argv(getattr(opts, tool), case, env, short,
+                                 opts.extra[tool]),
                         scratch, opts.nice)
                 res[case.name]['runs'][tool].append(m)
                 if 'error' in m:
@@ -563,9 +564,15 @@ def parse_args(argv):
                     help='run both tools at this nice value (default -20: '
                     'on a shared machine the tools, not the neighbours, get '
                     'the CPUs; both sides alike)')
+    ap.add_argument('--iobench-opt', action='append', default=[],
+                    metavar='OPT', help='extra option for iobench only '
+                    '(experiments: the jobs are then no longer identical)')
+    ap.add_argument('--fio-opt', action='append', default=[], metavar='OPT',
+                    help='extra option for fio only (experiments)')
     ap.add_argument('--no-strace', dest='strace', action='store_false',
                     help='skip the time-to-first-I/O runs')
     opts = ap.parse_args(argv)
+    opts.extra = {'iobench': opts.iobench_opt, 'fio': opts.fio_opt}
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
     if opts.idle_wait is None:
@@ -624,13 +631,17 @@ def main(argv):
                   mach['cpus'], mach['mem_gib'], mach['nice'],
                   mach['loadavg_start'][0],
                   mach['loadavg_end'][0], env.loop_dio))
+    for tool, extra in opts.extra.items():
+        if extra:
+            out.write('NOT IDENTICAL JOBS: %s also got %s\n\n' % (
+                tool, ' '.join(extra)))
     print_table(res, tgts, out)
     out.flush()
     env.cleanup()
     if opts.json:
         doc = {'machine': mach, 'rounds': opts.rounds,
                'runtime_s': opts.runtime, 'loop_dio': env.loop_dio,
-               'scratch_dir': env.dir,
+               'scratch_dir': env.dir, 'extra_opts': opts.extra,
                'iobench': tool_version([opts.iobench]),
                'fio': tool_version([opts.fio]), 'cases': res,
                'targets': tgts}

@@ -88,6 +88,13 @@ struct ib_jobfile_env {
 };
 
 /*
+ * Expand ${VAR} (env->getenv) and $ncpus/$pagesize/$mb_memory in `in` into
+ * out (capacity cap). Returns 0, or -EINVAL/-E2BIG with d set.
+ */
+int ib_jobfile_subst(const char *in, char *out, size_t cap,
+		     const struct ib_jobfile_env *env, struct ib_diag *d);
+
+/*
  * Parse one job file's text (buf, len) into s. file_idx is 1 for the first
  * job file of the command line, 2 for the next...; the first job of file 2
  * and later gets an implicit stonewall. Errors are "FILE:LINE: message"

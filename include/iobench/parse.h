@@ -12,16 +12,24 @@
  * in d (without the option name: the caller prefixes it).
  */
 
-/* "4k", "1m", "0x10", "1MiB"(=10^6 with kb_base 1024), "(1+1)k". */
+/*
+ * "4k", "1m", "1.5m", "0x10", "1MiB" (=10^6 with kb_base 1024), and
+ * arithmetic: + - * / % and ^ (power), parentheses, a suffix on any number
+ * or ")" ("(1+1)k", "8*2048", "1m+4k"). The result is truncated.
+ */
 int ib_parse_size(const char *s, unsigned int kb_base, uint64_t *out,
 		  struct ib_diag *d);
 /* size or "N%" (pct set to 1..100, *out untouched by the % form). */
 int ib_parse_size_pct(const char *s, unsigned int kb_base, uint64_t *out,
 		      uint8_t *pct, struct ib_diag *d);
-/* Time to microseconds; a bare number is in default_unit_us (1e6 = seconds). */
+/*
+ * Time to microseconds; a bare number is in default_unit_us (1e6 =
+ * seconds); suffixes us/usec, ms/msec, s/sec, m/min, h, d (the last one
+ * applies to the whole expression: "(1+1)m" is two minutes).
+ */
 int ib_parse_time_us(const char *s, uint64_t default_unit_us, uint64_t *out,
 		     struct ib_diag *d);
-/* Unsigned integer with optional arithmetic "(...)". */
+/* Unsigned integer, with arithmetic as for sizes but no suffixes. */
 int ib_parse_uint(const char *s, uint64_t *out, struct ib_diag *d);
 /* 1/0, true/false, yes/no, on/off; empty (bare flag) = true. */
 int ib_parse_bool(const char *s, bool *out, struct ib_diag *d);

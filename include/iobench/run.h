@@ -8,8 +8,9 @@
 
 /*
  * What one invocation asks for: process-wide settings (not job options) and
- * the expanded job clones in run order. Built by cli.c (+ jobfile.c), checked
- * by ib_run_validate(), then read-only.
+ * the expanded job clones in run order. Built by ib_cli_parse() (cli.c with
+ * jobfile.c): each job fixed up and checked by ib_job_validate(), then
+ * expanded by ib_run_add_job(); read-only after that.
  */
 enum ib_output_fmt {
 	IB_OUT_NORMAL = 1u << 0,

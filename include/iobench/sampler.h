@@ -14,6 +14,11 @@
  * is sampled once runtime= has elapsed, so a 2 s run gives 3 samples and a
  * 4 s run 7, as fio. Call ib_sampler_start() when measuring starts (job
  * start, and again after the ramp-time ib_stats_reset()).
+ *
+ * Difference from fio's timer thread: a sample is taken at the first reap
+ * after a boundary and covers the time since the previous sample, so when
+ * nothing completes for several intervals (a stalled device) the next
+ * sample averages over all of them where fio would divide by one interval.
  */
 struct ib_sampler {
 	uint64_t next_ns;		/* earliest deadline of the two */

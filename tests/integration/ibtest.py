@@ -10,12 +10,14 @@ Each tests/integration/test_*.py does:
     t.finish()                             # "N passed, N failed"; exit 1/0/77
 
 Every temporary file lives under one directory in /dev/shm, and every loop
-device is detached, whatever happens (finally + atexit).
+device is detached, whatever happens (atexit, also on SIGTERM from meson's
+timeout).
 """
 import atexit
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -41,6 +43,10 @@ class Result:
         cmd = ' '.join(self.argv)
         return 'cmd: %s\nrc=%s\n--- stdout\n%s--- stderr\n%s' % (
             cmd, self.rc, _tail(self.out), _tail(self.err))
+
+
+_SANITIZER_RE = re.compile(r'^==\d+==ERROR: |: runtime error: |'
+                           r'^SUMMARY: (Address|Leak|Undefined)', re.M)
 
 
 def _short(v, n=300):
@@ -70,6 +76,7 @@ class Test:
         self.loop_backing = {}      # /dev/loopN -> its tmpfs backing file
         self.dir = tempfile.mkdtemp(prefix='ibtest.', dir=SHM)
         atexit.register(self.cleanup)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + 15))
 
     # -- running ---------------------------------------------------------
     def run(self, *args, timeout=120, cwd=None, env=None, prog=None):
@@ -98,6 +105,11 @@ class Test:
             rc = 'timeout(%ss)' % timeout
         r = Result(argv, rc, out, err)
         r.pid = p.pid
+        if _SANITIZER_RE.search(err):
+            # under ASan/UBSan a report is a failure even when the exit
+            # status is what the test expects (both exit 1)
+            self.check(False, 'sanitizer report from %s' % os.path.basename(
+                argv[0]), r)
         return r
 
     def fio(self, *args, **kw):
@@ -127,6 +139,11 @@ class Test:
     def ok(self, r, what):
         """The run exited 0; on failure print its output. Returns the bool."""
         return self.check(r.rc == 0, '%s: exit status 0' % what, r)
+
+    def fails(self, r, what):
+        """The run exited non-zero (not a timeout, not a crash by signal)."""
+        return self.check(isinstance(r.rc, int) and r.rc > 0,
+                          '%s: non-zero exit' % what, r)
 
     def skip(self, what):
         self.skipped += 1

@@ -90,6 +90,23 @@ def main():
     t.eq(len(merged.data()), 4, 'parse_iologs: merged data lines')
     t.check(ibtest.parse_iologs(t.path('none')) is None,
             'parse_iologs: None when there is no log')
+
+    # run(): a sanitizer report fails even an expected error exit
+    print('(expected: the "inner" FAIL lines below are the harness failing '
+          'on purpose)')
+    inner = ibtest.Test(['inner', '/bin/sh'])
+    r = inner.run('-c', 'echo "==7==ERROR: AddressSanitizer: x" >&2; exit 1',
+                  prog='/bin/sh')
+    inner.fails(r, 'inner')
+    t.eq((inner.passed, inner.failed), (1, 1),
+         'run(): a sanitizer report counts as a failure')
+    r = inner.run('-c', 'exit 3', prog='/bin/sh')
+    t.eq((r.rc, inner.fails(r, 'inner')), (3, True), 'fails(): exit 3')
+    r = inner.run('-c', 'kill -SEGV $$', prog='/bin/sh')
+    t.eq(inner.fails(r, 'inner'), False, 'fails(): a crash is not an error exit')
+    r = inner.run('-c', 'sleep 5', prog='/bin/sh', timeout=0.2)
+    t.eq(r.rc, 'timeout(0.2s)', 'run(): timeout')
+    inner.cleanup()
     t.finish()
 
 

@@ -10,12 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/disk.h"
 #include "iobench/report.h"
 
 struct fixture {
 	struct ib_run run;
 	struct ib_job_stats *stats;
 	struct ib_report_in in;
+	struct ib_disk_util disks[4];
+	unsigned int nr_disks;
 };
 
 static inline const char *fixture_dir(void)
@@ -146,7 +149,7 @@ static inline void fixture_line(struct fixture *fx, char *l)
 {
 	struct ib_job_stats *s = &fx->stats[0];
 	unsigned int d, k, nj, gr;
-	unsigned long long a, b, c, e, g, h;
+	unsigned long long a, b, c, e, g, h, q;
 	double m, dev;
 	char name[256];
 
@@ -171,6 +174,19 @@ static inline void fixture_line(struct fixture *fx, char *l)
 		v += *v == ' ';
 		for (k = 0; k < fx->run.nr_jobs; k++)
 			fixture_opt(&fx->run.jobs[k], name, v);
+	} else if (sscanf(l, "disk %63s %llu %llu %llu %llu %llu %llu %llu %lf", name, &a, &b,
+			  &c, &e, &g, &h, &q, &dev) == 9 && fx->nr_disks < 4) {
+		struct ib_disk_util *u = &fx->disks[fx->nr_disks++];
+
+		memcpy(u->name, name, sizeof(u->name));	/* %63s above */
+		u->ios[0] = a;
+		u->ios[1] = b;
+		u->merges[0] = c;
+		u->merges[1] = e;
+		u->ticks[0] = g;
+		u->ticks[1] = h;
+		u->in_queue = q;
+		u->util = dev;
 	} else if (sscanf(l, "terse %u", &d) == 1) {
 		fx->run.terse_version = d;
 	} else if (sscanf(l, "pid %llu %llu", &a, &b) == 2) {
@@ -232,6 +248,8 @@ static inline int fixture_load(struct fixture *fx, const char *name)
 		fixture_line(fx, line);
 	free(text);
 	fx->in.run = &fx->run;
+	fx->in.disks = fx->nr_disks ? fx->disks : NULL;
+	fx->in.nr_disks = fx->nr_disks;
 	fx->in.stats = fx->stats;
 	fx->in.timestamp_ms = fx->stats ? (fx->stats[0].start_time + 2) * 1000 : 0;
 	return fx->stats ? 0 : -1;

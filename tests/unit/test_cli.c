@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "config.h"
 #include "iobench/cli.h"
@@ -175,6 +176,19 @@ static void test_kb_base_order(void **state)
 	done(r);
 }
 
+static void test_keywords(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--numjobs=$ncpus", "--size=2*$pagesize", NULL));
+	assert_int_equal(r->run.jobs[0].numjobs, (unsigned int)sysconf(_SC_NPROCESSORS_ONLN));
+	assert_int_equal(r->run.jobs[0].size, 2 * sysconf(_SC_PAGESIZE));
+	done(r);
+	parse_err(parse("--filename=${X", NULL), EINVAL,
+		  "filename: invalid variable reference '${X'");
+}
+
 static void test_name_global_section(void **state)
 {
 	struct res *r;
@@ -298,6 +312,14 @@ static void test_version_help(void **state)
 	assert_int_equal(r->rc, 1);
 	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
 	done(r);
+	r = parse("-v", NULL);
+	assert_int_equal(r->rc, 1);
+	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
+	done(r);
+	r = parse("-h", NULL);
+	assert_int_equal(r->rc, 1);
+	assert_non_null(strstr(r->out, "usage: iobench"));
+	done(r);
 	r = parse("--help", NULL);
 	assert_int_equal(r->rc, 1);
 	assert_non_null(strstr(r->out, "usage: iobench"));
@@ -399,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_no_name_one_job),
 		cmocka_unit_test(test_globals_before_name),
 		cmocka_unit_test(test_kb_base_order),
+		cmocka_unit_test(test_keywords),
 		cmocka_unit_test(test_name_global_section),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_did_you_mean),

@@ -227,7 +227,7 @@ static void test_variables(void **state)
 
 	parse_ok(s, "[v]\nfilename=${DEV}\niodepth=${DEPTH}\nnumjobs=$ncpus\n"
 		    "size=($mb_memory/10)m\nbs=($pagesize*2)\n"
-		    "description=a${NOPE}b\n", 1);
+		    "description=a${NOPE}b\nio_size=8*$mb_memory\n", 1);
 	j = job(s, "v");
 	assert_string_equal(j->filename, "/dev/shm/x");
 	assert_int_equal(j->iodepth, 16);
@@ -235,6 +235,7 @@ static void test_variables(void **state)
 	assert_int_equal(j->size, 100 << 20);
 	assert_int_equal(j->bs.min[0], 8192);
 	assert_string_equal(j->description, "ab");
+	assert_int_equal(j->io_size, 8000);
 	/* what was recorded is the value after substitution */
 	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len, "numjobs"), "3");
 }

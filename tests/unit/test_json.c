@@ -97,6 +97,7 @@ static void test_option_variants(void **state)
 	check("bits", true, "--values");
 	check("gtod", true, "--values");
 	check("sig", true, "--values");
+	check("disk", true, "--values");	/* disk_util */
 }
 
 static char *capture_writer(void (*fn)(struct ib_json *))

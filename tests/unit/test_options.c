@@ -294,6 +294,9 @@ static void test_randseed(void **state)
 	assert_int_equal(j->randseed, 1234);
 	assert_true(j->randseed_set);
 	assert_false(j->randrepeat);
+	set_ok(j, "randseed", "18446744073709551615");
+	assert_true(j->randseed == UINT64_MAX);
+	set_bad(j, "randseed", "x", EINVAL, "randseed: invalid number 'x'");
 }
 
 static void test_strings(void **state)
@@ -463,6 +466,28 @@ static void test_table_sane(void **state)
 	assert_true(ib_opt_engine_ok(ib_opt_find("bs"), "psync"));
 }
 
+/* Every default the help shows is what ib_job_defaults() really sets. */
+static void test_defaults_match_help(void **state)
+{
+	struct ib_job *def = *state, *j = malloc(sizeof(*j));
+	const struct ib_opt *t;
+	unsigned int n, i;
+
+	assert_non_null(j);
+	t = ib_opt_table(&n);
+	for (i = 0; i < n; i++) {
+		if (!t[i].def)
+			continue;
+		ib_job_defaults(j);
+		set_ok(j, t[i].name, t[i].def);
+		memset(j->opts_text, 0, sizeof(j->opts_text));
+		j->opts_len = 0;
+		if (memcmp(j, def, sizeof(*j)))
+			fail_msg("%s: default '%s' is not the real default", t[i].name, t[i].def);
+	}
+	free(j);
+}
+
 /* The table's engine lists agree with what each built engine honours. */
 static void test_engine_options_match_engines(void **state)
 {
@@ -500,7 +525,7 @@ int main(void)
 		T(test_strings), T(test_enums), T(test_percentiles),
 		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
-		T(test_engine_options_match_engines),
+		T(test_engine_options_match_engines), T(test_defaults_match_help),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

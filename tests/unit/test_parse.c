@@ -89,6 +89,11 @@ static void test_size_arith(void **state)
 	assert_int_equal(size_ok("(4k*2)", 1024), 8192);
 	assert_int_equal(size_ok("( 1 + 2 ) k", 1024), 3072);
 	assert_int_equal(size_ok("(-2+3)", 1024), 1);
+	/* without parentheses too (fio's "size=8*$mb_memory") */
+	assert_int_equal(size_ok("8*2048", 1024), 16384);
+	assert_int_equal(size_ok("2*4k", 1024), 8192);
+	assert_int_equal(size_ok("1m+4k", 1024), 1052672);
+	assert_int_equal(size_ok("((1+1)k*2)", 1024), 4096);
 }
 
 static void test_size_errors(void **state)
@@ -102,6 +107,9 @@ static void test_size_errors(void **state)
 	size_bad("(1+2", EINVAL, "invalid size '(1+2' (missing ')')");
 	size_bad("(1/0)", EINVAL, "invalid size '(1/0)' (division by zero)");
 	size_bad("4k4", EINVAL, "invalid size '4k4'");
+	size_bad("4k-8k", EINVAL, "invalid size '4k-8k' (negative)");
+	size_bad("4*", EINVAL, "invalid size '4*'");
+	size_bad("10%", EINVAL, "invalid size '10%'");
 	size_bad("18446744073709551616", ERANGE,
 		 "size '18446744073709551616' is out of range (more than 64 bits)");
 	size_bad("16777216p", ERANGE,
@@ -175,6 +183,8 @@ static void test_uint(void **state)
 	assert_int_equal(ib_parse_uint("(4*8)", &v, &d), 0);
 	assert_int_equal(v, 32);
 	assert_int_equal(ib_parse_uint("0x20", &v, &d), 0);
+	assert_int_equal(v, 32);
+	assert_int_equal(ib_parse_uint("4*8", &v, &d), 0);
 	assert_int_equal(v, 32);
 	assert_int_equal(ib_parse_uint("32k", &v, &d), -EINVAL);
 	assert_string_equal(d.msg, "invalid number '32k'");

@@ -104,6 +104,13 @@ static void test_golden_sigfig(void **state)
 	check_golden("sig");
 }
 
+/* psync O_DIRECT on ext4: Disk stats for vda */
+static void test_golden_disk(void **state)
+{
+	(void)state;
+	check_golden("disk");
+}
+
 static char *capture_pct(const struct ib_job *j, const struct ib_hist *h, uint64_t n)
 {
 	char *buf = NULL;
@@ -263,6 +270,7 @@ static void test_terse_versions(void **state)
 	check_terse("tv3", 121);
 	check_terse("tv4", 162);
 	check_terse("tv5", 180);
+	check_terse("disk", 130);	/* v3 + one disk */
 }
 
 /* Each disk adds 9 fields from v3 on */
@@ -411,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_golden_percentiles),
 		cmocka_unit_test(test_golden_gtod),
 		cmocka_unit_test(test_golden_sigfig),
+		cmocka_unit_test(test_golden_disk),
 		cmocka_unit_test(test_percentile_layout),
 		cmocka_unit_test(test_lat_line_units),
 		cmocka_unit_test(test_group_line),

@@ -71,6 +71,11 @@ def main():
     out.append('cpu %d %d %d %d %d %d' % (round(job['usr_cpu'] * rt * 10),
                                           round(job['sys_cpu'] * rt * 10), job['ctx'],
                                           job['majf'], job['minf'], rt))
+    for du in js.get('disk_util', []):
+        out.append('disk %s %d %d %d %d %d %d %d %.6f' % (
+            du['name'], du['read_ios'], du['write_ios'], du['read_merges'],
+            du['write_merges'], du['read_ticks'], du['write_ticks'], du['in_queue'],
+            du['util']))
     terse = re.search(r'^([2-5]);.*$', open(src).read(), re.M)
     if terse:
         out.append('terse %s' % terse.group(1))
