@@ -477,6 +477,38 @@ int ib_safety_check_bdev(const struct ib_safety_env *env,
 	return ret;
 }
 
+int ib_safety_check_output(const char *what, const char *path,
+			   struct ib_diag *d)
+{
+	struct stat st;
+
+	if (!path[0] || stat(path, &st) || !S_ISBLK(st.st_mode))
+		return 0;
+	return ib_diag_set(d, EPERM,
+			   "%s: %s is a block device; refusing to write a report or log onto it",
+			   what, path);
+}
+
+/* write_iolog=: one file, or FILE.CLONE with numjobs (as iolog.c names it) */
+static int check_logs(const struct ib_job *job, struct ib_diag *d)
+{
+	char path[PATH_MAX + 16];
+	int n;
+
+	if (!job->write_iolog[0])
+		return 0;
+	if (job->numjobs > 1)
+		n = snprintf(path, sizeof(path), "%s.%u", job->write_iolog, job->clone);
+	else
+		n = snprintf(path, sizeof(path), "%s", job->write_iolog);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return 0; /* iolog.c reports a name that does not fit */
+	n = ib_safety_check_output("write_iolog", path, d);
+	if (n)
+		ib_diag_prefix(d, "job '%s'", job->name);
+	return n;
+}
+
 int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
 		    const struct ib_files *fs, struct ib_diag *d)
 {
@@ -484,6 +516,9 @@ int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
 	unsigned int i;
 	int ret;
 
+	ret = check_logs(job, d);
+	if (ret)
+		return ret;
 	if (!ib_job_writes(job) || run->readonly)
 		return 0; /* readonly refuses writing jobs earlier, in validation */
 	/*

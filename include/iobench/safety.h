@@ -34,6 +34,15 @@ int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
 		    const struct ib_files *fs, struct ib_diag *d);
 
 /*
+ * A report or log path (--output, --json-output, write_iolog=...) that names
+ * an existing block device is refused: text written there lands on the
+ * disk's first blocks (partition table, superblock). `what` names the
+ * option in the message. No override: no benchmark needs that.
+ */
+int ib_safety_check_output(const char *what, const char *path,
+			   struct ib_diag *d);
+
+/*
  * Where the checks look; the real system by default, a fake tree in tests.
  * sysfs_dev is the directory holding MAJ:MIN entries (/sys/dev/block).
  */

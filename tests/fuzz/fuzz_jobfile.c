@@ -2,9 +2,11 @@
 /*
  * libFuzzer target: the job-file parser on the input as a job file, then
  * fix-up and validation of every job it defines (what the command line
- * does next, without expanding numjobs). `include` is served from memory
- * (a small fixed text, or the input itself for "self", so nesting limits
- * are exercised) and ${VAR} from a fixed table: no file, no environment.
+ * does next, without expanding numjobs), then the value parsers on the same
+ * bytes. `include` is served from memory (a small fixed text, or the input
+ * itself for "self", so nesting limits are exercised) and ${VAR} from a
+ * fixed table: no file, no environment. Bits of the size pick the file
+ * index (implicit stonewall) and --readonly, so both paths get fuzzed.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/jobfile.h"
+#include "iobench/parse.h"
 #include "iobench/run.h"
 
 #define FUZZ_MAX_INPUT 16384
@@ -56,20 +59,37 @@ static const char *fake_getenv(const char *name)
 	return NULL;
 }
 
-static void validate_all(const struct ib_jobset *s)
+static void validate_all(struct ib_jobset *s, bool readonly)
 {
 	struct ib_diag d;
-	struct ib_job j;
 	unsigned int i;
 
 	for (i = 0; i < s->nr; i++) {
 		if (s->secs[i].is_global)
 			continue;
-		j = s->secs[i].job;
-		ib_job_fixup(&j);
-		ib_job_validate(&j, false, &d);
-		ib_job_validate(&j, true, &d);
+		ib_job_fixup(&s->secs[i].job);
+		ib_job_validate(&s->secs[i].job, readonly, &d);
 	}
+}
+
+/* The value parsers, on the input as one value string. */
+static void parse_values(const uint8_t *data, size_t size)
+{
+	struct ib_diag d;
+	char buf[256];
+	uint8_t pct;
+	uint64_t v;
+	bool b;
+
+	if (size >= sizeof(buf))
+		return;
+	memcpy(buf, data, size);
+	buf[size] = '\0';
+	ib_parse_size(buf, 1024, &v, &d);
+	ib_parse_size_pct(buf, 1000, &v, &pct, &d);
+	ib_parse_time_us(buf, 1000000, &v, &d);
+	ib_parse_uint(buf, &v, &d);
+	ib_parse_bool(buf, &b, &d);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -88,9 +108,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!s)
 		return 0;
 	ib_jobset_init(s);
-	if (!ib_jobfile_parse(s, (const char *)data, size, "fuzz.fio", 1, &env, &d))
-		validate_all(s);
+	if (!ib_jobfile_parse(s, (const char *)data, size, "fuzz.fio",
+			      1 + (size & 1), &env, &d))
+		validate_all(s, size & 2);
 	ib_jobset_free(s);
 	free(s);
+	parse_values(data, size);
 	return 0;
 }

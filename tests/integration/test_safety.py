@@ -262,6 +262,21 @@ def test_other_namespace():
     p.wait()
 
 
+def test_log_onto_device():
+    """write_iolog naming a block device: refused, even for a reader."""
+    dev = t.loop_device(16 * MiB)
+    before = digest(dev)
+    data = t.shm_file('log-target', 1 * MiB)
+    for extra in ([], ['--numjobs=1']):
+        r = t.run('--name=x', '--rw=read', '--size=1m', '--filename=%s' % data,
+                  '--write_iolog=%s' % dev, '--output-format=terse', *extra)
+        t.eq(r.rc, 1, 'write_iolog onto a device: exit status', r)
+        t.eq(r.err, "iobench: job 'x': write_iolog: %s is a block device; "
+             "refusing to write a report or log onto it\n" % dev,
+             'write_iolog onto a device: the one stderr line')
+    t.eq(digest(dev), before, 'write_iolog onto a device: device unchanged')
+
+
 _OPEN_RE = re.compile(r'open(?:at)?\((?:AT_FDCWD, )?"([^"]+)", ([A-Z_|]+)')
 
 
@@ -341,6 +356,7 @@ def main():
     test_swap()
     test_partition_table()
     test_other_namespace()
+    test_log_onto_device()
     test_readonly_strace()
     cleanup()
     t.finish()

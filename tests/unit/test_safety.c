@@ -437,6 +437,27 @@ static void test_signature_unreadable(void **state)
 	assert_non_null(strstr(d.msg, " cannot be probed for signatures (No such file or directory)"));
 }
 
+static void test_output_onto_device(void **state)
+{
+	struct fake *f = *state;
+	char bdev[64], want[256];
+	struct ib_diag d;
+	dev_t rdev;
+
+	d.msg[0] = '\0';
+	assert_int_equal(ib_safety_check_output("--output", f->image, &d), 0);
+	assert_int_equal(ib_safety_check_output("--output", "/nonexistent/x", &d), 0);
+	assert_int_equal(ib_safety_check_output("--output", "", &d), 0);
+	assert_string_equal(d.msg, "");
+	if (!find_block_device(bdev, sizeof(bdev), &rdev))
+		skip();
+	assert_int_equal(ib_safety_check_output("--output", bdev, &d), -EPERM);
+	snprintf(want, sizeof(want),
+		 "--output: %s is a block device; refusing to write a report or log onto it",
+		 bdev);
+	assert_string_equal(d.msg, want);
+}
+
 /* ---- the runner's entry point ---------------------------------------------- */
 
 static void test_entry_skips_files_and_readers(void **state)
@@ -477,6 +498,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_signature_partition_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_signature_swap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_signature_unreadable, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_onto_device, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_entry_skips_files_and_readers, setup, teardown),
 	};
 
