@@ -4,6 +4,7 @@
 
     tools/bench.py [--rounds N] [--runtime S] [--cases a,b] [--json FILE]
                    [--smoke] [--iobench PATH] [--fio PATH] [--ceiling PATH]
+                   [--iobench-wrapper CMD]
 
 Every round runs each case once per tool, alternating iobench, fio (and the
 ceiling loop where the case has one), so slow drifts of the machine hit both
@@ -39,6 +40,7 @@ import json
 import os
 import platform
 import re
+import shlex
 import shutil
 import signal
 import statistics
@@ -371,8 +373,9 @@ def first_io_ms(argv, env, nice):
 
 
 # -- the rounds ----------------------------------------------------------------
-def job_argv(binpath, case, env, runtime, extra=()):
-    argv = [binpath, '--name=bench', '--time_based',
+def job_argv(cmd, case, env, runtime, extra=()):
+    """cmd: the tool's command words (its path, after any wrapper)."""
+    argv = list(cmd) + ['--name=bench', '--time_based',
             '--runtime=%dms' % int(runtime * 1000),
             '--output-format=json'] + case.args + list(extra)
     if case.target == 'shm':
@@ -404,14 +407,14 @@ def run_rounds(opts, cases, env, res):
                 if tool == 'ceiling':
                     argv = ceiling_argv(opts.ceiling, case, env, opts.runtime)
                 else:
-                    argv = job_argv(getattr(opts, tool), case, env,
+                    argv = job_argv(opts.cmd[tool], case, env,
                                     opts.runtime, opts.extra[tool])
                 m = measure(tool, argv, opts, env)
                 if tool != 'ceiling' and case.target and opts.strace \
                         and 'error' not in m:
                     short = min(opts.runtime, 1.0)
                     m['first_io_ms'] = first_io_ms(
-                        job_argv(getattr(opts, tool), case, env, short,
+                        job_argv(opts.cmd[tool], case, env, short,
                                  opts.extra[tool]),
                         env, opts.nice)
                 res[case.name]['runs'][tool].append(m)
@@ -430,7 +433,7 @@ def profile(opts, cases, env):
         if case.target == 'loop' and not env.loop_dev():
             continue
         data = os.path.join(env.dir, 'perf.data')
-        argv = job_argv(opts.iobench, case, env, opts.runtime,
+        argv = job_argv([opts.iobench], case, env, opts.runtime,
                         opts.extra['iobench'])
         status = run_tree(['perf', 'record', '-q', '-g', '-o', data, '--'] +
                           argv, opts.runtime * 10 + 60,
@@ -605,6 +608,10 @@ def parse_args(argv):
     ap.add_argument('--iobench', default=os.path.join(root, 'build', 'src',
                                                       'iobench'))
     ap.add_argument('--fio', default=shutil.which('fio') or 'fio')
+    ap.add_argument('--iobench-wrapper', default='', metavar='CMD',
+                    help='run iobench under this command (tests: valgrind '
+                    'in the test suite); the numbers then measure the '
+                    'wrapper too')
     ap.add_argument('--ceiling', default=None,
                     help='default: tools/ceiling next to the iobench build')
     ap.add_argument('--idle-wait', type=float, default=None,
@@ -636,6 +643,8 @@ def parse_args(argv):
     if opts.rounds < 1 or opts.runtime <= 0:
         ap.error('--rounds and --runtime must be positive')
     opts.iobench = os.path.abspath(opts.iobench)
+    opts.cmd = {'iobench': shlex.split(opts.iobench_wrapper) + [opts.iobench],
+                'fio': [opts.fio]}
     if opts.ceiling is None:
         opts.ceiling = os.path.join(os.path.dirname(os.path.dirname(
             opts.iobench)), 'tools', 'ceiling')
@@ -711,7 +720,7 @@ def main(argv):
     out = sys.stdout
     out.write('iobench %s vs %s; %d round(s) x %gs; kernel %s, %s, %d CPUs, '
               '%.0f GiB; nice %d; loadavg %.2f -> %.2f; loop dio=%s\n\n' % (
-                  tool_version([opts.iobench]), tool_version([opts.fio]),
+                  tool_version(opts.cmd['iobench']), tool_version([opts.fio]),
                   opts.rounds, opts.runtime, mach['kernel'], mach['cpu'],
                   mach['cpus'], mach['mem_gib'], mach['nice'],
                   mach['loadavg_start'][0],
@@ -727,7 +736,7 @@ def main(argv):
         doc = {'machine': mach, 'rounds': opts.rounds,
                'runtime_s': opts.runtime, 'loop_dio': env.loop_dio,
                'scratch_dir': env.dir, 'extra_opts': opts.extra,
-               'iobench': tool_version([opts.iobench]),
+               'iobench': tool_version(opts.cmd['iobench']),
                'fio': tool_version([opts.fio]), 'cases': res,
                'targets': tgts}
         if opts.json == '-':

@@ -12,10 +12,25 @@ Each tests/integration/test_*.py does:
 Every temporary file lives under one directory in /dev/shm, and every loop
 device is detached, whatever happens (atexit, also on SIGTERM from meson's
 timeout).
+
+Under a wrapper (tools/test.d/valgrind.sh runs the suite so, through meson's
+`vgintegration` test setup):
+
+    IBTEST_WRAPPER='valgrind --quiet ... --log-file={logdir}/vg.%p.log'
+
+every iobench run is run under that command: run() without prog, and every
+other way a test starts the binary (t.argv(...): a pty, a background run,
+under strace or prlimit, tools/bench.py). {logdir} stands for a directory of
+this test's own: after each run a file left there with anything in it (a
+memcheck report of the process or of any job process it forked) fails the
+test, printed whole, whatever the exit status was. Per-run timeouts and the
+time bounds a test asserts are multiplied by t.slow (IBTEST_SLOWDOWN, 10 by
+default under a wrapper, else 1).
 """
 import atexit
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -62,7 +77,8 @@ def _tail(s, n=40):
 
 
 class Test:
-    def __init__(self, argv=None):
+    def __init__(self, argv=None, wrapper=None):
+        """wrapper: the IBTEST_WRAPPER string (default: the environment's)."""
         argv = sys.argv if argv is None else argv
         if len(argv) < 2:
             sys.stderr.write('usage: %s PATH/TO/iobench\n' % argv[0])
@@ -75,14 +91,63 @@ class Test:
         self.loops = []
         self.loop_backing = {}      # /dev/loopN -> its tmpfs backing file
         self.dir = tempfile.mkdtemp(prefix='ibtest.', dir=SHM)
+        self.logdir = None
+        if wrapper is None:
+            wrapper = os.environ.get('IBTEST_WRAPPER', '')
+        self.wrapper = shlex.split(wrapper)
+        if any('{logdir}' in w for w in self.wrapper):
+            self.logdir = tempfile.mkdtemp(prefix='ibtest-logs.', dir=SHM)
+            self.wrapper = [w.replace('{logdir}', self.logdir)
+                            for w in self.wrapper]
+        self.slow = float(os.environ.get('IBTEST_SLOWDOWN') or
+                          (10 if self.wrapper else 1))
         atexit.register(self.cleanup)
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + 15))
 
     # -- running ---------------------------------------------------------
-    def run(self, *args, timeout=120, cwd=None, env=None, prog=None):
-        """Run iobench (or prog) with args; never raises on failure.
-        The Result carries the child's pid (r.pid)."""
-        argv = [prog or self.bin] + [str(a) for a in args]
+    def argv(self, *args, exe=None):
+        """The command that runs iobench (or exe, another copy of it) with
+        args: under the wrapper, if any. For every way of starting iobench
+        but run() (which uses it); check_logs() after each such run."""
+        return self.wrapper + [exe or self.bin] + [str(a) for a in args]
+
+    def scaled(self, seconds):
+        """A timeout or an asserted time bound for a run of iobench: longer
+        under a wrapper (times t.slow)."""
+        return seconds * self.slow
+
+    def check_logs(self, what, detail=None):
+        """Fail for each non-empty file in the wrapper's {logdir} (printed
+        whole), then empty the directory. True if there was none."""
+        if not self.logdir:
+            return True
+        clean = True
+        for n in sorted(os.listdir(self.logdir)):
+            p = os.path.join(self.logdir, n)
+            try:
+                with open(p, errors='replace') as f:
+                    text = f.read()
+                os.unlink(p)
+            except OSError:
+                continue
+            if text.strip():
+                clean = False
+                self.check(False, '%s: report in %s from %s:\n%s' % (
+                    self.wrapper[0], n, what, text.rstrip()), detail)
+        return clean
+
+    def run(self, *args, timeout=120, cwd=None, env=None, prog=None,
+            exe=None):
+        """Run iobench (or exe, another copy of it, or prog) with args;
+        never raises on failure. The Result carries the child's pid (r.pid).
+        iobench runs under the wrapper, with the timeout scaled(); a prog
+        is run as it is (pass it t.argv(...) to run iobench under it, and a
+        scaled() timeout)."""
+        if prog:
+            argv = [prog] + [str(a) for a in args]
+        else:
+            argv = self.argv(*args, exe=exe)
+            timeout = self.scaled(timeout)
         if prog:
             # a wrapper (strace, ...) may run iobench under ptrace, where
             # LeakSanitizer cannot work: leave leak checks to direct runs
@@ -110,6 +175,7 @@ class Test:
             # status is what the test expects (both exit 1)
             self.check(False, 'sanitizer report from %s' % os.path.basename(
                 argv[0]), r)
+        self.check_logs('this run', r)
         return r
 
     def fio(self, *args, **kw):
@@ -214,6 +280,9 @@ class Test:
             subprocess.run(['losetup', '-d', dev], capture_output=True)
         if self.dir and os.path.isdir(self.dir):
             shutil.rmtree(self.dir, ignore_errors=True)
+        if self.logdir and os.path.isdir(self.logdir):
+            self.check_logs('a run (found at cleanup)')
+            shutil.rmtree(self.logdir, ignore_errors=True)
 
 
 def loop_available():

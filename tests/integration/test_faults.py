@@ -183,17 +183,18 @@ def test_memlock():
     f = t.shm_file('ml.dat', 16 * MiB)
     # root's CAP_IPC_LOCK would exempt it from RLIMIT_MEMLOCK: drop it
     r = t.run('--memlock=65536', 'setpriv', '--bounding-set=-ipc_lock',
-              '--inh-caps=-ipc_lock', t.bin, '--name=m', '--filename=%s' % f,
+              '--inh-caps=-ipc_lock', *t.argv('--name=m', '--filename=%s' % f,
               '--size=16m', '--rw=read', '--bs=1m', '--ioengine=io_uring',
-              '--fixedbufs', '--iodepth=16', prog=shutil.which('prlimit'))
+              '--fixedbufs', '--iodepth=16'), prog=shutil.which('prlimit'),
+              timeout=t.scaled(120))
     t.eq(r.rc, 1, 'fixedbufs under a low RLIMIT_MEMLOCK: exit status', r)
     t.check('cannot register 16 buffers of 1048576 bytes (fixedbufs): '
             'RLIMIT_MEMLOCK too low? (ulimit -l)' in r.err,
             'fixedbufs under a low RLIMIT_MEMLOCK: explained', r)
-    r = t.run('--memlock=65536', t.bin, '--name=m', '--filename=%s' % f,
+    r = t.run('--memlock=65536', *t.argv('--name=m', '--filename=%s' % f,
               '--size=16m', '--rw=read', '--bs=1m', '--ioengine=io_uring',
-              '--iodepth=16', '--output-format=terse',
-              prog=shutil.which('prlimit'))
+              '--iodepth=16', '--output-format=terse'),
+              prog=shutil.which('prlimit'), timeout=t.scaled(120))
     t.ok(r, 'no fixedbufs: the same limit does not matter')
 
 

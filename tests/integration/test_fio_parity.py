@@ -69,13 +69,14 @@ PASS = 16       # blocks in one pass of the 64k 'pass1' cases
 
 
 def run_in(t, prog, d, label, opts):
-    """Run one job in a fresh directory d: (report jobs, iolog, file sizes)."""
+    """Run one job in a fresh directory d: (report jobs, iolog, file sizes).
+    prog: fio's path, or None for iobench."""
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     log = os.path.join(d, 'iolog')
     r = t.run('--name=p', '--ioengine=psync', '--write_iolog=' + log, *opts,
               cwd=d, prog=prog)
-    if not t.ok(r, '%s (%s)' % (label, os.path.basename(prog))):
+    if not t.ok(r, '%s (%s)' % (label, os.path.basename(prog or t.bin))):
         return None
     il = ibtest.parse_iologs(log)
     sizes = sorted((n, os.path.getsize(os.path.join(d, n)))
@@ -163,7 +164,7 @@ def main():
         t.finish()
     for label, opts, how in CASES:
         da, db = t.path('ib'), t.path('fio')
-        a = run_in(t, t.bin, da, label, opts)
+        a = run_in(t, None, da, label, opts)
         b = run_in(t, fio, db, label, opts)
         if a is not None and b is not None:
             compare(t, label, how, a, b, da, db)

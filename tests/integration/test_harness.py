@@ -107,6 +107,29 @@ def main():
     r = inner.run('-c', 'sleep 5', prog='/bin/sh', timeout=0.2)
     t.eq(r.rc, 'timeout(0.2s)', 'run(): timeout')
     inner.cleanup()
+
+    # IBTEST_WRAPPER: every run of the binary under it; whatever it leaves
+    # in {logdir} (here: one report, one empty file) fails the run once
+    print('(expected: the "sh: report" FAIL line below is the harness '
+          'failing on purpose)')
+    wrapper = ("sh -c 'echo ==1== Invalid read >{logdir}/r.$$; "
+               ": >{logdir}/empty.$$; exec \"$@\"' sh")
+    w = ibtest.Test(['inner', '/bin/echo'], wrapper=wrapper)
+    t.eq(w.argv('x')[:2] + w.argv('x')[-2:], ['sh', '-c', '/bin/echo', 'x'],
+         'wrapper: argv() puts it before the binary')
+    t.check('{logdir}' not in ' '.join(w.argv()) and w.logdir and
+            os.path.isdir(w.logdir), 'wrapper: {logdir} is a directory',
+            w.argv())
+    r = w.run('hi', timeout=0.5)
+    t.eq((r.rc, r.out, w.passed, w.failed), (0, 'hi\n', 0, 1),
+         'wrapper: a report in its log fails an otherwise good run', r)
+    t.eq(os.listdir(w.logdir), [], 'wrapper: the logs are removed once seen')
+    t.eq(w.scaled(3), 3 * float(os.environ.get('IBTEST_SLOWDOWN') or 10),
+         'wrapper: times scaled (by 10 unless IBTEST_SLOWDOWN says)')
+    w.run('-c', 'exit 0', prog='/bin/sh')
+    t.eq(w.failed, 1, 'wrapper: a prog run is not wrapped')
+    w.cleanup()
+    t.eq(os.path.isdir(w.logdir), False, 'wrapper: cleanup removes {logdir}')
     t.finish()
 
 

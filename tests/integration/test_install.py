@@ -91,7 +91,7 @@ def check_contents(t, destdir, want, build, src):
     by_name = {os.path.basename(r) + ':' + r.split('/')[-2]: os.path.join(destdir, r)
                for r in want}
     exe = by_name['iobench:bin']
-    r = t.run('--version', prog=exe)
+    r = t.run('--version', exe=exe)
     if t.ok(r, 'installed iobench --version'):
         t.check(r.out.startswith('iobench-'), 'installed --version output', r)
     t.check(same_bytes(by_name['iobench.1:man1'], os.path.join(build, 'man', 'iobench.1')),

@@ -6,6 +6,7 @@ Checks the shape only (rows, columns, JSON keys), never a speed.
 """
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -44,8 +45,9 @@ def main():
         t.skip('fio is not installed')
         t.finish()
     jpath = t.path('bench.json')
-    r = t.run(BENCH, '--smoke', '--iobench', t.bin, '--json', jpath,
-              prog=sys.executable, timeout=300)
+    wrap = ['--iobench-wrapper', shlex.join(t.wrapper)] if t.wrapper else []
+    r = t.run(BENCH, '--smoke', '--iobench', t.bin, *wrap, '--json', jpath,
+              prog=sys.executable, timeout=t.scaled(300))
     t.eq(r.rc, 0, 'bench --smoke exits 0', r)
     lines = r.out.splitlines()
     t.check(lines and lines[0].startswith('iobench iobench-'),

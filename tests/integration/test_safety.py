@@ -202,9 +202,10 @@ def test_swap():
     if shutil.which('strace'):
         trace = t.path('strace-swap.log')
         r = t.run('-f', '-qq', '-e', 'trace=open,openat,openat2,creat', '-o',
-                  trace, t.bin, '--name=x', '--rw=write', '--bs=4k',
-                  '--size=1m', '--filename=%s' % dev, prog=shutil.which('strace'),
-                  env=strace_env())
+                  trace, *t.argv('--name=x', '--rw=write', '--bs=4k',
+                                 '--size=1m', '--filename=%s' % dev),
+                  prog=shutil.which('strace'), env=strace_env(),
+                  timeout=t.scaled(120))
         t.eq(r.rc, 1, 'active swap under strace: refused', r)
         t.eq(writes_flags(opens_of(trace, dev)), [],
              'active swap: never opened for writing')
@@ -314,10 +315,12 @@ def test_readonly_strace():
                           (reg, ['--ioengine=psync'])):
         trace = t.path('strace.log')
         r = t.run('-f', '-qq', '-e', 'trace=open,openat,openat2,creat,truncate',
-                  '-o', trace, t.bin, '--readonly', '--name=ro',
-                  '--rw=randread', '--bs=4k', '--size=1m', '--iodepth=4',
-                  '--filename=%s' % target, '--output-format=terse', *extra,
-                  prog=shutil.which('strace'), env=strace_env())
+                  '-o', trace, *t.argv('--readonly', '--name=ro',
+                                       '--rw=randread', '--bs=4k', '--size=1m',
+                                       '--iodepth=4', '--filename=%s' % target,
+                                       '--output-format=terse', *extra),
+                  prog=shutil.which('strace'), env=strace_env(),
+                  timeout=t.scaled(120))
         t.ok(r, 'readonly %s %s: runs' % (target, extra[0]))
         flags = opens_of(trace, target)
         t.check(len(flags) >= 1, 'readonly %s: the target was opened' % target,
@@ -328,10 +331,12 @@ def test_readonly_strace():
     trace = t.path('strace-w.log')
     newfile = t.path('ro-new')
     r = t.run('-f', '-qq', '-e', 'trace=open,openat,openat2,creat', '-o',
-              trace, t.bin, '--readonly', '--name=w', '--rw=randwrite',
-              '--size=1m', '--filename=%s' % dev, '--name=n', '--rw=read',
-              '--size=1m', '--filename=%s' % newfile,
-              prog=shutil.which('strace'), env=strace_env())
+              trace, *t.argv('--readonly', '--name=w', '--rw=randwrite',
+                             '--size=1m', '--filename=%s' % dev, '--name=n',
+                             '--rw=read', '--size=1m',
+                             '--filename=%s' % newfile),
+              prog=shutil.which('strace'), env=strace_env(),
+              timeout=t.scaled(120))
     t.eq(r.rc, 1, 'readonly + writing job: exit status', r)
     t.check('--readonly' in r.err and r.err.count('\n') == 1,
             'readonly + writing job: one line naming --readonly', r)

@@ -15,14 +15,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
 
 t = ibtest.Test()
-PROMPT = 3.0        # seconds a stop may take (generous for ASan builds)
+# seconds a stop may take (generous for ASan builds; longer under valgrind)
+PROMPT = t.scaled(3.0)
 
 
 class Run:
     """iobench in the background, with its output collected at the end."""
 
     def __init__(self, *args):
-        self.argv = [t.bin] + [str(a) for a in args]
+        self.argv = t.argv(*args)
         self.p = subprocess.Popen(self.argv, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE,
                                   stdin=subprocess.DEVNULL, text=True,
@@ -42,7 +43,7 @@ class Run:
         return pids
 
     def wait_children(self, n, timeout=20.0):
-        end = time.monotonic() + timeout
+        end = time.monotonic() + t.scaled(timeout)
         while time.monotonic() < end:
             kids = self.children()
             if len(kids) >= n:
@@ -58,13 +59,15 @@ class Run:
         """Wait for exit; returns the seconds it took."""
         t0 = time.monotonic()
         try:
-            self.out, self.err = self.p.communicate(timeout=timeout)
+            self.out, self.err = self.p.communicate(timeout=t.scaled(timeout))
             self.rc = self.p.returncode
         except subprocess.TimeoutExpired:
             self.p.kill()
             self.out, self.err = self.p.communicate()
             self.rc = 'timeout'
-        return time.monotonic() - t0
+        took = time.monotonic() - t0
+        t.check_logs('this run', self)
+        return took
 
     def __str__(self):
         return str(ibtest.Result(self.argv, self.rc, self.out, self.err))
@@ -80,7 +83,7 @@ def gone(pid):
 
 
 def all_gone(pids, timeout=2.0):
-    end = time.monotonic() + timeout
+    end = time.monotonic() + t.scaled(timeout)
     while time.monotonic() < end:
         if all(gone(p) for p in pids):
             return True
@@ -162,7 +165,7 @@ def test_second_sigint_in_layout():
     exits at once."""
     r = Run('--name=big', '--filename=%s' % t.path('big.dat'), '--size=8g',
             '--rw=read', '--output-format=json')
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + t.scaled(10)
     while (ibtest.size_of(t.path('big.dat')) or 0) == 0 and \
             time.monotonic() < deadline:
         time.sleep(0.01)

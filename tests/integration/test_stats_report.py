@@ -142,13 +142,14 @@ def test_disk_stats(t):
 def test_status_line(t):
     fn = t.shm_file('eta.dat', 16 << 20)
     master, slave = pty.openpty()
-    p = subprocess.Popen([t.bin, '--name=e', '--filename=' + fn, '--size=16m',
-                          '--ioengine=psync', '--rw=randread', '--time_based',
-                          '--runtime=5', '--eta-interval=500ms'],
+    p = subprocess.Popen(t.argv('--name=e', '--filename=' + fn, '--size=16m',
+                                '--ioengine=psync', '--rw=randread',
+                                '--time_based', '--runtime=5',
+                                '--eta-interval=500ms'),
                          stdout=slave, stderr=slave, stdin=subprocess.DEVNULL)
     os.close(slave)
     out = b''
-    end = time.time() + 60
+    end = time.time() + t.scaled(60)
     while time.time() < end:
         rd, _, _ = select.select([master], [], [], 1)
         if rd:
@@ -164,6 +165,7 @@ def test_status_line(t):
     p.wait()
     os.close(master)
     text = out.decode(errors='replace')
+    t.check_logs('the run on a pty', text[-2000:])
     t.eq(p.returncode, 0, 'run on a pty')
     t.check('Jobs: 1 (f=1)\r' in text, 'early status line without ETA', text[:400])
     t.check(': [r(1)][' in text and '% IOPS]' not in text and ' IOPS][eta 00m:0' in text,
