@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# valgrind memcheck: every unit test (meson's `valgrind` test setup, see
-# tests/meson.build) and a few real runs of the binary (each engine, job
-# processes and threads, a job file, a refused and a failing job). Any
-# memcheck error or definite leak fails. About a minute on 2 cores.
-#
-# The value parser computes in long double, which valgrind emulates with
-# 64-bit doubles (its documented x87 limitation): the exact UINT64_MAX cases
-# of test_parse and test_options cannot hold under it. Those two run under
-# memcheck outside meson, where only a memcheck finding (exit 99) fails;
-# their assertions run in the gcc and ASan builds.
+# valgrind memcheck over the whole suite, in build/ (the gcc build):
+#   unit         every unit test and fuzz replay under memcheck (meson's
+#                `valgrind` test setup, tests/meson.build)
+#   integration  every integration test with every run of iobench under
+#                memcheck (suite `vgintegration`: tests/integration/ibtest.py's
+#                IBTEST_WRAPPER), job processes included; two tests at a time
+#                but for those that need the machine alone
+# Any memcheck error or definite leak fails, whatever the exit status of the
+# run. One line per suite; on a failure, meson's output with the failing
+# tests' logs. About 10 minutes on 2 CPUs.
 # Usage: tools/test.d/valgrind.sh [TOPDIR]   (exit 77: valgrind not installed)
 set -euo pipefail
 
@@ -24,57 +24,30 @@ dir=build
 ninja -C "$dir" >/dev/null
 
 rc=0
-long_double=(parse options)
-mapfile -t units < <(meson test -C "$dir" --list --suite unit 2>/dev/null |
-	sed -n 's/^iobench:unit \/ //p; s/^iobench \/ //p' |
-	grep -vxF -e "${long_double[0]}" -e "${long_double[1]}")
-if [ ${#units[@]} -eq 0 ]; then
-	echo "valgrind: no unit tests found"
-	exit 1
-fi
-echo "valgrind: ${#units[@]} unit tests"
-meson test -C "$dir" --setup=valgrind --suite unit --print-errorlogs \
-	"${units[@]}" || rc=1
-
-vg=(valgrind --quiet --error-exitcode=99 --leak-check=full
-    --errors-for-leak-kinds=definite --show-leak-kinds=definite)
-for t in "${long_double[@]}"; do
-	got=0
-	"${vg[@]}" "$dir/tests/test_$t" >/dev/null 2>"$dir/valgrind-$t.log" || got=$?
-	if [ "$got" -eq 99 ]; then
-		echo "valgrind: FAILED: memcheck errors in test_$t (see $dir/valgrind-$t.log)"
-		rc=1
-	else
-		echo "valgrind: ok: test_$t (memcheck clean; assertions checked elsewhere)"
-	fi
-done
-bin="$top/$dir/src/iobench"
-work=$(mktemp -d /dev/shm/iobench-vg.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-truncate -s 8m "$work/t.dat"
-printf '[global]\nfilename=%s\nsize=2m\n[a]\nrw=randread\n[b]\nrw=write\nbs=64k\nstonewall\n' \
-	"$work/t.dat" >"$work/j.fio"
-
-# check WANT_RC ARGS...: one run under memcheck; 99 = memcheck found something
-check() {
-	local want=$1 got=0
+# suite NAME MESON_TEST_ARGS...: one meson test run with log files of its
+# own, meson-logs/valgrind-NAME[-SETUP].* (tools/test.sh reads build's
+# testlog.json after this step).
+suite() {
+	local name=$1 base=$dir/meson-logs/valgrind-$1 t0=$SECONDS got=0 line json
 	shift
-	"${vg[@]}" "$bin" "$@" >"$work/out" 2>"$work/err" || got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "valgrind: FAILED (rc=$got, want $want): iobench $*"
-		grep -v '^iobench: warning' "$work/err" | head -30
-		rc=1
+	rm -f "$base".json "$base"-*.json
+	meson test -C "$dir" --logbase "${base##*/}" --print-errorlogs "$@" \
+		>"$base.out" 2>&1 || got=$?
+	json=$(ls "$base".json "$base"-*.json 2>/dev/null | head -n 1)
+	if [ -n "$json" ]; then
+		line=$(python3 tools/testlog-summary.py "$json" | tail -n 1)
 	else
-		echo "valgrind: ok: iobench $*"
+		line="no test log (meson test exit status $got)"
 	fi
+	if [ "$got" -ne 0 ]; then
+		cat "$base.out"
+		line="FAILED: $line"
+		rc=1
+	fi
+	printf 'valgrind: %s: %s (%dm%02ds)\n' "$name" "$line" \
+		$(((SECONDS - t0) / 60)) $(((SECONDS - t0) % 60))
 }
-common=(--name=v --filename="$work/t.dat" --size=4m --output-format=json,normal)
-for e in psync io_uring libaio null; do
-	check 0 "${common[@]}" --rw=randrw --ioengine=$e --iodepth=8 --numjobs=2
-done
-check 0 "${common[@]}" --rw=randread --ioengine=io_uring --iodepth=4 --thread --numjobs=2
-check 0 "$work/j.fio" --output-format=terse
-check 1 "${common[@]}" --rw=read --bs=8m
-check 1 "${common[@]}" --rw=read --offset=100 --direct=1
-check 1 --name=v --filename="$work/missing/f" --size=1m --rw=write
+
+suite unit --setup=valgrind --suite unit
+suite integration --suite vgintegration
 exit $rc
