@@ -18,7 +18,7 @@ pkgs=(
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
-	valgrind          # tools/test.d/valgrind.sh: memcheck over the unit tests
+	valgrind          # tools/test.d/valgrind.sh: memcheck over the whole suite
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
 	git               # meson dist (release tarball test)
 )
