@@ -13,8 +13,8 @@ Every temporary file lives under one directory in /dev/shm, and every loop
 device is detached, whatever happens (atexit, also on SIGTERM from meson's
 timeout).
 
-Under a wrapper (tools/test.d/valgrind.sh runs the suite so, through meson's
-`vgintegration` test setup):
+Under a wrapper (tools/test.d/valgrind.sh runs the suite so: meson's
+`vgintegration` suite, tests/meson.build):
 
     IBTEST_WRAPPER='valgrind --quiet ... --log-file={logdir}/vg.%p.log'
 
@@ -143,12 +143,11 @@ class Test:
         iobench runs under the wrapper, with the timeout scaled(); a prog
         is run as it is (pass it t.argv(...) to run iobench under it, and a
         scaled() timeout)."""
-        if prog:
-            argv = [prog] + [str(a) for a in args]
-        else:
+        if not prog:
             argv = self.argv(*args, exe=exe)
             timeout = self.scaled(timeout)
-        if prog:
+        else:
+            argv = [prog] + [str(a) for a in args]
             # a wrapper (strace, ...) may run iobench under ptrace, where
             # LeakSanitizer cannot work: leave leak checks to direct runs
             env = dict(os.environ if env is None else env)

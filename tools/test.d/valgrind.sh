@@ -21,7 +21,11 @@ if ! command -v valgrind >/dev/null; then
 fi
 dir=build
 [ -f "$dir/meson-private/coredata.dat" ] || meson setup "$dir" >/dev/null
-ninja -C "$dir" >/dev/null
+if ! ninja -C "$dir" >"$dir/meson-logs/valgrind-build.out" 2>&1; then
+	cat "$dir/meson-logs/valgrind-build.out"
+	echo "valgrind: FAILED: build"
+	exit 1
+fi
 
 rc=0
 # suite NAME MESON_TEST_ARGS...: one meson test run with log files of its
@@ -33,9 +37,11 @@ suite() {
 	rm -f "$base".json "$base"-*.json
 	meson test -C "$dir" --logbase "${base##*/}" --print-errorlogs "$@" \
 		>"$base.out" 2>&1 || got=$?
-	json=$(ls "$base".json "$base"-*.json 2>/dev/null | head -n 1)
-	if [ -n "$json" ]; then
-		line=$(python3 tools/testlog-summary.py "$json" | tail -n 1)
+	for json in "$base".json "$base"-*.json; do
+		[ -f "$json" ] && break
+	done
+	if [ -f "$json" ]; then
+		line=$(python3 tools/testlog-summary.py "$json" | tail -n 1) || true
 	else
 		line="no test log (meson test exit status $got)"
 	fi
