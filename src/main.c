@@ -12,6 +12,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include "iobench/cli.h"
+#include "iobench/ioerr.h"
 #include "iobench/report.h"
 #include "iobench/run.h"
 #include "iobench/runner.h"
@@ -110,11 +111,13 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 
 	for (i = 0; i < run->nr_jobs; i++) {
 		const struct ib_job_stats *st = &res->stats[i];
+		char named[128];
 
 		if (st->error)
 			fprintf(stderr, "iobench: job '%s' (pid %d) failed: %s\n",
-				run->jobs[i].name, st->pid,
-				st->error_where[0] ? st->error_where : strerror(st->error));
+				run->jobs[i].name, st->pid, st->error_where[0] ?
+				st->error_where :
+				ib_strerror_named(st->error, named, sizeof(named)));
 	}
 }
 

@@ -60,6 +60,13 @@ static inline double ib_rep_iops(const struct ib_dir_stats *d)
 /* bw_agg / "per=": sample mean (KiB/s) as % of the group aggregate. */
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
 		     unsigned int ddir);
+/*
+ * The error a report shows (err=, JSON "error", terse's error field), by
+ * fio's rule: with continue_on_error set, the first error it counted, if
+ * any; else the error that stopped the job (0: none). *where gets that
+ * error's text ("" if none was recorded).
+ */
+int ib_rep_error(const struct ib_rep_entry *e, const char **where);
 /* Denominator for lat/depth percentages: issued (else completed) I/Os. */
 uint64_t ib_rep_total_ios(const struct ib_job_stats *s);
 /* Percentile values of one histogram; 0 if none (n == 0 or disabled). */

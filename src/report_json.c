@@ -164,12 +164,13 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 {
 	const struct ib_job_stats *s = e->st;
 	const struct ib_job *lj = e->last_job;
+	const char *where;
 	unsigned int d;
 
 	ib_json_obj_open(j, NULL);
 	ib_json_str(j, "jobname", e->job->name);
 	ib_json_uint(j, "groupid", e->job->groupid);
-	ib_json_int(j, "error", s->error);
+	ib_json_int(j, "error", ib_rep_error(e, &where));
 	ib_json_uint(j, "eta", 0);
 	ib_json_uint(j, "elapsed", s->elapsed_s);
 	json_opts(j, "job options", lj->opts_text,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "iobench/disk.h"
+#include "iobench/ioerr.h"
 #include "report_common.h"
 
 static const char *const ddir_label[IB_DDIR_RWT] = { "read", "write", "trim" };
@@ -252,10 +253,15 @@ static void print_head(FILE *f, const struct ib_rep_entry *e)
 
 	if (localtime_r(&t, &tm))
 		strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y\n", &tm);
+	const char *where;
+	int err = ib_rep_error(e, &where);
+	char named[128];
+
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", e->job->name, e->job->groupid,
-		e->nr_jobs, s->error);
-	if (s->error)
-		fprintf(f, " (%s)", s->error_where[0] ? s->error_where : strerror(s->error));
+		e->nr_jobs, err);
+	if (err)
+		fprintf(f, " (%s)", where[0] ? where :
+			ib_strerror_named(err, named, sizeof(named)));
 	fprintf(f, ": pid=%d: %s", s->pid, tbuf);
 	if (e->job->description[0])
 		fprintf(f, "  Description  : [%s]\n", e->job->description);

@@ -113,12 +113,14 @@ static void terse_entry(FILE *f, const struct ib_report_in *in, const struct ib_
 			const struct ib_rep_entry *e, unsigned int ver)
 {
 	const struct ib_job *j = e->job;
+	const char *where;
+	int err = ib_rep_error(e, &where);
 	unsigned int d, i;
 
 	if (ver == 2)
-		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, e->st->error);
+		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, err);
 	else
-		fprintf(f, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->groupid, e->st->error);
+		fprintf(f, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->groupid, err);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if (d != IB_DDIR_TRIM || ver != 3)
 			terse_ddir(f, r, e, d, ver);

@@ -22,6 +22,7 @@
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
+#include "iobench/ioerr.h"
 #include "iobench/log.h"
 #include "iobench/sampler.h"
 #include "iobench/rand.h"
@@ -197,25 +198,70 @@ static void publish_live(struct worker *w)
 	}
 }
 
-static void io_error(struct worker *w, struct ib_io *io, int err)
+/* --- errors ------------------------------------------------------------ */
+
+/*
+ * The policy of ioerr.h for error err in direction ddir: returns true when
+ * the job goes on; *count says whether total_err/first_error count it.
+ */
+static bool error_policy(const struct worker *w, enum ib_ddir ddir, int err,
+			 bool inline_done, bool *count)
+{
+	enum ib_err_type t = ib_err_type_of(ddir, err);
+	bool covered = (w->job->continue_on_error & (1u << t)) != 0;
+	bool go_on = covered && ib_err_listed(&w->job->ignore_error[t], err);
+
+	*count = go_on || (covered && inline_done);
+	return go_on;
+}
+
+/* Will the text of this error be kept (first counted, or the fatal one)? */
+static bool error_text_needed(const struct worker *w, bool count, bool go_on)
+{
+	return (count && !w->st->first_error) || (!go_on && !w->st->error);
+}
+
+static void record_error(struct worker *w, int err, bool count, bool go_on,
+			 const char *where)
+{
+	struct ib_job_stats *st = w->st;
+
+	if (count) {
+		st->total_err++;
+		if (!st->first_error) {
+			st->first_error = err;
+			fmt_into(st->first_error_where, sizeof(st->first_error_where),
+				 "%s", where);
+		}
+	}
+	if (!go_on)
+		job_fail(w, err, where);
+}
+
+/* "write offset=O, buflen=L, file=F: No space left on device (ENOSPC)" */
+static void describe_io(const struct worker *w, const struct ib_io *io, int err,
+			char *buf, size_t len)
 {
 	static const char *const names[] = { "read", "write", "trim", "sync" };
-	const struct ib_job *job = w->job;
-	unsigned int coe = io->ddir == IB_DDIR_READ ? IB_COE_READ : IB_COE_WRITE;
-	char where[256];
+	const char *why = w->ctx.errmsg;
+	char what[128];
 
-	if (job->continue_on_error & coe) {
-		w->st->total_err++;
-		if (!w->st->first_error)
-			w->st->first_error = err;
-		return;
-	}
-	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s%s%s%s",
+	fmt_into(buf, len, "%s offset=%llu, buflen=%u, file=%s: %s%s%s",
 		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
-		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err),
-		 w->ctx.errmsg[0] ? " (" : "", w->ctx.errmsg,
-		 w->ctx.errmsg[0] ? ")" : "");
-	job_fail(w, err, where);
+		 io->xfer_total, w->fs->f[io->file_idx].path,
+		 ib_strerror_named(err, what, sizeof(what)), why[0] ? "; " : "", why);
+}
+
+static void io_error(struct worker *w, struct ib_io *io, int err)
+{
+	bool inline_done = (w->ops->flags & IB_ENGINE_SYNC) || io->inline_done;
+	bool count, go_on = error_policy(w, io->ddir, err, inline_done, &count);
+	char where[256] = "";
+
+	if (error_text_needed(w, count, go_on))
+		describe_io(w, io, err, where, sizeof(where));
+	record_error(w, err, count, go_on, where);
+	w->ctx.errmsg[0] = '\0'; /* an engine's note is about this I/O only */
 }
 
 static void release_io(struct worker *w, struct ib_io *io)
@@ -289,7 +335,26 @@ static int sync_file(const struct ib_job *job, int fd)
 	return r < 0 ? -errno : 0;
 }
 
-/* fsync/fdatasync every file; drained first (the caller guarantees). */
+/*
+ * A failed fsync/fdatasync is a write error (fio's rule), completed inline.
+ * Returns true when the job goes on.
+ */
+static bool sync_error(struct worker *w, const struct ib_file *f, int err)
+{
+	bool count, go_on = error_policy(w, IB_DDIR_SYNC, err, true, &count);
+	char where[256] = "", what[128];
+
+	if (error_text_needed(w, count, go_on))
+		fmt_into(where, sizeof(where), "sync file=%s: %s", f->path,
+			 ib_strerror_named(err, what, sizeof(what)));
+	record_error(w, err, count, go_on, where);
+	return go_on;
+}
+
+/*
+ * fsync/fdatasync every file; drained first (the caller guarantees).
+ * count: account the syncs (issued, and the latency of those that worked).
+ */
 static void do_sync(struct worker *w, bool count)
 {
 	unsigned int i;
@@ -298,21 +363,15 @@ static void do_sync(struct worker *w, bool count)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
+		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0);
 		t0 = ib_clock_ns(&w->clock);
 		ret = sync_file(w->job, w->fs->f[i].fd);
 		t1 = ib_clock_ns(&w->clock);
 		w->last_ns = t1;
-		if (ret) {
-			char where[256];
-
-			fmt_into(where, sizeof(where), "sync file=%s: %s",
-				 w->fs->f[i].path, strerror(-ret));
-			job_fail(w, -ret, where);
-			return;
-		}
 		if (count)
-			ib_stats_add_sync(w->st, t1 - t0);
-		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0);
+			ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
+		if (ret && !sync_error(w, &w->fs->f[i], -ret))
+			return;
 	}
 	w->writes_since_sync = 0;
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
@@ -772,8 +831,10 @@ static int run_io(struct worker *w)
 	if (ret < 0 && !w->failed) {
 		char where[256];
 
+		char what[128];
+
 		fmt_into(where, sizeof(where), "ioengine=%s: %s", w->ops->name,
-			 strerror(-ret));
+			 ib_strerror_named(-ret, what, sizeof(what)));
 		job_fail(w, -ret, where);
 	}
 	if (!w->failed && w->job->end_fsync && ib_job_writes(w->job) &&
