@@ -50,11 +50,21 @@ static inline uint64_t ib_rep_bw(const struct ib_dir_stats *d)
 	return ms ? d->io_bytes * 1000 / ms : 0;
 }
 
+/*
+ * A direction's I/O count as fio reports it (total_ios, IOPS, issued
+ * rwts): the I/Os issued, failed ones included; the completed ones when
+ * the count was reset (ramp end) after they were issued.
+ */
+static inline uint64_t ib_rep_ios(const struct ib_dir_stats *d)
+{
+	return d->issued > d->total_ios ? d->issued : d->total_ios;
+}
+
 static inline double ib_rep_iops(const struct ib_dir_stats *d)
 {
 	uint64_t ms = ib_rep_runtime_ms(d);
 
-	return ms ? (double)d->total_ios * 1000.0 / (double)ms : 0.0;
+	return ms ? (double)ib_rep_ios(d) * 1000.0 / (double)ms : 0.0;
 }
 
 /* bw_agg / "per=": sample mean (KiB/s) as % of the group aggregate. */

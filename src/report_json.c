@@ -93,7 +93,7 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 	ib_json_uint(j, "bw", bwb / 1024);
 	ib_json_float(j, "iops", ib_rep_iops(ds));
 	ib_json_uint(j, "runtime", ib_rep_runtime_ms(ds));
-	ib_json_uint(j, "total_ios", ds->total_ios);
+	ib_json_uint(j, "total_ios", ib_rep_ios(ds));
 	ib_json_uint(j, "short_ios", ds->short_ios);
 	ib_json_uint(j, "drop_ios", ds->drop_ios);
 	for (k = 0; k < IB_LAT_NR; k++)

@@ -155,7 +155,7 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	uint64_t ms = ib_rep_runtime_ms(ds);
 	unsigned int k;
 
-	ib_num2str(ms ? ds->total_ios * 1000 / ms : 0, sig, 1, false, "", iops, sizeof(iops));
+	ib_num2str(ms ? ib_rep_ios(ds) * 1000 / ms : 0, sig, 1, false, "", iops, sizeof(iops));
 	fmt_rate(j, ib_rep_bw(ds), bw_unit(j), bw, bwalt, sizeof(bw));
 	fmt_rate(j, ds->io_bytes, "B", io, ioalt, sizeof(io));
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_label[d], iops,

@@ -45,7 +45,7 @@ static void terse_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 
 	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(ds->io_bytes >> 10),
 		(unsigned long long)(ib_rep_bw(ds) / 1024),
-		(unsigned long long)(ms ? ds->total_ios * 1000 / ms : 0),
+		(unsigned long long)(ms ? ib_rep_ios(ds) * 1000 / ms : 0),
 		(unsigned long long)ms);
 	terse_lat(f, &ds->lat[IB_LAT_SLAT]);
 	terse_lat(f, &ds->lat[IB_LAT_CLAT]);

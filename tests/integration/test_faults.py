@@ -119,6 +119,8 @@ def test_coe(mnt):
         t.eq(r.rc, 1, '%s: exit status' % what, r)
         t.eq(j['error'], 28, '%s: JSON error' % what)
         t.eq(j['write']['io_bytes'], MiB, '%s: the 16 writes that fit' % what)
+        # total_ios counts issued I/Os, the failed one too (fio)
+        t.eq(j['write']['total_ios'], 17, '%s: JSON total_ios' % what)
         counted = coe in ('write', 'io', 'all')
         t.eq((j.get('total_err'), j.get('first_error')),
              (None, None) if coe == 'none' else (1, 28) if counted else (0, 0),
@@ -137,6 +139,8 @@ def test_coe(mnt):
         t.eq(r.rc, 0, '%s: exit status' % what, r)
         t.eq(j['error'], 28, '%s: JSON error (the first error)' % what)
         t.eq(j['write']['io_bytes'], MiB, '%s: the 16 writes that fit' % what)
+        t.eq(j['write']['total_ios'], 64, '%s: JSON total_ios' % what)
+        t.eq(j['write']['clat_ns']['N'], 16, '%s: latencies of the 16' % what)
         t.eq(j.get('total_err'), 48, '%s: JSON total_err' % what)
         t.eq(j.get('first_error'), 28, '%s: JSON first_error' % what)
     # the normal report's errors line, and terse's total_err;first_error
