@@ -336,16 +336,21 @@ static int sync_file(const struct ib_job *job, int fd)
 }
 
 /*
- * A failed fsync/fdatasync is a write error (fio's rule), completed inline.
- * Returns true when the job goes on.
+ * A failed fsync/fdatasync (fsync=, fdatasync=) is a write error (fio's
+ * rule), completed inline. end_fsync's always fails the job uncounted, as
+ * in fio. Returns true when the job goes on.
  */
-static bool sync_error(struct worker *w, const struct ib_file *f, int err)
+static bool sync_error(struct worker *w, const struct ib_file *f, int err,
+		       bool at_end)
 {
-	bool count, go_on = error_policy(w, IB_DDIR_SYNC, err, true, &count);
+	bool count = false, go_on = false;
 	char where[256] = "", what[128];
 
+	if (!at_end)
+		go_on = error_policy(w, IB_DDIR_SYNC, err, true, &count);
 	if (error_text_needed(w, count, go_on))
-		fmt_into(where, sizeof(where), "sync file=%s: %s", f->path,
+		fmt_into(where, sizeof(where), "%s file=%s: %s",
+			 at_end ? "end_fsync" : "sync", f->path,
 			 ib_strerror_named(err, what, sizeof(what)));
 	record_error(w, err, count, go_on, where);
 	return go_on;
@@ -353,9 +358,9 @@ static bool sync_error(struct worker *w, const struct ib_file *f, int err)
 
 /*
  * fsync/fdatasync every file; drained first (the caller guarantees).
- * count: account the syncs (issued, and the latency of those that worked).
+ * at_end: end_fsync, which the statistics leave out.
  */
-static void do_sync(struct worker *w, bool count)
+static void do_sync(struct worker *w, bool at_end)
 {
 	unsigned int i;
 	uint64_t t0, t1;
@@ -368,9 +373,9 @@ static void do_sync(struct worker *w, bool count)
 		ret = sync_file(w->job, w->fs->f[i].fd);
 		t1 = ib_clock_ns(&w->clock);
 		w->last_ns = t1;
-		if (count)
+		if (!at_end)
 			ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
-		if (ret && !sync_error(w, &w->fs->f[i], -ret))
+		if (ret && !sync_error(w, &w->fs->f[i], -ret, at_end))
 			return;
 	}
 	w->writes_since_sync = 0;
@@ -550,7 +555,7 @@ static struct ib_io *take_io(struct worker *w)
 	if (sync_due(w)) {
 		if (w->inflight || w->nr_pending)
 			return NULL; /* drain first */
-		do_sync(w, true);
+		do_sync(w, false);
 		if (w->issuing_done)
 			return NULL;
 	}
@@ -829,9 +834,7 @@ static int run_io(struct worker *w)
 	else
 		ret = loop_async(w);
 	if (ret < 0 && !w->failed) {
-		char where[256];
-
-		char what[128];
+		char where[256], what[128];
 
 		fmt_into(where, sizeof(where), "ioengine=%s: %s", w->ops->name,
 			 ib_strerror_named(-ret, what, sizeof(what)));
@@ -839,7 +842,7 @@ static int run_io(struct worker *w)
 	}
 	if (!w->failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
-		do_sync(w, false);
+		do_sync(w, true);
 	set_state(w, IB_ST_FINISHING);
 	finish_stats(w);
 	return w->failed ? -w->st->error : 0;

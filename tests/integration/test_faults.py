@@ -186,11 +186,15 @@ def test_eio(mnt):
             dev in lines[0], 'EIO fsync: one stderr line', r)
     r = t.run('--name=b', '--filename=%s' % dev, '--rw=write', '--bs=64k',
               '--size=4m', '--offset=16m', '--direct=0', '--end_fsync=1',
-              '--output-format=json')
+              '--continue_on_error=all', '--output-format=json')
     j = jdoc(r, 'EIO end_fsync')
+    # end_fsync's error ends the job whatever continue_on_error says (fio)
     t.eq(r.rc, 1, 'EIO end_fsync: exit status', r)
     if j:
-        t.eq(j['error'], 5, 'EIO end_fsync: JSON error')
+        t.eq((j['error'], j['total_err'], j['first_error']), (5, 0, 0),
+             'EIO end_fsync: JSON error, total_err, first_error')
+    t.check('end_fsync file=%s: Input/output error (EIO)' % dev in r.err,
+            'EIO end_fsync: the stderr line names it', r)
     r = t.run('--name=b', '--filename=%s' % dev, '--rw=write', '--bs=64k',
               '--size=4m', '--offset=24m', '--direct=1', '--ioengine=io_uring',
               '--iodepth=4')
