@@ -430,6 +430,10 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	}
 	if (job->direct)
 		flags |= O_DIRECT;
+	if (job->sync_io == IB_SYNC_IO_SYNC)
+		flags |= O_SYNC;
+	else if (job->sync_io == IB_SYNC_IO_DSYNC)
+		flags |= O_DSYNC;
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
 

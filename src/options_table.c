@@ -160,6 +160,15 @@ static const struct ib_opt_val coe_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val sync_vals[] = {
+	{ "none", IB_SYNC_IO_NONE, "writes return once the data is in the page cache" },
+	{ "0", IB_SYNC_IO_NONE, NULL },
+	{ "sync", IB_SYNC_IO_SYNC, "open the files O_SYNC: each write returns once data and metadata are stable" },
+	{ "1", IB_SYNC_IO_SYNC, NULL },
+	{ "dsync", IB_SYNC_IO_DSYNC, "open the files O_DSYNC: each write returns once its data is stable" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val kb_base_vals[] = {
 	{ "1024", 1024, "k/m/g are powers of 1024 (kib/mib: powers of 1000)" },
 	{ "1000", 1000, "k/m/g are powers of 1000 (kib/mib: powers of 1024)" },
@@ -214,6 +223,8 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Percentage of writes in a mixed workload" },
 	{ .name = "direct", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE, FLD(direct),
 	  .def = "0", .help = "Use O_DIRECT (bypass the page cache)" },
+	{ .name = "sync", .type = IB_OPT_ENUM, .cat = IB_CAT_IOTYPE, FLD(sync_io),
+	  .vals = sync_vals, .def = "none", .help = "Synchronous writes (O_SYNC, O_DSYNC)" },
 	{ .name = "buffered", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(direct), .set = set_buffered, .def = "1",
 	  .help = "Use buffered I/O (buffered=0 is direct=1)" },
@@ -461,7 +472,7 @@ const char *const ib_opt_unsupported_names[] = {
 	"file_service_type", "openfiles", "fill_device", "fill_fs", "file_append",
 	"unique_filename", "filename_format", "lockfile", "create_serialize",
 	"create_fsync", "create_only", "allow_file_create", "pre_read", "invalidate",
-	"fallocate", "fadvise_hint", "fadvise_stream", "sync", "uncached",
+	"fallocate", "fadvise_hint", "fadvise_stream", "uncached",
 	"write_barrier", "sync_file_range", "fsync_on_close", "write_hint",
 	"atomic", "force_async", "hipri_percentage", "sqthread_poll_percentage",
 	/* jobs and processes */

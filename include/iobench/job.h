@@ -35,6 +35,9 @@ enum ib_rw_bits {
 
 enum ib_fsync_kind { IB_SYNC_FSYNC = 0, IB_SYNC_FDATASYNC = 1 };
 
+/* sync=: open the files O_SYNC or O_DSYNC (every write is synchronous) */
+enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2 };
+
 #define IB_NAME_MAX 256
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
@@ -111,6 +114,7 @@ struct ib_job {
 	/* I/O path */
 	char ioengine[32];
 	bool direct;		/* O_DIRECT (direct=1 or buffered=0) */
+	unsigned int sync_io;	/* enum ib_sync_io (sync=) */
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;

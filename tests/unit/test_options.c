@@ -334,6 +334,14 @@ static void test_enums(void **state)
 	assert_int_equal(j->unit_base, 8);
 	set_bad(j, "continue_on_error", "some", EINVAL,
 		"continue_on_error: invalid value 'some' (valid: none, read, write, io, verify, all)");
+	set_ok(j, "sync", "1");
+	assert_int_equal(j->sync_io, IB_SYNC_IO_SYNC);
+	set_ok(j, "sync", "dsync");
+	assert_int_equal(j->sync_io, IB_SYNC_IO_DSYNC);
+	set_ok(j, "sync", "0");
+	assert_int_equal(j->sync_io, IB_SYNC_IO_NONE);
+	set_bad(j, "sync", "fsync", EINVAL,
+		"sync: invalid value 'fsync' (valid: none, sync, dsync)");
 }
 
 /*
