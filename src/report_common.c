@@ -173,7 +173,7 @@ int ib_rep_error(const struct ib_rep_entry *e, const char **where)
 {
 	const struct ib_job_stats *s = e->st;
 
-	if (e->job->continue_on_error && s->first_error) {
+	if (!s->error && e->job->continue_on_error && s->first_error) {
 		*where = s->first_error_where;
 		return s->first_error;
 	}

@@ -72,9 +72,9 @@ double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
 		     unsigned int ddir);
 /*
  * The error a report shows (err=, JSON "error", terse's error field), by
- * fio's rule: with continue_on_error set, the first error it counted, if
- * any; else the error that stopped the job (0: none). *where gets that
- * error's text ("" if none was recorded).
+ * fio's rule: the error that stopped the job, if one did; else, with
+ * continue_on_error set, the first error it counted (0: none). *where
+ * gets that error's text ("" if none was recorded).
  */
 int ib_rep_error(const struct ib_rep_entry *e, const char **where);
 /* Denominator for lat/depth percentages: issued (else completed) I/Os. */

@@ -113,8 +113,8 @@ struct ib_job_stats {
 	/*
 	 * outcome: error is what stopped the job (0: nothing did); total_err
 	 * and first_error count the errors continue_on_error covered (ioerr.h).
-	 * The report's err= is first_error when there is one and
-	 * continue_on_error is set, else error (fio's rule).
+	 * The report's err= is error, or when nothing stopped the job and
+	 * continue_on_error is set, first_error (fio's rule).
 	 */
 	int error;		/* 0 or positive errno */
 	char error_where[256];	/* "read offset=4096, buflen=4096, file=/x: Input/output error (EIO)" */
