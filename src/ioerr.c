@@ -31,10 +31,15 @@ bool ib_err_listed(const struct ib_err_list *list, int err)
 	return false;
 }
 
-bool ib_err_nonfatal(const struct ib_job *job, enum ib_err_type t, int err)
+bool ib_err_decide(const struct ib_job *job, enum ib_ddir ddir, int err,
+		   bool inline_done, bool *count)
 {
-	return (job->continue_on_error & (1u << t)) &&
-	       ib_err_listed(&job->ignore_error[t], err);
+	enum ib_err_type t = ib_err_type_of(ddir, err);
+	bool covered = (job->continue_on_error & (1u << t)) != 0;
+	bool go_on = covered && ib_err_listed(&job->ignore_error[t], err);
+
+	*count = go_on || (covered && inline_done);
+	return go_on;
 }
 
 const char *ib_errno_name(int err)

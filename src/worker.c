@@ -200,27 +200,13 @@ static void publish_live(struct worker *w)
 
 /* --- errors ------------------------------------------------------------ */
 
-/*
- * The policy of ioerr.h for error err in direction ddir: returns true when
- * the job goes on; *count says whether total_err/first_error count it.
- */
-static bool error_policy(const struct worker *w, enum ib_ddir ddir, int err,
-			 bool inline_done, bool *count)
-{
-	enum ib_err_type t = ib_err_type_of(ddir, err);
-	bool covered = (w->job->continue_on_error & (1u << t)) != 0;
-	bool go_on = covered && ib_err_listed(&w->job->ignore_error[t], err);
-
-	*count = go_on || (covered && inline_done);
-	return go_on;
-}
-
 /* Will the text of this error be kept (first counted, or the fatal one)? */
 static bool error_text_needed(const struct worker *w, bool count, bool go_on)
 {
 	return (count && !w->st->first_error) || (!go_on && !w->st->error);
 }
 
+/* Count the error (ib_err_decide()) and, if fatal, end the job with it. */
 static void record_error(struct worker *w, int err, bool count, bool go_on,
 			 const char *where)
 {
@@ -255,7 +241,7 @@ static void describe_io(const struct worker *w, const struct ib_io *io, int err,
 static void io_error(struct worker *w, struct ib_io *io, int err)
 {
 	bool inline_done = (w->ops->flags & IB_ENGINE_SYNC) || io->inline_done;
-	bool count, go_on = error_policy(w, io->ddir, err, inline_done, &count);
+	bool count, go_on = ib_err_decide(w->job, io->ddir, err, inline_done, &count);
 	char where[256] = "";
 
 	if (error_text_needed(w, count, go_on))
@@ -347,7 +333,7 @@ static bool sync_error(struct worker *w, const struct ib_file *f, int err,
 	char where[256] = "", what[128];
 
 	if (!at_end)
-		go_on = error_policy(w, IB_DDIR_SYNC, err, true, &count);
+		go_on = ib_err_decide(w->job, IB_DDIR_SYNC, err, true, &count);
 	if (error_text_needed(w, count, go_on))
 		fmt_into(where, sizeof(where), "%s file=%s: %s",
 			 at_end ? "end_fsync" : "sync", f->path,

@@ -31,8 +31,14 @@ enum ib_err_type ib_err_type_of(enum ib_ddir ddir, int err);
 /* Is err in list (the default EIO, EILSEQ when the list is empty)? */
 bool ib_err_listed(const struct ib_err_list *list, int err);
 
-/* Does job go on after err of type t (continue_on_error and the list)? */
-bool ib_err_nonfatal(const struct ib_job *job, enum ib_err_type t, int err);
+/*
+ * The rules above for error err (positive errno) of an I/O in direction
+ * ddir (IB_DDIR_SYNC for fsync/fdatasync): returns true when the job goes
+ * on; *count says whether total_err/first_error count the error.
+ * inline_done: the engine completed the I/O inside its queue call.
+ */
+bool ib_err_decide(const struct ib_job *job, enum ib_ddir ddir, int err,
+		   bool inline_done, bool *count);
 
 /*
  * The symbolic name of err ("EIO"), or NULL when glibc knows none.

@@ -142,30 +142,61 @@ static void test_types(void **state)
 	assert_int_equal(ib_err_type_of(IB_DDIR_WRITE, EILSEQ), IB_ERR_VERIFY);
 }
 
-static void test_nonfatal(void **state)
+/* (goes on, counted) for err in ddir, completed inline or reaped */
+static void decide(const struct ib_job *j, enum ib_ddir ddir, int err,
+		   bool inline_done, bool go_on, bool count)
+{
+	bool c = !count;
+
+	assert_int_equal(ib_err_decide(j, ddir, err, inline_done, &c), go_on);
+	assert_int_equal(c, count);
+}
+
+static void test_decide(void **state)
 {
 	struct ib_job j;
 	struct ib_diag d = { { 0 } };
 
 	(void)state;
 	memset(&j, 0, sizeof(j));
-	/* continue_on_error=none: nothing is non-fatal */
-	assert_false(ib_err_nonfatal(&j, IB_ERR_READ, EIO));
+	/* continue_on_error=none: everything stops the job, uncounted */
+	decide(&j, IB_DDIR_READ, EIO, true, false, false);
+	decide(&j, IB_DDIR_WRITE, ENOSPC, true, false, false);
 	j.continue_on_error = IB_COE_WRITE;
-	assert_true(ib_err_nonfatal(&j, IB_ERR_WRITE, EIO));
-	/* EILSEQ is of verify type: continue_on_error=write does not cover it */
-	assert_false(ib_err_nonfatal(&j, ib_err_type_of(IB_DDIR_WRITE, EILSEQ), EILSEQ));
-	assert_false(ib_err_nonfatal(&j, IB_ERR_WRITE, ENOSPC));
-	assert_false(ib_err_nonfatal(&j, IB_ERR_READ, EIO));
-	assert_false(ib_err_nonfatal(&j, IB_ERR_VERIFY, EILSEQ));
+	decide(&j, IB_DDIR_WRITE, EIO, false, true, true);
+	decide(&j, IB_DDIR_SYNC, EIO, true, true, true);
+	/* fatal, covered: counted when inline (psync, fsync), not when reaped */
+	decide(&j, IB_DDIR_WRITE, ENOSPC, true, false, true);
+	decide(&j, IB_DDIR_WRITE, ENOSPC, false, false, false);
+	decide(&j, IB_DDIR_SYNC, ENOSPC, true, false, true);
+	/* not covered: reads, and EILSEQ (a verify error) */
+	decide(&j, IB_DDIR_READ, EIO, true, false, false);
+	decide(&j, IB_DDIR_WRITE, EILSEQ, true, false, false);
+	j.continue_on_error = IB_COE_VERIFY;
+	decide(&j, IB_DDIR_READ, EILSEQ, false, true, true);
 	/* a given list replaces the default for its type only */
 	assert_int_equal(ib_ignore_error_parse("ENODATA,ENOSPC", j.ignore_error, &d), 0);
 	j.continue_on_error = IB_COE_ALL;
-	assert_true(ib_err_nonfatal(&j, IB_ERR_WRITE, ENOSPC));
-	assert_false(ib_err_nonfatal(&j, IB_ERR_WRITE, EIO));
-	assert_true(ib_err_nonfatal(&j, IB_ERR_READ, ENODATA));
-	assert_false(ib_err_nonfatal(&j, IB_ERR_READ, EIO));
-	assert_true(ib_err_nonfatal(&j, IB_ERR_VERIFY, EILSEQ));
+	decide(&j, IB_DDIR_WRITE, ENOSPC, false, true, true);
+	decide(&j, IB_DDIR_WRITE, EIO, false, false, false);
+	decide(&j, IB_DDIR_WRITE, EIO, true, false, true);
+	decide(&j, IB_DDIR_READ, ENODATA, false, true, true);
+	decide(&j, IB_DDIR_READ, EIO, false, false, false);
+	decide(&j, IB_DDIR_WRITE, EILSEQ, false, true, true);
+}
+
+static void test_listed(void **state)
+{
+	struct ib_err_list l = { 0 };
+
+	(void)state;
+	assert_true(ib_err_listed(&l, EIO));
+	assert_true(ib_err_listed(&l, EILSEQ));
+	assert_false(ib_err_listed(&l, ENOSPC));
+	l.nr = 1;
+	l.err[0] = ENOSPC;
+	assert_true(ib_err_listed(&l, ENOSPC));
+	assert_false(ib_err_listed(&l, EIO));
 }
 
 static void test_names(void **state)
@@ -192,7 +223,8 @@ int main(void)
 		cmocka_unit_test(test_parse_names),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_types),
-		cmocka_unit_test(test_nonfatal),
+		cmocka_unit_test(test_decide),
+		cmocka_unit_test(test_listed),
 		cmocka_unit_test(test_names),
 	};
 
