@@ -69,8 +69,9 @@ TARGET_CASES = [
      NEW),
     ('a missing file with no size (write)',
      ['--filename=' + NEW, '--rw=write'], NEW),
-    ('a file in a missing directory',
-     ['--filename=nodir/f', '--rw=write', '--size=1m'], 'nodir/f'),
+    # (missing directories on a filename's path are created, as fio does)
+    ('a file under a regular file',
+     ['--filename=%s/sub/f' % EX, '--rw=write', '--size=1m'], EX + '/sub/f'),
     ('directory= that does not exist',
      ['--directory=nodir', '--rw=write', '--size=1m'], 'nodir'),
     ('--output into a missing directory', ['--output=nodir/out', '--rw=read'],
@@ -128,6 +129,8 @@ def expect_refusal(what, argv, names):
     t.check(len(lines) == 1 and lines[0].startswith('iobench: ') and
             names in lines[0],
             '%s: one stderr line naming %r' % (what, names), r)
+    # refused before the header: a script reading stdout sees nothing
+    t.eq(r.out, '', '%s: nothing on stdout' % what)
     after = snapshot()
     t.eq(sorted(set(after) - set(before)), [], '%s: nothing created' % what)
     changed = [k for k in before if after.get(k) != before[k]]
