@@ -35,13 +35,17 @@ static int add_file(struct ib_files *fs, const char *dir, const char *name,
 	f->fd = -1;
 	f->reg_index = -1;
 	if (dir[0] && name[0] != '/')
-		n = snprintf(f->path, sizeof(f->path), "%s/%s", dir, name);
+		n = asprintf(&f->path, "%s/%s", dir, name);
 	else
-		n = snprintf(f->path, sizeof(f->path), "%s", name);
-	if (n < 0 || (size_t)n >= sizeof(f->path))
+		n = asprintf(&f->path, "%s", name);
+	if (n < 0) {
+		f->path = NULL;
+		return ib_diag_set(d, ENOMEM, "no memory for file list");
+	}
+	fs->nr++;
+	if (n >= PATH_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "filename: path too long: %s",
 				   name);
-	fs->nr++;
 	return 0;
 }
 
@@ -111,6 +115,10 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 
 void ib_files_free(struct ib_files *fs)
 {
+	unsigned int i;
+
+	for (i = 0; fs->f && i < fs->nr; i++)
+		free(fs->f[i].path);
 	free(fs->f);
 	fs->f = NULL;
 	fs->nr = 0;

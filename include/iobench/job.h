@@ -39,6 +39,7 @@ enum ib_fsync_kind { IB_SYNC_FSYNC = 0, IB_SYNC_FDATASYNC = 1 };
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
 #define IB_OPTS_TEXT_MAX 8192
+#define IB_URING_MAX_FIXEDBUFS 16384u /* the kernel's IORING_MAX_REG_BUFFERS */
 
 /* Per-direction sizes: index with enum ib_ddir (READ, WRITE, TRIM). */
 struct ib_bs {

@@ -44,6 +44,7 @@ struct tcase {
 struct rig {
 	struct ib_job job;
 	struct ib_file file;
+	char path[PATH_MAX];
 	struct ib_io ios[MAX_DEPTH];
 	unsigned int free_idx[MAX_DEPTH], nfree;
 	void *bufs;
@@ -82,7 +83,8 @@ static int rig_setup(void **state)
 	r->file.real_size = FILE_SIZE;
 	r->file.io_size = FILE_SIZE;
 	r->file.lbs = 512;
-	snprintf(r->file.path, sizeof(r->file.path), "%s", path);
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	r->file.path = r->path;
 	assert_int_equal(posix_memalign(&r->bufs, 4096, MAX_DEPTH * MAX_BS), 0);
 	r->job.iodepth = 1;
 	r->job.nonvectored = -1;
