@@ -161,7 +161,8 @@ static void fail_setup(struct ib_runner *r, struct slot *s, int err,
 
 	s->failed_setup = true;
 	st->error = err;
-	snprintf(st->error_where, sizeof(st->error_where), "%s", d->msg);
+	snprintf(st->error_where, sizeof(st->error_where), "%.*s",
+		 (int)sizeof(st->error_where) - 1, d->msg); /* may truncate */
 	st->live.state = IB_ST_ERROR;
 	st->start_time = time(NULL);
 	r->res->failed_jobs++;
