@@ -849,6 +849,7 @@ int ib_worker_run(struct ib_worker_args *a)
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));
 	w.st->pid = (int)getpid();
+	w.st->start_time = (int64_t)time(NULL); /* again when I/O starts */
 	set_state(&w, IB_ST_SETUP);
 	wait_startdelay(&w);
 	ret = setup(&w, a, &w.diag);
