@@ -96,7 +96,7 @@ if [ "$asan" = 1 ]; then
 	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
-		-Dbuildtype=debug; then
+		-Dbuildtype=debug -Dwerror=true; then
 		run_suite "ASan+UBSan" build-asan --no-suite pkg \
 			--timeout-multiplier=3 "$@"
 	else
