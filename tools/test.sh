@@ -5,7 +5,7 @@
 #                   then, once, the packaging suite (`pkg`: the Debian package
 #                   build with lintian, an install of it, the `meson dist`
 #                   tarball) unless --no-pkg is given or tests are selected
-#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every
+#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
 #                   suite but `pkg`
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
