@@ -33,6 +33,7 @@ static void pair(uint64_t *tsc, uint64_t *ns)
 	uint64_t best = UINT64_MAX, t0, t1, n;
 	int i;
 
+	*tsc = *ns = 0; /* always set below (best starts above any gap) */
 	for (i = 0; i < 5; i++) {
 		t0 = __rdtsc();
 		n = ib_now_ns();

@@ -35,13 +35,17 @@ static int add_file(struct ib_files *fs, const char *dir, const char *name,
 	f->fd = -1;
 	f->reg_index = -1;
 	if (dir[0] && name[0] != '/')
-		n = snprintf(f->path, sizeof(f->path), "%s/%s", dir, name);
+		n = asprintf(&f->path, "%s/%s", dir, name);
 	else
-		n = snprintf(f->path, sizeof(f->path), "%s", name);
-	if (n < 0 || (size_t)n >= sizeof(f->path))
+		n = asprintf(&f->path, "%s", name);
+	if (n < 0) {
+		f->path = NULL;
+		return ib_diag_set(d, ENOMEM, "no memory for file list");
+	}
+	fs->nr++;
+	if (n >= PATH_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "filename: path too long: %s",
 				   name);
-	fs->nr++;
 	return 0;
 }
 
@@ -87,6 +91,17 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 
 	fs->f = NULL;
 	fs->nr = 0;
+	if (job->directory[0]) {
+		struct stat st;
+
+		/* unlike a filename's directories, directory= must exist (as fio) */
+		if (stat(job->directory, &st) < 0)
+			return ib_diag_set(d, errno, "directory=%s: %s", job->directory,
+					   strerror(errno));
+		if (!S_ISDIR(st.st_mode))
+			return ib_diag_set(d, ENOTDIR, "directory=%s: not a directory",
+					   job->directory);
+	}
 	if (job->filename[0])
 		return split_filenames(job, fs, d);
 	for (i = 0; i < job->nrfiles; i++) {
@@ -100,6 +115,10 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 
 void ib_files_free(struct ib_files *fs)
 {
+	unsigned int i;
+
+	for (i = 0; fs->f && i < fs->nr; i++)
+		free(fs->f[i].path);
 	free(fs->f);
 	fs->f = NULL;
 	fs->nr = 0;
@@ -136,6 +155,66 @@ static int probe_bdev(struct ib_file *f, struct ib_diag *d)
 	return 0;
 }
 
+/*
+ * A missing file is created at layout, with any missing directories on its
+ * path (as fio does). Check now, before anything is written, that the
+ * nearest existing ancestor is a directory we may create entries in.
+ */
+static int check_creatable(const char *path, struct ib_diag *d)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	for (;;) {
+		slash = strrchr(dir, '/');
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else if (slash == dir)
+			dir[1] = '\0';
+		else
+			*slash = '\0';
+		if (stat(dir, &st) == 0)
+			break;
+		if (errno != ENOENT)
+			return ib_diag_set(d, errno, "%s: cannot create: %s: %s", path,
+					   dir, strerror(errno));
+		if (!slash || slash == dir)
+			break;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return ib_diag_set(d, ENOTDIR, "%s: cannot create: %s is not a directory",
+				   path, dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return ib_diag_set(d, errno, "%s: cannot create in %s: %s", path, dir,
+				   strerror(errno));
+	return 0;
+}
+
+/* mkdir -p of path's directory part; existing directories are fine. */
+static int make_parents(const char *path, struct ib_diag *d)
+{
+	char dir[PATH_MAX];
+	char *p, *end;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	end = strrchr(dir, '/');
+	if (!end || end == dir)
+		return 0;
+	*end = '\0';
+	for (p = strchr(dir + 1, '/'); ; p = strchr(p + 1, '/')) {
+		if (p)
+			*p = '\0';
+		if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+			return ib_diag_set(d, errno, "%s: cannot create directory %s: %s",
+					   path, dir, strerror(errno));
+		if (!p)
+			return 0;
+		*p = '/';
+	}
+}
+
 /* Fill real_size/lbs/is_bdev; *exists tells whether the path is there. */
 static int probe_file(struct ib_file *f, bool *exists, struct ib_diag *d)
 {
@@ -145,7 +224,7 @@ static int probe_file(struct ib_file *f, bool *exists, struct ib_diag *d)
 	f->lbs = 512;
 	if (stat(f->path, &st) < 0) {
 		if (errno == ENOENT)
-			return 0;
+			return check_creatable(f->path, d);
 		return ib_diag_set(d, errno, "%s: %s", f->path, strerror(errno));
 	}
 	*exists = true;
@@ -263,7 +342,7 @@ static int check_dio_alignment(const struct ib_job *job, const struct ib_file *f
 
 /* Grow a regular file to `need` bytes; data already there is kept. */
 static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t need,
-		       struct ib_diag *d)
+		       const volatile sig_atomic_t *stop, struct ib_diag *d)
 {
 	bool fill = (job->rw & IB_RW_READ) || job->overwrite;
 	uint64_t pos = f->real_size;
@@ -272,6 +351,9 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	int fd, ret = 0;
 	ssize_t n;
 
+	ret = make_parents(f->path, d);
+	if (ret)
+		return ret;
 	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
@@ -303,6 +385,10 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 			goto out;
 		}
 		pos += (uint64_t)n;
+		if (stop && *stop) {
+			ret = ib_diag_set(d, EINTR, "%s: layout interrupted", f->path);
+			goto out;
+		}
 	}
 	if (fsync(fd) < 0)
 		ret = ib_diag_set(d, errno, "%s: fsync after layout: %s", f->path,
@@ -316,7 +402,7 @@ out:
 }
 
 static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
-		  FILE *msg, struct ib_diag *d)
+		  FILE *msg, const volatile sig_atomic_t *stop, struct ib_diag *d)
 {
 	uint64_t total = 0;
 	unsigned int i, n = 0;
@@ -352,7 +438,7 @@ static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
 
 		if (f->is_bdev || f->real_size >= f->io_offset + f->io_size)
 			continue;
-		ret = extend_file(job, f, f->io_offset + f->io_size, d);
+		ret = extend_file(job, f, f->io_offset + f->io_size, stop, d);
 		if (ret)
 			return ret;
 	}
@@ -390,9 +476,10 @@ unsigned int ib_files_need_layout(const struct ib_files *fs)
 }
 
 int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
-		    bool readonly, FILE *msg, struct ib_diag *d)
+		    bool readonly, FILE *msg, const volatile sig_atomic_t *stop,
+		    struct ib_diag *d)
 {
-	return layout(job, fs, readonly, msg, d);
+	return layout(job, fs, readonly, msg, stop, d);
 }
 
 int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
@@ -430,9 +517,16 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	}
 	if (job->direct)
 		flags |= O_DIRECT;
+	if (job->sync_io == IB_SYNC_IO_SYNC)
+		flags |= O_SYNC;
+	else if (job->sync_io == IB_SYNC_IO_DSYNC)
+		flags |= O_DSYNC;
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
+		int ret = (flags & O_CREAT) ? make_parents(f->path, d) : 0;
 
+		if (ret)
+			return ret;
 		f->fd = open(f->path, flags, 0644);
 		if (f->fd < 0)
 			return ib_diag_set(d, errno, "%s: open%s: %s", f->path,

@@ -7,6 +7,7 @@
 #include "iobench/job.h"
 #include "iobench/options.h"
 #include "iobench/run.h"
+#include "iobench/shm.h"
 
 static const double default_percentiles[] = {
 	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
@@ -79,9 +80,10 @@ void ib_run_init(struct ib_run *r)
 
 void ib_run_free(struct ib_run *r)
 {
-	free(r->jobs);
+	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*r->jobs));
 	r->jobs = NULL;
 	r->nr_jobs = 0;
+	r->jobs_cap = 0;
 }
 
 /* ---- fix-ups ------------------------------------------------------------ */
@@ -135,6 +137,13 @@ static unsigned int used_ddirs(const struct ib_job *j)
 	return m;
 }
 
+/*
+ * One I/O's length is 32-bit inside the engines, and Linux moves at most
+ * 2 GiB - 4 KiB per read/write call anyway: a larger "block" would be
+ * several I/Os. Refused rather than silently split or truncated.
+ */
+#define IB_BS_LIMIT (2ull << 30)
+
 static int check_bs(const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, used = used_ddirs(j);
@@ -145,6 +154,11 @@ static int check_bs(const struct ib_job *j, struct ib_diag *d)
 			continue;
 		if (j->bs.min[i] == 0 || j->bs.max[i] == 0)
 			return ib_diag_set(d, EINVAL, "bs: block size must not be 0");
+		if (j->bs.max[i] > IB_BS_LIMIT)
+			return ib_diag_set(d, EINVAL,
+					   "bs: %llu is larger than the largest block size, 2g (%llu)",
+					   (unsigned long long)j->bs.max[i],
+					   (unsigned long long)IB_BS_LIMIT);
 		if (j->bs.min[i] > j->bs.max[i])
 			return ib_diag_set(d, EINVAL,
 					   "bsrange: minimum %llu is larger than maximum %llu",
@@ -170,6 +184,11 @@ static int check_depths(const struct ib_job *j, struct ib_diag *d)
 {
 	if (j->iodepth == 0)
 		return ib_diag_set(d, EINVAL, "iodepth: must be at least 1");
+	if (j->fixedbufs && j->iodepth > IB_URING_MAX_FIXEDBUFS &&
+	    !strcmp(j->ioengine, "io_uring"))
+		return ib_diag_set(d, EINVAL,
+				   "fixedbufs: iodepth=%u needs %u registered buffers, io_uring allows %u",
+				   j->iodepth, j->iodepth, IB_URING_MAX_FIXEDBUFS);
 	if (j->iodepth_batch_complete_max < j->iodepth_batch_complete_min)
 		return ib_diag_set(d, EINVAL,
 				   "iodepth_batch_complete_max: %u is less than iodepth_batch_complete_min %u",
@@ -272,6 +291,32 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 
 /* ---- expansion ---------------------------------------------------------- */
 
+/*
+ * Room for `need` jobs. The array is a MAP_SHARED mapping, not heap memory:
+ * fork() copies the page tables of private memory, and each job is ~33 KiB,
+ * so with a private array starting N job processes cost O(N^2) page-table
+ * copies (numjobs=4096 took a minute to start). Shared pages are not copied.
+ */
+static int jobs_reserve(struct ib_run *r, unsigned int need)
+{
+	unsigned int cap = r->jobs_cap ? r->jobs_cap : 8;
+	struct ib_job *p;
+
+	if (need <= r->jobs_cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	p = ib_shm_alloc((size_t)cap * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	if (r->jobs)
+		memcpy(p, r->jobs, (size_t)r->nr_jobs * sizeof(*p));
+	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*p));
+	r->jobs = p;
+	r->jobs_cap = cap;
+	return 0;
+}
+
 int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
@@ -280,10 +325,9 @@ int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 	if (r->nr_jobs + n > IB_MAX_JOBS)
 		return ib_diag_set(d, E2BIG, "job '%s': more than %d jobs in total",
 				   j->name, IB_MAX_JOBS);
-	jobs = realloc(r->jobs, (r->nr_jobs + n) * sizeof(*jobs));
-	if (!jobs)
+	if (jobs_reserve(r, r->nr_jobs + n) < 0)
 		return ib_diag_set(d, ENOMEM, "job '%s': out of memory", j->name);
-	r->jobs = jobs;
+	jobs = r->jobs;
 	if (r->nr_jobs) {
 		group = jobs[r->nr_jobs - 1].groupid;
 		if (j->stonewall || j->new_group)

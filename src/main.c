@@ -12,9 +12,11 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include "iobench/cli.h"
+#include "iobench/ioerr.h"
 #include "iobench/report.h"
 #include "iobench/run.h"
 #include "iobench/runner.h"
+#include "iobench/safety.h"
 
 #define EXIT_INTERRUPTED 130
 
@@ -25,10 +27,13 @@ struct outputs {
 	FILE *tty;	/* live status line, or NULL */
 };
 
-static FILE *open_out(const char *path, struct ib_diag *d)
+static FILE *open_out(const char *opt, const char *path, struct ib_diag *d)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f;
 
+	if (ib_safety_check_output(opt, path, d) < 0)
+		return NULL;
+	f = fopen(path, "w");
 	if (!f)
 		ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
 	return f;
@@ -45,10 +50,10 @@ static int open_outputs(const struct ib_run *run, struct outputs *o,
 	bool json_main = (run->output_format & (IB_OUT_JSON | IB_OUT_JSONPLUS)) &&
 			 !run->json_output[0];
 
-	o->main = run->output[0] ? open_out(run->output, d) : stdout;
+	o->main = run->output[0] ? open_out("--output", run->output, d) : stdout;
 	if (!o->main)
 		return -1;
-	o->json = run->json_output[0] ? open_out(run->json_output, d) : o->main;
+	o->json = run->json_output[0] ? open_out("--json-output", run->json_output, d) : o->main;
 	if (!o->json)
 		return -1;
 	/* messages share the human report's stream unless machine output is there */
@@ -110,11 +115,19 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 
 	for (i = 0; i < run->nr_jobs; i++) {
 		const struct ib_job_stats *st = &res->stats[i];
+		char named[128];
+		const char *why = st->error_where;
 
-		if (st->error)
+		if (!st->error)
+			continue;
+		if (!why[0])
+			why = ib_strerror_named(st->error, named, sizeof(named));
+		if (st->pid)
 			fprintf(stderr, "iobench: job '%s' (pid %d) failed: %s\n",
-				run->jobs[i].name, st->pid,
-				st->error_where[0] ? st->error_where : strerror(st->error));
+				run->jobs[i].name, st->pid, why);
+		else /* never started: its files could not be laid out */
+			fprintf(stderr, "iobench: job '%s' failed: %s\n",
+				run->jobs[i].name, why);
 	}
 }
 
@@ -122,14 +135,19 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 {
 	struct outputs o = { 0 };
 	struct ib_result res;
+	struct ib_runner *r;
 	int rc = 1;
 
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
+	if (ib_runner_check(run, &res, &r, d) < 0) {
+		ib_result_free(run, &res);
+		goto out;
+	}
 	if (run->output_format & IB_OUT_NORMAL)
 		ib_report_header(o.main, run);
 	fflush(o.main);
-	if (ib_runner_run(run, o.msg, o.tty, &res, d) < 0) {
+	if (ib_runner_go(r, o.msg, o.tty, d) < 0) {
 		ib_result_free(run, &res);
 		goto out;
 	}

@@ -59,6 +59,7 @@ const char *ib_opt_type_name(enum ib_opt_type type)
 		[IB_OPT_STR] = "string",
 		[IB_OPT_ENUM] = "choice",
 		[IB_OPT_PCT_LIST] = "percentile list",
+		[IB_OPT_ERR_LIST] = "error lists (read,write,verify)",
 	};
 
 	return (unsigned int)type < IB_OPT_NR_TYPES ? names[type] : "?";

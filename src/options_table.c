@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
+#include "iobench/ioerr.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
 #include "options_priv.h"
@@ -121,17 +122,50 @@ static int set_log_prefix(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
+/*
+ * ignore_error=READ,WRITE,VERIFY: each list given replaces that type's
+ * non-fatal errors and, as in fio, turns continue_on_error on for the
+ * type; a continue_on_error= given after it sets the bits anew.
+ */
+static int set_ignore_error(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d)
+{
+	struct ib_err_list lists[IB_ERR_TYPE_NR];
+	unsigned int t;
+	int rc = ib_ignore_error_parse(v, lists, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	for (t = 0; t < IB_ERR_TYPE_NR; t++) {
+		j->ignore_error[t] = lists[t];
+		if (lists[t].nr)
+			j->continue_on_error |= 1u << t;
+	}
+	return 0;
+}
+
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
 	{ "none", 0, "stop the job at the first error" },
-	{ "read", IB_COE_READ, "continue on read errors" },
-	{ "write", IB_COE_WRITE, "continue on write errors" },
-	{ "io", IB_COE_IO, "continue on read and write errors" },
-	{ "verify", IB_COE_VERIFY, "continue on verify errors" },
-	{ "all", IB_COE_ALL, "continue on any error" },
+	{ "read", IB_COE_READ, "go on after non-fatal read errors" },
+	{ "write", IB_COE_WRITE, "go on after non-fatal write and fsync errors" },
+	{ "io", IB_COE_IO, "go on after non-fatal read and write errors" },
+	{ "verify", IB_COE_VERIFY, "go on after non-fatal verify errors (EILSEQ)" },
+	{ "all", IB_COE_ALL, "go on after any non-fatal error" },
 	{ "0", 0, NULL },
 	{ "1", IB_COE_ALL, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val sync_vals[] = {
+	{ "none", IB_SYNC_IO_NONE, "writes return once the data is in the page cache" },
+	{ "0", IB_SYNC_IO_NONE, NULL },
+	{ "sync", IB_SYNC_IO_SYNC, "open the files O_SYNC: each write returns once data and metadata are stable" },
+	{ "1", IB_SYNC_IO_SYNC, NULL },
+	{ "dsync", IB_SYNC_IO_DSYNC, "open the files O_DSYNC: each write returns once its data is stable" },
 	{ NULL, 0, NULL },
 };
 
@@ -189,6 +223,8 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Percentage of writes in a mixed workload" },
 	{ .name = "direct", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE, FLD(direct),
 	  .def = "0", .help = "Use O_DIRECT (bypass the page cache)" },
+	{ .name = "sync", .type = IB_OPT_ENUM, .cat = IB_CAT_IOTYPE, FLD(sync_io),
+	  .vals = sync_vals, .def = "none", .help = "Synchronous writes (O_SYNC, O_DSYNC)" },
 	{ .name = "buffered", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(direct), .set = set_buffered, .def = "1",
 	  .help = "Use buffered I/O (buffered=0 is direct=1)" },
@@ -358,7 +394,10 @@ const struct ib_opt ib_opt_entries[] = {
 	/* errors */
 	{ .name = "continue_on_error", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR,
 	  FLD(continue_on_error), .vals = coe_vals, .def = "none",
-	  .help = "Which errors do not stop the job" },
+	  .help = "Which errors do not stop the job: non-fatal ones (EIO, EILSEQ, or ignore_error's) of these types" },
+	{ .name = "ignore_error", .type = IB_OPT_ERR_LIST, .cat = IB_CAT_ERR,
+	  FLD(ignore_error), .set = set_ignore_error,
+	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },
 
 	/* engine options */
 	{ .name = "hipri", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(hipri),
@@ -433,7 +472,7 @@ const char *const ib_opt_unsupported_names[] = {
 	"file_service_type", "openfiles", "fill_device", "fill_fs", "file_append",
 	"unique_filename", "filename_format", "lockfile", "create_serialize",
 	"create_fsync", "create_only", "allow_file_create", "pre_read", "invalidate",
-	"fallocate", "fadvise_hint", "fadvise_stream", "sync", "uncached",
+	"fallocate", "fadvise_hint", "fadvise_stream", "uncached",
 	"write_barrier", "sync_file_range", "fsync_on_close", "write_hint",
 	"atomic", "force_async", "hipri_percentage", "sqthread_poll_percentage",
 	/* jobs and processes */
@@ -449,7 +488,6 @@ const char *const ib_opt_unsupported_names[] = {
 	"log_alternate_epoch_clock_id", "log_prio", "read_iolog", "iolog",
 	"replay_no_stall", "replay_redirect", "replay_align", "replay_scale",
 	"replay_time_scale", "replay_skip", "merge_blktrace_file",
-	"merge_blktrace_scalars", "merge_blktrace_iters", "ignore_error",
-	"error_dump", "block_error_percentiles", "disk_util",
+	"merge_blktrace_scalars", "merge_blktrace_iters", "error_dump", "block_error_percentiles", "disk_util",
 	NULL,
 };

@@ -169,6 +169,18 @@ double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
 	return per > 100.0 ? 100.0 : per;
 }
 
+int ib_rep_error(const struct ib_rep_entry *e, const char **where)
+{
+	const struct ib_job_stats *s = e->st;
+
+	if (!s->error && e->job->continue_on_error && s->first_error) {
+		*where = s->first_error_where;
+		return s->first_error;
+	}
+	*where = s->error_where;
+	return s->error;
+}
+
 uint64_t ib_rep_total_ios(const struct ib_job_stats *s)
 {
 	uint64_t issued = 0, done = 0;

@@ -50,16 +50,33 @@ static inline uint64_t ib_rep_bw(const struct ib_dir_stats *d)
 	return ms ? d->io_bytes * 1000 / ms : 0;
 }
 
+/*
+ * A direction's I/O count as fio reports it (total_ios, IOPS, issued
+ * rwts): the I/Os issued, failed ones included; the completed ones when
+ * the count was reset (ramp end) after they were issued.
+ */
+static inline uint64_t ib_rep_ios(const struct ib_dir_stats *d)
+{
+	return d->issued > d->total_ios ? d->issued : d->total_ios;
+}
+
 static inline double ib_rep_iops(const struct ib_dir_stats *d)
 {
 	uint64_t ms = ib_rep_runtime_ms(d);
 
-	return ms ? (double)d->total_ios * 1000.0 / (double)ms : 0.0;
+	return ms ? (double)ib_rep_ios(d) * 1000.0 / (double)ms : 0.0;
 }
 
 /* bw_agg / "per=": sample mean (KiB/s) as % of the group aggregate. */
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
 		     unsigned int ddir);
+/*
+ * The error a report shows (err=, JSON "error", terse's error field), by
+ * fio's rule: the error that stopped the job, if one did; else, with
+ * continue_on_error set, the first error it counted (0: none). *where
+ * gets that error's text ("" if none was recorded).
+ */
+int ib_rep_error(const struct ib_rep_entry *e, const char **where);
 /* Denominator for lat/depth percentages: issued (else completed) I/Os. */
 uint64_t ib_rep_total_ios(const struct ib_job_stats *s);
 /* Percentile values of one histogram; 0 if none (n == 0 or disabled). */

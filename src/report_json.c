@@ -93,7 +93,7 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 	ib_json_uint(j, "bw", bwb / 1024);
 	ib_json_float(j, "iops", ib_rep_iops(ds));
 	ib_json_uint(j, "runtime", ib_rep_runtime_ms(ds));
-	ib_json_uint(j, "total_ios", ds->total_ios);
+	ib_json_uint(j, "total_ios", ib_rep_ios(ds));
 	ib_json_uint(j, "short_ios", ds->short_ios);
 	ib_json_uint(j, "drop_ios", ds->drop_ios);
 	for (k = 0; k < IB_LAT_NR; k++)
@@ -164,12 +164,13 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 {
 	const struct ib_job_stats *s = e->st;
 	const struct ib_job *lj = e->last_job;
+	const char *where;
 	unsigned int d;
 
 	ib_json_obj_open(j, NULL);
 	ib_json_str(j, "jobname", e->job->name);
 	ib_json_uint(j, "groupid", e->job->groupid);
-	ib_json_int(j, "error", s->error);
+	ib_json_int(j, "error", ib_rep_error(e, &where));
 	ib_json_uint(j, "eta", 0);
 	ib_json_uint(j, "elapsed", s->elapsed_s);
 	json_opts(j, "job options", lj->opts_text,

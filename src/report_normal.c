@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include "iobench/disk.h"
+#include "iobench/ioerr.h"
 #include "report_common.h"
 
 static const char *const ddir_label[IB_DDIR_RWT] = { "read", "write", "trim" };
@@ -154,7 +155,7 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	uint64_t ms = ib_rep_runtime_ms(ds);
 	unsigned int k;
 
-	ib_num2str(ms ? ds->total_ios * 1000 / ms : 0, sig, 1, false, "", iops, sizeof(iops));
+	ib_num2str(ms ? ib_rep_ios(ds) * 1000 / ms : 0, sig, 1, false, "", iops, sizeof(iops));
 	fmt_rate(j, ib_rep_bw(ds), bw_unit(j), bw, bwalt, sizeof(bw));
 	fmt_rate(j, ds->io_bytes, "B", io, ioalt, sizeof(io));
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_label[d], iops,
@@ -252,10 +253,15 @@ static void print_head(FILE *f, const struct ib_rep_entry *e)
 
 	if (localtime_r(&t, &tm))
 		strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y\n", &tm);
+	const char *where;
+	int err = ib_rep_error(e, &where);
+	char named[128];
+
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", e->job->name, e->job->groupid,
-		e->nr_jobs, s->error);
-	if (s->error)
-		fprintf(f, " (%s)", s->error_where[0] ? s->error_where : strerror(s->error));
+		e->nr_jobs, err);
+	if (err)
+		fprintf(f, " (%s)", where[0] ? where :
+			ib_strerror_named(err, named, sizeof(named)));
 	fprintf(f, ": pid=%d: %s", s->pid, tbuf);
 	if (e->job->description[0])
 		fprintf(f, "  Description  : [%s]\n", e->job->description);

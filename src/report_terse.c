@@ -45,7 +45,7 @@ static void terse_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 
 	fprintf(f, ";%llu;%llu;%llu;%llu", (unsigned long long)(ds->io_bytes >> 10),
 		(unsigned long long)(ib_rep_bw(ds) / 1024),
-		(unsigned long long)(ms ? ds->total_ios * 1000 / ms : 0),
+		(unsigned long long)(ms ? ib_rep_ios(ds) * 1000 / ms : 0),
 		(unsigned long long)ms);
 	terse_lat(f, &ds->lat[IB_LAT_SLAT]);
 	terse_lat(f, &ds->lat[IB_LAT_CLAT]);
@@ -113,12 +113,14 @@ static void terse_entry(FILE *f, const struct ib_report_in *in, const struct ib_
 			const struct ib_rep_entry *e, unsigned int ver)
 {
 	const struct ib_job *j = e->job;
+	const char *where;
+	int err = ib_rep_error(e, &where);
 	unsigned int d, i;
 
 	if (ver == 2)
-		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, e->st->error);
+		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, err);
 	else
-		fprintf(f, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->groupid, e->st->error);
+		fprintf(f, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->groupid, err);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if (d != IB_DDIR_TRIM || ver != 3)
 			terse_ddir(f, r, e, d, ver);

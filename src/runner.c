@@ -42,9 +42,10 @@ struct slot {
 	pthread_t tid;
 	bool started;
 	bool reaped;
+	bool failed_setup;	/* layout failed: the job is reported, not run */
 };
 
-struct runner {
+struct ib_runner {
 	const struct ib_run *run;
 	struct ib_result *res;
 	struct slot *slots;
@@ -108,7 +109,7 @@ static bool engine_has(const struct slot *s, unsigned int flags)
 }
 
 /* Check one job's targets: paths, safety, sizes, alignment. Writes nothing. */
-static int check_targets(struct runner *r, unsigned int i, struct ib_diag *d)
+static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 {
 	const struct ib_job *job = &r->run->jobs[i];
 	struct ib_files *fs = &r->slots[i].args.files;
@@ -139,30 +140,52 @@ static int check_targets(struct runner *r, unsigned int i, struct ib_diag *d)
  * Every job is checked before any file is laid out, so a bad job anywhere
  * on the command line leaves every target untouched.
  */
-static int prepare_targets(struct runner *r, struct ib_diag *d)
+static int check_all(struct ib_runner *r, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < run->nr_jobs; i++) {
+	for (i = 0; i < r->run->nr_jobs; i++) {
 		ret = check_targets(r, i, d);
 		if (ret)
 			return ret;
 	}
+	return 0;
+}
+
+/* A job whose files could not be laid out fails alone; the others run. */
+static void fail_setup(struct ib_runner *r, struct slot *s, int err,
+		       const struct ib_diag *d)
+{
+	struct ib_job_stats *st = s->args.st;
+
+	s->failed_setup = true;
+	st->error = err;
+	snprintf(st->error_where, sizeof(st->error_where), "%.*s",
+		 (int)sizeof(st->error_where) - 1, d->msg); /* may truncate */
+	st->live.state = IB_ST_ERROR;
+	st->start_time = time(NULL);
+	r->res->failed_jobs++;
+}
+
+static void layout_all(struct ib_runner *r)
+{
+	const struct ib_run *run = r->run;
+	struct ib_diag d;
+	unsigned int i;
+	int ret;
+
 	for (i = 0; i < run->nr_jobs && !stop_requested; i++) {
 		if (engine_has(&r->slots[i], IB_ENGINE_NOFILES))
 			continue;
+		d.msg[0] = '\0';
 		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
-				      run->readonly, r->msg, d);
-		if (ret) {
-			ib_diag_prefix(d, "job '%s'", run->jobs[i].name);
-			return ret;
-		}
+				      run->readonly, r->msg, &stop_requested, &d);
 		if (r->msg)
 			fflush(r->msg);
+		if (ret && !stop_requested)
+			fail_setup(r, &r->slots[i], -ret, &d);
 	}
-	return 0;
 }
 
 /* --- starting jobs ------------------------------------------------------ */
@@ -192,7 +215,7 @@ static void child_main(struct slot *s, pid_t parent, int start_fd)
 	_exit(ret ? 1 : 0);
 }
 
-static int start_process(struct runner *r, struct slot *s, int pipefd[2],
+static int start_process(struct ib_runner *r, struct slot *s, int pipefd[2],
 			 struct ib_diag *d)
 {
 	pid_t pid, parent = getpid();
@@ -212,7 +235,7 @@ static int start_process(struct runner *r, struct slot *s, int pipefd[2],
 	return 0;
 }
 
-static int start_batch(struct runner *r, unsigned int first, unsigned int end,
+static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end,
 		       struct ib_diag *d)
 {
 	int pipefd[2], ret = 0;
@@ -223,7 +246,7 @@ static int start_batch(struct runner *r, unsigned int first, unsigned int end,
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
-		if (s->args.job->thread)
+		if (s->args.job->thread || s->failed_setup)
 			continue;
 		ret = start_process(r, s, pipefd, d);
 	}
@@ -232,7 +255,7 @@ static int start_batch(struct runner *r, unsigned int first, unsigned int end,
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
-		if (!s->args.job->thread)
+		if (!s->args.job->thread || s->failed_setup)
 			continue;
 		ret = pthread_create(&s->tid, NULL, thread_main, s);
 		if (ret)
@@ -245,7 +268,7 @@ static int start_batch(struct runner *r, unsigned int first, unsigned int end,
 
 /* --- waiting ------------------------------------------------------------ */
 
-static void mark_exit(struct runner *r, struct slot *s, int status)
+static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 {
 	struct ib_job_stats *st = s->args.st;
 
@@ -268,7 +291,7 @@ static void mark_exit(struct runner *r, struct slot *s, int status)
 		r->res->failed_jobs++;
 }
 
-static void reap_children(struct runner *r, unsigned int first, unsigned int end)
+static void reap_children(struct ib_runner *r, unsigned int first, unsigned int end)
 {
 	unsigned int i;
 	int status;
@@ -290,7 +313,7 @@ static void reap_children(struct runner *r, unsigned int first, unsigned int end
 	}
 }
 
-static bool batch_done(const struct runner *r, unsigned int first, unsigned int end)
+static bool batch_done(const struct ib_runner *r, unsigned int first, unsigned int end)
 {
 	unsigned int i;
 
@@ -300,7 +323,7 @@ static bool batch_done(const struct runner *r, unsigned int first, unsigned int 
 	return true;
 }
 
-static void forward_stop(struct runner *r, unsigned int first, unsigned int end,
+static void forward_stop(struct ib_runner *r, unsigned int first, unsigned int end,
 			 int sig)
 {
 	unsigned int i;
@@ -311,7 +334,7 @@ static void forward_stop(struct runner *r, unsigned int first, unsigned int end,
 			kill(r->slots[i].pid, sig);
 }
 
-static void print_eta(struct runner *r, uint64_t now)
+static void print_eta(struct ib_runner *r, uint64_t now)
 {
 	const struct ib_run *run = r->run;
 	char line[512];
@@ -337,7 +360,7 @@ static void print_eta(struct runner *r, uint64_t now)
  * report is still printed; should anything outlive that (a thread job, a
  * process stuck in the kernel), the run ends anyway after a short grace.
  */
-static void wait_batch(struct runner *r, unsigned int first, unsigned int end)
+static void wait_batch(struct ib_runner *r, unsigned int first, unsigned int end)
 {
 	struct timespec ts = { 0, (long)POLL_NS };
 	bool forwarded = false;
@@ -364,7 +387,7 @@ static void wait_batch(struct runner *r, unsigned int first, unsigned int end)
 	waiting = 0;
 }
 
-static void clear_eta_line(struct runner *r)
+static void clear_eta_line(struct ib_runner *r)
 {
 	if (r->tty && r->last_eta_ns)
 		fprintf(r->tty, "\r%*s\r", 100, "");
@@ -372,7 +395,7 @@ static void clear_eta_line(struct runner *r)
 
 /* --- entry -------------------------------------------------------------- */
 
-static int run_batches(struct runner *r, struct ib_diag *d)
+static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
 	unsigned int first = 0, end;
@@ -395,7 +418,7 @@ static int run_batches(struct runner *r, struct ib_diag *d)
 	return 0;
 }
 
-static int setup_slots(struct runner *r, struct ib_diag *d)
+static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
 	unsigned int i;
@@ -417,7 +440,7 @@ static int setup_slots(struct runner *r, struct ib_diag *d)
 	return 0;
 }
 
-static void free_slots(struct runner *r)
+static void free_slots(struct ib_runner *r)
 {
 	unsigned int i;
 
@@ -426,7 +449,7 @@ static void free_slots(struct runner *r)
 	free(r->slots);
 }
 
-static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
+static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int *n)
 {
 	unsigned int i, j, k = 0, total = 0;
 
@@ -445,51 +468,87 @@ static int collect_paths(struct runner *r, const char ***paths, unsigned int *n)
 	return 0;
 }
 
-int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
-		  struct ib_result *res, struct ib_diag *d)
+int ib_runner_check(const struct ib_run *run, struct ib_result *res,
+		    struct ib_runner **out, struct ib_diag *d)
 {
-	struct runner r;
+	struct ib_runner *r = calloc(1, sizeof(*r));
+	int ret;
+
+	*out = NULL;
+	memset(res, 0, sizeof(*res));
+	if (!r)
+		return ib_diag_set(d, ENOMEM, "no memory for the runner");
+	r->run = run;
+	r->res = res;
+	install_handlers();
+	ret = setup_slots(r, d);
+	if (!ret)
+		ret = check_all(r, d);
+	if (ret) {
+		free_slots(r);
+		free(r);
+		return ret;
+	}
+	*out = r;
+	return 0;
+}
+
+static int setup_disks(struct ib_runner *r, struct ib_diag *d)
+{
+	struct ib_result *res = r->res;
 	const char **paths = NULL;
 	unsigned int npaths = 0;
 	int ret;
 
-	memset(&r, 0, sizeof(r));
-	memset(res, 0, sizeof(*res));
-	r.run = run;
-	r.res = res;
-	r.msg = msg;
-	r.tty = tty;
-	install_handlers();
-	ret = setup_slots(&r, d);
-	if (!ret)
-		ret = prepare_targets(&r, d);
-	if (!ret)
-		ret = collect_paths(&r, &paths, &npaths);
+	ret = collect_paths(r, &paths, &npaths);
 	if (!ret) {
 		res->diskset = calloc(1, sizeof(*res->diskset));
 		ret = res->diskset ? ib_disk_setup(res->diskset, paths, npaths, d) :
 				     ib_diag_set(d, ENOMEM, "no memory for disk stats");
 	}
 	free(paths);
+	return ret;
+}
+
+int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
+{
+	const struct ib_run *run = r->run;
+	struct ib_result *res = r->res;
+	int ret;
+
+	r->msg = msg;
+	r->tty = tty;
+	layout_all(r);
+	ret = setup_disks(r, d);
 	if (!ret) {
 		struct ib_clock clock;
 		unsigned int i;
 
 		ib_clock_init(&clock, true);
 		for (i = 0; i < run->nr_jobs; i++)
-			r.slots[i].args.clock = clock;
+			r->slots[i].args.clock = clock;
 		ib_disk_start(res->diskset);
-		r.start_ns = ib_now_ns();
-		ret = run_batches(&r, d);
+		r->start_ns = ib_now_ns();
+		ret = run_batches(r, d);
 		ib_disk_stop(res->diskset);
 		res->disks = res->diskset->util;
 		res->nr_disks = res->diskset->nr;
-		clear_eta_line(&r);
+		clear_eta_line(r);
 	}
 	res->interrupted = stop_requested != 0;
 	res->end_ms = (int64_t)time(NULL) * 1000;
-	free_slots(&r);
+	free_slots(r);
+	free(r);
 	return ret;
+}
+
+int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
+		  struct ib_result *res, struct ib_diag *d)
+{
+	struct ib_runner *r;
+	int ret = ib_runner_check(run, res, &r, d);
+
+	return ret ? ret : ib_runner_go(r, msg, tty, d);
 }
 
 void ib_result_free(const struct ib_run *run, struct ib_result *res)

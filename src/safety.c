@@ -183,7 +183,7 @@ static void walk(struct tree *t, const char *dir, const char *name,
 	n->dev = dev;
 	n->rel = rel;
 	n->parent = parent;
-	snprintf(n->name, sizeof(n->name), "%s", name);
+	snprintf(n->name, sizeof(n->name), "%.*s", (int)sizeof(n->name) - 1, name);
 	walk_children(t, dir, false, rel == REL_SELF ? REL_PART : rel, self, depth);
 	walk_children(t, dir, true, REL_STACKED, self, depth);
 }

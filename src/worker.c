@@ -22,6 +22,7 @@
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
+#include "iobench/ioerr.h"
 #include "iobench/log.h"
 #include "iobench/sampler.h"
 #include "iobench/rand.h"
@@ -197,25 +198,56 @@ static void publish_live(struct worker *w)
 	}
 }
 
-static void io_error(struct worker *w, struct ib_io *io, int err)
+/* --- errors ------------------------------------------------------------ */
+
+/* Will the text of this error be kept (first counted, or the fatal one)? */
+static bool error_text_needed(const struct worker *w, bool count, bool go_on)
+{
+	return (count && !w->st->first_error) || (!go_on && !w->st->error);
+}
+
+/* Count the error (ib_err_decide()) and, if fatal, end the job with it. */
+static void record_error(struct worker *w, int err, bool count, bool go_on,
+			 const char *where)
+{
+	struct ib_job_stats *st = w->st;
+
+	if (count) {
+		st->total_err++;
+		if (!st->first_error) {
+			st->first_error = err;
+			fmt_into(st->first_error_where, sizeof(st->first_error_where),
+				 "%s", where);
+		}
+	}
+	if (!go_on)
+		job_fail(w, err, where);
+}
+
+/* "write offset=O, buflen=L, file=F: No space left on device (ENOSPC)" */
+static void describe_io(const struct worker *w, const struct ib_io *io, int err,
+			char *buf, size_t len)
 {
 	static const char *const names[] = { "read", "write", "trim", "sync" };
-	const struct ib_job *job = w->job;
-	unsigned int coe = io->ddir == IB_DDIR_READ ? IB_COE_READ : IB_COE_WRITE;
-	char where[256];
+	const char *why = w->ctx.errmsg;
+	char what[128];
 
-	if (job->continue_on_error & coe) {
-		w->st->total_err++;
-		if (!w->st->first_error)
-			w->st->first_error = err;
-		return;
-	}
-	fmt_into(where, sizeof(where), "%s offset=%llu, buflen=%u, file=%s: %s%s%s%s",
+	fmt_into(buf, len, "%s offset=%llu, buflen=%u, file=%s: %s%s%s",
 		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
-		 io->xfer_total, w->fs->f[io->file_idx].path, strerror(err),
-		 w->ctx.errmsg[0] ? " (" : "", w->ctx.errmsg,
-		 w->ctx.errmsg[0] ? ")" : "");
-	job_fail(w, err, where);
+		 io->xfer_total, w->fs->f[io->file_idx].path,
+		 ib_strerror_named(err, what, sizeof(what)), why[0] ? "; " : "", why);
+}
+
+static void io_error(struct worker *w, struct ib_io *io, int err)
+{
+	bool inline_done = (w->ops->flags & IB_ENGINE_SYNC) || io->inline_done;
+	bool count, go_on = ib_err_decide(w->job, io->ddir, err, inline_done, &count);
+	char where[256] = "";
+
+	if (error_text_needed(w, count, go_on))
+		describe_io(w, io, err, where, sizeof(where));
+	record_error(w, err, count, go_on, where);
+	w->ctx.errmsg[0] = '\0'; /* an engine's note is about this I/O only */
 }
 
 static void release_io(struct worker *w, struct ib_io *io)
@@ -289,8 +321,32 @@ static int sync_file(const struct ib_job *job, int fd)
 	return r < 0 ? -errno : 0;
 }
 
-/* fsync/fdatasync every file; drained first (the caller guarantees). */
-static void do_sync(struct worker *w, bool count)
+/*
+ * A failed fsync/fdatasync (fsync=, fdatasync=) is a write error (fio's
+ * rule), completed inline. end_fsync's always fails the job uncounted, as
+ * in fio. Returns true when the job goes on.
+ */
+static bool sync_error(struct worker *w, const struct ib_file *f, int err,
+		       bool at_end)
+{
+	bool count = false, go_on = false;
+	char where[256] = "", what[128];
+
+	if (!at_end)
+		go_on = ib_err_decide(w->job, IB_DDIR_SYNC, err, true, &count);
+	if (error_text_needed(w, count, go_on))
+		fmt_into(where, sizeof(where), "%s file=%s: %s",
+			 at_end ? "end_fsync" : "sync", f->path,
+			 ib_strerror_named(err, what, sizeof(what)));
+	record_error(w, err, count, go_on, where);
+	return go_on;
+}
+
+/*
+ * fsync/fdatasync every file; drained first (the caller guarantees).
+ * at_end: end_fsync, which the statistics leave out.
+ */
+static void do_sync(struct worker *w, bool at_end)
 {
 	unsigned int i;
 	uint64_t t0, t1;
@@ -298,21 +354,15 @@ static void do_sync(struct worker *w, bool count)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
+		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0);
 		t0 = ib_clock_ns(&w->clock);
 		ret = sync_file(w->job, w->fs->f[i].fd);
 		t1 = ib_clock_ns(&w->clock);
 		w->last_ns = t1;
-		if (ret) {
-			char where[256];
-
-			fmt_into(where, sizeof(where), "sync file=%s: %s",
-				 w->fs->f[i].path, strerror(-ret));
-			job_fail(w, -ret, where);
+		if (!at_end)
+			ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
+		if (ret && !sync_error(w, &w->fs->f[i], -ret, at_end))
 			return;
-		}
-		if (count)
-			ib_stats_add_sync(w->st, t1 - t0);
-		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0);
 	}
 	w->writes_since_sync = 0;
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
@@ -491,7 +541,7 @@ static struct ib_io *take_io(struct worker *w)
 	if (sync_due(w)) {
 		if (w->inflight || w->nr_pending)
 			return NULL; /* drain first */
-		do_sync(w, true);
+		do_sync(w, false);
 		if (w->issuing_done)
 			return NULL;
 	}
@@ -770,15 +820,15 @@ static int run_io(struct worker *w)
 	else
 		ret = loop_async(w);
 	if (ret < 0 && !w->failed) {
-		char where[256];
+		char where[256], what[128];
 
 		fmt_into(where, sizeof(where), "ioengine=%s: %s", w->ops->name,
-			 strerror(-ret));
+			 ib_strerror_named(-ret, what, sizeof(what)));
 		job_fail(w, -ret, where);
 	}
 	if (!w->failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
-		do_sync(w, false);
+		do_sync(w, true);
 	set_state(w, IB_ST_FINISHING);
 	finish_stats(w);
 	return w->failed ? -w->st->error : 0;
@@ -799,6 +849,7 @@ int ib_worker_run(struct ib_worker_args *a)
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));
 	w.st->pid = (int)getpid();
+	w.st->start_time = (int64_t)time(NULL); /* again when I/O starts */
 	set_state(&w, IB_ST_SETUP);
 	wait_startdelay(&w);
 	ret = setup(&w, a, &w.diag);

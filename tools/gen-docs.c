@@ -180,6 +180,7 @@ static const char *value_hint(const struct ib_opt *o)
 	case IB_OPT_STR:		return "str";
 	case IB_OPT_ENUM:		return "str";
 	case IB_OPT_PCT_LIST:		return "float[:float...]";
+	case IB_OPT_ERR_LIST:		return "errs[,errs[,errs]]";
 	default:			return "value";
 	}
 }

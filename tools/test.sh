@@ -5,7 +5,7 @@
 #                   then, once, the packaging suite (`pkg`: the Debian package
 #                   build with lintian, an install of it, the `meson dist`
 #                   tarball) unless --no-pkg is given or tests are selected
-#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every
+#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
 #                   suite but `pkg`
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
@@ -96,7 +96,7 @@ if [ "$asan" = 1 ]; then
 	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
-		-Dbuildtype=debug; then
+		-Dbuildtype=debug -Dwerror=true; then
 		run_suite "ASan+UBSan" build-asan --no-suite pkg \
 			--timeout-multiplier=3 "$@"
 	else

@@ -71,7 +71,7 @@ enum ib_engine_flags {
 };
 
 struct ib_file {
-	char path[PATH_MAX];
+	char *path;		/* owned by the ib_files list (heap) */
 	int fd;
 	int reg_index;		/* index in a registered file table, or -1 */
 	bool is_bdev;

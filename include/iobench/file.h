@@ -2,6 +2,7 @@
 #ifndef IOBENCH_FILE_H
 #define IOBENCH_FILE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "iobench/diag.h"
@@ -16,7 +17,8 @@
  *                     BLKGETSIZE64), the region each file gives this job,
  *                     O_DIRECT alignment against the kernel's answer. Writes
  *                     nothing, so every job is checked before any layout.
- *   ib_files_layout   then: extend short regular files (never truncated).
+ *   ib_files_layout   then: create missing files and directories, extend
+ *                     short regular files (never truncated).
  *                     Nothing is opened for writing for a job that does not
  *                     write, nor ever under readonly.
  *   ib_files_open     in the job: open with the job's flags.
@@ -32,8 +34,14 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d);
 /* How many regular files are shorter than the region the job uses. */
 unsigned int ib_files_need_layout(const struct ib_files *fs);
+/*
+ * Creates missing files (and missing directories on their paths) and
+ * extends short ones. Stops with -EINTR between 1 MiB chunks once *stop
+ * (may be NULL) is set.
+ */
 int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
-		    bool readonly, FILE *msg, struct ib_diag *d);
+		    bool readonly, FILE *msg, const volatile sig_atomic_t *stop,
+		    struct ib_diag *d);
 /* Regions from size=/offset= alone, for engines that touch no files. */
 int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d);

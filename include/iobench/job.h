@@ -35,10 +35,34 @@ enum ib_rw_bits {
 
 enum ib_fsync_kind { IB_SYNC_FSYNC = 0, IB_SYNC_FDATASYNC = 1 };
 
+/* sync=: open the files O_SYNC or O_DSYNC (every write is synchronous) */
+enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2 };
+
 #define IB_NAME_MAX 256
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
 #define IB_OPTS_TEXT_MAX 8192
+#define IB_URING_MAX_FIXEDBUFS 16384u /* the kernel's IORING_MAX_REG_BUFFERS */
+#define IB_ERR_LIST_MAX 32 /* ignore_error= entries per error type */
+
+/*
+ * fio's error types, which continue_on_error and ignore_error are about:
+ * a read error is a read error, a write, trim or fsync/fdatasync error a
+ * write error, EILSEQ (from any direction) a verify error. IB_COE_* bits
+ * are 1u << type.
+ */
+enum ib_err_type {
+	IB_ERR_READ = 0,
+	IB_ERR_WRITE = 1,
+	IB_ERR_VERIFY = 2,
+	IB_ERR_TYPE_NR = 3,
+};
+
+/* Errors that do not stop a job (given continue_on_error for their type). */
+struct ib_err_list {
+	unsigned int nr;	/* 0: the default list, EIO and EILSEQ */
+	int err[IB_ERR_LIST_MAX];	/* positive errno values */
+};
 
 /* Per-direction sizes: index with enum ib_ddir (READ, WRITE, TRIM). */
 struct ib_bs {
@@ -91,6 +115,7 @@ struct ib_job {
 	/* I/O path */
 	char ioengine[32];
 	bool direct;		/* O_DIRECT (direct=1 or buffered=0) */
+	unsigned int sync_io;	/* enum ib_sync_io (sync=) */
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;
@@ -147,6 +172,7 @@ struct ib_job {
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
+	struct ib_err_list ignore_error[IB_ERR_TYPE_NR]; /* index ib_err_type */
 
 	/*
 	 * Options explicitly given for this job, in parse order, for the
@@ -157,9 +183,9 @@ struct ib_job {
 };
 
 enum ib_coe {
-	IB_COE_READ = 1u << 0,
-	IB_COE_WRITE = 1u << 1,
-	IB_COE_VERIFY = 1u << 2,
+	IB_COE_READ = 1u << IB_ERR_READ,
+	IB_COE_WRITE = 1u << IB_ERR_WRITE,
+	IB_COE_VERIFY = 1u << IB_ERR_VERIFY,
 	IB_COE_IO = IB_COE_READ | IB_COE_WRITE,
 	IB_COE_ALL = IB_COE_IO | IB_COE_VERIFY,
 };

@@ -29,6 +29,7 @@ enum ib_opt_type {
 	IB_OPT_STR,		/* char[size] */
 	IB_OPT_ENUM,		/* unsigned int from vals[] */
 	IB_OPT_PCT_LIST,	/* "99:99.9": percentiles[] */
+	IB_OPT_ERR_LIST,	/* "EIO,ENOSPC:28": struct ib_err_list per type */
 	IB_OPT_NR_TYPES,
 };
 

@@ -40,7 +40,12 @@ struct ib_run {
 	unsigned int nr_sections;
 
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
-	struct ib_job *jobs;		/* nr_jobs entries, owned */
+	/*
+	 * nr_jobs entries, owned: a MAP_SHARED mapping of jobs_cap entries
+	 * made by ib_run_add_job() (see there why), freed by ib_run_free().
+	 */
+	struct ib_job *jobs;
+	unsigned int jobs_cap;
 
 	/*
 	 * Options set in [global] sections / before the first --name, for the

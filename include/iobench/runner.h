@@ -22,13 +22,26 @@ struct ib_result {
 	int64_t end_ms;			/* epoch ms at the end */
 };
 
+struct ib_runner;
+
 /*
- * Run every job of run (groups in order, stonewalls honoured, one process per
- * job or one thread with thread=1). Prints the live status line to `tty`
- * (may be NULL) and job messages ("Laying out IO file") to `msg`.
- * Returns 0 when the run happened (jobs may still have failed: see
- * res->failed_jobs), or -errno when it could not start (d says why).
+ * Running is two steps, so the caller can print its header between them:
+ * ib_runner_check resolves and checks every job's targets (paths, safety,
+ * sizes, alignment) and writes nothing; on success *out is the runner.
+ * ib_runner_go lays files out (a job whose layout fails is reported as
+ * failed and the others run), then runs every job (groups in order,
+ * stonewalls honoured, one process per job or one thread with thread=1),
+ * printing the live status line to `tty` (may be NULL) and job messages
+ * ("Laying out IO file") to `msg` (may be NULL). It frees the runner.
+ * Both return 0 or -errno (d says why); after ib_runner_go returned 0 jobs
+ * may still have failed: see res->failed_jobs. Either way the caller ends
+ * with ib_result_free().
  */
+int ib_runner_check(const struct ib_run *run, struct ib_result *res,
+		    struct ib_runner **out, struct ib_diag *d);
+int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
+
+/* Both steps at once. */
 int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d);
 void ib_result_free(const struct ib_run *run, struct ib_result *res);

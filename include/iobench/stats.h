@@ -110,11 +110,17 @@ struct ib_job_stats {
 	uint64_t job_runtime_ms;	/* wall time of the measured run */
 	uint64_t elapsed_s;		/* since the job started, incl. ramp */
 
-	/* outcome */
-	int error;		/* 0 or positive errno (fio's err=) */
-	char error_where[256];	/* "read offset=4096, file=/x: Input/output error" */
+	/*
+	 * outcome: error is what stopped the job (0: nothing did); total_err
+	 * and first_error count the errors continue_on_error covered (ioerr.h).
+	 * The report's err= is error, or when nothing stopped the job and
+	 * continue_on_error is set, first_error (fio's rule).
+	 */
+	int error;		/* 0 or positive errno */
+	char error_where[256];	/* "read offset=4096, buflen=4096, file=/x: Input/output error (EIO)" */
 	uint64_t total_err;
 	int first_error;
+	char first_error_where[256];
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */
@@ -122,8 +128,8 @@ struct ib_job_stats {
 };
 
 /*
- * Zero everything measured; keeps live, pid, start_time and elapsed_s.
- * Used at ramp end. The live counters belong to the worker (it publishes
+ * Zero everything measured; keeps live, pid, start_time, elapsed_s and the
+ * errors (an error in the ramp still counts, as in fio). Used at ramp end. The live counters belong to the worker (it publishes
  * them); ib_stats_add_io() does not touch them.
  */
 void ib_stats_reset(struct ib_job_stats *s);

@@ -65,6 +65,8 @@ static unsigned int setup_flags(const struct ib_job *job, int attempt)
 	return f;
 }
 
+#define RING_MAX_SQ 32768u	/* the kernel's IORING_MAX_ENTRIES */
+
 /* Create the ring, dropping the optional flags one step at a time on EINVAL. */
 static int ring_create(struct ib_engine_ctx *ctx, struct uring_data *ud)
 {
@@ -84,7 +86,15 @@ static int ring_create(struct ib_engine_ctx *ctx, struct uring_data *ud)
 			p.sq_thread_cpu = job->sqthread_poll_cpu >= 0 ?
 					  (unsigned int)job->sqthread_poll_cpu : 0;
 		}
-		ret = io_uring_queue_init_params(ctx->nr_ios, &ud->ring, &p);
+		if (ctx->nr_ios > RING_MAX_SQ) {
+			/* deeper than an SQ ring may be: a CQ ring that holds
+			 * every I/O in flight, submitted in SQ-sized steps */
+			p.flags |= IORING_SETUP_CQSIZE;
+			p.cq_entries = ctx->nr_ios;
+		}
+		ret = io_uring_queue_init_params(ctx->nr_ios > RING_MAX_SQ ?
+						 RING_MAX_SQ : ctx->nr_ios,
+						 &ud->ring, &p);
 		if (ret != -EINVAL)
 			break;
 	}
@@ -111,8 +121,6 @@ static const char *init_hint(const struct ib_engine_ctx *ctx, int err)
 	if (err == -ENOMEM && job->fixedbufs)
 		return " (fixedbufs pins the buffers: raise RLIMIT_MEMLOCK, "
 		       "ulimit -l, or lower iodepth/bs)";
-	if (err == -EINVAL && ctx->nr_ios > 32768)
-		return " (iodepth is above the kernel's ring limit, 32768)";
 	if (err == -EINVAL && job->sqthread_poll_cpu >= 0)
 		return " (is sqthread_poll_cpu a valid, online CPU?)";
 	return "";

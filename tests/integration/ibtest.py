@@ -389,13 +389,14 @@ def parse_iologs(path):
 
 # -- normal report -----------------------------------------------------
 class JobReport:
-    """One `NAME: (groupid=G, jobs=N): err= E: pid=P: ...` block."""
+    """One `NAME: (groupid=G, jobs=N): err= E (TEXT): pid=P: ...` block."""
 
-    def __init__(self, name, groupid, jobs, err, pid):
+    def __init__(self, name, groupid, jobs, err, pid, err_text=''):
         self.name = name
         self.groupid = groupid
         self.jobs = jobs
         self.err = err
+        self.err_text = err_text    # what is inside err=E (...), or ''
         self.pid = pid
         self.dirs = {}          # 'read'/'write'/'trim' -> dict
         self.issued = None      # (r, w, t, sync)
@@ -403,8 +404,11 @@ class JobReport:
         self.dropped = None
 
 
+# The error text may hold ':', '(' and ')' (fio: "file:io_u.c:1876, ...";
+# iobench: "read offset=0, ..., file=/x: Input/output error (EIO)"): it
+# ends at the last "): pid=N: " of the line, before the date.
 _JOB_RE = re.compile(r'^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): '
-                     r'err=\s*(-?\d+)(?: \(.*\))?: pid=(\d+)')
+                     r'err=\s*(-?\d+)(?: \((.*)\))?: pid=(\d+): ')
 _DIR_RE = re.compile(r'^\s+(read|write|trim|mixed): IOPS=([^,]+), '
                      r'BW=(\S+) \(([^)]+)\)\(([^/]+)/(\d+)msec\)')
 _ISSUED_RE = re.compile(r'issued rwts: total=(\d+),(\d+),(\d+),(\d+) '
@@ -420,7 +424,8 @@ def parse_report(text):
         m = _JOB_RE.match(line)
         if m:
             cur = JobReport(m.group(1), int(m.group(2)), int(m.group(3)),
-                            int(m.group(4)), int(m.group(5)))
+                            int(m.group(4)), int(m.group(6)),
+                            m.group(5) or '')
             jobs.append(cur)
             continue
         if cur is None:

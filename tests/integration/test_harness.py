@@ -24,6 +24,10 @@ t: (groupid=0, jobs=1): err= 0: pid=4359: Fri Nov 20 23:08:31 2026
 bad job: (groupid=1, jobs=4): err=22 (file:io_u.c:1876, func=io_u error, error=Invalid argument): pid=77: Fri Nov 20 23:08:31 2026
   read: IOPS=9142, BW=35.7MiB/s (37.4MB/s)(71.4MiB/2000msec)
      issued rwts: total=18284,0,0,0 short=0,0,0,0 dropped=0,0,0,5
+w: (groupid=2, jobs=1): err= 5 (write offset=1048576, buflen=65536, file=/dev/loop3: Input/output error (EIO)): pid=78: Fri Nov 20 23:08:32 2026
+  write: IOPS=6400, BW=200MiB/s (210MB/s)(1024KiB/5msec); 0 zone resets
+     issued rwts: total=0,32,0,0 short=0,0,0,0 dropped=0,0,0,0
+     errors    : total=16, first_error=5/<Input/output error>
 
 Run status group 0 (all jobs):
    READ: bw=1543MiB/s (1618MB/s), 1543MiB/s-1543MiB/s (1618MB/s-1618MB/s), io=3088MiB (3238MB), run=2001-2001msec
@@ -53,12 +57,20 @@ garbage line
 def main():
     t = ibtest.Test()
     jobs = ibtest.parse_report(REPORT)
-    t.eq(len(jobs), 2, 'report: job blocks')
-    a, b = jobs
-    t.eq((a.name, a.groupid, a.jobs, a.err, a.pid), ('t', 0, 1, 0, 4359),
-         'report: first header')
+    t.eq(len(jobs), 3, 'report: job blocks')
+    a, b, c = jobs
+    t.eq((a.name, a.groupid, a.jobs, a.err, a.pid, a.err_text),
+         ('t', 0, 1, 0, 4359, ''), 'report: first header')
     t.eq((b.name, b.groupid, b.jobs, b.err, b.pid),
          ('bad job', 1, 4, 22, 77), 'report: header with an error detail')
+    t.eq(b.err_text, 'file:io_u.c:1876, func=io_u error, error=Invalid argument',
+         'report: fio error text with colons')
+    t.eq((c.name, c.err, c.pid, c.err_text),
+         ('w', 5, 78, 'write offset=1048576, buflen=65536, file=/dev/loop3: '
+          'Input/output error (EIO)'),
+         'report: iobench error text with colons and parentheses')
+    t.eq((c.dirs['write']['io'], c.issued), ('1024KiB', (0, 32, 0, 0)),
+         'report: the lines of a block with an error')
     t.eq(a.dirs.get('read'), {'iops': '395k', 'bw': '1543MiB/s',
                               'bw_alt': '1618MB/s', 'io': '3088MiB',
                               'runtime_ms': 2001}, 'report: read line')
@@ -67,7 +79,7 @@ def main():
          ((790580, 264246, 0, 3), (1, 2, 0, 0), (0, 0, 0, 0)),
          'report: issued rwts line')
     t.eq(b.dropped, (0, 0, 0, 5), 'report: second issued line')
-    t.eq(ibtest.issued_total(jobs), (808864, 264246, 0, 3), 'issued_total')
+    t.eq(ibtest.issued_total(jobs), (808864, 264278, 0, 3), 'issued_total')
 
     p2 = t.shm_file('v2', data=IOLOG_V2.encode())
     il = ibtest.parse_iolog(p2)

@@ -225,6 +225,85 @@ def test_more_regions(t):
         t.eq(blocks(il.offsets()), list(range(64, 192)), '%s: offsets' % what)
 
 
+def test_missing_dirs(t):
+    """Missing directories on a filename's path are created (as fio does),
+    for a laid-out file and for create_on_open=1."""
+    for what, args in (
+            ('layout in missing dirs', ('--rw=write',)),
+            ('create_on_open in missing dirs', ('--rw=write',
+                                                '--create_on_open=1')),
+            ('read job in missing dirs', ('--rw=read',))):
+        top = t.path('md-%d' % len(what))
+        f = os.path.join(top, 'a', 'b', 'f.dat')
+        r, jobs, _ = run_job(t, what, '--name=md', '--filename=' + f,
+                             '--size=256k', '--bs=4k', *args)
+        if jobs:
+            rd = 'read' in args[0]
+            t.eq(jobs[0].issued, (64, 0, 0, 0) if rd else (0, 64, 0, 0),
+                 '%s: issued rwts' % what)
+            t.eq(ibtest.size_of(f), 256 * KiB, '%s: file size' % what)
+            t.eq(oct(os.stat(os.path.join(top, 'a')).st_mode & 0o777),
+                 oct(0o777 & ~current_umask()), '%s: directory mode' % what)
+
+
+def current_umask():
+    m = os.umask(0)
+    os.umask(m)
+    return m
+
+
+def small_tmpfs(t):
+    import subprocess
+    mnt = t.mkdir('small')
+    p = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        t.skip('mount -t tmpfs: %s' % p.stderr.strip())
+        return None
+    return mnt
+
+
+def test_layout_failure_alone(t):
+    """A job whose file cannot be laid out (ENOSPC on a 1 MiB tmpfs) fails
+    alone, named on stderr and with err= in its report; the other jobs,
+    before and after it, run in full; exit status 1."""
+    import json
+    import subprocess
+    mnt = small_tmpfs(t)
+    if not mnt:
+        return
+    try:
+        good = t.shm_file('lf-good', 512 * KiB)
+        bad = os.path.join(mnt, 'bad.dat')
+        what = 'layout ENOSPC in one job of three'
+        r = t.run('--output-format=json', '--bs=4k',
+                  '--name=g1', '--filename=' + good, '--rw=read',
+                  '--size=512k',
+                  '--name=bad', '--filename=' + bad, '--rw=read', '--size=4m',
+                  '--name=g2', '--filename=' + good, '--rw=write',
+                  '--size=512k', '--stonewall')
+        t.eq(r.rc, 1, '%s: exit status' % what, r)
+        fails = [ln for ln in r.err.splitlines() if 'failed' in ln]
+        t.eq(fails, ["iobench: job 'bad' failed: %s: laying out at offset "
+                     "1048576: No space left on device" % bad],
+             '%s: one stderr line names the job, file, offset, cause' % what)
+        try:
+            jobs = json.loads(r.out)['jobs']
+        except (ValueError, KeyError) as e:
+            t.check(False, '%s: valid JSON (%s)' % (what, e), r)
+            return
+        t.eq([(j['jobname'], j['error'], j['read']['total_ios'],
+               j['write']['total_ios']) for j in jobs],
+             [('g1', 0, 128, 0), ('bad', 28, 0, 0), ('g2', 0, 0, 128)],
+             '%s: per job: error, reads, writes' % what)
+        r = t.run('--name=bad', '--filename=' + bad, '--rw=read', '--size=4m')
+        rep = ibtest.parse_report(r.out)
+        t.check(rep and rep[0].err == 28,
+                '%s: normal report err=28' % what, r)
+    finally:
+        subprocess.run(['umount', mnt], capture_output=True)
+
+
 def main():
     t = ibtest.Test()
     test_layout_preserves(t)
@@ -233,6 +312,8 @@ def main():
     test_offsets(t)
     test_offset_increment(t)
     test_more_regions(t)
+    test_missing_dirs(t)
+    test_layout_failure_alone(t)
     t.finish()
 
 

@@ -276,6 +276,15 @@ def test_log_onto_device():
              "refusing to write a report or log onto it\n" % dev,
              'write_iolog onto a device: the one stderr line')
     t.eq(digest(dev), before, 'write_iolog onto a device: device unchanged')
+    for opt in ('--output', '--json-output'):
+        r = t.run('--name=x', '--rw=read', '--size=1m', '--filename=%s' % data,
+                  '%s=%s' % (opt, dev))
+        t.eq(r.rc, 1, '%s onto a device: exit status' % opt, r)
+        t.eq(r.err, "iobench: %s: %s is a block device; refusing to write a "
+             "report or log onto it\n" % (opt, dev),
+             '%s onto a device: the one stderr line' % opt)
+        t.eq(r.out, '', '%s onto a device: nothing on stdout' % opt)
+    t.eq(digest(dev), before, 'reports onto a device: device unchanged')
 
 
 _OPEN_RE = re.compile(r'open(?:at)?\((?:AT_FDCWD, )?"([^"]+)", ([A-Z_|]+)')

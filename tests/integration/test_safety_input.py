@@ -37,6 +37,11 @@ CASES = [
     ('percentile above 100', ['--percentile_list=101'], 'percentile_list'),
     ('iodepth 0', ['--iodepth=0'], 'iodepth'),
     ('iodepth too large', ['--iodepth=70000'], 'iodepth'),
+    ('bs above 2g', ['--bs=3g', '--size=6g', '--ioengine=null'], 'bs'),
+    ('bsrange above 2g', ['--bsrange=4k-5g', '--size=6g', '--ioengine=null'],
+     'bs'),
+    ('fixedbufs deeper than io_uring registers',
+     ['--ioengine=io_uring', '--fixedbufs=1', '--iodepth=20000'], 'fixedbufs'),
     ('numjobs 0', ['--numjobs=0'], 'numjobs'),
     ('nrfiles 0', ['--nrfiles=0'], 'nrfiles'),
     ('loops 0', ['--loops=0'], 'loops'),
@@ -69,8 +74,9 @@ TARGET_CASES = [
      NEW),
     ('a missing file with no size (write)',
      ['--filename=' + NEW, '--rw=write'], NEW),
-    ('a file in a missing directory',
-     ['--filename=nodir/f', '--rw=write', '--size=1m'], 'nodir/f'),
+    # (missing directories on a filename's path are created, as fio does)
+    ('a file under a regular file',
+     ['--filename=%s/sub/f' % EX, '--rw=write', '--size=1m'], EX + '/sub/f'),
     ('directory= that does not exist',
      ['--directory=nodir', '--rw=write', '--size=1m'], 'nodir'),
     ('--output into a missing directory', ['--output=nodir/out', '--rw=read'],
@@ -128,6 +134,8 @@ def expect_refusal(what, argv, names):
     t.check(len(lines) == 1 and lines[0].startswith('iobench: ') and
             names in lines[0],
             '%s: one stderr line naming %r' % (what, names), r)
+    # refused before the header: a script reading stdout sees nothing
+    t.eq(r.out, '', '%s: nothing on stdout' % what)
     after = snapshot()
     t.eq(sorted(set(after) - set(before)), [], '%s: nothing created' % what)
     changed = [k for k in before if after.get(k) != before[k]]

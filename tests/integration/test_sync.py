@@ -5,6 +5,8 @@ syncs issued as fio does for a synchronous engine (one after every N writes,
 none after the job's last write; end_fsync's final sync is not counted), and
 on a loop device every sync, end_fsync included, is a real flush request
 (/sys/block/loopN/stat). Asynchronous engines issue the same syncs.
+sync=1 (O_SYNC) and sync=dsync (O_DSYNC) issue no sync of their own, but
+make every buffered write a flush request (as fio's do).
 
 Two deliberate differences from fio 3.33, whose counts are quirks: fio files
 fdatasync under short= (short=3,0,0,0 for the job below) where iobench counts
@@ -28,6 +30,9 @@ CASES = [
     (['--fdatasync=4'], 3, 3),
     (['--fdatasync=2', '--end_fsync=1'], 7, 8),
     (['--fsync=5', '--rw=randwrite'], 3, 3),
+    (['--sync=1', '--direct=0'], 0, 16),
+    (['--sync=dsync', '--direct=0'], 0, 16),
+    (['--sync=none', '--direct=0'], 0, 0),
     ([], 0, 0),
 ]
 ASYNC = [

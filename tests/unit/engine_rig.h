@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -44,6 +45,7 @@ struct tcase {
 struct rig {
 	struct ib_job job;
 	struct ib_file file;
+	char path[PATH_MAX];
 	struct ib_io ios[MAX_DEPTH];
 	unsigned int free_idx[MAX_DEPTH], nfree;
 	void *bufs;
@@ -82,7 +84,8 @@ static int rig_setup(void **state)
 	r->file.real_size = FILE_SIZE;
 	r->file.io_size = FILE_SIZE;
 	r->file.lbs = 512;
-	snprintf(r->file.path, sizeof(r->file.path), "%s", path);
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	r->file.path = r->path;
 	assert_int_equal(posix_memalign(&r->bufs, 4096, MAX_DEPTH * MAX_BS), 0);
 	r->job.iodepth = 1;
 	r->job.nonvectored = -1;
@@ -182,22 +185,32 @@ static unsigned int reap_some(struct rig *r, unsigned int min)
 /*
  * The worker's loop in miniature: keep up to depth ios queued or in flight,
  * commit every `batch` queued ios or on BUSY, reap when nothing is free.
- * Distinct offsets only (ios in flight never overlap).
+ * BUSY is allowed even below depth (an SQPOLL thread that has not consumed
+ * the SQ ring yet): as the worker does, commit and reap, then queue the
+ * same io again. Distinct offsets only (ios in flight never overlap).
  */
 static void drive(struct rig *r, uint8_t ddir, const uint64_t *offs,
 		  unsigned int n, uint32_t len, unsigned int batch)
 {
 	unsigned int next = 0, completed = 0, uncommitted = 0;
+	bool busy;
 
 	r->gen++;
 	while (completed < n) {
+		busy = false;
 		while (next < n && r->nfree) {
-			struct ib_io *io = &r->ios[r->free_idx[--r->nfree]];
+			struct ib_io *io = &r->ios[r->free_idx[r->nfree - 1]];
 			int ret;
 
 			prep(r, io, ddir, offs[next], len);
 			ret = r->e->queue(&r->ctx, io);
-			assert_true(ret == IB_Q_DONE || ret == IB_Q_QUEUED);
+			assert_true(ret == IB_Q_DONE || ret == IB_Q_QUEUED ||
+				    ret == IB_Q_BUSY);
+			if (ret == IB_Q_BUSY) {
+				busy = true;
+				break;
+			}
+			r->nfree--;
 			next++;
 			if (ret == IB_Q_DONE) {
 				check_done(r, io);
@@ -213,8 +226,11 @@ static void drive(struct rig *r, uint8_t ddir, const uint64_t *offs,
 			assert_true(c >= 0 && (unsigned int)c <= uncommitted);
 			uncommitted -= (unsigned int)c;
 		}
-		if (r->nfree < r->ctx.nr_ios && (!r->nfree || next == n))
+		if (r->nfree < r->ctx.nr_ios &&
+		    (!r->nfree || next == n || busy))
 			completed += reap_some(r, 1);
+		else if (busy)
+			sched_yield(); /* let the SQPOLL thread catch up */
 	}
 	assert_int_equal(r->nfree, r->ctx.nr_ios);
 }

@@ -334,6 +334,50 @@ static void test_enums(void **state)
 	assert_int_equal(j->unit_base, 8);
 	set_bad(j, "continue_on_error", "some", EINVAL,
 		"continue_on_error: invalid value 'some' (valid: none, read, write, io, verify, all)");
+	set_ok(j, "sync", "1");
+	assert_int_equal(j->sync_io, IB_SYNC_IO_SYNC);
+	set_ok(j, "sync", "dsync");
+	assert_int_equal(j->sync_io, IB_SYNC_IO_DSYNC);
+	set_ok(j, "sync", "0");
+	assert_int_equal(j->sync_io, IB_SYNC_IO_NONE);
+	set_bad(j, "sync", "fsync", EINVAL,
+		"sync: invalid value 'fsync' (valid: none, sync, dsync)");
+}
+
+/*
+ * ignore_error: each list given replaces its type's non-fatal errors and
+ * turns continue_on_error on for that type (fio 3.33: ignore_error=,ENOSPC
+ * alone goes on after ENOSPC on writes); a later continue_on_error= sets
+ * the bits anew, as in fio.
+ */
+static void test_ignore_error(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "ignore_error", ",ENOSPC:122");
+	assert_int_equal(j->continue_on_error, IB_COE_WRITE);
+	assert_int_equal(j->ignore_error[IB_ERR_WRITE].nr, 2);
+	assert_int_equal(j->ignore_error[IB_ERR_WRITE].err[0], ENOSPC);
+	assert_int_equal(j->ignore_error[IB_ERR_WRITE].err[1], 122);
+	assert_int_equal(j->ignore_error[IB_ERR_READ].nr, 0);
+	assert_string_equal(ib_opts_text_get(j->opts_text, j->opts_len,
+					     "ignore_error"), ",ENOSPC:122");
+	set_ok(j, "continue_on_error", "read");
+	assert_int_equal(j->continue_on_error, IB_COE_READ);
+	set_ok(j, "ignore_error", "EAGAIN,,EILSEQ");
+	assert_int_equal(j->continue_on_error, IB_COE_READ | IB_COE_VERIFY);
+	assert_int_equal(j->ignore_error[IB_ERR_READ].err[0], EAGAIN);
+	assert_int_equal(j->ignore_error[IB_ERR_WRITE].nr, 0); /* replaced */
+	set_ok(j, "continue_on_error", "none");
+	assert_int_equal(j->continue_on_error, 0);
+	set_bad(j, "ignore_error", ",EFOO", EINVAL,
+		"ignore_error: unknown error 'EFOO' in the write list (an errno name such as ENOSPC, or a number 1-4095)");
+	set_bad(j, "ignore_error", "1,2,3,4", EINVAL,
+		"ignore_error: '1,2,3,4': at most 3 lists (read,write,verify)");
+	set_bad(j, "ignore_error", "", EINVAL, "ignore_error: needs a value");
+	/* a refused value changes nothing */
+	assert_int_equal(j->ignore_error[IB_ERR_READ].err[0], EAGAIN);
+	assert_int_equal(j->continue_on_error, 0);
 }
 
 static void test_percentiles(void **state)
@@ -522,7 +566,7 @@ int main(void)
 		T(test_rwmix_write_only), T(test_bs_lists), T(test_bsrange),
 		T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
-		T(test_strings), T(test_enums), T(test_percentiles),
+		T(test_strings), T(test_enums), T(test_ignore_error), T(test_percentiles),
 		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
 		T(test_engine_options_match_engines), T(test_defaults_match_help),

@@ -4,6 +4,7 @@
  * numbers fio measured in one run (from its json+ output) and the block fio
  * printed for them; iobench must print the same text from the same numbers.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -357,6 +358,81 @@ static void test_synthetic_tail(void **state)
 	free(st);
 }
 
+static int json_plain(FILE *f, const struct ib_report_in *in)
+{
+	return ib_report_json(f, in, false);
+}
+
+/* err= in the normal header, JSON "error" and terse's 5th field. */
+static void check_shown_error(const struct ib_report_in *in, int err,
+			      const char *text)
+{
+	char want[256], *out;
+	int ret;
+
+	out = fixture_capture(ib_report_normal, in, &ret);
+	assert_int_equal(ret, 0);
+	if (text)
+		snprintf(want, sizeof(want), "e: (groupid=0, jobs=1): err=%2d (%s): pid=", err, text);
+	else
+		snprintf(want, sizeof(want), "e: (groupid=0, jobs=1): err=%2d: pid=", err);
+	assert_non_null(strstr(out, want));
+	free(out);
+	out = fixture_capture(json_plain, in, &ret);
+	snprintf(want, sizeof(want), "\"error\" : %d,", err);
+	assert_non_null(strstr(out, want));
+	free(out);
+	out = fixture_capture(ib_report_terse, in, &ret);
+	snprintf(want, sizeof(want), "3;fio-3.33;e;0;%d;", err);
+	assert_true(!strncmp(out, want, strlen(want)));
+	free(out);
+}
+
+/*
+ * Which error a report shows (fio's rule): the one that stopped the job;
+ * else, with continue_on_error, the first counted; nothing otherwise.
+ */
+static void test_shown_error(void **state)
+{
+	struct ib_job_stats *st = calloc(1, sizeof(*st));
+	struct ib_report_in in = { 0 };
+	struct ib_run run;
+	struct ib_job j;
+
+	(void)state;
+	ib_run_init(&run);
+	ib_job_defaults(&j);
+	strcpy(j.name, "e");
+	run.jobs = &j;
+	run.nr_jobs = 1;
+	in.run = &run;
+	in.stats = st;
+	st->dir[0].issued = 64;
+	st->dir[0].total_ios = 32;
+	st->dir[0].io_bytes = 32 * 4096;
+	st->dir[0].runtime_us = 1000;
+	st->job_runtime_ms = 1;
+	check_shown_error(&in, 0, NULL);
+	/* went on after 32 non-fatal errors */
+	j.continue_on_error = IB_COE_READ;
+	st->total_err = 32;
+	st->first_error = EIO;
+	strcpy(st->first_error_where, "read offset=4096, buflen=4096, file=/x: Input/output error (EIO)");
+	check_shown_error(&in, EIO, st->first_error_where);
+	/* then stopped by a fatal one: that one is shown */
+	st->error = ENOSPC;
+	strcpy(st->error_where, "write offset=0, buflen=4096, file=/x: No space left on device (ENOSPC)");
+	check_shown_error(&in, ENOSPC, st->error_where);
+	/* no text recorded: strerror and the name */
+	st->error_where[0] = '\0';
+	check_shown_error(&in, ENOSPC, "No space left on device (ENOSPC)");
+	/* without continue_on_error first_error is not shown */
+	st->error = 0;
+	j.continue_on_error = 0;
+	check_shown_error(&in, 0, NULL);
+	free(st);
+}
+
 /* Real fio lines: vda, and md0 over three slaves (aggr = slave averages and
  * the highest slave util; the md line has 2 more spaces) */
 static void test_disk_lines(void **state)
@@ -428,6 +504,7 @@ int main(void)
 		cmocka_unit_test(test_terse_disk),
 		cmocka_unit_test(test_disk_lines),
 		cmocka_unit_test(test_synthetic_tail),
+		cmocka_unit_test(test_shown_error),
 	};
 
 	setenv("TZ", "UTC", 1);

@@ -19,6 +19,7 @@
 #include "iobench/engine.h"
 #include "iobench/run.h"
 #include "iobench/runner.h"
+#include "iobench/shm.h"
 
 #define TESTDIR "/dev/shm"
 
@@ -46,7 +47,9 @@ static struct ib_job *one_job(struct ib_run *run, unsigned int n)
 	ib_run_init(run);
 	run->eta = IB_ETA_NEVER;
 	run->nr_jobs = n;
-	run->jobs = calloc(n, sizeof(*run->jobs));
+	/* as ib_run_add_job makes it: ib_run_free unmaps it */
+	run->jobs = ib_shm_alloc(n * sizeof(*run->jobs));
+	run->jobs_cap = n;
 	for (i = 0; i < n; i++) {
 		ib_job_defaults(&run->jobs[i]);
 		snprintf(run->jobs[i].name, sizeof(run->jobs[i].name), "t");

@@ -463,7 +463,8 @@ static void test_output_onto_device(void **state)
 static void test_entry_skips_files_and_readers(void **state)
 {
 	struct fake *f = *state;
-	struct ib_file file = { .fd = -1 };
+	char path[PATH_MAX];
+	struct ib_file file = { .path = path, .fd = -1 };
 	struct ib_files fs = { &file, 1 };
 	struct ib_run run;
 	struct ib_diag d;
@@ -471,13 +472,13 @@ static void test_entry_skips_files_and_readers(void **state)
 	/* a regular file carrying a partition table is still just a file */
 	write_mbr(f->image);
 	ib_run_init(&run);
-	snprintf(file.path, sizeof(file.path), "%s", f->image);
+	snprintf(path, sizeof(path), "%s", f->image);
 	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
 	/* a path that does not exist yet will be created: nothing to refuse */
-	snprintf(file.path, sizeof(file.path), "%s/new", f->root);
+	snprintf(path, sizeof(path), "%s/new", f->root);
 	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
 	f->job.rw = IB_RW_READ | IB_RW_RAND;
-	snprintf(file.path, sizeof(file.path), "/dev/null");
+	snprintf(path, sizeof(path), "/dev/null");
 	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
 	ib_run_free(&run);
 }
