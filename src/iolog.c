@@ -8,6 +8,17 @@
 
 static const char *const action[IB_DDIR_NR] = { "read", "write", "trim", "sync" };
 
+bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len)
+{
+	int n;
+
+	if (job->numjobs > 1)
+		n = snprintf(buf, len, "%s.%u", job->write_iolog, job->clone);
+	else
+		n = snprintf(buf, len, "%s", job->write_iolog);
+	return n >= 0 && (size_t)n < len;
+}
+
 int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d)
 {
@@ -18,10 +29,9 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 	l->buf = NULL;
 	if (!job->write_iolog[0])
 		return 0;
-	if (job->numjobs > 1)
-		snprintf(path, sizeof(path), "%s.%u", job->write_iolog, job->clone);
-	else
-		snprintf(path, sizeof(path), "%s", job->write_iolog);
+	if (!ib_iolog_path(job, path, sizeof(path)))
+		return ib_diag_set(d, ENAMETOOLONG, "write_iolog: name too long: %s",
+				   job->write_iolog);
 	l->f = fopen(path, "w");
 	if (!l->f)
 		return ib_diag_set(d, errno, "write_iolog: cannot create %s: %s",

@@ -488,6 +488,7 @@ const char *const ib_opt_unsupported_names[] = {
 	"log_alternate_epoch_clock_id", "log_prio", "read_iolog", "iolog",
 	"replay_no_stall", "replay_redirect", "replay_align", "replay_scale",
 	"replay_time_scale", "replay_skip", "merge_blktrace_file",
-	"merge_blktrace_scalars", "merge_blktrace_iters", "error_dump", "block_error_percentiles", "disk_util",
+	"merge_blktrace_scalars", "merge_blktrace_iters", "error_dump",
+	"block_error_percentiles", "disk_util",
 	NULL,
 };

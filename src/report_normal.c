@@ -247,16 +247,14 @@ static void print_tail(FILE *f, const struct ib_rep_entry *e)
 static void print_head(FILE *f, const struct ib_rep_entry *e)
 {
 	const struct ib_job_stats *s = e->st;
-	char tbuf[64] = "\n";
+	char tbuf[64] = "\n", named[128];
 	time_t t = (time_t)s->start_time;
+	const char *where;
+	int err = ib_rep_error(e, &where);
 	struct tm tm;
 
 	if (localtime_r(&t, &tm))
 		strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y\n", &tm);
-	const char *where;
-	int err = ib_rep_error(e, &where);
-	char named[128];
-
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", e->job->name, e->job->groupid,
 		e->nr_jobs, err);
 	if (err)

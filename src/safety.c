@@ -31,6 +31,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <blkid/blkid.h>
+#include "iobench/iolog.h"
 #include "iobench/safety.h"
 
 #define MAX_NODES 64
@@ -489,20 +490,14 @@ int ib_safety_check_output(const char *what, const char *path,
 			   what, path);
 }
 
-/* write_iolog=: one file, or FILE.CLONE with numjobs (as iolog.c names it) */
+/* write_iolog=: the file this clone writes */
 static int check_logs(const struct ib_job *job, struct ib_diag *d)
 {
 	char path[PATH_MAX + 16];
 	int n;
 
-	if (!job->write_iolog[0])
-		return 0;
-	if (job->numjobs > 1)
-		n = snprintf(path, sizeof(path), "%s.%u", job->write_iolog, job->clone);
-	else
-		n = snprintf(path, sizeof(path), "%s", job->write_iolog);
-	if (n < 0 || (size_t)n >= sizeof(path))
-		return 0; /* iolog.c reports a name that does not fit */
+	if (!job->write_iolog[0] || !ib_iolog_path(job, path, sizeof(path)))
+		return 0; /* a name that does not fit: iolog.c reports it */
 	n = ib_safety_check_output("write_iolog", path, d);
 	if (n)
 		ib_diag_prefix(d, "job '%s'", job->name);

@@ -3,6 +3,7 @@
  * Per-I/O accounting (hot path) and the group_reporting merge.
  */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include "iobench/stats.h"
 
@@ -103,34 +104,12 @@ void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns)
 	ib_hist_add(&s->sync_hist, lat_ns);
 }
 
-/* The outcome fields, which a reset keeps. */
-struct outcome {
-	int error, first_error;
-	uint64_t total_err;
-	char error_where[sizeof(((struct ib_job_stats *)0)->error_where)];
-	char first_where[sizeof(((struct ib_job_stats *)0)->first_error_where)];
-};
-
+/* The measured section is the fields between live and elapsed_s (stats.h). */
 void ib_stats_reset(struct ib_job_stats *s)
 {
-	struct ib_live live = s->live;
-	int pid = s->pid;
-	int64_t start = s->start_time;
-	uint64_t elapsed = s->elapsed_s;
-	struct outcome o = { s->error, s->first_error, s->total_err, "", "" };
+	size_t from = offsetof(struct ib_job_stats, dir);
 
-	memcpy(o.error_where, s->error_where, sizeof(o.error_where));
-	memcpy(o.first_where, s->first_error_where, sizeof(o.first_where));
-	memset(s, 0, sizeof(*s));
-	s->live = live;
-	s->pid = pid;
-	s->start_time = start;
-	s->elapsed_s = elapsed;
-	s->error = o.error;
-	s->first_error = o.first_error;
-	s->total_err = o.total_err;
-	memcpy(s->error_where, o.error_where, sizeof(o.error_where));
-	memcpy(s->first_error_where, o.first_where, sizeof(o.first_where));
+	memset((char *)s + from, 0, offsetof(struct ib_job_stats, elapsed_s) - from);
 }
 
 unsigned int ib_depth_bucket(unsigned int depth)

@@ -2,6 +2,8 @@
 #ifndef IOBENCH_IOLOG_H
 #define IOBENCH_IOLOG_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "iobench/diag.h"
@@ -23,6 +25,11 @@ struct ib_iolog {
 	char *buf;
 };
 
+/*
+ * The log file this clone of job writes (FILE or FILE.CLONE) into buf.
+ * Returns false (buf unusable) when the name does not fit.
+ */
+bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len);
 int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d);
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,

@@ -90,6 +90,7 @@ struct ib_live {
 struct ib_job_stats {
 	struct ib_live live;
 
+	/* --- measured: from dir up to elapsed_s, zeroed by ib_stats_reset --- */
 	struct ib_dir_stats dir[IB_DDIR_RWT];
 	struct ib_lat_stat sync_lat;	/* fsync/fdatasync */
 	struct ib_hist sync_hist;
@@ -108,6 +109,8 @@ struct ib_job_stats {
 	uint64_t usr_us, sys_us;
 	uint64_t ctx, majf, minf;
 	uint64_t job_runtime_ms;	/* wall time of the measured run */
+
+	/* --- kept by ib_stats_reset: identity, outcome --- */
 	uint64_t elapsed_s;		/* since the job started, incl. ramp */
 
 	/*
@@ -128,9 +131,10 @@ struct ib_job_stats {
 };
 
 /*
- * Zero everything measured; keeps live, pid, start_time, elapsed_s and the
- * errors (an error in the ramp still counts, as in fio). Used at ramp end. The live counters belong to the worker (it publishes
- * them); ib_stats_add_io() does not touch them.
+ * Zero everything measured (the section from dir up to elapsed_s); keeps
+ * live, elapsed_s, the errors (an error in the ramp still counts, as in
+ * fio), pid and start_time. Used at ramp end. The live counters belong to
+ * the worker (it publishes them); ib_stats_add_io() does not touch them.
  */
 void ib_stats_reset(struct ib_job_stats *s);
 /*

@@ -89,6 +89,7 @@ class Test:
         self.failed = 0
         self.skipped = 0
         self.loops = []
+        self.mounts = []            # tmpfs mounts made by small_tmpfs()
         self.loop_backing = {}      # /dev/loopN -> its tmpfs backing file
         self.dir = tempfile.mkdtemp(prefix='ibtest.', dir=SHM)
         self.logdir = None
@@ -238,6 +239,18 @@ class Test:
         os.makedirs(p, exist_ok=True)
         return p
 
+    def small_tmpfs(self, name, size='1m'):
+        """A tmpfs of `size` mounted at the private dir's `name` (unmounted
+        at cleanup), for real ENOSPC; None (a skip) if it cannot be made."""
+        mnt = self.mkdir(name)
+        p = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=' + size,
+                            'tmpfs', mnt], capture_output=True, text=True)
+        if p.returncode != 0:
+            self.skip('mount -t tmpfs: %s' % p.stderr.strip())
+            return None
+        self.mounts.append(mnt)
+        return mnt
+
     def shm_file(self, name, size=0, data=None):
         """Create a file in the private dir: data, or size zero bytes."""
         p = self.path(name)
@@ -273,10 +286,16 @@ class Test:
         self.loop_backing[dev] = backing
         return dev
 
-    def cleanup(self):
+    def release(self):
+        """Detach the loop devices, then unmount the mounts under them."""
         while self.loops:
             dev = self.loops.pop()
             subprocess.run(['losetup', '-d', dev], capture_output=True)
+        while self.mounts:
+            subprocess.run(['umount', self.mounts.pop()], capture_output=True)
+
+    def cleanup(self):
+        self.release()
         if self.dir and os.path.isdir(self.dir):
             shutil.rmtree(self.dir, ignore_errors=True)
         if self.logdir and os.path.isdir(self.logdir):

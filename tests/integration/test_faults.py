@@ -20,7 +20,6 @@ the JSON and the terse line show the same error number, and the one stderr
 line of a failed job carries err='s text. Resource limits: huge iodepth,
 numjobs, bs give a clear error or work; RLIMIT_MEMLOCK too low for
 io_uring fixedbufs is explained."""
-import atexit
 import json
 import os
 import re
@@ -33,7 +32,6 @@ import ibtest  # noqa: E402
 
 MiB = ibtest.MiB
 t = ibtest.Test()
-mounts = []
 ENGINES = (('psync', ()), ('io_uring', ('--iodepth=8',)),
            ('libaio', ('--iodepth=8', '--direct=1')))
 COES = ('none', 'read', 'write', 'io', 'verify', 'all')
@@ -41,28 +39,6 @@ COVERS = {'none': (), 'read': ('read',), 'write': ('write',),
           'io': ('read', 'write'), 'verify': (), 'all': ('read', 'write')}
 EIO_TEXT = 'Input/output error (EIO)'
 ENOSPC_TEXT = 'No space left on device (ENOSPC)'
-
-
-def teardown():
-    """Loop devices first, then the mounts under them, then the files."""
-    while t.loops:
-        subprocess.run(['losetup', '-d', t.loops.pop()], capture_output=True)
-    while mounts:
-        subprocess.run(['umount', mounts.pop()], capture_output=True)
-
-
-atexit.register(teardown)       # runs before ibtest's own cleanup
-
-
-def small_tmpfs(name):
-    mnt = t.mkdir(name)
-    p = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        t.skip('mount -t tmpfs: %s' % p.stderr.strip())
-        return None
-    mounts.append(mnt)
-    return mnt
 
 
 def sparse(path, size):
@@ -85,7 +61,7 @@ def failing_loop(name, cut_to=None):
     if not ibtest.loop_available():
         t.skip('loop devices unavailable: %s' % name)
         return None
-    mnt = small_tmpfs(name)
+    mnt = t.small_tmpfs(name)
     if not mnt:
         return None
     back = os.path.join(mnt, 'back.img')
@@ -354,7 +330,7 @@ def test_read_eio():
         t.eq((r.rc, j['error'], j['total_err'], j['first_error'],
               j['read']['total_ios']), (0, 5, 64, 5, 128),
              'read EIO numjobs=2 group_reporting: summed counts', r)
-    teardown()
+    t.release()
 
 
 def test_mixed(what='EIO reads then ENOSPC'):
@@ -386,7 +362,7 @@ def test_mixed(what='EIO reads then ENOSPC'):
         check_failed_line(r, job, what)
     t.check('     errors    : total=%d, first_error=5/<Input/output error>\n'
             % (reads + 1) in r.out, '%s: errors line' % what, r)
-    teardown()
+    t.release()
 
 
 def test_write_eio():
@@ -425,8 +401,8 @@ def test_write_eio():
     same_as_fio('sync=1 write EIO psync continue_on_error=write',
                 ('--name=w', '--filename={}', '--rw=write', '--bs=64k',
                  '--size=2m', '--sync=1', '--continue_on_error=write'),
-                'write', lambda: failing_loop('wf%d' % len(mounts)))
-    teardown()
+                'write', lambda: failing_loop('wf%d' % len(t.mounts)))
+    t.release()
 
 
 def test_sync_eio():
@@ -457,7 +433,7 @@ def test_sync_eio():
     ]
     for name, opts, rc, total, first, syncs in cases:
         what = 'fsync EIO %s' % name
-        dev = failing_loop('s%d' % len(mounts))
+        dev = failing_loop('s%d' % len(t.mounts))
         if not dev:
             return
         r = t.run('--name=s', '--filename=%s' % dev, '--rw=write', '--bs=64k',
@@ -482,8 +458,8 @@ def test_sync_eio():
                 ('--name=s', '--filename={}', '--rw=write', '--bs=64k',
                  '--size=2m', '--offset=1m', '--fsync=4',
                  '--continue_on_error=write'),
-                'write', lambda: failing_loop('sf%d' % len(mounts)))
-    teardown()
+                'write', lambda: failing_loop('sf%d' % len(t.mounts)))
+    t.release()
 
 
 def test_end_fsync_and_direct():
@@ -516,7 +492,7 @@ def test_end_fsync_and_direct():
              (28, 'write offset=25165824, buflen=65536, file=%s: %s'
               % (dev, ENOSPC_TEXT)),
              'direct write to a loop on a full fs: ENOSPC, with offset')
-    teardown()
+    t.release()
 
 
 def test_memlock():
@@ -585,7 +561,7 @@ def main():
     if os.geteuid() != 0:
         t.skip('needs root (tmpfs mounts, loop devices)')
         t.finish()
-    mnt = small_tmpfs('small')
+    mnt = t.small_tmpfs('small')
     if mnt:
         test_enospc(mnt)
         test_coe_enospc(mnt)
@@ -597,7 +573,6 @@ def main():
     test_end_fsync_and_direct()
     test_memlock()
     test_limits()
-    teardown()
     t.finish()
 
 

@@ -5,6 +5,7 @@ destroying the data it already holds, nrfiles and default names
 (JOBNAME.CLONE.FILE), filename=a:b, directory=, offset=, offset_increment
 with numjobs, io_size, size= and offset= as percentages.
 """
+import json
 import os
 import sys
 
@@ -252,56 +253,41 @@ def current_umask():
     return m
 
 
-def small_tmpfs(t):
-    import subprocess
-    mnt = t.mkdir('small')
-    p = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mnt],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        t.skip('mount -t tmpfs: %s' % p.stderr.strip())
-        return None
-    return mnt
-
-
 def test_layout_failure_alone(t):
     """A job whose file cannot be laid out (ENOSPC on a 1 MiB tmpfs) fails
     alone, named on stderr and with err= in its report; the other jobs,
     before and after it, run in full; exit status 1."""
-    import json
-    import subprocess
-    mnt = small_tmpfs(t)
+    mnt = t.small_tmpfs('small')
     if not mnt:
         return
+    good = t.shm_file('lf-good', 512 * KiB)
+    bad = os.path.join(mnt, 'bad.dat')
+    what = 'layout ENOSPC in one job of three'
+    r = t.run('--output-format=json', '--bs=4k',
+              '--name=g1', '--filename=' + good, '--rw=read',
+              '--size=512k',
+              '--name=bad', '--filename=' + bad, '--rw=read', '--size=4m',
+              '--name=g2', '--filename=' + good, '--rw=write',
+              '--size=512k', '--stonewall')
+    t.eq(r.rc, 1, '%s: exit status' % what, r)
+    fails = [ln for ln in r.err.splitlines() if 'failed' in ln]
+    t.eq(fails, ["iobench: job 'bad' failed: %s: laying out at offset "
+                 "1048576: No space left on device" % bad],
+         '%s: one stderr line names the job, file, offset, cause' % what)
     try:
-        good = t.shm_file('lf-good', 512 * KiB)
-        bad = os.path.join(mnt, 'bad.dat')
-        what = 'layout ENOSPC in one job of three'
-        r = t.run('--output-format=json', '--bs=4k',
-                  '--name=g1', '--filename=' + good, '--rw=read',
-                  '--size=512k',
-                  '--name=bad', '--filename=' + bad, '--rw=read', '--size=4m',
-                  '--name=g2', '--filename=' + good, '--rw=write',
-                  '--size=512k', '--stonewall')
-        t.eq(r.rc, 1, '%s: exit status' % what, r)
-        fails = [ln for ln in r.err.splitlines() if 'failed' in ln]
-        t.eq(fails, ["iobench: job 'bad' failed: %s: laying out at offset "
-                     "1048576: No space left on device" % bad],
-             '%s: one stderr line names the job, file, offset, cause' % what)
-        try:
-            jobs = json.loads(r.out)['jobs']
-        except (ValueError, KeyError) as e:
-            t.check(False, '%s: valid JSON (%s)' % (what, e), r)
-            return
-        t.eq([(j['jobname'], j['error'], j['read']['total_ios'],
-               j['write']['total_ios']) for j in jobs],
-             [('g1', 0, 128, 0), ('bad', 28, 0, 0), ('g2', 0, 0, 128)],
-             '%s: per job: error, reads, writes' % what)
-        r = t.run('--name=bad', '--filename=' + bad, '--rw=read', '--size=4m')
-        rep = ibtest.parse_report(r.out)
-        t.check(rep and rep[0].err == 28,
-                '%s: normal report err=28' % what, r)
-    finally:
-        subprocess.run(['umount', mnt], capture_output=True)
+        jobs = json.loads(r.out)['jobs']
+    except (ValueError, KeyError) as e:
+        t.check(False, '%s: valid JSON (%s)' % (what, e), r)
+        return
+    t.eq([(j['jobname'], j['error'], j['read']['total_ios'],
+           j['write']['total_ios']) for j in jobs],
+         [('g1', 0, 128, 0), ('bad', 28, 0, 0), ('g2', 0, 0, 128)],
+         '%s: per job: error, reads, writes' % what)
+    r = t.run('--name=bad', '--filename=' + bad, '--rw=read', '--size=4m')
+    rep = ibtest.parse_report(r.out)
+    t.check(rep and rep[0].err == 28,
+            '%s: normal report err=28' % what, r)
+    t.release()
 
 
 def main():

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -149,7 +150,18 @@ static void test_reset_keeps_identity(void **state)
 	s->live.io_bytes[0] = 4096;
 	ib_stats_add_io(s, j, IB_DDIR_READ, 4096, 1, 2, 3);
 	s->usr_us = 5;
+	s->elapsed_s = 3;
+	s->error = 28;
+	s->total_err = 2;
+	s->first_error = 5;
+	snprintf(s->first_error_where, sizeof(s->first_error_where), "r");
 	ib_stats_reset(s);
+	assert_int_equal(s->elapsed_s, 3);
+	assert_int_equal(s->error, 28);
+	assert_int_equal(s->total_err, 2);
+	assert_int_equal(s->first_error, 5);
+	assert_string_equal(s->first_error_where, "r");
+	assert_int_equal(s->job_runtime_ms, 0);
 	assert_int_equal(s->pid, 77);
 	assert_int_equal(s->start_time, 1795219167);
 	assert_int_equal(s->live.io_bytes[0], 4096);
