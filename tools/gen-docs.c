@@ -17,7 +17,7 @@
 #include <string.h>
 #include "iobench/engine.h"
 #include "iobench/options.h"
-#include "src/cli_priv.h"
+#include "src/front/cli_priv.h"
 
 #define MARK_BEGIN ".\\\" BEGIN GENERATED OPTIONS"
 #define MARK_END ".\\\" END GENERATED OPTIONS"

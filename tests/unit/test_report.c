@@ -14,7 +14,7 @@
 #include "config.h"
 #include "report_fixture.h"
 #include "iobench/disk.h"
-#include "src/report_common.h"
+#include "src/report/report_common.h"
 
 static void check_golden(const char *name)
 {

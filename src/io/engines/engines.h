@@ -2,7 +2,7 @@
 #ifndef IOBENCH_ENGINES_PRIV_H
 #define IOBENCH_ENGINES_PRIV_H
 
-/* Private to src/engine.c and src/engines/: the ops each engine file defines. */
+/* Private to src/io/engine.c and src/io/engines/: the ops each engine file defines. */
 #include <errno.h>
 #include <string.h>
 #include <sys/uio.h>	/* RWF_* */
