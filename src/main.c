@@ -18,8 +18,6 @@
 #include "iobench/runner.h"
 #include "iobench/safety.h"
 
-#define EXIT_INTERRUPTED 130
-
 struct outputs {
 	FILE *main;	/* --output or stdout: every format not sent elsewhere */
 	FILE *json;	/* --json-output, or main */
@@ -140,7 +138,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
-	if (ib_runner_check(run, &res, &r, d) < 0) {
+	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {
 		ib_result_free(run, &res);
 		goto out;
 	}
@@ -155,7 +153,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	name_failures(run, &res);
 	if (res.interrupted) {
 		fprintf(stderr, "iobench: interrupted: the report covers the I/O done until then\n");
-		rc = EXIT_INTERRUPTED;
+		rc = IB_EXIT_INTERRUPTED;
 	} else {
 		rc = res.failed_jobs ? 1 : 0;
 	}
