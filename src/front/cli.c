@@ -4,7 +4,7 @@
  * -opt=value, --opt value, -opt value) plus bare flags. Run-level options
  * fill struct ib_run; job options go through the option table into job
  * sections (struct ib_jobset); non-option arguments are job files. At the
- * end every job is fixed up, validated and expanded into run->jobs.
+ * end ib_run_build() (plan.c) turns the sections into the validated plan.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -355,53 +355,6 @@ static int parse_args(struct cli_state *st, int argc, char **argv,
 	return 0;
 }
 
-static bool section_wanted(const struct ib_run *r, const char *name)
-{
-	unsigned int i;
-
-	if (!r->nr_sections)
-		return true;
-	for (i = 0; i < r->nr_sections; i++)
-		if (!strcmp(r->sections[i], name))
-			return true;
-	return false;
-}
-
-static int check_filters(const struct ib_run *r, const struct ib_jobset *s,
-			 struct ib_diag *d)
-{
-	unsigned int i, k;
-
-	for (i = 0; i < r->nr_sections; i++) {
-		for (k = 0; k < s->nr; k++)
-			if (!s->secs[k].is_global && !strcmp(s->secs[k].job.name, r->sections[i]))
-				break;
-		if (k == s->nr)
-			return ib_diag_set(d, ENOENT, "--section: no job section named '%s'",
-					   r->sections[i]);
-	}
-	return 0;
-}
-
-/* Validate and expand every wanted job section into run->jobs. */
-static int build_jobs(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
-{
-	struct ib_job *j;
-	unsigned int i;
-	int rc = check_filters(r, s, d);
-
-	for (i = 0; !rc && i < s->nr; i++) {
-		j = &s->secs[i].job;
-		if (s->secs[i].is_global || !section_wanted(r, j->name))
-			continue;
-		ib_job_fixup(j);
-		rc = ib_job_validate(j, r->readonly, d);
-		if (!rc)
-			rc = ib_run_add_job(r, j, d);
-	}
-	return rc;
-}
-
 static unsigned int nr_job_sections(const struct ib_jobset *s)
 {
 	unsigned int i, n = 0;
@@ -552,9 +505,7 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 		ib_help_showcmd(st->out, &st->set);
 		return 1;
 	}
-	memcpy(r->global_opts_text, st->set.global.opts_text, sizeof(r->global_opts_text));
-	r->global_opts_len = st->set.global.opts_len;
-	rc = build_jobs(r, &st->set, d);
+	rc = ib_run_build(r, &st->set, d);
 	if (rc)
 		return rc;
 	return r->parse_only ? 1 : 0;
