@@ -184,10 +184,10 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 
 static int help_done(int rc)
 {
-	return rc ? rc : 1;
+	return rc ? rc : IB_CLI_DONE;
 }
 
-/* Returns 0, 1 (printed something, stop) or -errno. */
+/* Returns 0, IB_CLI_DONE/IB_CLI_HELP (stop) or -errno. */
 static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		   struct ib_diag *d)
 {
@@ -224,10 +224,9 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return add_section_filter(r, v, d);
 	case C_VERSION:
 		fprintf(st->out, "iobench-%s\n", IOBENCH_VERSION);
-		return 1;
+		return IB_CLI_DONE;
 	case C_HELP:
-		ib_help_usage(st->out);
-		return 1;
+		return IB_CLI_HELP; /* the caller knows the subcommands to list */
 	case C_CMDHELP:
 		return help_done(ib_help_cmdhelp(st->out, v, d));
 	case C_ENGHELP:
@@ -286,7 +285,7 @@ static int job_opt(struct cli_state *st, const char *name, const char *v,
 
 /*
  * One argv entry at argv[*i] that starts with '-'. May consume the next
- * entry as its value. Returns 0, 1 (stop: help printed) or -errno.
+ * entry as its value. Returns 0, an IB_CLI_* stop status or -errno.
  */
 static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 		   struct ib_diag *d)
@@ -494,8 +493,8 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 			return ib_diag_set(d, EINVAL, "no jobs defined in the job file%s",
 					   st->nr_files > 1 ? "s" : "");
 		if (!st->job_opts) {
-			ib_help_usage(stderr);
-			return ib_diag_set(d, EINVAL, "no job given (job options or a job file)");
+			ib_diag_set(d, EINVAL, "no job given (job options or a job file)");
+			return IB_CLI_NO_JOB;
 		}
 		rc = implicit_job(st, d);
 		if (rc)
@@ -503,12 +502,12 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 	}
 	if (r->showcmd) {
 		ib_help_showcmd(st->out, &st->set);
-		return 1;
+		return IB_CLI_DONE;
 	}
 	rc = ib_run_build(r, &st->set, d);
 	if (rc)
 		return rc;
-	return r->parse_only ? 1 : 0;
+	return r->parse_only ? IB_CLI_DONE : IB_CLI_RUN;
 }
 
 int ib_cli_parse(int argc, char **argv, struct ib_run *run, FILE *out,

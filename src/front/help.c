@@ -7,20 +7,35 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include "iobench/cli.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
 #include "cli_priv.h"
 
-void ib_help_usage(FILE *f)
+static void print_subcmds(FILE *f, const struct ib_subcmd *tab)
 {
-	fputs("usage: iobench [options] [job options] [jobfile ...]\n"
-	      "\n"
+	if (!tab || !tab->name)
+		return;
+	fputs("Commands (the first argument only; a job file named like one is\n"
+	      "./NAME or -- NAME):\n", f);
+	for (; tab->name; tab++)
+		fprintf(f, "  %-22s %s\n", tab->name, tab->help);
+	fputc('\n', f);
+}
+
+void ib_cli_usage(FILE *f, const struct ib_subcmd *tab)
+{
+	fputs("usage: iobench [options] [job options] [jobfile ...]\n", f);
+	if (tab && tab->name)
+		fputs("       iobench COMMAND [arguments]\n", f);
+	fputs("\n"
 	      "Job options are fio's (--bs=4k --rw=randread --iodepth=32 ...), in any of\n"
 	      "the forms --opt=value, -opt=value, --opt value, -opt value, or a bare\n"
 	      "--flag. --name=NAME starts a new job; options before the first --name\n"
 	      "apply to every job. Without --name the options make one job named 'job'.\n"
-	      "\n"
-	      "Options:\n"
+	      "\n", f);
+	print_subcmds(f, tab);
+	fputs("Options:\n"
 	      "  --output=FILE          write the report to FILE\n"
 	      "  --output-format=LIST   normal, json, json+, terse (comma separated)\n"
 	      "  --json-output=FILE     also write the JSON report to FILE\n"
