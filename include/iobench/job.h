@@ -43,7 +43,6 @@ enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
 #define IB_OPTS_TEXT_MAX 8192
-#define IB_URING_MAX_FIXEDBUFS 16384u /* the kernel's IORING_MAX_REG_BUFFERS */
 #define IB_ERR_LIST_MAX 32 /* ignore_error= entries per error type */
 
 /*

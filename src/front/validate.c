@@ -110,11 +110,6 @@ static int check_depths(const struct ib_job *j, struct ib_diag *d)
 {
 	if (j->iodepth == 0)
 		return ib_diag_set(d, EINVAL, "iodepth: must be at least 1");
-	if (j->fixedbufs && j->iodepth > IB_URING_MAX_FIXEDBUFS &&
-	    !strcmp(j->ioengine, "io_uring"))
-		return ib_diag_set(d, EINVAL,
-				   "fixedbufs: iodepth=%u needs %u registered buffers, io_uring allows %u",
-				   j->iodepth, j->iodepth, IB_URING_MAX_FIXEDBUFS);
 	if (j->iodepth_batch_complete_max < j->iodepth_batch_complete_min)
 		return ib_diag_set(d, EINVAL,
 				   "iodepth_batch_complete_max: %u is less than iodepth_batch_complete_min %u",
@@ -126,17 +121,15 @@ static int check_depths(const struct ib_job *j, struct ib_diag *d)
 /* "hipri: only valid with ioengine=io_uring or pvsync2" */
 static int engine_opt_error(const struct ib_opt *o, struct ib_diag *d)
 {
+	const char *names[8];
+	unsigned int n = ib_engine_opt_owners(o->name, names, 8), i;
 	char list[128] = "";
-	const char *p = o->engines, *comma;
 	size_t used = 0;
 
-	while (p && *p && used < sizeof(list)) {
-		comma = strchr(p, ',');
-		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%.*s",
-					 used == 0 ? "" : comma ? ", " : " or ",
-					 comma ? (int)(comma - p) : (int)strlen(p), p);
-		p = comma ? comma + 1 : NULL;
-	}
+	for (i = 0; i < n && i < 8 && used < sizeof(list); i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 i == 0 ? "" : i + 1 < n ? ", " : " or ",
+					 names[i]);
 	return ib_diag_set(d, EINVAL, "%s: only valid with ioengine=%s", o->name, list);
 }
 
@@ -149,40 +142,59 @@ static bool engine_opt_used(const struct ib_job *j, const struct ib_job *def,
 	return memcmp((const char *)j + o->off, (const char *)def + o->off, o->size) != 0;
 }
 
+/* An engine option of another engine, given to this job; NULL if none. */
+static const struct ib_opt *foreign_opt(const struct ib_job *j,
+					const struct ib_job *def)
+{
+	const struct ib_engine_opts *const *set;
+	const struct ib_opt *o;
+
+	for (set = ib_engine_opts_list(); *set; set++)
+		for (o = (*set)->rows; o->name; o++)
+			if (!ib_engine_has_option(j->ioengine, o->name) &&
+			    engine_opt_used(j, def, o))
+				return o;
+	return NULL;
+}
+
+/* ioengine names no engine of this binary: say why. */
+static int engine_missing(const struct ib_job *j, struct ib_diag *d)
+{
+	const struct ib_engine_opts *set = ib_engine_opts_find(j->ioengine);
+
+	if (set && set->library)
+		return ib_diag_set(d, ENOTSUP,
+				   "ioengine=%s: not built into this iobench (%s was not found at build time)",
+				   j->ioengine, set->library);
+	if (ib_engine_known_unbuilt(j->ioengine))
+		return ib_diag_set(d, ENOTSUP,
+				   "ioengine=%s: fio engine not supported by iobench",
+				   j->ioengine);
+	return ib_diag_set(d, EINVAL, "ioengine: unknown engine '%s'", j->ioengine);
+}
+
+/*
+ * The engine exists here, no other engine's option was given, and the
+ * engine's own checks (struct ib_engine_opts.validate) pass.
+ */
 static int check_engine(const struct ib_job *j, struct ib_diag *d)
 {
+	const struct ib_engine_opts *set;
+	const struct ib_opt *o;
 	struct ib_job *def;
-	const struct ib_opt *tab, *o;
-	unsigned int n, i;
 
-	if (!ib_engine_find(j->ioengine)) {
-		if (!strcmp(j->ioengine, "libaio") || !strcmp(j->ioengine, "io_uring"))
-			return ib_diag_set(d, ENOTSUP,
-					   "ioengine=%s: not built into this iobench (%s was not found at build time)",
-					   j->ioengine,
-					   j->ioengine[0] == 'l' ? "libaio" : "liburing");
-		if (ib_engine_known_unbuilt(j->ioengine))
-			return ib_diag_set(d, ENOTSUP,
-					   "ioengine=%s: fio engine not supported by iobench",
-					   j->ioengine);
-		return ib_diag_set(d, EINVAL, "ioengine: unknown engine '%s'", j->ioengine);
-	}
+	if (!ib_engine_find(j->ioengine))
+		return engine_missing(j, d);
 	def = malloc(sizeof(*def));
 	if (!def)
 		return ib_diag_set(d, ENOMEM, "out of memory");
 	ib_job_defaults(def);
-	tab = ib_opt_table(&n);
-	for (i = 0; i < n; i++) {
-		o = &tab[i];
-		if (!o->engines || ib_opt_engine_ok(o, j->ioengine))
-			continue;
-		if (engine_opt_used(j, def, o)) {
-			free(def);
-			return engine_opt_error(o, d);
-		}
-	}
+	o = foreign_opt(j, def);
 	free(def);
-	return 0;
+	if (o)
+		return engine_opt_error(o, d);
+	set = ib_engine_opts_find(j->ioengine);
+	return set && set->validate ? set->validate(j, d) : 0;
 }
 
 static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "config.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/run.h"
@@ -230,7 +231,7 @@ static void test_engine_options(void **state)
 	valid(j);
 	set(j, "nowait", "");
 	valid(j);
-	set(j, "ioengine", "libaio");
+	set(j, "ioengine", "psync");
 	set(j, "hipri", "0");
 	/* given explicitly, even =0, for an engine without it */
 	invalid(j, false, EINVAL, "hipri: only valid with ioengine=io_uring or pvsync2");
@@ -243,7 +244,12 @@ static void test_engine_option_nowait(void **state)
 	set(j, "nowait", "1");
 	invalid(j, false, EINVAL, "nowait: only valid with ioengine=io_uring, pvsync2 or libaio");
 	set(j, "ioengine", "libaio");
+#if HAVE_LIBAIO
 	valid(j);
+#else
+	invalid(j, false, ENOTSUP,
+		"ioengine=libaio: not built into this iobench (libaio was not found at build time)");
+#endif
 }
 
 static void test_engine_option_inherited(void **state)
@@ -256,6 +262,29 @@ static void test_engine_option_inherited(void **state)
 	j->sqthread_poll = false;
 	j->userspace_reap = true;
 	invalid(j, false, EINVAL, "userspace_reap: only valid with ioengine=libaio");
+}
+
+/* io_uring's own check (io_uring_opts.c), run only for io_uring jobs. */
+static void test_engine_validate_hook(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "fixedbufs", "1");
+	set(j, "iodepth", "16385");
+	invalid(j, false, EINVAL, "fixedbufs: only valid with ioengine=io_uring");
+	set(j, "ioengine", "io_uring");
+#if HAVE_LIBURING
+	invalid(j, false, EINVAL,
+		"fixedbufs: iodepth=16385 needs 16385 registered buffers, io_uring allows 16384");
+	set(j, "iodepth", "16384");
+	valid(j);
+	set(j, "fixedbufs", "0");
+	set(j, "iodepth", "65536");
+	valid(j);
+#else
+	invalid(j, false, ENOTSUP,
+		"ioengine=io_uring: not built into this iobench (liburing was not found at build time)");
+#endif
 }
 
 static void test_readonly(void **state)
@@ -440,7 +469,8 @@ int main(void)
 		T(test_bs_unused_direction_ignored), T(test_bsrange_direct),
 		T(test_bs_min_above_max), T(test_size_below_bs), T(test_engines),
 		T(test_engine_options), T(test_engine_option_nowait),
-		T(test_engine_option_inherited), T(test_readonly), T(test_misc),
+		T(test_engine_option_inherited), T(test_engine_validate_hook),
+		T(test_readonly), T(test_misc),
 		T(test_expand), T(test_expand_limit), T(test_build),
 		T(test_build_errors),
 	};
