@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Value parsers: sizes, percentages, times, integers and booleans, the way
- * fio reads them (fio-compat.md §5). Everything is pure: a string in, a
+ * fio reads them (doc/fio-compat.md §5). Everything is pure: a string in, a
  * number or -EINVAL/-ERANGE with one line in the diag out.
  *
  * Numbers are evaluated in long double. On x86-64 (and every target with an
