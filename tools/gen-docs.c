@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/compiler.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
 #include "src/front/cli_priv.h"
@@ -57,7 +58,7 @@ static const struct run_opt run_opts[] = {
 	{ "enghelp", ARG_ENGINES, NULL, true },
 };
 
-#define NR_RUN_OPTS (sizeof(run_opts) / sizeof(run_opts[0]))
+#define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)
 
 static const struct run_opt *run_opt_find(const char *name)
 {
@@ -299,7 +300,7 @@ static const struct ib_opt *all_opts(unsigned int *nr)
 	const struct ib_opt *o;
 	unsigned int n = 0;
 
-	while (n < sizeof(all) / sizeof(all[0]) && (o = ib_opt_get(n)))
+	while (n < IB_ARRAY_SIZE(all) && (o = ib_opt_get(n)))
 		all[n++] = *o;
 	*nr = n;
 	return all;

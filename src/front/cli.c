@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "config.h"
 #include "iobench/cli.h"
+#include "iobench/compiler.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
@@ -89,7 +90,7 @@ static const struct cli_opt *cli_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cli_opts) / sizeof(cli_opts[0]); i++)
+	for (i = 0; i < IB_ARRAY_SIZE(cli_opts); i++)
 		if (!strcmp(cli_opts[i].name, name))
 			return &cli_opts[i];
 	return NULL;

@@ -5,6 +5,7 @@
  * and validation are validate.c; turning jobs into the run's plan is plan.c.
  */
 #include <string.h>
+#include "iobench/compiler.h"
 #include "iobench/job.h"
 
 static const double default_percentiles[] = {
@@ -56,8 +57,7 @@ void ib_job_defaults(struct ib_job *j)
 	j->sqthread_poll_cpu = -1;
 	j->nonvectored = -1;
 	j->clat_percentiles = true;
-	j->nr_percentiles = (unsigned int)(sizeof(default_percentiles) /
-					   sizeof(default_percentiles[0]));
+	j->nr_percentiles = (unsigned int)IB_ARRAY_SIZE(default_percentiles);
 	memcpy(j->percentiles, default_percentiles, sizeof(default_percentiles));
 	j->percentile_precision = 2;
 	j->bwavgtime_ms = 500;

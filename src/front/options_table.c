@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
+#include "iobench/compiler.h"
 #include "iobench/ioerr.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
@@ -405,7 +406,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Allow writes to a block device that holds data or is in use (signature, swap, holders)" },
 };
 
-const unsigned int ib_opt_nr_entries = sizeof(ib_opt_entries) / sizeof(ib_opt_entries[0]);
+const unsigned int ib_opt_nr_entries = IB_ARRAY_SIZE(ib_opt_entries);
 
 /*
  * Well-known fio options iobench does not implement: naming one is an error
