@@ -8,7 +8,7 @@
 #include "iobench/diag.h"
 
 /*
- * Disk utilisation (fio-compat.md §1.10): each target path is mapped to the
+ * Disk utilisation (doc/fio-compat.md §1.10): each target path is mapped to the
  * whole disk under /sys/block that holds it (a partition to its parent, a
  * block device to itself, tmpfs and other virtual filesystems to nothing),
  * and /sys/block/<dev>/stat is read at start and stop. Plain data: the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Target path -> whole disk under /sys/block, and stat deltas over the run
- * (fio-compat.md §1.10).
+ * (doc/fio-compat.md §1.10).
  */
 #include <dirent.h>
 #include <errno.h>
