@@ -39,10 +39,12 @@ static const int64_t lat_mm[] = { 1000, 631, 511, 1510, 491, 700, 501, 491 };
 static const int64_t lat_burst[] = { 1990, 620, 561, 560, 550 };
 static const int64_t lat_none[] = { 1823 };
 static const int64_t lat_big[] = { 3000000, 1500000, 2500000 };
+static const int64_t lat_rapid[] = { 1000000, 2000000 };
 
 /* The targets as ioping described them (see the fixtures) */
 static struct ib_ping_target tgt_dir = { "d", "tmpfs", "tmpfs", 67108864 };
-static struct ib_ping_target tgt_file = { "mnt/f", "ext4", "/dev/loop3", 57381888 };
+/* the loop device's name changes between captures: taken from file_json */
+static struct ib_ping_target tgt_file = { "mnt/f", "ext4", "", 57381888 };
 static struct ib_ping_target tgt_dev = { "dev", "block", "device", 33554432 };
 
 static char *slurp(const char *name)
@@ -197,9 +199,25 @@ static void test_dir(void **state)
 	golden("dir_quiet", "-c 13 -i 10ms -q", &tgt_dir, lat_a, N(lat_a));
 }
 
+static char *slurp(const char *name);
+
+/* The "device" ioping reported in a -J fixture */
+static void json_device(const char *name, char *dev, size_t len)
+{
+	char *text = slurp(name), *p = strstr(text, "\n    \"device\": \"");
+
+	assert_non_null(p);
+	p += strlen("\n    \"device\": \"");
+	snprintf(dev, len, "%.*s", (int)strcspn(p, "\""), p);
+	free(text);
+}
+
 static void test_file_dev(void **state)
 {
 	(void)state;
+	json_device("file_json", tgt_file.device, sizeof(tgt_file.device));
+	assert_int_equal(strncmp(tgt_file.device, "/dev/loop", 9), 0);
+	golden("file_write", "-c 3 -i 0 -WWW", &tgt_file, lat_b, N(lat_b));
 	golden("file", "-c 4 -i 0", &tgt_file, lat_b, N(lat_b));
 	golden("file_json", "-c 4 -i 0 -J", &tgt_file, lat_b, N(lat_b));
 	golden("dev", "-c 4 -i 0", &tgt_dev, lat_b, N(lat_b));
@@ -229,6 +247,11 @@ static void test_modes(void **state)
 	golden("none", "-c 1 -i 0", &tgt_dir, lat_none, N(lat_none));
 	golden("none_batch", "-c 1 -i 0 -B", &tgt_dir, lat_none, N(lat_none));
 	golden("big", "-c 3 -i 0 -s 1m -S 8m", &tgt_dir, lat_big, N(lat_big));
+	golden("linear", "-c 3 -i 0 -L -S 1m", &tgt_dir, lat_b, N(lat_b));
+	golden("odd_size", "-c 2 -i 0 -s 1536", &tgt_dir, lat_b, N(lat_b));
+	golden("rapid", "-R -S 1m", &tgt_dir, lat_rapid, N(lat_rapid));
+	golden("json_quiet", "-c 5 -i 0 -p 2 -q -J", &tgt_dir, lat_p, N(lat_p));
+	golden("json_time", "-c 2 -i 0 -J -I%s", &tgt_dir, lat_b, N(lat_b));
 }
 
 /* The latencies above are the ones ioping itself reported in its -J output */

@@ -65,3 +65,9 @@ run burst "1990,620,561,560,550" -c 5 -i 0 -b 2 d
 run none "1823" -c 1 -i 0 d
 run none_batch "1823" -c 1 -i 0 -B d
 run big "3000000,1500000,2500000" -c 3 -i 0 -s 1m -S 8m d
+run json_quiet "$lat_p" -c 5 -i 0 -p 2 -q -J d
+run json_time "$lat_b" -c 2 -i 0 -J -I%s d
+run linear "$lat_b" -c 3 -i 0 -L -S 1m d
+run rapid "1000000,2000000" -R -S 1m d
+run file_write "$lat_b" -c 3 -i 0 -WWW mnt/f
+run odd_size "$lat_b" -c 2 -i 0 -s 1536 d
