@@ -393,15 +393,11 @@ static void cleanup(const char *root)
 	}
 }
 
-/* mountinfo, realpath under the root, the /proc/mounts fallback, nothing */
-static void test_describe_fs(void **state)
+/* ROOT/proc/self/mountinfo, ROOT/proc/mounts, ROOT/dev/{vda1,root->vda1,sdz->/dev/null} */
+static void make_root(char *root)
 {
-	char root[] = "/dev/shm/ib_ping_rootXXXXXX", path[512];
-	struct ib_ping_target t = { 0 };
-	struct ib_diag d;
-	struct stat st;
+	char path[512];
 
-	(void)state;
 	assert_non_null(mkdtemp(root));
 	snprintf(path, sizeof(path), "%s/proc", root);
 	assert_int_equal(mkdir(path, 0700), 0);
@@ -419,6 +415,18 @@ static void test_describe_fs(void **state)
 	    "25 1 253:1 / / rw,relatime shared:1 - ext4 /dev/root rw\n"
 	    "30 25 0:27 / /dev/shm rw - tmpfs tmpfs rw,size=1k\n");
 	put(root, "proc/mounts", "/dev/sdz /data xfs rw 0 0\n");
+}
+
+/* mountinfo, realpath under the root, the /proc/mounts fallback, nothing */
+static void test_describe_fs(void **state)
+{
+	char root[] = "/dev/shm/ib_ping_rootXXXXXX";
+	struct ib_ping_target t = { 0 };
+	struct ib_diag d;
+	struct stat st;
+
+	(void)state;
+	make_root(root);
 	assert_int_equal(ib_ping_describe_fs(root, makedev(253, 1), &t, &d), 0);
 	assert_string_equal(t.fstype, "ext4");
 	assert_string_equal(t.device, "/dev/vda1");
