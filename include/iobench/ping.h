@@ -21,6 +21,38 @@
  * 3 runtime (an I/O failed), 4 a second SIGINT; a first SIGINT ends the run
  * normally (statistics printed, status 0).
  */
+/*
+ * What ioping 1.3 does around these pieces (for the request loop; learnt
+ * from its man page, its behaviour here and the facts of its source):
+ * - Targets. A directory: open(DIR, O_RDWR|O_TMPFILE, 0600) (fallback
+ *   mkostemp DIR/ioping.tmp.XXXXXX + unlink); -k: DIR/ioping.tmp with
+ *   O_CREAT, kept, and not refilled when it already holds offset + work
+ *   size fully allocated. The file is filled with random data in request
+ *   sized pwrites over the working set, then fsync. A file or device:
+ *   O_RDONLY, or O_RDWR when writing; -Y/-y add O_SYNC/O_DSYNC at open,
+ *   -D is set afterwards with fcntl(F_SETFL, O_DIRECT). Device size:
+ *   BLKGETSIZE64; a character device has none (offset + temp work size).
+ * - Cache. Unless -C: posix_fadvise(DONTNEED) on the request's range
+ *   before every request (failure: status 3), fdatasync after every write
+ *   inside the timed interval. fadvise(RANDOM) over the working set once
+ *   (random mode or not -C; a failure only warns).
+ * - Offsets: random whole requests in the working set (xorshift128+ seeded
+ *   by splitmix64 of -e or the clock); -L: sequential, wrapping. Write
+ *   buffers are refilled with random bytes before every write. -G: odd
+ *   requests write, even ones read.
+ * - Pacing: time_next += interval per request (per burst with -b), pulled
+ *   up to now when late; sleep until time_next. -c stops after request N;
+ *   -w stops once time_next >= start + w. -p prints when the period has N
+ *   valid requests, -P when time_next >= the period's deadline (now + P
+ *   after each print). Periods reset the statistics the fast/slow marks
+ *   use. Stdout is fully buffered, flushed before each sleep (unless -q)
+ *   and after each period line.
+ * - Results: EINTR is ignored; -N's EAGAIN marks "(EAGAIN)", 0 bytes, not
+ *   in statistics; a short transfer warns "request returned less than
+ *   expected: N"; a long one or any other error exits 3 "request failed".
+ * - SIGINT: the current request finishes, the run ends normally (full
+ *   statistics, status 0); a second SIGINT exits 4 at once.
+ */
 #define IB_PING_EXIT_USAGE	1
 #define IB_PING_EXIT_PREPARE	2
 #define IB_PING_EXIT_RUNTIME	3
