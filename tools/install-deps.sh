@@ -12,6 +12,7 @@ pkgs=(
 	libcmocka-dev     # unit tests
 	python3           # integration tests (stdlib only)
 	fio               # reference for side-by-side checks in the tests
+	ioping            # reference for iobench ping (ioping 1.3) golden tests
 	mount             # losetup: loop devices for the integration tests
 	util-linux
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
