@@ -122,6 +122,17 @@ static const char *or_q(const char *s)
 	return s[0] ? s : "?";
 }
 
+/* The non-empty ones of a, b, c, separated by blanks */
+static void words(FILE *f, const char *a, const char *b, const char *c)
+{
+	const char *w[3] = { a, b, c };
+	unsigned int i, n = 0;
+
+	for (i = 0; i < 3; i++)
+		if (w[i][0])
+			fprintf(f, "%s%s", n++ ? " " : "", w[i]);
+}
+
 static void virt_text(FILE *f, const struct ib_env *e)
 {
 	const char *sep = "";
@@ -135,8 +146,9 @@ static void virt_text(FILE *f, const struct ib_env *e)
 		fprintf(f, "%stype %s", sep, e->hypervisor_type);
 		sep = ", ";
 	}
-	if (e->sys_vendor[0] || e->product_name[0]) {
-		fprintf(f, "%s%s %s %s", sep, e->sys_vendor, e->product_name, e->product_version);
+	if (e->sys_vendor[0] || e->product_name[0] || e->product_version[0]) {
+		fprintf(f, "%sDMI ", sep);
+		words(f, e->sys_vendor, e->product_name, e->product_version);
 		sep = ", ";
 	}
 	fputs(sep[0] ? "\n" : "none seen\n", f);
@@ -182,8 +194,9 @@ void ib_env_text(FILE *f, const struct ib_env *e)
 	unsigned int i;
 
 	fprintf(f, "Environment:\n");
-	fprintf(f, "  %-8s : %s, Linux %s %s, %s\n", "host", or_q(e->hostname),
-		or_q(e->kernel_release), e->kernel_version, or_q(e->arch));
+	fprintf(f, "  %-8s : %s, Linux ", "host", or_q(e->hostname));
+	words(f, or_q(e->kernel_release), e->kernel_version, e->arch);
+	fputc('\n', f);
 	fprintf(f, "  %-8s : %u x %s, governor %s, clocksource %s\n", "cpu",
 		e->cpus_online, or_q(e->cpu_model), or_q(e->governor), or_q(e->clocksource));
 	fprintf(f, "  %-8s : %" PRIu64 " MiB\n", "memory", e->mem_total >> 20);

@@ -78,23 +78,40 @@ int ib_probe_zram(const char *sysfs, const char *disk, struct ib_probe_zram *z)
  * and so it does in zram (lzo/lz4/zstd) or a compressing SSD; an LZ
  * compressor sees what those targets see.
  */
-double ib_probe_compress_ratio(const void *buf, size_t len)
+/* Compressed size of one block (n if it does not shrink) */
+static size_t deflated(z_stream *z, const unsigned char *in, size_t n)
 {
 	unsigned char out[IB_PROBE_COMPRESS_BLOCK + 64];
+
+	if (deflateReset(z) != Z_OK)
+		return n;
+	z->next_in = (Bytef *)in;
+	z->avail_in = (uInt)n;
+	z->next_out = out;
+	z->avail_out = sizeof(out);
+	if (deflate(z, Z_FINISH) != Z_STREAM_END || z->total_out > n)
+		return n;	/* stored as it is */
+	return z->total_out;
+}
+
+double ib_probe_compress_ratio(const void *buf, size_t len)
+{
 	const unsigned char *p = buf;
 	uint64_t total = 0;
-	uLongf olen;
+	z_stream z;
 	size_t off, n;
 
 	if (!len)
 		return 1.0;
+	memset(&z, 0, sizeof(z));
+	/* one stream for every block (an init costs more than a block) */
+	if (deflateInit(&z, 1) != Z_OK)
+		return 1.0;
 	for (off = 0; off < len; off += n) {
 		n = len - off < IB_PROBE_COMPRESS_BLOCK ? len - off : IB_PROBE_COMPRESS_BLOCK;
-		olen = sizeof(out);
-		if (compress2(out, &olen, p + off, (uLong)n, 1) != Z_OK || olen > n)
-			olen = n;	/* stored as it is */
-		total += olen;
+		total += deflated(&z, p + off, n);
 	}
+	deflateEnd(&z);
 	return (double)total / (double)len;
 }
 

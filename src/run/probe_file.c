@@ -76,6 +76,10 @@ int ib_probe_resident(const char *path, uint64_t off, uint64_t len,
 	if (fd < 0)
 		return fd;
 	clamp(size, off, len, &start, &end);
+	if (start == end) {
+		close(fd);
+		return 0;
+	}
 	start &= ~(ps - 1);
 	r->pages = (end - start + ps - 1) / ps;
 	vec = malloc(WINDOW_PAGES);
