@@ -11,7 +11,8 @@
  *
  * Plain data with fixed-size strings and no pointers, so it can be carried
  * in the results document, copied through shared memory or gathered over
- * MPI as bytes. Strings are NUL-terminated, truncated to fit, and "" when
+ * MPI as bytes (between hosts of one architecture). About 48 KiB with its
+ * 16 targets (3 KiB each): allocate it, keep it off small stacks. Strings are NUL-terminated, truncated to fit, and "" when
  * the fact could not be read; numbers use the "unknown" values documented
  * per field. Values read from sysfs/procfs are trimmed of trailing blanks,
  * and bytes outside printable ASCII become '?'.

@@ -100,7 +100,12 @@ def test_host(t):
         t.eq(e.get('cpu_model'), models[0], 'cpu_model = cpuinfo model name')
     t.eq(e.get('cpus_online'), int(sh('getconf', '_NPROCESSORS_ONLN')),
          'cpus_online = getconf _NPROCESSORS_ONLN')
-    t.eq(e.get('cpus_online'), int(sh('nproc', '--all')), 'cpus_online = nproc --all')
+    online = int(sh('getconf', '_NPROCESSORS_ONLN'))
+    if len(os.sched_getaffinity(0)) == online:   # nproc counts the affinity
+        env = dict(os.environ)
+        env.pop('OMP_NUM_THREADS', None)
+        n = subprocess.run(['nproc'], capture_output=True, text=True, env=env)
+        t.eq(e.get('cpus_online'), int(n.stdout), 'cpus_online = nproc')
     mem = [ln.split() for ln in sh('free', '-b').splitlines()
            if ln.startswith('Mem:')][0]
     t.eq(e.get('mem_total'), int(mem[1]), 'mem_total = free -b total')
@@ -124,6 +129,11 @@ def test_host(t):
     p = '/sys/hypervisor/type'
     t.eq(v.get('hypervisor_type'), sysfs(p) if os.path.exists(p) else None,
          '/sys/hypervisor/type')
+    # the disk under / (a real one: model, scheduler as lsblk has them)
+    tg = e['targets'][0]
+    t.eq(tg.get('filesystem'), findmnt('/'), '/: mount = findmnt -T')
+    if tg.get('disk') and os.path.exists('/dev/' + tg['disk']):
+        check_disk(t, tg, '/dev/' + tg['disk'], '/')
     d = dump(t, 'checks', '/')
     if d:
         t.eq(d['governor_performance'],
