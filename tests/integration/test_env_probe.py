@@ -219,6 +219,22 @@ def test_loop(t):
               after['writes'] - before['writes']),
              (8, 64, 0), 'counters: 8 direct 4k reads')
 
+    # (b) the page cache of the device node itself (direct=0 on a device)
+    fd = os.open(dev, os.O_RDONLY)
+    try:
+        os.pread(fd, 64 * KiB, 2 * MiB)
+        t.eq(dump(t, 'resident', dev, 2 * MiB, 64 * KiB),
+             {'page_size': 4096, 'pages': 16, 'resident': 16},
+             'resident: a device range read buffered')
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        t.eq(dump(t, 'resident', dev, 2 * MiB, 64 * KiB),
+             {'page_size': 4096, 'pages': 16, 'resident': 0},
+             'resident: the device range dropped')
+        t.eq(dump(t, 'resident', dev)['pages'], 16 * MiB // 4096,
+             'resident: the whole device (BLKGETSIZE64)')
+    finally:
+        os.close(fd)
+
     # (c) the backing file of a fresh loop device is all hole
     a = dump(t, 'loopalloc', name)
     t.eq(a, {'size': 16 * MiB, 'data': 0, 'blocks': 0},
