@@ -85,7 +85,9 @@ int ib_probe_proc_cpu(const char *procfs, pid_t pid, struct ib_probe_cpu *c);
  * parentheses); ticks_per_sec is sysconf(_SC_CLK_TCK). 0 or -EINVAL. */
 int ib_probe_parse_proc_stat(const char *text, long ticks_per_sec, struct ib_probe_cpu *c);
 /* Percent of one CPU used between samples a and b over wall_ns
- * (100 = one CPU busy all along; 0 if wall_ns is 0). */
+ * (100 = one CPU busy all along; 0 if wall_ns is 0 or b is before a).
+ * A job process that has been reaped has no /proc entry (-ENOENT): sample
+ * before waitpid, or take wait4()'s rusage. */
 double ib_probe_cpu_percent(const struct ib_probe_cpu *a, const struct ib_probe_cpu *b,
 			    uint64_t wall_ns);
 

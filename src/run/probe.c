@@ -157,11 +157,11 @@ int ib_probe_proc_cpu(const char *procfs, pid_t pid, struct ib_probe_cpu *c)
 double ib_probe_cpu_percent(const struct ib_probe_cpu *a, const struct ib_probe_cpu *b,
 			    uint64_t wall_ns)
 {
-	uint64_t used = (b->user_ns + b->sys_ns) - (a->user_ns + a->sys_ns);
+	uint64_t ta = a->user_ns + a->sys_ns, tb = b->user_ns + b->sys_ns;
 
-	if (!wall_ns)
+	if (!wall_ns || tb < ta)	/* tb < ta: another process (pid reused) */
 		return 0.0;
-	return (double)used * 100.0 / (double)wall_ns;
+	return (double)(tb - ta) * 100.0 / (double)wall_ns;
 }
 
 int ib_probe_write_cache_on(const struct ib_env_target *t)

@@ -161,7 +161,7 @@ static int do_cpu(const char *pid)
 	struct ib_probe_cpu c;
 	struct ib_json j;
 	int ret = ib_probe_proc_cpu(NULL, (pid_t)atoi(pid), &c);
-	char state[2] = { c.state, '\0' };
+	char state[2] = "";
 
 	if (ret)
 		return fail(ret, pid);

@@ -139,6 +139,7 @@ static void test_proc_stat(void **state)
 	assert_float_equal(ib_probe_cpu_percent(&a, &b, 1000000000ULL), 100.0, 1e-9);
 	assert_float_equal(ib_probe_cpu_percent(&a, &b, 4000000000ULL), 25.0, 1e-9);
 	assert_float_equal(ib_probe_cpu_percent(&a, &b, 0), 0.0, 0.0);
+	assert_float_equal(ib_probe_cpu_percent(&b, &a, 1000000000ULL), 0.0, 0.0);
 	/* the real process: a live probe of ourselves */
 	assert_int_equal(ib_probe_proc_cpu(NULL, getpid(), &a), 0);
 	assert_int_equal(a.state, 'R');
