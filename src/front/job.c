@@ -49,7 +49,9 @@ void ib_job_defaults(struct ib_job *j)
 	j->numjobs = 1;
 	j->randrepeat = true;
 	j->randseed = 0x89;
-	strcpy(j->ioengine, "psync");
+	/* iobench's own defaults (enum ib_defaults); defaults=fio: psync, buffered */
+	strcpy(j->ioengine, "io_uring");
+	j->direct = true;
 	j->iodepth = 1;
 	j->iodepth_batch_submit = 1;
 	j->iodepth_batch_complete_min = 1;
@@ -164,7 +166,9 @@ static int check_bs(const struct ib_job *j, struct ib_diag *d)
 					   "bsrange: minimum %llu is larger than maximum %llu",
 					   (unsigned long long)j->bs.min[i],
 					   (unsigned long long)j->bs.max[i]);
-		if (j->direct && (j->bs.min[i] % 512 || j->bs.max[i] % 512))
+		/* a default direct=1 runs buffered instead (runner) */
+		if (j->direct && j->direct_given &&
+		    (j->bs.min[i] % 512 || j->bs.max[i] % 512))
 			return ib_diag_set(d, EINVAL,
 					   "bs: %llu is not a multiple of 512, required by direct=1",
 					   (unsigned long long)(j->bs.min[i] % 512 ? j->bs.min[i]
@@ -229,7 +233,8 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 	const struct ib_opt *tab, *o;
 	unsigned int n, i;
 
-	if (!ib_engine_find(j->ioengine)) {
+	/* a default engine not built in falls back when the job runs (runner) */
+	if (!ib_engine_find(j->ioengine) && j->ioengine_given) {
 		if (!strcmp(j->ioengine, "libaio") || !strcmp(j->ioengine, "io_uring"))
 			return ib_diag_set(d, ENOTSUP,
 					   "ioengine=%s: not built into this iobench (%s was not found at build time)",

@@ -232,7 +232,7 @@ static void test_header(void **state)
 	}
 	run.jobs = jobs;
 	run.nr_jobs = 3;
-	ib_report_header(f, &run);
+	ib_report_header(f, &run, NULL);
 	fclose(f);
 	assert_string_equal(buf, "j: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 16.0KiB-16.0KiB, "
 			    "(T) 512B-64.0KiB, ioengine=io_uring, iodepth=32\n...\n"

@@ -352,6 +352,18 @@ static void uring_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
+/* seccomp filters and kernel.io_uring_disabled refuse io_uring_setup itself */
+static int uring_probe(void)
+{
+	struct io_uring ring;
+	int ret = io_uring_queue_init(1, &ring, 0);
+
+	if (ret < 0)
+		return ret;
+	io_uring_queue_exit(&ring);
+	return 0;
+}
+
 static const struct ib_engine_opt uring_opts[] = {
 	{ "hipri", "IORING_SETUP_IOPOLL: polled completions (direct=1, a "
 		   "device with poll queues)" },
@@ -375,4 +387,5 @@ const struct ib_engine_ops ib_engine_io_uring = {
 	.commit = uring_commit,
 	.reap = uring_reap,
 	.cleanup = uring_cleanup,
+	.probe = uring_probe,
 };

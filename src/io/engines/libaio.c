@@ -228,6 +228,17 @@ static void aio_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
+static int aio_probe(void)
+{
+	io_context_t c = 0;
+	int ret = io_setup(1, &c);
+
+	if (ret < 0)
+		return ret;
+	io_destroy(c);
+	return 0;
+}
+
 static const struct ib_engine_opt aio_opts[] = {
 	{ "userspace_reap", "reap completions from the user-mapped ring when "
 			    "not waiting (no io_getevents call)" },
@@ -245,4 +256,5 @@ const struct ib_engine_ops ib_engine_libaio = {
 	.commit = aio_commit,
 	.reap = aio_reap,
 	.cleanup = aio_cleanup,
+	.probe = aio_probe,
 };
