@@ -158,7 +158,8 @@ static void record_direct(struct ib_runner *r, unsigned int i)
 	struct ib_job_stats *st = r->slots[i].args.st;
 
 	st->direct_requested = job->direct;
-	st->direct = fs->direct;
+	/* an engine that opens no files (null) does no direct I/O either */
+	st->direct = fs->direct && !engine_has(&r->slots[i], IB_ENGINE_NOFILES);
 	memcpy(st->direct_fallback, fs->direct_why, sizeof(st->direct_fallback));
 	if (fs->direct_why[0])
 		warn(r, "job '%s': buffered I/O, not the default direct=1 (%s)",

@@ -379,7 +379,7 @@ static const struct ib_engine_opt uring_opts[] = {
 
 const struct ib_engine_ops ib_engine_io_uring = {
 	.name = "io_uring",
-	.help = "Linux io_uring (liburing): asynchronous, batched",
+	.help = "Linux io_uring (liburing): asynchronous, batched (the default)",
 	.flags = 0,
 	.opts = uring_opts,
 	.init = uring_init,
