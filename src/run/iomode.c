@@ -68,7 +68,6 @@ static const struct ib_engine_ops *walk(const struct ib_job *j,
 {
 	const struct ib_engine_ops *e;
 	const struct ib_opt *o;
-	char named[64];
 	int rc;
 
 	for (unsigned int i = 0; chain[i]; i++) {
@@ -86,8 +85,7 @@ static const struct ib_engine_ops *walk(const struct ib_job *j,
 		rc = probe(c, e);
 		if (!rc || !ib_engine_unavailable(rc))
 			return e; /* other errors: the job reports them */
-		snprintf(named, sizeof(named), "%s", strerror(-rc));
-		add_why(why, len, "%s: %s", chain[i], named);
+		add_why(why, len, "%s: %s", chain[i], strerror(-rc));
 	}
 	return NULL;
 }

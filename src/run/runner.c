@@ -59,7 +59,8 @@ struct ib_runner {
 	struct ib_eta_state eta;
 	size_t shm_len;
 	struct ib_iomode_cache probes;	/* engines probed for default jobs */
-	char last_warning[640];		/* clones warn once, not N times */
+	char warned[3][640];		/* clones warn once, not N times */
+	unsigned int nr_warned;
 };
 
 #define EXIT_INTERRUPTED 130
@@ -112,18 +113,24 @@ static bool engine_has(const struct slot *s, unsigned int flags)
 	return s->ops && (s->ops->flags & flags);
 }
 
-/* One warning line on stderr; the same line again (a clone's) is not repeated. */
+/*
+ * One warning line on stderr. A job warns at most 3 lines (engine fallback,
+ * synchronous depth, buffered fallback): one of the last 3 again is a
+ * clone's, not repeated.
+ */
 static void warn(struct ib_runner *r, const char *fmt, ...)
 {
-	char line[sizeof(r->last_warning)];
+	char line[sizeof(r->warned[0])];
+	unsigned int k;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	if (!strcmp(line, r->last_warning))
-		return;
-	memcpy(r->last_warning, line, sizeof(line));
+	for (k = 0; k < 3; k++)
+		if (!strcmp(line, r->warned[k]))
+			return;
+	memcpy(r->warned[r->nr_warned++ % 3], line, sizeof(line));
 	fprintf(stderr, "iobench: warning: %s\n", line);
 }
 

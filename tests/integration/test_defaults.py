@@ -213,13 +213,14 @@ def test_engine_fallback(t, helper):
         t.eq(doc['jobs'][0]['read']['total_ios'], 256, 'libaio did the I/O')
     if ref.mode == 'seccomp':
         r = ref.run('--name=fb', '--filename=' + f, '--size=1m',
-                    '--iodepth=8', aio=True)
-        if t.ok(r, 'io_uring and libaio refused'):
+                    '--iodepth=8', '--numjobs=3', aio=True)
+        if t.ok(r, 'io_uring and libaio refused, 3 clones'):
             t.eq(warnings(r), [
                 "iobench: warning: job 'fb': ioengine=psync, not the default "
                 "io_uring (%s; libaio: Function not implemented)" % why,
                 "iobench: warning: job 'fb': ioengine=psync is synchronous, "
-                "iodepth=8 is effectively 1"], 'both refused: psync, two lines')
+                "iodepth=8 is effectively 1"],
+                'both refused: psync, two lines for 3 clones')
             t.eq(header_engine(r.out), 'psync, iodepth=8',
                  'both refused: header')
     # an engine given is used or fails, never replaced
