@@ -27,7 +27,12 @@ struct ib_runner;
 /*
  * Running is two steps, so the caller can print its header between them:
  * ib_runner_check resolves and checks every job's targets (paths, safety,
- * sizes, alignment) and writes nothing; on success *out is the runner.
+ * sizes, alignment) and writes nothing; it also decides the engine and the
+ * O_DIRECT mode each job runs with (iomode.h, file.h), records them in the
+ * job's stats slot (ioengine, direct, *_fallback) for the header and the
+ * reports, and prints one warning line on stderr per default it could not
+ * keep (and per synchronous engine at iodepth > 1); on success *out is the
+ * runner.
  * ib_runner_go lays files out (a job whose layout fails is reported as
  * failed and the others run), then runs every job (groups in order,
  * stonewalls honoured, one process per job or one thread with thread=1),
