@@ -143,7 +143,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 		goto out;
 	}
 	if (run->output_format & IB_OUT_NORMAL)
-		ib_report_header(o.main, run);
+		ib_report_header(o.main, run, res.stats);
 	fflush(o.main);
 	if (ib_runner_go(r, o.msg, o.tty, d) < 0) {
 		ib_result_free(run, &res);

@@ -44,6 +44,12 @@
  *                        in flight, so it never waits for I/O never submitted.
  *                        Completions come in any order. NULL for sync engines.
  *   cleanup(ctx)         release everything; safe after a failed init, once.
+ *   probe()              optional (NULL: always usable): in the parent,
+ *                        before any job starts, 0 if the kernel lets this
+ *                        process use the engine, else -errno (a smallest
+ *                        ring/context is made and torn down). The runner
+ *                        falls back from a default engine whose probe says
+ *                        ib_engine_unavailable().
  * init, queue and cleanup are never NULL.
  *
  * io->res is what an io_uring CQE says: bytes transferred, or -errno.
@@ -53,12 +59,13 @@
  * path only); the worker prints it with the error.
  *
  * Engines:
- *   psync (default), sync, pvsync, pvsync2, vsync: IB_ENGINE_SYNC, queue()
+ *   psync (fio's default), sync, pvsync, pvsync2, vsync: IB_ENGINE_SYNC, queue()
  *     completes inline (IB_Q_DONE). vsync does not merge adjacent I/Os.
  *   null: no I/O (IB_ENGINE_NOIO); asynchronous at every depth, including 1:
  *     queue() -> QUEUED, commit() counts, reap() returns committed ios in
  *     order with res = len, so it measures the worker's own overhead.
- *   io_uring, libaio: asynchronous; built when their library is found.
+ *   io_uring (iobench's default), libaio: asynchronous; built when their
+ *     library is found.
  */
 #define IB_ENGINE_ERRMSG_LEN 256
 
@@ -147,6 +154,7 @@ struct ib_engine_ops {
 	int (*reap)(struct ib_engine_ctx *ctx, unsigned int min,
 		    unsigned int max, struct ib_io **done);
 	void (*cleanup)(struct ib_engine_ctx *ctx);
+	int (*probe)(void);
 };
 
 /* Look up an engine built into this binary; NULL if unknown. */

@@ -15,17 +15,25 @@
  *                     directory=); no I/O.
  *   ib_files_prepare  in the parent, before any job starts: sizes (stat,
  *                     BLKGETSIZE64), the region each file gives this job,
- *                     O_DIRECT alignment against the kernel's answer. Writes
- *                     nothing, so every job is checked before any layout.
+ *                     O_DIRECT: does the filesystem take it (an O_RDONLY
+ *                     open, or an O_TMPFILE one in the directory a missing
+ *                     file goes to) and the alignment against the kernel's
+ *                     answer. A job that asked for direct=1 fails there; one
+ *                     that has it only by default gets direct = false and
+ *                     direct_why says why. Writes nothing, so every job is
+ *                     checked before any layout.
  *   ib_files_layout   then: create missing files and directories, extend
  *                     short regular files (never truncated).
  *                     Nothing is opened for writing for a job that does not
  *                     write, nor ever under readonly.
- *   ib_files_open     in the job: open with the job's flags.
+ *   ib_files_open     in the job: open with the job's flags (O_DIRECT if
+ *                     `direct`).
  */
 struct ib_files {
 	struct ib_file *f;
 	unsigned int nr;
+	bool direct;		/* open with O_DIRECT (resolve: job->direct) */
+	char direct_why[320];	/* "" or why a default direct=1 runs buffered */
 };
 
 int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,

@@ -36,6 +36,13 @@ enum ib_rw_bits {
 
 enum ib_fsync_kind { IB_SYNC_FSYNC = 0, IB_SYNC_FDATASYNC = 1 };
 
+/*
+ * defaults=: whose defaults apply to the options a job does not set.
+ * iobench's: O_DIRECT and io_uring (falling back to libaio, then psync,
+ * when the kernel refuses it); fio's: buffered I/O and psync.
+ */
+enum ib_defaults { IB_DEFAULTS_IOBENCH = 0, IB_DEFAULTS_FIO = 1 };
+
 /* sync=: open the files O_SYNC or O_DSYNC (every write is synchronous) */
 enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2 };
 
@@ -115,6 +122,14 @@ struct ib_job {
 	/* I/O path */
 	char ioengine[32];
 	bool direct;		/* O_DIRECT (direct=1 or buffered=0) */
+	unsigned int defaults;	/* enum ib_defaults (defaults=) */
+	/*
+	 * Set by the options themselves (inherited from [global]): the value
+	 * above was given, not a default. A default engine may fall back and
+	 * a default direct=1 may run buffered (runner); a given one may not.
+	 */
+	bool ioengine_given;
+	bool direct_given;	/* direct= or buffered= */
 	unsigned int sync_io;	/* enum ib_sync_io (sync=) */
 	bool zero_buffers;
 	bool refill_buffers;
@@ -213,7 +228,10 @@ static inline bool ib_job_random(const struct ib_job *j)
 /* Canonical rw name as fio prints it: read, randrw, rw, ... */
 const char *ib_rw_name(unsigned int rw);
 
-/* Fill every field with iobench's (= fio's) defaults. */
+/*
+ * Fill every field with iobench's defaults: fio's, except direct=1 and
+ * ioengine=io_uring (defaults=iobench).
+ */
 void ib_job_defaults(struct ib_job *j);
 
 /*

@@ -38,9 +38,12 @@ struct ib_report_in {
 /*
  * Lines printed before the run (normal output only): one job header per job
  * ("NAME: (g=0): rw=read, bs=(R) 4096B-4096B, ...", "..." for clone 2),
- * the version line and "Starting N processes".
+ * the version line and "Starting N processes". The engine shown is
+ * stats[i].ioengine, the one the runner chose (stats may be NULL: the
+ * job's ioengine).
  */
-void ib_report_header(FILE *f, const struct ib_run *run);
+void ib_report_header(FILE *f, const struct ib_run *run,
+		      const struct ib_job_stats *stats);
 
 int ib_report_normal(FILE *f, const struct ib_report_in *in);
 int ib_report_json(FILE *f, const struct ib_report_in *in, bool plus);

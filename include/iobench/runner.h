@@ -33,9 +33,12 @@ struct ib_runner;
 /*
  * Running is two steps, so the caller can print its header between them:
  * ib_runner_check resolves and checks every job's targets (paths, safety,
- * sizes, alignment). It writes no file and prints only warnings, to `warn`
- * (may be NULL): "iobench: warning: job 'x': ioengine=psync is synchronous,
- * iodepth=8 is effectively 1". It also installs the SIGINT/SIGTERM handlers,
+ * sizes, alignment). It writes no file. It decides the engine and the
+ * O_DIRECT mode each job runs with (iomode.h, file.h) and records them in the
+ * job's stats slot (ioengine, direct, *_fallback) for the header and the
+ * reports. It prints only warnings, one line each, to `warn` (may be NULL):
+ * a default it could not keep, or "iobench: warning: job 'x':
+ * ioengine=psync is synchronous, iodepth=8 is effectively 1". It also installs the SIGINT/SIGTERM handlers,
  * so that an interrupt while the targets are checked (device probes can be
  * slow) or files are laid out still ends with a report and status
  * IB_EXIT_INTERRUPTED; a second SIGINT outside the wait loop exits at once.

@@ -128,6 +128,17 @@ struct ib_job_stats {
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
+
+	/*
+	 * How the job ran, set by the runner before the header is printed
+	 * (iomode.h): the engine used and whether the files were opened
+	 * O_DIRECT; the *_fallback texts say why a default was not used.
+	 */
+	char ioengine[32];
+	bool direct_requested;	/* direct=1, given or by default */
+	bool direct;		/* opened with O_DIRECT */
+	char ioengine_fallback[160];
+	char direct_fallback[320];
 };
 
 /*

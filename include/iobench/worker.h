@@ -19,6 +19,7 @@
  */
 struct ib_worker_args {
 	const struct ib_job *job;
+	const struct ib_engine_ops *ops;	/* the runner's choice (NULL: job's) */
 	struct ib_job_stats *st;
 	struct ib_files files;		/* prepared by the parent; worker's copy */
 	bool readonly;

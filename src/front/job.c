@@ -48,7 +48,9 @@ void ib_job_defaults(struct ib_job *j)
 	j->numjobs = 1;
 	j->randrepeat = true;
 	j->randseed = 0x89;
-	strcpy(j->ioengine, "psync");
+	/* iobench's own defaults (enum ib_defaults); defaults=fio: psync, buffered */
+	strcpy(j->ioengine, "io_uring");
+	j->direct = true;
 	j->iodepth = 1;
 	j->iodepth_batch_submit = 1;
 	j->iodepth_batch_complete_min = 1;

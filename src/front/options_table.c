@@ -79,8 +79,9 @@ static int set_rwmix(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
-static int set_buffered(struct ib_job *j, const struct ib_opt *o, const char *v,
-			struct ib_diag *d)
+/* direct= and buffered= (its negation): an explicit choice, never a default */
+static int set_direct(struct ib_job *j, const struct ib_opt *o, const char *v,
+		      struct ib_diag *d)
 {
 	bool b;
 	int rc = ib_parse_bool(v, &b, d);
@@ -89,7 +90,44 @@ static int set_buffered(struct ib_job *j, const struct ib_opt *o, const char *v,
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
-	j->direct = !b;
+	j->direct = strcmp(o->name, "buffered") ? b : !b;
+	j->direct_given = true;
+	return 0;
+}
+
+static int set_ioengine(struct ib_job *j, const struct ib_opt *o, const char *v,
+			struct ib_diag *d)
+{
+	if (strlen(v) >= sizeof(j->ioengine))
+		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
+	memset(j->ioengine, 0, sizeof(j->ioengine));
+	strcpy(j->ioengine, v);
+	j->ioengine_given = true;
+	return 0;
+}
+
+static const struct ib_opt_val defaults_vals[] = {
+	{ "iobench", IB_DEFAULTS_IOBENCH, "direct=1, ioengine=io_uring (else libaio, else psync)" },
+	{ "fio", IB_DEFAULTS_FIO, "fio's: direct=0 (buffered), ioengine=psync" },
+	{ NULL, 0, NULL },
+};
+
+/* defaults=: changes direct and ioengine unless they were given */
+static int set_defaults(struct ib_job *j, const struct ib_opt *o, const char *v,
+			struct ib_diag *d)
+{
+	bool fio;
+	int rc = ib_opt_enum_lookup(o, v, &j->defaults, d);
+
+	if (rc)
+		return rc;
+	fio = j->defaults == IB_DEFAULTS_FIO;
+	if (!j->direct_given)
+		j->direct = !fio;
+	if (!j->ioengine_given) {
+		memset(j->ioengine, 0, sizeof(j->ioengine));
+		strcpy(j->ioengine, fio ? "psync" : "io_uring");
+	}
 	return 0;
 }
 
@@ -222,12 +260,17 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "rwmixwrite", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
 	  FLD(rwmixread), .min = 0, .max = 100, .set = set_rwmix, .def = "50",
 	  .help = "Percentage of writes in a mixed workload" },
+	{ .name = "defaults", .type = IB_OPT_ENUM, .cat = IB_CAT_IOTYPE,
+	  FLD(defaults), .vals = defaults_vals, .set = set_defaults,
+	  .def = "iobench",
+	  .help = "Defaults of direct and ioengine when not given: iobench's or fio's" },
 	{ .name = "direct", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE, FLD(direct),
-	  .def = "0", .help = "Use O_DIRECT (bypass the page cache)" },
+	  .set = set_direct, .def = "1",
+	  .help = "Use O_DIRECT (bypass the page cache); if only the default, buffered where the target cannot" },
 	{ .name = "sync", .type = IB_OPT_ENUM, .cat = IB_CAT_IOTYPE, FLD(sync_io),
 	  .vals = sync_vals, .def = "none", .help = "Synchronous writes (O_SYNC, O_DSYNC)" },
 	{ .name = "buffered", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
-	  FLD(direct), .set = set_buffered, .def = "1",
+	  FLD(direct), .set = set_direct, .def = "0",
 	  .help = "Use buffered I/O (buffered=0 is direct=1)" },
 	{ .name = "randrepeat", .alias = { "rand_repeatable" }, .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(randrepeat), .def = "1",
@@ -283,7 +326,8 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* engine */
 	{ .name = "ioengine", .type = IB_OPT_STR, .cat = IB_CAT_ENGINE, FLD(ioengine),
-	  .def = "psync", .help = "I/O engine (see --enghelp)" },
+	  .set = set_ioengine, .def = "io_uring",
+	  .help = "I/O engine (see --enghelp); if only the default, libaio then psync where io_uring is refused" },
 
 	/* depth */
 	{ .name = "iodepth", .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth),

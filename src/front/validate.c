@@ -90,7 +90,9 @@ static int check_bs(const struct ib_job *j, struct ib_diag *d)
 					   "bsrange: minimum %llu is larger than maximum %llu",
 					   (unsigned long long)j->bs.min[i],
 					   (unsigned long long)j->bs.max[i]);
-		if (j->direct && (j->bs.min[i] % 512 || j->bs.max[i] % 512))
+		/* a default direct=1 runs buffered instead (runner) */
+		if (j->direct && j->direct_given &&
+		    (j->bs.min[i] % 512 || j->bs.max[i] % 512))
 			return ib_diag_set(d, EINVAL,
 					   "bs: %llu is not a multiple of 512, required by direct=1",
 					   (unsigned long long)(j->bs.min[i] % 512 ? j->bs.min[i]
@@ -183,8 +185,12 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 	const struct ib_opt *o;
 	struct ib_job *def;
 
-	if (!ib_engine_find(j->ioengine))
+	/* a default engine not built in falls back when the job runs (runner) */
+	if (!ib_engine_find(j->ioengine)) {
+		if (!j->ioengine_given)
+			return 0;
 		return engine_missing(j, d);
+	}
 	def = malloc(sizeof(*def));
 	if (!def)
 		return ib_diag_set(d, ENOMEM, "out of memory");

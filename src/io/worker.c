@@ -715,7 +715,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	unsigned int depth;
 	int ret;
 
-	w->ops = ib_engine_find(job->ioengine);
+	w->ops = a->ops ? a->ops : ib_engine_find(job->ioengine);
 	if (!w->ops)
 		return ib_diag_set(d, EINVAL, "ioengine=%s: unknown engine",
 				   job->ioengine);

@@ -12,7 +12,7 @@
 
 static const char *const group_label[IB_DDIR_RWT] = { "READ", "WRITE", "TRIM" };
 
-static void print_job_header(FILE *f, const struct ib_job *j)
+static void print_job_header(FILE *f, const struct ib_job *j, const char *engine)
 {
 	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
 	char b[6][32];
@@ -24,10 +24,11 @@ static void print_job_header(FILE *f, const struct ib_job *j)
 	}
 	fprintf(f, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "
 		"ioengine=%s, iodepth=%u\n", j->name, j->groupid, ib_rw_name(j->rw),
-		b[0], b[1], b[2], b[3], b[4], b[5], j->ioengine, j->iodepth);
+		b[0], b[1], b[2], b[3], b[4], b[5], engine, j->iodepth);
 }
 
-void ib_report_header(FILE *f, const struct ib_run *run)
+void ib_report_header(FILE *f, const struct ib_run *run,
+		      const struct ib_job_stats *stats)
 {
 	unsigned int i, thr = 0, proc = 0;
 
@@ -38,8 +39,9 @@ void ib_report_header(FILE *f, const struct ib_run *run)
 			thr++;
 		else
 			proc++;
-		if (j->clone == 0)
-			print_job_header(f, j);
+		if (j->clone == 0) /* the engine the runner chose, if it did */
+			print_job_header(f, j, stats && stats[i].ioengine[0] ?
+					 stats[i].ioengine : j->ioengine);
 		else if (j->clone == 1)
 			fputs("...\n", f);
 	}

@@ -159,6 +159,20 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 	ib_json_str(j, "desc", e->job->description);
 }
 
+/* iobench's own: the engine and O_DIRECT mode the job really ran with */
+static void json_effective(struct ib_json *j, const struct ib_rep_entry *e)
+{
+	const struct ib_job_stats *s = e->st;
+
+	ib_json_obj_open(j, "effective options");
+	ib_json_str(j, "ioengine", s->ioengine[0] ? s->ioengine : e->job->ioengine);
+	ib_json_uint(j, "direct", s->ioengine[0] ? s->direct : e->job->direct);
+	ib_json_uint(j, "direct_requested", e->job->direct);
+	ib_json_str(j, "ioengine_fallback", s->ioengine_fallback);
+	ib_json_str(j, "direct_fallback", s->direct_fallback);
+	ib_json_obj_close(j);
+}
+
 static void json_job(struct ib_json *j, const struct ib_rep *r,
 		     const struct ib_rep_entry *e, bool plus)
 {
@@ -175,6 +189,7 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 	ib_json_uint(j, "elapsed", s->elapsed_s);
 	json_opts(j, "job options", lj->opts_text,
 		  lj->opts_len ? lj->opts_len : (unsigned int)sizeof(lj->opts_text));
+	json_effective(j, e);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		json_ddir(j, r, e, d, plus);
 	ib_json_obj_open(j, "sync");

@@ -91,6 +91,8 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 
 	fs->f = NULL;
 	fs->nr = 0;
+	fs->direct = job->direct;
+	fs->direct_why[0] = '\0';
 	if (job->directory[0]) {
 		struct stat st;
 
@@ -312,31 +314,110 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	return 0;
 }
 
-static int check_dio_alignment(const struct ib_job *job, const struct ib_file *f,
-			       struct ib_diag *d)
+/* Why O_DIRECT cannot work for this job on f ("" if it can), in why. */
+static void dio_misaligned(const struct ib_job *job, const struct ib_file *f,
+			   char *why, size_t len)
 {
 	static const char *const names[] = { "bs (read)", "bs (write)" };
 	uint64_t lbs = f->lbs;
 	int dd;
 
-	if (!job->direct)
-		return 0;
+	why[0] = '\0';
 	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++) {
 		if (!ib_job_dir_active(job, dd))
 			continue;
 		if (job->bs.min[dd] % lbs || job->bs.max[dd] % lbs ||
-		    (job->bs.align[dd] && job->bs.align[dd] % lbs))
-			return ib_diag_set(d, EINVAL,
-					   "job '%s': %s=%llu is not a multiple of %llu, the direct I/O alignment of %s (direct=1)",
-					   job->name, names[dd],
-					   (unsigned long long)job->bs.min[dd],
-					   (unsigned long long)lbs, f->path);
+		    (job->bs.align[dd] && job->bs.align[dd] % lbs)) {
+			snprintf(why, len, "%s=%llu is not a multiple of %llu, the direct I/O alignment of %s",
+				 names[dd], (unsigned long long)job->bs.min[dd],
+				 (unsigned long long)lbs, f->path);
+			return;
+		}
 	}
 	if (f->io_offset % lbs)
-		return ib_diag_set(d, EINVAL,
-				   "job '%s': offset %llu is not a multiple of %llu, the direct I/O alignment of %s (direct=1)",
-				   job->name, (unsigned long long)f->io_offset,
-				   (unsigned long long)lbs, f->path);
+		snprintf(why, len, "offset %llu is not a multiple of %llu, the direct I/O alignment of %s",
+			 (unsigned long long)f->io_offset, (unsigned long long)lbs,
+			 f->path);
+}
+
+/* The nearest existing directory on the way to a missing file's path. */
+static void existing_dir(const char *path, char *dir, size_t len)
+{
+	struct stat st;
+	char *slash;
+
+	snprintf(dir, len, "%s", path);
+	for (;;) {
+		slash = strrchr(dir, '/');
+		if (!slash) {
+			snprintf(dir, len, ".");
+			return;
+		}
+		if (slash == dir) {
+			dir[1] = '\0';
+			return;
+		}
+		*slash = '\0';
+		if (stat(dir, &st) == 0)
+			return;
+	}
+}
+
+/*
+ * Does the filesystem holding f refuse O_DIRECT? Opened read-only with
+ * O_DIRECT if it exists, else as an O_TMPFILE (unnamed: gone at close) in
+ * the directory it will be created in. EINVAL there, where the same open
+ * without O_DIRECT works, is a refusal; anything else is left to the job.
+ */
+static bool dio_refused(const struct ib_file *f, bool exists)
+{
+	char dir[PATH_MAX];
+	int fd, err;
+
+	if (exists) {
+		fd = open(f->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		err = errno;
+		if (fd >= 0)
+			close(fd);
+		return fd < 0 && err == EINVAL;
+	}
+	existing_dir(f->path, dir, sizeof(dir));
+	fd = open(dir, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
+	err = errno;
+	if (fd >= 0 || err != EINVAL) {
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/*
+ * O_DIRECT for f: given direct=1 fails the job now, before anything is
+ * written; a default one turns the job buffered (fs->direct_why says why).
+ */
+static int check_dio(const struct ib_job *job, struct ib_files *fs,
+		     const struct ib_file *f, bool exists, struct ib_diag *d)
+{
+	char why[sizeof(fs->direct_why)];
+
+	if (!fs->direct)
+		return 0;
+	if (dio_refused(f, exists))
+		snprintf(why, sizeof(why), "the filesystem of %s does not support O_DIRECT",
+			 f->path);
+	else
+		dio_misaligned(job, f, why, sizeof(why));
+	if (!why[0])
+		return 0;
+	if (job->direct_given)
+		return ib_diag_set(d, EINVAL, "job '%s': %s (direct=1)", job->name, why);
+	fs->direct = false;
+	memcpy(fs->direct_why, why, sizeof(why));
 	return 0;
 }
 
@@ -457,7 +538,7 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		if (!ret)
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
-			ret = check_dio_alignment(job, &fs->f[i], d);
+			ret = check_dio(job, fs, &fs->f[i], exists, d);
 		if (ret)
 			return ret;
 	}
@@ -515,7 +596,7 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	} else {
 		flags |= O_RDONLY;
 	}
-	if (job->direct)
+	if (fs->direct)
 		flags |= O_DIRECT;
 	if (job->sync_io == IB_SYNC_IO_SYNC)
 		flags |= O_SYNC;
@@ -530,7 +611,7 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 		f->fd = open(f->path, flags, 0644);
 		if (f->fd < 0)
 			return ib_diag_set(d, errno, "%s: open%s: %s", f->path,
-					   job->direct ? " with O_DIRECT" : "",
+					   fs->direct ? " with O_DIRECT" : "",
 					   strerror(errno));
 	}
 	return 0;

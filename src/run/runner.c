@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -18,6 +19,7 @@
 #include "iobench/clock.h"
 #include "iobench/disk.h"
 #include "iobench/eta.h"
+#include "iobench/iomode.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
 #include "iobench/shm.h"
@@ -57,6 +59,9 @@ struct ib_runner {
 	uint64_t last_newline_ns;
 	struct ib_eta_state eta;
 	size_t shm_len;
+	struct ib_iomode_cache probes;	/* engines probed for default jobs */
+	char warned[3][640];		/* clones warn once, not N times */
+	unsigned int nr_warned;
 };
 
 #define KILL_GRACE_NS 2000000000ull /* after the second SIGINT: then _exit */
@@ -109,28 +114,88 @@ static bool engine_has(const struct slot *s, unsigned int flags)
 	return s->ops && (s->ops->flags & flags);
 }
 
+/*
+ * One warning line on stderr. A job warns at most 3 lines (engine fallback,
+ * synchronous depth, buffered fallback): one of the last 3 again is a
+ * clone's, not repeated.
+ */
+static void warn(struct ib_runner *r, const char *fmt, ...)
+{
+	char line[sizeof(r->warned[0])];
+	unsigned int k;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (k = 0; k < 3; k++)
+		if (!strcmp(line, r->warned[k]))
+			return;
+	memcpy(r->warned[r->nr_warned++ % 3], line, sizeof(line));
+	if (r->warn)
+		fprintf(r->warn, "iobench: warning: %s\n", line);
+}
+
+/* The engine the job runs with (iomode.h), recorded for the reports. */
+static int resolve_engine(struct ib_runner *r, unsigned int i, struct ib_diag *d)
+{
+	const struct ib_job *job = &r->run->jobs[i];
+	struct slot *s = &r->slots[i];
+	struct ib_job_stats *st = s->args.st;
+	int err;
+
+	s->ops = ib_iomode_engine(job, &r->probes, st->ioengine_fallback,
+				  sizeof(st->ioengine_fallback), &err, d);
+	if (!s->ops)
+		return err;
+	s->args.ops = s->ops;
+	snprintf(st->ioengine, sizeof(st->ioengine), "%s", s->ops->name);
+	if (st->ioengine_fallback[0])
+		warn(r, "job '%s': ioengine=%s, not the default io_uring (%s)",
+		     job->name, s->ops->name, st->ioengine_fallback);
+	if ((s->ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1)
+		warn(r, "job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1",
+		     job->name, s->ops->name, job->iodepth);
+	return 0;
+}
+
+/* Whether the files are opened O_DIRECT (file.h), recorded for the reports. */
+static void record_direct(struct ib_runner *r, unsigned int i)
+{
+	const struct ib_job *job = &r->run->jobs[i];
+	const struct ib_files *fs = &r->slots[i].args.files;
+	struct ib_job_stats *st = r->slots[i].args.st;
+
+	st->direct_requested = job->direct;
+	/* an engine that opens no files (null) does no direct I/O either */
+	st->direct = fs->direct && !engine_has(&r->slots[i], IB_ENGINE_NOFILES);
+	memcpy(st->direct_fallback, fs->direct_why, sizeof(st->direct_fallback));
+	if (fs->direct_why[0])
+		warn(r, "job '%s': buffered I/O, not the default direct=1 (%s)",
+		     job->name, fs->direct_why);
+}
+
 /* Check one job's targets: paths, safety, sizes, alignment. Writes no file. */
 static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 {
 	const struct ib_job *job = &r->run->jobs[i];
 	struct ib_files *fs = &r->slots[i].args.files;
-	bool nofiles = engine_has(&r->slots[i], IB_ENGINE_NOFILES);
-	int ret;
+	bool nofiles;
+	int ret = resolve_engine(r, i, d);
 
-	if (engine_has(&r->slots[i], IB_ENGINE_SYNC) && job->iodepth > 1 &&
-	    job->clone == 0 && r->warn)
-		fprintf(r->warn,
-			"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
-			job->name, job->ioengine, job->iodepth);
+	if (ret)
+		return ret;
+	nofiles = engine_has(&r->slots[i], IB_ENGINE_NOFILES);
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, d);
+	if (!ret)
+		ret = nofiles ? ib_files_virtual(job, fs, d) :
+				ib_files_prepare(job, fs, d);
 	if (ret)
 		return ret;
-	if (nofiles)
-		return ib_files_virtual(job, fs, d);
-	ret = ib_files_prepare(job, fs, d);
-	if (!ret && r->run->readonly && ib_files_need_layout(fs))
+	record_direct(r, i);
+	if (!nofiles && r->run->readonly && ib_files_need_layout(fs))
 		ret = ib_diag_set(d, EROFS,
 				  "job '%s': %s must be created or extended first, refused by --readonly",
 				  job->name, fs->f[0].path);

@@ -179,6 +179,15 @@ static void merge_outcome(struct ib_job_stats *dst, const struct ib_job_stats *s
 	}
 	if (!dst->exit_signal)
 		dst->exit_signal = src->exit_signal;
+	if (!dst->ioengine[0]) { /* a group shows its first job's I/O mode */
+		memcpy(dst->ioengine, src->ioengine, sizeof(dst->ioengine));
+		dst->direct_requested = src->direct_requested;
+		dst->direct = src->direct;
+		memcpy(dst->ioengine_fallback, src->ioengine_fallback,
+		       sizeof(dst->ioengine_fallback));
+		memcpy(dst->direct_fallback, src->direct_fallback,
+		       sizeof(dst->direct_fallback));
+	}
 	if (src->elapsed_s > dst->elapsed_s)
 		dst->elapsed_s = src->elapsed_s;
 }

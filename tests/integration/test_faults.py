@@ -37,6 +37,9 @@ ENGINES = (('psync', ()), ('io_uring', ('--iodepth=8',)),
 COES = ('none', 'read', 'write', 'io', 'verify', 'all')
 COVERS = {'none': (), 'read': ('read',), 'write': ('write',),
           'io': ('read', 'write'), 'verify': (), 'all': ('read', 'write')}
+# Every run here is written for fio's defaults, buffered psync (fio runs
+# many of the same command lines): given first, so options after override.
+FIO_DEFAULTS = ('--ioengine=psync', '--direct=0')
 EIO_TEXT = 'Input/output error (EIO)'
 ENOSPC_TEXT = 'No space left on device (ENOSPC)'
 
@@ -141,7 +144,7 @@ def test_enospc(mnt):
     for eng, extra in ENGINES:
         what = 'ENOSPC %s' % eng
         fresh(f)
-        r = t.run('--name=e', '--filename=%s' % f, '--rw=write', '--bs=64k',
+        r = t.run(*FIO_DEFAULTS, '--name=e', '--filename=%s' % f, '--rw=write', '--bs=64k',
                   '--size=4m', '--ioengine=%s' % eng, *extra)
         t.eq(r.rc, 1, '%s: exit status' % what, r)
         job = one_job(r, what)
@@ -164,7 +167,7 @@ def test_coe_enospc(mnt):
         for coe in COES:
             what = 'ENOSPC %s continue_on_error=%s' % (eng, coe)
             fresh(f)
-            r = t.run('--name=c', '--filename=%s' % f, '--rw=write',
+            r = t.run(*FIO_DEFAULTS, '--name=c', '--filename=%s' % f, '--rw=write',
                       '--bs=64k', '--size=4m', '--ioengine=%s' % eng, *extra,
                       '--continue_on_error=%s' % coe, '--output-format=json')
             j = jdoc(r, what)
@@ -186,7 +189,7 @@ def test_coe_enospc(mnt):
                 t.check(17 <= got['total_ios'] <= 24,
                         '%s: total_ios in 17..24' % what, got['total_ios'])
     same_as_fio('ENOSPC psync continue_on_error=write',
-                ('--name=c', '--filename=%s' % f, '--rw=write', '--bs=64k',
+                (*FIO_DEFAULTS, '--name=c', '--filename=%s' % f, '--rw=write', '--bs=64k',
                  '--size=4m', '--continue_on_error=write'), 'write',
                 lambda: fresh(f))
     os.unlink(f)
@@ -200,7 +203,7 @@ def test_ignore_error(mnt):
         for coe in (('--continue_on_error=write',), ()):
             what = 'ignore_error=,ENOSPC %s %s' % (eng, ' '.join(coe))
             fresh(f)
-            r = t.run('--name=c', '--filename=%s' % f, '--rw=write',
+            r = t.run(*FIO_DEFAULTS, '--name=c', '--filename=%s' % f, '--rw=write',
                       '--bs=64k', '--size=4m', '--ioengine=%s' % eng, *extra,
                       '--ignore_error=,ENOSPC', *coe, '--output-format=json')
             j = jdoc(r, what)
@@ -212,7 +215,7 @@ def test_ignore_error(mnt):
                  {'error': 28, 'total_err': 48, 'first_error': 28,
                   'io_bytes': MiB, 'total_ios': 64, 'lat_n': 16},
                  '%s: JSON error (the first), counts' % what)
-    args = ('--name=c', '--filename=%s' % f, '--rw=write', '--bs=64k',
+    args = (*FIO_DEFAULTS, '--name=c', '--filename=%s' % f, '--rw=write', '--bs=64k',
             '--size=4m', '--ignore_error=,ENOSPC')
     same_as_fio('ignore_error=,ENOSPC psync', args, 'write', lambda: fresh(f))
     # the same error in normal and terse output
@@ -270,7 +273,7 @@ def test_read_eio():
     dev = failing_loop('rd', cut_to=32 * MiB)
     if not dev:
         return
-    base = ('--name=r', '--filename=%s' % dev, '--rw=read', '--bs=64k',
+    base = (*FIO_DEFAULTS, '--name=r', '--filename=%s' % dev, '--rw=read', '--bs=64k',
             '--offset=30m', '--size=4m', '--direct=1')
     first = 'read offset=33554432, buflen=65536, file=%s: %s' % (dev, EIO_TEXT)
     for eng, extra in ENGINES:
@@ -341,7 +344,7 @@ def test_mixed(what='EIO reads then ENOSPC'):
     if not dev:
         return
     log = t.path('mix.iolog')
-    r = t.run('--name=m', '--filename=%s' % dev, '--rw=rw', '--rwmixread=90',
+    r = t.run(*FIO_DEFAULTS, '--name=m', '--filename=%s' % dev, '--rw=rw', '--rwmixread=90',
               '--bs=64k', '--offset=32m', '--size=2m', '--direct=1',
               '--continue_on_error=io', '--allow_data_loss=1',
               '--write_iolog=%s' % log)
@@ -374,7 +377,7 @@ def test_write_eio():
             dev = failing_loop('w%s%s' % (eng, coe))
             if not dev:
                 return
-            r = t.run('--name=w', '--filename=%s' % dev, '--rw=write',
+            r = t.run(*FIO_DEFAULTS, '--name=w', '--filename=%s' % dev, '--rw=write',
                       '--bs=64k', '--size=2m', '--sync=1',
                       '--ioengine=%s' % eng, *extra,
                       '--continue_on_error=%s' % coe, '--output-format=json')
@@ -399,7 +402,7 @@ def test_write_eio():
                 'write offset=1048576, buflen=65536, file=%s: %s'
                 % (dev, EIO_TEXT)), '%s: the stderr line' % what, r)
     same_as_fio('sync=1 write EIO psync continue_on_error=write',
-                ('--name=w', '--filename={}', '--rw=write', '--bs=64k',
+                (*FIO_DEFAULTS, '--name=w', '--filename={}', '--rw=write', '--bs=64k',
                  '--size=2m', '--sync=1', '--continue_on_error=write'),
                 'write', lambda: failing_loop('wf%d' % len(t.mounts)))
     t.release()
@@ -436,7 +439,7 @@ def test_sync_eio():
         dev = failing_loop('s%d' % len(t.mounts))
         if not dev:
             return
-        r = t.run('--name=s', '--filename=%s' % dev, '--rw=write', '--bs=64k',
+        r = t.run(*FIO_DEFAULTS, '--name=s', '--filename=%s' % dev, '--rw=write', '--bs=64k',
                   '--size=2m', '--offset=1m', '--fsync=4', *opts)
         t.eq(r.rc, rc, '%s: exit status' % what, r)
         job = one_job(r, what)
@@ -455,7 +458,7 @@ def test_sync_eio():
         else:
             t.eq(failed_lines(r), [], '%s: no failure line' % what, r)
     same_as_fio('fsync EIO psync continue_on_error=write',
-                ('--name=s', '--filename={}', '--rw=write', '--bs=64k',
+                (*FIO_DEFAULTS, '--name=s', '--filename={}', '--rw=write', '--bs=64k',
                  '--size=2m', '--offset=1m', '--fsync=4',
                  '--continue_on_error=write'),
                 'write', lambda: failing_loop('sf%d' % len(t.mounts)))
@@ -466,7 +469,7 @@ def test_end_fsync_and_direct():
     dev = failing_loop('end')
     if not dev:
         return
-    r = t.run('--name=b', '--filename=%s' % dev, '--rw=write', '--bs=64k',
+    r = t.run(*FIO_DEFAULTS, '--name=b', '--filename=%s' % dev, '--rw=write', '--bs=64k',
               '--size=4m', '--offset=16m', '--direct=0', '--end_fsync=1',
               '--continue_on_error=all', '--output-format=json')
     j = jdoc(r, 'EIO end_fsync')
@@ -482,7 +485,7 @@ def test_end_fsync_and_direct():
         % (re.escape(dev), re.escape(EIO_TEXT)), lines[0]),
         'EIO end_fsync: the stderr line names it', r)
     # direct writes to the loop on the full tmpfs: ENOSPC from the loop
-    r = t.run('--name=b', '--filename=%s' % dev, '--rw=write', '--bs=64k',
+    r = t.run(*FIO_DEFAULTS, '--name=b', '--filename=%s' % dev, '--rw=write', '--bs=64k',
               '--size=4m', '--offset=24m', '--direct=1', '--ioengine=io_uring',
               '--iodepth=4')
     t.eq(r.rc, 1, 'direct write to a loop on a full fs: exit status', r)
@@ -502,7 +505,7 @@ def test_memlock():
     f = t.shm_file('ml.dat', 16 * MiB)
     # root's CAP_IPC_LOCK would exempt it from RLIMIT_MEMLOCK: drop it
     r = t.run('--memlock=65536', 'setpriv', '--bounding-set=-ipc_lock',
-              '--inh-caps=-ipc_lock', *t.argv('--name=m', '--filename=%s' % f,
+              '--inh-caps=-ipc_lock', *t.argv(*FIO_DEFAULTS, '--name=m', '--filename=%s' % f,
               '--size=16m', '--rw=read', '--bs=1m', '--ioengine=io_uring',
               '--fixedbufs', '--iodepth=16'), prog=shutil.which('prlimit'),
               timeout=t.scaled(120))
@@ -510,7 +513,7 @@ def test_memlock():
     t.check('cannot register 16 buffers of 1048576 bytes (fixedbufs): '
             'RLIMIT_MEMLOCK too low? (ulimit -l)' in r.err,
             'fixedbufs under a low RLIMIT_MEMLOCK: explained', r)
-    r = t.run('--memlock=65536', *t.argv('--name=m', '--filename=%s' % f,
+    r = t.run('--memlock=65536', *t.argv(*FIO_DEFAULTS, '--name=m', '--filename=%s' % f,
               '--size=16m', '--rw=read', '--bs=1m', '--ioengine=io_uring',
               '--iodepth=16', '--output-format=terse'),
               prog=shutil.which('prlimit'), timeout=t.scaled(120))
@@ -519,7 +522,7 @@ def test_memlock():
 
 def test_limits():
     f = t.shm_file('lim.dat', 8 * MiB)
-    base = ('--name=l', '--filename=%s' % f, '--rw=randread',
+    base = (*FIO_DEFAULTS, '--name=l', '--filename=%s' % f, '--rw=randread',
             '--output-format=terse')
     # (args, expect exit 0? (None: either works, or fails with the clear
     # line), text the one error line must contain)

@@ -74,7 +74,9 @@ def run_in(t, prog, d, label, opts):
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     log = os.path.join(d, 'iolog')
-    r = t.run('--name=p', '--ioengine=psync', '--write_iolog=' + log, *opts,
+    # fio's defaults, given: both run buffered psync
+    r = t.run('--name=p', '--ioengine=psync', '--direct=0',
+              '--write_iolog=' + log, *opts,
               cwd=d, prog=prog)
     if not t.ok(r, '%s (%s)' % (label, os.path.basename(prog or t.bin))):
         return None

@@ -183,8 +183,11 @@ def test_engines(t, text):
     t.check(set(man) <= set(engines) | {'io_uring', 'libaio'},
             'the man page lists no engine iobench does not have: %s' % man)
     # every engine option named in the table is documented under its engine
-    t.check('.B psync' in text and 'The default.' in text,
-            'psync documented as the default engine')
+    engsec = '\n'.join(sections(text).get('I/O ENGINES', []))
+    t.check('.B io_uring\n' in engsec and 'The default (see' in engsec,
+            'io_uring documented as the default engine')
+    t.check("fio's default (and iobench's with\n.BR defaults=fio" in engsec,
+            'psync documented as the default of defaults=fio')
 
 
 # -- examples --------------------------------------------------------------

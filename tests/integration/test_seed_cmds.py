@@ -45,8 +45,18 @@ def seed1(t, where, target, extra):
     if not t.ok(r, what):
         return
     per_clone(t, what, r, 8, NBLK)
-    t.check('depth' in r.err, '%s: psync at iodepth=64 warns that the depth '
-            'is effectively 1' % what, r)
+    # iobench's defaults: O_DIRECT through io_uring at the depth asked for
+    t.eq(r.err, '', '%s: no warning' % what, r)
+    t.check('ioengine=io_uring, iodepth=64' in r.out.splitlines()[0],
+            '%s: header shows io_uring at depth 64' % what, r)
+    # fio's defaults (psync) are asked for, and warned about
+    r = t.run('--rw=randrw', '--rwmixread=75', '--bs=4k', '--iodepth=64',
+              '--numjobs=8', '--filename=' + target, '--defaults=fio', *extra)
+    if not t.ok(r, what + ' --defaults=fio'):
+        return
+    per_clone(t, what + ' --defaults=fio', r, 8, NBLK)
+    t.check('depth' in r.err, '%s: --defaults=fio: psync at iodepth=64 warns '
+            'that the depth is effectively 1' % what, r)
 
 
 def seed2(t, where, target, cwd=None):

@@ -241,7 +241,7 @@ static void test_value_errors(void **state)
 	parse_err(parse("--ioengine=foo", NULL), EINVAL, "ioengine: unknown engine 'foo'");
 	parse_err(parse("--direct=1", "--bs=1000", NULL), EINVAL,
 		  "bs: 1000 is not a multiple of 512, required by direct=1");
-	parse_err(parse("--hipri", NULL), EINVAL,
+	parse_err(parse("--ioengine=psync", "--hipri", NULL), EINVAL,
 		  "hipri: only valid with ioengine=io_uring or pvsync2");
 	parse_err(parse("--readonly", "--name=x", "--rw=randwrite", NULL), EPERM,
 		  "job 'x': rw=randwrite writes, refused by --readonly");

@@ -295,10 +295,10 @@ static void help_text(void **state)
 
 	(void)state;
 	assert_non_null(strstr(list, "Available I/O engines:\n"
-				"  psync      pread/pwrite, one I/O at a time (the default)\n"));
+				"  psync      pread/pwrite, one I/O at a time (defaults=fio's engine)\n"));
 	assert_non_null(strstr(list, "\n  null       does no I/O: measures iobench's own overhead\n"));
 #if HAVE_LIBURING
-	assert_non_null(strstr(list, "\n  io_uring   Linux io_uring (liburing): asynchronous, batched\n"));
+	assert_non_null(strstr(list, "\n  io_uring   Linux io_uring (liburing): asynchronous, batched (the default)\n"));
 	enghelp_is("io_uring", "io_uring options:\n"
 		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
 		   "  fixedbufs            Register the I/O buffers with the kernel\n"

@@ -70,11 +70,60 @@ static void test_defaults(void **state)
 	assert_int_equal(j->iodepth, 1);
 	assert_int_equal(j->numjobs, 1);
 	assert_int_equal(j->loops, 1);
-	assert_string_equal(j->ioengine, "psync");
+	assert_string_equal(j->ioengine, "io_uring");
+	assert_true(j->direct);
+	assert_int_equal(j->defaults, IB_DEFAULTS_IOBENCH);
+	assert_false(j->ioengine_given);
+	assert_false(j->direct_given);
 	assert_true(j->randrepeat);
 	assert_int_equal(j->kb_base, 1024);
 	assert_int_equal(j->nr_percentiles, 17);
 	valid(j);
+}
+
+/* defaults=fio: fio's buffered psync, for whatever the job does not set */
+static void test_defaults_fio(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "defaults", "fio");
+	assert_string_equal(j->ioengine, "psync");
+	assert_false(j->direct);
+	assert_false(j->ioengine_given);
+	assert_false(j->direct_given);
+	set(j, "defaults", "iobench");
+	assert_string_equal(j->ioengine, "io_uring");
+	assert_true(j->direct);
+	/* given options stay, before or after defaults= */
+	set(j, "direct", "1");
+	set(j, "defaults", "fio");
+	assert_true(j->direct);
+	assert_true(j->direct_given);
+	assert_string_equal(j->ioengine, "psync");
+	set(j, "ioengine", "libaio");
+	set(j, "defaults", "iobench");
+	assert_string_equal(j->ioengine, "libaio");
+	assert_true(j->ioengine_given);
+	set(j, "buffered", "1");
+	assert_false(j->direct);
+	set(j, "defaults", "iobench");
+	assert_false(j->direct);
+	valid(j);
+}
+
+/*
+ * bs not a multiple of 512 is refused with a given direct=1 only: with the
+ * default one, the runner runs the job buffered.
+ */
+static void test_default_direct_bs(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "bs", "1000");
+	valid(j);
+	assert_true(j->direct);
+	set(j, "direct", "1");
+	invalid(j, false, EINVAL, "bs: 1000 is not a multiple of 512, required by direct=1");
 }
 
 static void test_fixup_depths(void **state)
@@ -226,6 +275,8 @@ static void test_engine_options(void **state)
 	struct ib_job *j = *state;
 
 	set(j, "hipri", "1");
+	valid(j); /* iobench's default engine, io_uring, takes it */
+	set(j, "defaults", "fio");
 	invalid(j, false, EINVAL, "hipri: only valid with ioengine=io_uring or pvsync2");
 	set(j, "ioengine", "pvsync2");
 	valid(j);
@@ -241,6 +292,7 @@ static void test_engine_option_nowait(void **state)
 {
 	struct ib_job *j = *state;
 
+	set(j, "ioengine", "psync"); /* fio's default */
 	set(j, "nowait", "1");
 	invalid(j, false, EINVAL, "nowait: only valid with ioengine=io_uring, pvsync2 or libaio");
 	set(j, "ioengine", "libaio");
@@ -257,6 +309,7 @@ static void test_engine_option_inherited(void **state)
 	struct ib_job *j = *state;
 
 	/* inherited from a global section: not in opts_text, but not default */
+	set(j, "defaults", "fio");
 	j->sqthread_poll = true;
 	invalid(j, false, EINVAL, "sqthread_poll: only valid with ioengine=io_uring");
 	j->sqthread_poll = false;
@@ -269,6 +322,7 @@ static void test_engine_validate_hook(void **state)
 {
 	struct ib_job *j = *state;
 
+	set(j, "ioengine", "psync");
 	set(j, "fixedbufs", "1");
 	set(j, "iodepth", "16385");
 	invalid(j, false, EINVAL, "fixedbufs: only valid with ioengine=io_uring");
@@ -468,6 +522,7 @@ int main(void)
 		T(test_fixup_log_names), T(test_complete_max_below_min), T(test_bs_checks),
 		T(test_bs_unused_direction_ignored), T(test_bsrange_direct),
 		T(test_bs_min_above_max), T(test_size_below_bs), T(test_engines),
+		T(test_defaults_fio), T(test_default_direct_bs),
 		T(test_engine_options), T(test_engine_option_nowait),
 		T(test_engine_option_inherited), T(test_engine_validate_hook),
 		T(test_readonly), T(test_misc),

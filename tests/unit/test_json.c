@@ -131,6 +131,40 @@ static void write_sample(struct ib_json *j)
 }
 
 /* fio's print style; full escaping; empty strings dropped; NaN -> 0 */
+/* iobench's own per-job object: the engine and O_DIRECT mode used, and why */
+static void test_effective_options(void **state)
+{
+	struct fixture fx;
+	char *got;
+	int ret;
+
+	(void)state;
+	assert_int_equal(fixture_load(&fx, "null"), 0);
+	strcpy(fx.stats[0].ioengine, "libaio");
+	fx.stats[0].direct = false;
+	strcpy(fx.stats[0].ioengine_fallback, "io_uring: Operation not permitted");
+	strcpy(fx.stats[0].direct_fallback, "the filesystem of /x does not support O_DIRECT");
+	got = fixture_capture(json_plain, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(got, "      },\n"
+		"      \"effective options\" : {\n"
+		"        \"ioengine\" : \"libaio\",\n"
+		"        \"direct\" : 0,\n"
+		"        \"direct_requested\" : 1,\n"
+		"        \"ioengine_fallback\" : \"io_uring: Operation not permitted\",\n"
+		"        \"direct_fallback\" : \"the filesystem of /x does not support O_DIRECT\"\n"
+		"      },\n"
+		"      \"read\" : {\n"));
+	free(got);
+	/* no fallback: no reason keys */
+	fx.stats[0].ioengine_fallback[0] = fx.stats[0].direct_fallback[0] = '\0';
+	fx.stats[0].direct = true;
+	got = fixture_capture(json_plain, &fx.in, &ret);
+	assert_non_null(strstr(got, "        \"direct_requested\" : 1\n      },\n"));
+	free(got);
+	fixture_free(&fx);
+}
+
 static void test_writer_style(void **state)
 {
 	char *out = capture_writer(write_sample);
@@ -160,6 +194,7 @@ int main(void)
 		cmocka_unit_test(test_fsync_values),
 		cmocka_unit_test(test_null_values),
 		cmocka_unit_test(test_option_variants),
+		cmocka_unit_test(test_effective_options),
 		cmocka_unit_test(test_writer_style),
 	};
 

@@ -232,12 +232,27 @@ static void test_header(void **state)
 	}
 	run.jobs = jobs;
 	run.nr_jobs = 3;
-	ib_report_header(f, &run);
+	ib_report_header(f, &run, NULL);
 	fclose(f);
 	assert_string_equal(buf, "j: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 16.0KiB-16.0KiB, "
 			    "(T) 512B-64.0KiB, ioengine=io_uring, iodepth=32\n...\n"
 			    "iobench-" IOBENCH_VERSION "\nStarting 3 processes\n");
 	free(buf);
+	/* the engine the runner chose, when it fell back */
+	{
+		struct ib_job_stats *st = calloc(3, sizeof(*st));
+
+		assert_non_null(st);
+		strcpy(st[0].ioengine, "libaio");
+		f = open_memstream(&buf, &len);
+		ib_report_header(f, &run, st);
+		fclose(f);
+		assert_string_equal(buf, "j: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 16.0KiB-16.0KiB, "
+				    "(T) 512B-64.0KiB, ioengine=libaio, iodepth=32\n...\n"
+				    "iobench-" IOBENCH_VERSION "\nStarting 3 processes\n");
+		free(buf);
+		free(st);
+	}
 }
 
 static void check_terse(const char *name, unsigned int fields)

@@ -5,6 +5,7 @@
  * exact issued counts, layout that keeps existing data, fsync counts,
  * several clones in their own processes, threads.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -105,6 +106,49 @@ static void one_engine(const char *engine, unsigned int rw, unsigned int depth,
 		assert_int_equal(st->dir[0].io_bytes + st->dir[1].io_bytes, 1 << 20);
 	}
 	assert_int_equal(st->error, 0);
+	ib_result_free(&run, &res);
+	ib_run_free(&run);
+}
+
+/*
+ * The I/O mode the runner records for the reports: iobench's defaults on a
+ * tmpfs file are io_uring and O_DIRECT; a default direct=1 the block size
+ * cannot do runs buffered and says why; a given one is refused.
+ */
+static void test_effective_mode(void **state)
+{
+	char why[512];
+	struct ib_diag d = { { 0 } };
+	struct ib_run run;
+	struct ib_result res;
+	struct ib_job *job = one_job(&run, 1);
+	const struct ib_job_stats *st;
+
+	(void)state;
+	run_ok(&run, &res);
+	st = &res.stats[0];
+	assert_string_equal(st->ioengine, "io_uring");
+	assert_true(st->direct_requested);
+	assert_true(st->direct);
+	assert_string_equal(st->ioengine_fallback, "");
+	assert_string_equal(st->direct_fallback, "");
+	ib_result_free(&run, &res);
+	job->bs.min[IB_DDIR_READ] = job->bs.max[IB_DDIR_READ] = 1000;
+	job->bs.align[IB_DDIR_READ] = 1000;
+	run_ok(&run, &res);
+	st = &res.stats[0];
+	assert_true(st->direct_requested);
+	assert_false(st->direct);
+	snprintf(why, sizeof(why), "bs (read)=1000 is not a multiple of 512, "
+		 "the direct I/O alignment of %s", path);
+	assert_string_equal(st->direct_fallback, why);
+	assert_int_equal(st->dir[IB_DDIR_READ].io_bytes, 1000 * 1048);
+	ib_result_free(&run, &res);
+	job->direct_given = true;
+	assert_int_equal(ib_runner_run(&run, NULL, NULL, &res, &d), -EINVAL);
+	snprintf(why, sizeof(why), "job 't': bs (read)=1000 is not a multiple of "
+		 "512, the direct I/O alignment of %s (direct=1)", path);
+	assert_string_equal(d.msg, why);
 	ib_result_free(&run, &res);
 	ib_run_free(&run);
 }
@@ -244,6 +288,8 @@ static void test_check_warns_on_stream(void **state)
 	(void)state;
 	assert_non_null(f);
 	jobs = one_job(&run, 3);
+	snprintf(jobs[0].ioengine, sizeof(jobs[0].ioengine), "psync");
+	snprintf(jobs[1].ioengine, sizeof(jobs[1].ioengine), "psync");
 	jobs[0].iodepth = 8;
 	jobs[1].iodepth = 8;
 	jobs[1].clone = 1;	/* a second clone of job 1: no second line */
@@ -268,6 +314,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_every_engine_every_mode, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_effective_mode, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_layout_keeps_data, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fsync_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clones_processes_and_threads, setup, teardown),

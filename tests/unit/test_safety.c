@@ -465,7 +465,7 @@ static void test_entry_skips_files_and_readers(void **state)
 	struct fake *f = *state;
 	char path[PATH_MAX];
 	struct ib_file file = { .path = path, .fd = -1 };
-	struct ib_files fs = { &file, 1 };
+	struct ib_files fs = { .f = &file, .nr = 1 };
 	struct ib_run run;
 	struct ib_diag d;
 

@@ -353,13 +353,26 @@ static void uring_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
+/* seccomp filters and kernel.io_uring_disabled refuse io_uring_setup itself */
+static int uring_probe(void)
+{
+	struct io_uring ring;
+	int ret = io_uring_queue_init(1, &ring, 0);
+
+	if (ret < 0)
+		return ret;
+	io_uring_queue_exit(&ring);
+	return 0;
+}
+
 const struct ib_engine_ops ib_engine_io_uring = {
 	.name = "io_uring",
-	.help = "Linux io_uring (liburing): asynchronous, batched",
+	.help = "Linux io_uring (liburing): asynchronous, batched (the default)",
 	.flags = 0,
 	.init = uring_init,
 	.queue = uring_queue,
 	.commit = uring_commit,
 	.reap = uring_reap,
 	.cleanup = uring_cleanup,
+	.probe = uring_probe,
 };

@@ -228,6 +228,17 @@ static void aio_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
+static int aio_probe(void)
+{
+	io_context_t c = 0;
+	int ret = io_setup(1, &c);
+
+	if (ret < 0)
+		return ret;
+	io_destroy(c);
+	return 0;
+}
+
 const struct ib_engine_ops ib_engine_libaio = {
 	.name = "libaio",
 	.help = "Linux native AIO (libaio): asynchronous with direct=1",
@@ -237,4 +248,5 @@ const struct ib_engine_ops ib_engine_libaio = {
 	.commit = aio_commit,
 	.reap = aio_reap,
 	.cleanup = aio_cleanup,
+	.probe = aio_probe,
 };

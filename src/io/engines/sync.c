@@ -3,7 +3,7 @@
  * The synchronous engines: every queue() does the I/O with one system call
  * and returns IB_Q_DONE, so their depth is effectively 1.
  *
- *   psync    pread/pwrite (the default)
+ *   psync    pread/pwrite (fio's default; iobench's with defaults=fio)
  *   sync     lseek + read/write
  *   pvsync   preadv/pwritev with one iovec
  *   pvsync2  preadv2/pwritev2; hipri -> RWF_HIPRI, nowait -> RWF_NOWAIT
@@ -152,7 +152,7 @@ const struct ib_engine_opts ib_engine_opts_pvsync2 = {
 		.init = sync_init, .queue = n##_queue, .cleanup = sync_cleanup, \
 	}
 
-SYNC_ENGINE(psync, "pread/pwrite, one I/O at a time (the default)");
+SYNC_ENGINE(psync, "pread/pwrite, one I/O at a time (defaults=fio's engine)");
 SYNC_ENGINE(sync, "lseek + read/write, one I/O at a time");
 SYNC_ENGINE(pvsync, "preadv/pwritev, one I/O at a time");
 SYNC_ENGINE(pvsync2, "preadv2/pwritev2 with RWF_* flags, one I/O at a time");

@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""iobench's defaults: direct=1 and ioengine=io_uring, with fallbacks.
+
+The command line iobench exists for, as typed (scaled down by --size), runs
+O_DIRECT through io_uring at the depth asked for: the device's own counters
+see every I/O reported. --defaults=fio gives fio's buffered psync (the page
+cache answers a second pass). A default engine the kernel refuses (a seccomp
+filter, tests/helpers/deny_async.c) falls back to libaio, then psync, with
+one line; a default direct=1 the target cannot do (ramfs, bs=512 on a
+4096-byte-sector device) runs buffered with one line, and is an error before
+anything is written when direct=1 was given.
+
+argv: iobench [deny_async helper]
+"""
+import json
+import os
+import subprocess
+import sys
+
+import ibtest
+
+# the command line of the issue, scaled down by --size
+TYPED = ['--rw=randrw', '--rwmixread=75', '--bs=4k', '--iodepth=64',
+         '--numjobs=8']
+
+
+def warnings(r):
+    return [l for l in r.err.splitlines() if l.startswith('iobench: warning:')]
+
+
+def load_json(t, path, r):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        t.check(False, 'JSON output: %s' % e, r)
+        return None
+
+
+def issued(doc):
+    """Reads and writes the jobs report as issued (total_ios)."""
+    return (sum(j['read']['total_ios'] for j in doc['jobs']),
+            sum(j['write']['total_ios'] for j in doc['jobs']))
+
+
+def dev_rw(dev):
+    """Reads and writes the device completed, merged ones included."""
+    s = ibtest.block_stat(dev)
+    return s[0] + s[1], s[4] + s[5]
+
+
+def header_engine(out):
+    for l in out.splitlines():
+        if ', ioengine=' in l:
+            return l.split(', ioengine=')[1]
+    return None
+
+
+def probe_reads(t, dev):
+    """Device reads the safety check of 8 clones makes (libblkid probes each
+    clone's target through the page cache, which the kernel drops at the
+    device's last close): a write-only run of the typed command's shape."""
+    before = dev_rw(dev)
+    r = t.run('--rw=randwrite', '--bs=4k', '--iodepth=64', '--numjobs=8',
+              '--filename=' + dev, '--size=4k')
+    after = dev_rw(dev)
+    t.ok(r, 'probe-read measurement run')
+    t.eq(after[1] - before[1], 8, 'probe-read run: 8 writes of 4k')
+    return after[0] - before[0]
+
+
+def test_typed(t, dev):
+    """The issue's command line: O_DIRECT io_uring at depth 64 on the device."""
+    js = t.path('typed.json')
+    probes = probe_reads(t, dev)
+    t.check(0 < probes <= 8 * 16, 'safety probes: a handful of reads per '
+            'clone (%d for 8)' % probes)
+    before = dev_rw(dev)
+    r = t.run(*TYPED, '--filename=' + dev, '--size=4m', '--json-output=' + js)
+    after = dev_rw(dev)
+    if not t.ok(r, 'typed command line'):
+        return
+    t.eq(warnings(r), [], 'typed command line: no warning')
+    t.eq(header_engine(r.out), 'io_uring, iodepth=64', 'header engine and depth')
+    doc = load_json(t, js, r)
+    if not doc:
+        return
+    reads, writes = issued(doc)
+    t.eq(reads + writes, 8 * 1024, 'typed: 8 jobs x 4 MiB of 4 KiB I/Os')
+    t.eq(after[0] - before[0], reads + probes,
+         'device reads = reported reads %d + %d safety probe reads' %
+         (reads, probes))
+    t.eq(after[1] - before[1], writes, 'device writes = reported writes')
+    for j in doc['jobs']:
+        eff = j['effective options']
+        t.eq((eff['ioengine'], eff['direct'], eff['direct_requested']),
+             ('io_uring', 1, 1), 'JSON effective options')
+        t.check('ioengine_fallback' not in eff and
+                'direct_fallback' not in eff, 'JSON: no fallback', eff)
+        t.check(j['iodepth_level']['>=64'] > 90.0,
+                'IO depths: >=64 for most I/Os (%s)' % j['iodepth_level'])
+        t.check('direct' not in j['job options'] and
+                'ioengine' not in j['job options'],
+                'JSON job options: only what was typed', j['job options'])
+    t.check('>=64=' in r.out and 'IO depths' in r.out, 'normal: IO depths line')
+    depth_line = [l for l in r.out.splitlines() if 'IO depths' in l][0]
+    t.check(float(depth_line.split('>=64=')[1].rstrip('%')) > 90.0,
+            'normal IO depths show 64: %s' % depth_line)
+
+
+def test_fio_defaults(t, dev):
+    """--defaults=fio: buffered psync; the page cache serves a second pass
+    (the test holds the device open between the passes: the kernel drops a
+    block device's page cache at its last close)."""
+    args = TYPED + ['--filename=' + dev, '--size=2m', '--defaults=fio']
+    fd = os.open(dev, os.O_RDONLY)
+    try:
+        fio_passes(t, args, dev)
+    finally:
+        os.close(fd)
+
+
+def fio_passes(t, args, dev):
+    for n in (1, 2):
+        js = t.path('fio%d.json' % n)
+        before = dev_rw(dev)
+        r = t.run(*args, '--json-output=' + js)
+        after = dev_rw(dev)
+        if not t.ok(r, '--defaults=fio pass %d' % n):
+            return
+        t.eq(header_engine(r.out), 'psync, iodepth=64', 'fio defaults: header')
+        t.eq(warnings(r), ["iobench: warning: job 'job': ioengine=psync is "
+                           "synchronous, iodepth=64 is effectively 1"],
+             'fio defaults: the synchronous warning only')
+        doc = load_json(t, js, r)
+        if not doc:
+            return
+        eff = doc['jobs'][0]['effective options']
+        t.eq((eff['ioengine'], eff['direct'], eff['direct_requested']),
+             ('psync', 0, 0), 'fio defaults: JSON effective options')
+        opts = doc['jobs'][0]['job options']
+        t.eq((opts.get('defaults'), 'direct' in opts, 'ioengine' in opts),
+             ('fio', False, False), 'fio defaults: JSON job options as typed')
+        reads, _ = issued(doc)
+        if n == 2:
+            t.check(after[0] - before[0] < reads,
+                    'second buffered pass: device reads %d < reported %d' %
+                    (after[0] - before[0], reads))
+
+
+SYSCTL = '/proc/sys/kernel/io_uring_disabled'
+
+
+class Refuser:
+    """Runs iobench with io_uring refused: under the seccomp helper (ENOSYS,
+    this process tree only) or, where seccomp filters cannot be installed,
+    with kernel.io_uring_disabled=2 (EPERM, machine-wide: set for one run and
+    restored at once). mode None: neither can be arranged."""
+
+    def __init__(self, t, helper):
+        self.t = t
+        self.helper = helper
+        self.mode = None
+        if helper:
+            r = t.run('true', prog=helper)
+            if r.rc == 0:
+                self.mode = 'seccomp'
+                self.why = 'Function not implemented'
+                return
+        if os.access(SYSCTL, os.W_OK):
+            self.mode = 'sysctl'
+            self.why = 'Operation not permitted'
+
+    def run(self, *args, aio=False):
+        t = self.t
+        if self.mode == 'seccomp':
+            pre = ('--aio',) if aio else ()
+            return t.run(*pre, *t.argv(*args), prog=self.helper,
+                         timeout=t.scaled(120))
+        with open(SYSCTL) as f:
+            old = f.read().strip()
+        try:
+            with open(SYSCTL, 'w') as f:
+                f.write('2')
+            return t.run(*args)
+        finally:
+            with open(SYSCTL, 'w') as f:
+                f.write(old)
+
+
+def test_engine_fallback(t, helper):
+    ref = Refuser(t, helper)
+    if not ref.mode:
+        t.skip('io_uring cannot be refused here (no seccomp, no sysctl)')
+        return
+    why = 'io_uring: ' + ref.why
+    f = t.path('fb.dat')
+    js = t.path('fb.json')
+    r = ref.run('--name=fb', '--filename=' + f, '--size=1m', '--iodepth=8',
+                '--json-output=' + js)
+    if not t.ok(r, 'io_uring refused (%s)' % ref.mode):
+        return
+    t.eq(warnings(r), ["iobench: warning: job 'fb': ioengine=libaio, not the "
+                       "default io_uring (%s)" % why],
+         'io_uring refused: one line')
+    t.eq(header_engine(r.out), 'libaio, iodepth=8', 'io_uring refused: header')
+    doc = load_json(t, js, r)
+    if doc:
+        eff = doc['jobs'][0]['effective options']
+        t.eq((eff['ioengine'], eff['direct'], eff['ioengine_fallback']),
+             ('libaio', 1, why), 'io_uring refused: JSON')
+        t.eq(doc['jobs'][0]['read']['total_ios'], 256, 'libaio did the I/O')
+    if ref.mode == 'seccomp':
+        r = ref.run('--name=fb', '--filename=' + f, '--size=1m',
+                    '--iodepth=8', '--numjobs=3', aio=True)
+        if t.ok(r, 'io_uring and libaio refused, 3 clones'):
+            t.eq(warnings(r), [
+                "iobench: warning: job 'fb': ioengine=psync, not the default "
+                "io_uring (%s; libaio: Function not implemented)" % why,
+                "iobench: warning: job 'fb': ioengine=psync is synchronous, "
+                "iodepth=8 is effectively 1"],
+                'both refused: psync, two lines for 3 clones')
+            t.eq(header_engine(r.out), 'psync, iodepth=8',
+                 'both refused: header')
+    # an engine given is used or fails, never replaced
+    r = ref.run('--name=fb', '--filename=' + f, '--size=1m',
+                '--ioengine=io_uring')
+    t.eq(r.rc, 1, 'given io_uring refused: the job fails', r)
+    t.check('ioengine=io_uring: not available on this system' in r.err,
+            'given io_uring refused: said so', r)
+    t.eq(warnings(r), [], 'given io_uring refused: no fallback line')
+    # an engine option only io_uring takes: no fallback can honour it
+    r = ref.run('--name=fb', '--filename=' + f, '--size=1m', '--fixedbufs')
+    t.eq(r.rc, 1, 'fixedbufs with io_uring refused: error', r)
+    t.eq(r.err, "iobench: job 'fb': no I/O engine can run it here: %s; "
+         "libaio does not take fixedbufs; psync does not take fixedbufs\n"
+         % why, 'fixedbufs: why')
+
+
+def ramfs(t):
+    mnt = t.mkdir('ramfs')
+    p = subprocess.run(['mount', '-t', 'ramfs', 'ramfs', mnt],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        t.skip('mount -t ramfs: %s' % p.stderr.strip())
+        return None
+    t.mounts.append(mnt)
+    return mnt
+
+
+def test_no_odirect_fs(t):
+    """ramfs refuses O_DIRECT: buffered when it is the default, else an error."""
+    mnt = ramfs(t)
+    if not mnt:
+        return
+    f = os.path.join(mnt, 'sub', 'r.dat')
+    js = t.path('ramfs.json')
+    why = 'the filesystem of %s does not support O_DIRECT' % f
+    for given in ('--direct=1', '--buffered=0'):
+        r = t.run('--name=r', '--filename=' + f, '--size=1m', '--rw=write',
+                  given)
+        t.eq(r.rc, 1, 'ramfs, %s: refused' % given, r)
+        t.eq(r.err, "iobench: job 'r': %s (direct=1)\n" % why,
+             'ramfs, %s: the error' % given)
+        t.check(not os.path.exists(os.path.dirname(f)),
+                'ramfs, %s: nothing created' % given)
+    r = t.run('--name=r', '--filename=' + f, '--size=1m', '--rw=randrw',
+              '--iodepth=4', '--json-output=' + js)
+    if t.ok(r, 'ramfs, default direct'):
+        t.eq(warnings(r), ["iobench: warning: job 'r': buffered I/O, not the "
+                           "default direct=1 (%s)" % why], 'ramfs: one line')
+        doc = load_json(t, js, r)
+        if doc:
+            eff = doc['jobs'][0]['effective options']
+            t.eq((eff['ioengine'], eff['direct'], eff['direct_requested'],
+                  eff['direct_fallback']), ('io_uring', 0, 1, why),
+                 'ramfs: JSON effective options')
+            reads, writes = issued(doc)
+            t.eq(reads + writes, 256, 'ramfs: the I/O was done')
+        t.eq(os.path.getsize(f), 1 << 20, 'ramfs: file laid out')
+    r = t.run('--name=r', '--filename=' + f, '--size=1m', '--direct=0')
+    t.ok(r, 'ramfs, direct=0 given')
+    t.eq(warnings(r), [], 'ramfs, direct=0 given: no warning')
+
+
+def test_sector_4k(t):
+    """bs=512 on a 4096-byte-sector device."""
+    dev = t.loop_device(16 << 20, name='s4k.img', sector_size=4096)
+    if not dev:
+        t.skip('no loop devices')
+        return
+    before = dev_rw(dev)
+    r = t.run('--name=s', '--filename=' + dev, '--size=64k', '--bs=512',
+              '--rw=randwrite', '--direct=1')
+    t.eq(r.rc, 1, '4k sectors, bs=512, direct=1 given: refused', r)
+    t.eq(r.err, "iobench: job 's': bs (write)=512 is not a multiple of 4096, "
+         "the direct I/O alignment of %s (direct=1)\n" % dev,
+         '4k sectors: the error')
+    t.eq(dev_rw(dev)[1], before[1], '4k sectors, refused: nothing written')
+    js = t.path('s4k.json')
+    r = t.run('--name=s', '--filename=' + dev, '--size=64k', '--bs=512',
+              '--rw=randread', '--numjobs=2', '--json-output=' + js)
+    if t.ok(r, '4k sectors, bs=512, default direct'):
+        t.eq(warnings(r), [
+            "iobench: warning: job 's': buffered I/O, not the default direct=1 "
+            "(bs (read)=512 is not a multiple of 4096, the direct I/O "
+            "alignment of %s)" % dev], '4k sectors: one line for 2 clones')
+        doc = load_json(t, js, r)
+        if doc:
+            t.eq([j['effective options']['direct'] for j in doc['jobs']],
+                 [0, 0], '4k sectors: JSON direct used 0')
+
+
+def test_jobfile_and_showcmd(t):
+    f = t.path('jf.dat')
+    jf = t.path('d.fio')
+    with open(jf, 'w') as fh:
+        fh.write('[global]\ndefaults=fio\nfilename=%s\nsize=256k\n'
+                 '[a]\n[b]\nioengine=libaio\n[c]\ndirect=1\n' % f)
+    js = t.path('jf.json')
+    r = t.run(jf, '--json-output=' + js)
+    if t.ok(r, 'job file with defaults=fio in [global]'):
+        doc = load_json(t, js, r)
+        if doc:
+            got = [(j['jobname'], j['effective options']['ioengine'],
+                    j['effective options']['direct']) for j in doc['jobs']]
+            t.eq(got, [('a', 'psync', 0), ('b', 'libaio', 0), ('c', 'psync', 1)],
+                 'job file: fio defaults, given options honoured')
+            t.eq(doc['global options'],
+                 {'defaults': 'fio', 'filename': f, 'size': '256k'},
+                 'job file: JSON global options as written')
+    r = t.run('--filename=' + f, '--size=256k', '--rw=randread', '--showcmd')
+    t.eq(r.out, 'iobench --name=job --filename=%s --size=256k --rw=randread\n'
+         % f, '--showcmd: only what was given')
+    # a synchronous engine chosen explicitly keeps its warning
+    r = t.run('--filename=' + f, '--size=256k', '--ioengine=psync',
+              '--iodepth=4')
+    t.ok(r, 'psync given, iodepth=4')
+    t.eq(warnings(r), ["iobench: warning: job 'job': ioengine=psync is "
+                       "synchronous, iodepth=4 is effectively 1"],
+         'psync given: the synchronous warning')
+
+
+def main():
+    t = ibtest.Test()
+    helper = sys.argv[2] if len(sys.argv) > 2 else None
+    if os.geteuid() != 0:
+        t.skip('needs root (loop devices, mounts)')
+        t.finish()
+    dev = t.loop_device(256 << 20, name='typed.img')
+    if dev:
+        test_typed(t, dev)
+        test_fio_defaults(t, dev)
+    else:
+        t.skip('no loop devices')
+    test_engine_fallback(t, os.path.abspath(helper) if helper else None)
+    test_no_odirect_fs(t)
+    test_sector_4k(t)
+    test_jobfile_and_showcmd(t)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
