@@ -149,13 +149,19 @@ static void src_free(struct ib_trace_src *s)
 	free(s);
 }
 
-/* Tell the format from the first bytes (and read an iolog's header). */
-static int src_detect(struct ib_trace_src *s, struct ib_diag *d)
+/* Tell the format from the first bytes (and read an iolog's header). An
+ * empty per-CPU file is a CPU that queued no I/O. */
+static int src_detect(struct ib_trace_src *s, bool percpu, struct ib_diag *d)
 {
 	int r = ib_trace_src_fill(s, d);
 
 	if (r < 0)
 		return r;
+	if (s->len == 0 && percpu) {
+		s->fmt = IB_TRACE_BLKTRACE;
+		s->done = true;
+		return 0;
+	}
 	if (s->len == 0)
 		return ib_diag_set(d, EINVAL, "%s: empty file, not a trace",
 				   s->name);
@@ -167,7 +173,7 @@ static int src_detect(struct ib_trace_src *s, struct ib_diag *d)
 }
 
 /* Take fd (closed on error) as input number t->nsrc. */
-static int add_src(struct ib_trace *t, int fd, const char *name,
+static int add_src(struct ib_trace *t, int fd, const char *name, bool percpu,
 		   struct ib_diag *d)
 {
 	struct ib_trace_src *s = calloc(1, sizeof(*s)), **v;
@@ -183,7 +189,7 @@ static int add_src(struct ib_trace *t, int fd, const char *name,
 		return ib_diag_set(d, ENOMEM, "%s: out of memory", name);
 	}
 	s->index = t->nsrc;
-	r = src_detect(s, d);
+	r = src_detect(s, percpu, d);
 	if (r < 0) {
 		src_free(s);
 		return r;
@@ -192,7 +198,8 @@ static int add_src(struct ib_trace *t, int fd, const char *name,
 	return 0;
 }
 
-static int add_path(struct ib_trace *t, const char *path, struct ib_diag *d)
+static int add_path(struct ib_trace *t, const char *path, bool percpu,
+		    struct ib_diag *d)
 {
 	int fd;
 
@@ -202,7 +209,7 @@ static int add_path(struct ib_trace *t, const char *path, struct ib_diag *d)
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
-	return add_src(t, fd, path, d);
+	return add_src(t, fd, path, percpu, d);
 }
 
 /* NAME.blktrace.0 (given so, or as NAME) and its siblings .1, .2, ... */
@@ -219,7 +226,7 @@ static int add_percpu(struct ib_trace *t, const char *base, struct ib_diag *d)
 					   base);
 		if (cpu > 0 && access(name, F_OK) != 0)
 			return 0;
-		r = add_path(t, name, d);
+		r = add_path(t, name, true, d);
 		if (r < 0)
 			return r;
 	}
@@ -242,7 +249,7 @@ static int add_one(struct ib_trace *t, const char *path, struct ib_diag *d)
 		if (access(base, F_OK) == 0)
 			return add_percpu(t, path, d);
 	}
-	return add_path(t, path, d);
+	return add_path(t, path, false, d);
 }
 
 /* All inputs one kind; v3 and blktrace merge by time, v2 does not. */
@@ -307,7 +314,7 @@ int ib_trace_open_fd(struct ib_trace **tp, int fd, const char *name,
 		close(fd);
 		return ib_diag_set(d, ENOMEM, "out of memory");
 	}
-	r = add_src(t, fd, name, d);
+	r = add_src(t, fd, name, false, d);
 	if (!r)
 		r = settle_format(t, d);
 	if (r < 0) {

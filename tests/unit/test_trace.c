@@ -521,6 +521,7 @@ static void test_blktrace_percpu_merge(void **state)
 	put_file("dev.blktrace.0", c0.buf, c0.len);
 	put_file("dev.blktrace.1", c1.buf, c1.len);
 	put_file("dev.blktrace.2", c2.buf, c2.len);
+	put_file("dev.blktrace.3", "", 0);	/* an idle CPU */
 	for (i = 0; i < 2; i++) {
 		assert_int_equal(read_all(path(i ? "dev.blktrace.0" : "dev"), &rs, &d), 0);
 		assert_int_equal(rs.n, 5);
