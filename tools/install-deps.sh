@@ -15,6 +15,8 @@ pkgs=(
 	mount             # losetup: loop devices for the integration tests
 	util-linux
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
+	zlib1g-dev        # read_iolog: gzip-compressed traces
+	blktrace          # trace replay tests: blktrace/blkparse captures
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
