@@ -39,6 +39,14 @@ static const char *unit(const struct ib_trace_src *s)
 	return s->fmt == IB_TRACE_BLKTRACE ? "record" : "line";
 }
 
+/* zlib's message without the "<fd:N>: " it names a gzdopen'ed file by. */
+static const char *gz_msg(const char *m)
+{
+	const char *p = strstr(m, ": ");
+
+	return m[0] == '<' && p ? p + 2 : m;
+}
+
 int ib_trace_src_fill(struct ib_trace_src *s, struct ib_diag *d)
 {
 	const char *msg;
@@ -52,12 +60,13 @@ int ib_trace_src_fill(struct ib_trace_src *s, struct ib_diag *d)
 	if (s->eof || s->len == sizeof(s->buf))
 		return 0;
 	n = gzread(s->gz, s->buf + s->len, (unsigned int)(sizeof(s->buf) - s->len));
-	if (n < 0) {
-		msg = gzerror(s->gz, &zerr);
+	msg = gzerror(s->gz, &zerr);
+	/* a cut gzip stream ends like a file, with Z_BUF_ERROR noted */
+	if (n < 0 || (n == 0 && zerr != Z_OK)) {
 		return ib_diag_set(d, zerr == Z_ERRNO ? errno : EIO,
-				   "%s: %s %llu: %s", s->name, unit(s),
+				   "%s: %s %llu: gzip: %s", s->name, unit(s),
 				   (unsigned long long)s->recno + 1,
-				   zerr == Z_ERRNO ? strerror(errno) : msg);
+				   zerr == Z_ERRNO ? strerror(errno) : gz_msg(msg));
 	}
 	if (n == 0)
 		s->eof = true;
@@ -270,11 +279,26 @@ static int settle_format(struct ib_trace *t, struct ib_diag *d)
 	return 0;
 }
 
+/* Is "-" one of the ':'-separated names of spec more than once? */
+static bool stdin_twice(const char *spec)
+{
+	unsigned int n = 0;
+	const char *p;
+
+	for (p = spec; *p; p++)
+		n += *p == '-' && (p == spec || p[-1] == ':') &&
+		     (p[1] == ':' || !p[1]);
+	return n > 1;
+}
+
 static int open_spec(struct ib_trace *t, const char *spec, struct ib_diag *d)
 {
-	char *copy = strdup(spec), *p, *save = NULL;
+	char *copy, *p, *save = NULL;
 	int r = 0;
 
+	if (stdin_twice(spec))
+		return ib_diag_set(d, EINVAL, "-: standard input named twice");
+	copy = strdup(spec);
 	if (!copy)
 		return ib_diag_set(d, ENOMEM, "out of memory");
 	for (p = strtok_r(copy, ":", &save); p && !r;

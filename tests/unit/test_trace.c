@@ -244,6 +244,34 @@ static void test_gzip(void **state)
 	check_v2_all(&rs);
 }
 
+/* A gzip file cut short: its records, then an error, not a quiet end. */
+static void test_gzip_truncated(void **state)
+{
+	struct ib_diag d = { { 0 } };
+	char want[IB_DIAG_LEN];
+	unsigned char buf[1024];
+	struct recs rs;
+	FILE *f;
+	size_t n;
+
+	(void)state;
+	f = fopen(path("v2.log.gz"), "rb");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	assert_true(n > 10 && n < sizeof(buf));
+	put_file("cut.log.gz", buf, n - 4);
+	assert_int_equal(read_all(path("cut.log.gz"), &rs, &d), -EIO);
+	assert_int_equal(rs.n, 12);
+	snprintf(want, sizeof(want), "%s: line 16: gzip: unexpected end of file",
+		 path("cut.log.gz"));
+	assert_string_equal(d.msg, want);
+	buf[n / 2] ^= 0xff;	/* corrupt deflate data */
+	put_file("bad.log.gz", buf, n);
+	assert_true(read_all(path("bad.log.gz"), &rs, &d) < 0);
+	assert_non_null(strstr(d.msg, ": gzip: "));
+}
+
 static void test_stdin_pipe(void **state)
 {
 	struct ib_diag d = { { 0 } };
@@ -306,6 +334,9 @@ static void test_iolog_errors(void **state)
 	expect_error(f, EINVAL, "%s: line 1: not a trace (neither blktrace records nor a 'fio version 2 iolog' or 'fio version 3 iolog' header)", f);
 	expect_error(path("nonexistent"), ENOENT, "%s: No such file or directory",
 		     path("nonexistent"));
+	expect_error("-:-", EINVAL, "-: standard input named twice");
+	expect_error("a-:-:b:-", EINVAL, "-: standard input named twice");
+	expect_error("::", EINVAL, "read_iolog: no file named in '::'");
 }
 
 static void test_long_line(void **state)
@@ -663,6 +694,7 @@ int main(void)
 		cmocka_unit_test(test_v3_several_merged),
 		cmocka_unit_test(test_v2_several_in_order),
 		cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_gzip_truncated),
 		cmocka_unit_test(test_stdin_pipe),
 		cmocka_unit_test(test_iolog_errors),
 		cmocka_unit_test(test_long_line),
