@@ -16,7 +16,7 @@
  * Inputs, any of them gzip-compressed (detected by zlib from the magic):
  *   - one path, or "-" for standard input;
  *   - several paths separated by ':' (no escaping: a name with ':' cannot
- *     be given this way). Version 3 iologs and blktrace files are merged
+ *     be given this way; "-" at most once). Version 3 iologs and blktrace files are merged
  *     by time (ties: the earlier path first); if any input is a version 2
  *     iolog (no times), the inputs are read one after the other, in order.
  *     iologs and blktrace files cannot be mixed.
@@ -52,8 +52,9 @@ enum ib_trace_format {
 
 struct ib_trace_rec {
 	enum ib_trace_op op;
-	/* iolog: index of the file name in the reader's table (order of first
-	 * appearance, 'add' first); blktrace: 0 (see dev) */
+	/* iolog: index of the file name in the reader's table, one table for
+	 * all inputs, in the order the reader met the 'add' lines (with several
+	 * v3 inputs it reads one record ahead in each); blktrace: 0 (see dev) */
 	unsigned int file;
 	const char *name;	/* iolog: that name (valid until close); blktrace: NULL */
 	uint64_t offset;	/* bytes (blktrace: sector * 512) */
