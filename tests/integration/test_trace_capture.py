@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""A real block trace of a known workload on a loop device, read back by the
-trace reader (tests/tools/trace_dump, argv[2]): the exact I/Os dd issued
+"""Real traces read back by the trace reader (tests/tools/trace_dump, argv[2]).
+
+iologs: the v2 iolog iobench writes and the v3 one fio 3.33 writes (also
+gzip-compressed through stdin), record for record.
+
+A block trace of a known workload on a loop device: the exact I/Os dd issued
 (direction, offset, length, order), a discard (blkdiscard) and a flush
 (dd conv=fsync), whatever else ran on the device (records are told apart
 by pid).
@@ -273,9 +277,57 @@ def read_back(t, tool, dev, out, pids):
     check_truncated(t, tool, merged)
 
 
+def iolog_records(t, tool, spec, stdin=None):
+    p = subprocess.run([tool, spec], input=stdin, capture_output=True,
+                       timeout=60)
+    t.check(p.returncode == 0, 'trace_dump %s' % spec, p.stderr)
+    return [tuple(l.split()[:5]) for l in p.stdout.decode().splitlines()]
+
+
+def iologs(t, tool):
+    """iobench's own v2 write_iolog and fio 3.33's v3 one, read back: the
+    exact records (fio's times are its microseconds, as nanoseconds)."""
+    data = t.path('io.dat')
+    want = [('add', '0', '0'), ('open', '0', '0')] + \
+        [('write', str(i * 4096), '4096') for i in range(8)] + \
+        [('close', '0', '0')]
+    job = ['--name=j', '--filename=' + data, '--size=32k', '--bs=4k',
+           '--rw=write']
+    r = t.run(*job, '--write_iolog=' + t.path('ib.log'))
+    t.ok(r, 'iobench write_iolog')
+    got = iolog_records(t, tool, t.path('ib.log'))
+    t.eq([(op, off, ln) for ts, name, op, off, ln in got], want,
+         'iobench v2 iolog read back')
+    t.eq(set((ts, name) for ts, name, *_ in got), {('0', data)},
+         'v2: no times, one file name')
+    r = t.fio(*job, '--write_iolog=' + t.path('fio.log'), '--output=/dev/null')
+    if r is None:
+        t.skip('fio not installed: no v3 iolog of its own')
+        return
+    t.ok(r, 'fio write_iolog')
+    with open(t.path('fio.log'), 'rb') as f:
+        raw = f.read()
+    lines = raw.decode().splitlines()
+    t.eq(lines[0], 'fio version 3 iolog', 'fio writes version 3')
+    got = iolog_records(t, tool, t.path('fio.log'))
+    t.eq([(op, off, ln) for ts, name, op, off, ln in got], want,
+         'fio v3 iolog read back')
+    t.eq([ts for ts, *_ in got], [str(int(l.split()[0]) * 1000)
+                                  for l in lines[1:]], 'v3 times in ns')
+    t.eq(iolog_records(t, tool, '-', stdin=gzip.compress(raw)), got,
+         'the same, gzip-compressed, from stdin')
+    with open(t.path('bad.log'), 'wb') as f:
+        f.write(raw.replace(b'write 4096', b'write -4096'))
+    p = sh(tool, t.path('bad.log'))
+    t.eq((p.returncode, p.stderr), (1, "trace_dump: %s: line 5: bad offset "
+                                    "'-4096'\n" % t.path('bad.log')),
+         'a bad line: one diag line naming file and line')
+
+
 def main():
     t = ibtest.Test()
     tool = os.path.abspath(sys.argv[2])
+    iologs(t, tool)
     dev = t.loop_device(4 << 20)
     if not dev:
         t.skip('no loop devices here (root, /dev/loop-control, losetup)')
