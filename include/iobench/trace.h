@@ -62,7 +62,9 @@ struct ib_trace_rec {
 	/* Time since the start of the trace: v3 iolog (written in us), blktrace
 	 * (ns since the first I/O of the merged trace); 0 for v2 iologs. */
 	uint64_t ts_ns;
-	uint64_t wait_us;	/* IB_TRACE_WAIT: the number the line carries */
+	/* IB_TRACE_WAIT: the number the line carries (HOWTO: us since the
+	 * previous wait; fio 3.33 replays it as ms since the job's start) */
+	uint64_t wait_us;
 	uint32_t dev;		/* blktrace: the device, as the kernel encodes it */
 	uint32_t pid;		/* blktrace: the process that queued the I/O */
 	unsigned int input;	/* which input file (0..) it came from */

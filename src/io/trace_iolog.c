@@ -12,6 +12,10 @@
  * separated by blanks; blank lines and lines starting with '#' are
  * skipped. A file must be added before any other line names it.
  * Unlike fio, which logs a bad line and goes on, any bad line is an error.
+ * The reader reports wait's number as it is (rec.wait_us): the HOWTO calls
+ * it microseconds since the previous wait, while fio 3.33's replay sleeps
+ * until that many milliseconds after the job started; the replaying I/O
+ * source picks one.
  */
 #include <errno.h>
 #include <stdlib.h>
