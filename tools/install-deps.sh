@@ -16,7 +16,8 @@ pkgs=(
 	mount             # losetup: loop devices for the integration tests
 	util-linux
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
-	zlib1g-dev        # validity checks: how well the written data compresses
+	zlib1g-dev        # gzip-compressed traces (read_iolog); validity checks: how well data compresses
+	blktrace          # trace replay tests: blktrace/blkparse captures
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
