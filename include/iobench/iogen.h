@@ -59,8 +59,9 @@ struct ib_iogen {
 
 /*
  * Set up for a job over its opened files (regions from files[i].io_offset /
- * io_size). Seeds: randrepeat -> fixed per job number; randseed=N -> from N;
- * otherwise from getrandom(). 0 or -errno (d filled).
+ * io_size). Seeds of IB_STREAM_OFFSET/DDIR/BS (rand.h): randrepeat -> fixed
+ * per job number; randseed=N -> from N; otherwise from getrandom(). 0 or
+ * -errno (d filled).
  */
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  const struct ib_file *files, unsigned int nr_files,
@@ -68,8 +69,5 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 /* Next I/O into *out; false when the job's byte budget is done. */
 bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out);
 void ib_iogen_free(struct ib_iogen *g);
-
-/* The seed of stream `which` (0 offsets, 1 direction, 2 bs, 3 data) for job. */
-uint32_t ib_iogen_seed(const struct ib_job *job, unsigned int which);
 
 #endif

@@ -32,34 +32,14 @@ static uint64_t job_granule(const struct ib_job *job)
 	return g ? g : 4096;
 }
 
-static uint32_t mix32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352du;
-	x ^= x >> 15;
-	x *= 0x846ca68bu;
-	x ^= x >> 16;
-	return x;
-}
-
-uint32_t ib_iogen_seed(const struct ib_job *job, unsigned int which)
-{
-	uint32_t base;
-
-	if (which == 0 && job->randrepeat && !job->randseed_set)
-		return 0xb1899bedu * job->number;
-	base = job->randseed_set ?
-		       (uint32_t)(job->randseed ^ (job->randseed >> 32)) : 0x89u;
-	return mix32(base * 0x9e370001u + job->number * 0x85ebca6bu + which);
-}
-
 static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 {
-	uint32_t s[3];
-	unsigned int i;
+	uint32_t s[3] = {
+		ib_rand_job_seed(job, IB_STREAM_OFFSET),
+		ib_rand_job_seed(job, IB_STREAM_DDIR),
+		ib_rand_job_seed(job, IB_STREAM_BS),
+	};
 
-	for (i = 0; i < 3; i++)
-		s[i] = ib_iogen_seed(job, i);
 	if (!job->randrepeat && !job->randseed_set) {
 		if (getrandom(s, sizeof(s), 0) != (ssize_t)sizeof(s))
 			s[0] ^= (uint32_t)(uintptr_t)g; /* still varies */

@@ -723,7 +723,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		w->sync_every = job->fsync_every ? job->fsync_every :
 						   job->fdatasync_every;
-	ib_rand_seed(&w->buf_rand, ib_iogen_seed(job, 3));
+	ib_rand_seed(&w->buf_rand, ib_rand_job_seed(job, IB_STREAM_DATA));
 	ret = lock_memory(w, d);
 	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES))
 		ret = ib_files_open(job, w->fs, a->readonly, d);

@@ -236,6 +236,42 @@ static void test_seeds(void **state)
 	assert_true(stream_hash(1, false, 0, false) != stream_hash(1, false, 0, false));
 }
 
+/* Stream seeds are part of every reproducible run: pinned values. */
+static void test_stream_seeds(void **state)
+{
+	static const uint32_t want[5][3] = {
+		{ 2978585581u, 1033836118u, 3826260019u },
+		{ 2853603491u, 460824165u, 1627592424u },
+		{ 364661579u, 1888549084u, 944077786u },
+		{ 4047261775u, 66850002u, 3987102068u },
+		{ 1102550262u, 2043362076u, 2552468299u },
+	};
+	struct ib_job job;
+	unsigned int s;
+
+	(void)state;
+	assert_int_equal(IB_STREAM_OFFSET, 0);
+	assert_int_equal(IB_STREAM_FILESIZE, 4);
+	for (s = IB_STREAM_OFFSET; s <= IB_STREAM_FILESIZE; s++) {
+		assert_int_equal(ib_rand_stream_seed(s, 1, true, false, 0),
+				 want[s][0]);
+		assert_int_equal(ib_rand_stream_seed(s, 3, false, true,
+						     0x123456789abcdefull),
+				 want[s][1]);
+		assert_int_equal(ib_rand_stream_seed(s, 2, false, false, 0),
+				 want[s][2]);
+	}
+	memset(&job, 0, sizeof(job));
+	job.number = 3;
+	job.randseed_set = true;
+	job.randseed = 0x123456789abcdefull;
+	assert_int_equal(ib_rand_job_seed(&job, IB_STREAM_DATA), want[3][1]);
+	job.number = 7;
+	job.randrepeat = true;
+	job.randseed_set = false;
+	assert_int_equal(ib_rand_job_seed(&job, IB_STREAM_OFFSET), 0xb1899bedu * 7);
+}
+
 static void test_time_based_unlimited(void **state)
 {
 	struct rig r;
@@ -262,6 +298,7 @@ int main(void)
 		cmocka_unit_test(test_bsrange_aligned),
 		cmocka_unit_test(test_files_round_robin),
 		cmocka_unit_test(test_seeds),
+		cmocka_unit_test(test_stream_seeds),
 		cmocka_unit_test(test_time_based_unlimited),
 	};
 
