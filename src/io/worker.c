@@ -580,7 +580,7 @@ static int reap_some(struct worker *w)
 						  w->ctx.nr_ios;
 	if (max < min)
 		max = min;
-	n = w->ops->reap(&w->ctx, min, max, w->done);
+	n = w->ops->reap(&w->ctx, min, max, w->done, IB_WAIT_FOREVER);
 	if (n > 0) {
 		w->inflight -= (unsigned int)n;
 		w->st->complete[ib_batch_bucket((unsigned int)n)]++;

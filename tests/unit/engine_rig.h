@@ -174,7 +174,7 @@ static unsigned int reap_some(struct rig *r, unsigned int min)
 {
 	struct ib_io *done[MAX_DEPTH];
 	unsigned int inflight = r->ctx.nr_ios - r->nfree;
-	int n = r->e->reap(&r->ctx, min, inflight, done);
+	int n = r->e->reap(&r->ctx, min, inflight, done, IB_WAIT_FOREVER);
 
 	assert_true(n >= (int)min && n <= (int)inflight);
 	for (int i = 0; i < n; i++)
@@ -308,7 +308,7 @@ static struct ib_io *one_io(struct rig *r, uint8_t ddir, uint64_t off,
 		return io;
 	assert_int_equal(ret, IB_Q_QUEUED);
 	assert_int_equal(r->e->commit(&r->ctx), 1);
-	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done), 1);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done, IB_WAIT_FOREVER), 1);
 	assert_ptr_equal(done[0], io);
 	return io;
 }

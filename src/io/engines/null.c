@@ -61,12 +61,13 @@ static int null_commit(struct ib_engine_ctx *ctx)
 }
 
 static int null_reap(struct ib_engine_ctx *ctx, unsigned int min,
-		     unsigned int max, struct ib_io **done)
+		     unsigned int max, struct ib_io **done, uint64_t timeout_ns)
 {
 	struct null_data *nd = ctx->data;
 	unsigned int n = 0;
 
 	(void)min;
+	(void)timeout_ns; /* never waits */
 	while (n < max && nd->submitted) {
 		struct ib_io *io = nd->fifo[nd->head];
 
