@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include "iobench/compiler.h"
 #include "iobench/iogen.h"
 
 #define MAP_FULL_WORD UINT64_MAX
@@ -74,6 +75,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	int ret;
 
 	memset(g, 0, sizeof(*g));
+	g->src.ops = &ib_iogen_source_ops;
 	g->job = job;
 	g->granule = job_granule(job);
 	g->nr_files = nr_files;
@@ -349,3 +351,26 @@ bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	out->len = (uint32_t)len;
 	return true;
 }
+
+static int iogen_src_next(struct ib_source *src, uint64_t now_ns,
+			  struct ib_io_desc *out)
+{
+	struct ib_iogen *g = ib_container_of(src, struct ib_iogen, src);
+
+	if (!ib_iogen_next(g, out))
+		return IB_SRC_END;
+	out->due_ns = now_ns;	/* closed loop: due when asked */
+	return IB_SRC_READY;
+}
+
+/* Bytes left in the budget (a tail too small for a block still counts). */
+static bool iogen_src_more(const struct ib_source *src)
+{
+	return ib_container_of(src, const struct ib_iogen, src)->bytes_left != 0;
+}
+
+const struct ib_source_ops ib_iogen_source_ops = {
+	.name = "iogen",
+	.next = iogen_src_next,
+	.more = iogen_src_more,
+};
