@@ -314,7 +314,8 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
-bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
+/* The body of ib_iogen_next(), here so the source op gets it inline. */
+static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 {
 	enum ib_ddir d;
 	struct ib_gen_file *gf;
@@ -352,12 +353,17 @@ bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	return true;
 }
 
+bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
+{
+	return gen_next(g, out);
+}
+
 static int iogen_src_next(struct ib_source *src, uint64_t now_ns,
 			  struct ib_io_desc *out)
 {
 	struct ib_iogen *g = ib_container_of(src, struct ib_iogen, src);
 
-	if (!ib_iogen_next(g, out))
+	if (!gen_next(g, out))
 		return IB_SRC_END;
 	out->due_ns = now_ns;	/* closed loop: due when asked */
 	return IB_SRC_READY;
