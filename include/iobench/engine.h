@@ -95,7 +95,7 @@ struct ib_io {
 	uint64_t offset;	/* absolute byte offset in the file */
 	uint32_t len;		/* bytes asked for this submission */
 	uint8_t ddir;		/* enum ib_ddir (READ/WRITE/TRIM/SYNC) */
-	uint8_t inline_done;	/* worker: completed inside queue(), no slat */
+	uint8_t inline_done;	/* loop: completed inside queue(), no slat */
 	uint16_t file_idx;	/* index into ctx->files */
 	unsigned int idx;	/* index in ctx->ios, == buffer index */
 	void *buf;		/* aligned buffer, ctx->buf_size bytes */

@@ -109,7 +109,7 @@ static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 
 /*
  * io_submit takes a prefix of the list. EAGAIN means the kernel is out of
- * resources for now: keep the rest pending and let the worker reap first.
+ * resources for now: keep the rest pending and let the loop reap first.
  * Any other error belongs to the first iocb (a write to a read-only fd
  * gives EBADF here, not in its event): that io completes with res = -errno
  * through reap, as io_uring would report it in its CQE.
