@@ -236,6 +236,46 @@ static void test_seeds(void **state)
 	assert_true(stream_hash(1, false, 0, false) != stream_hash(1, false, 0, false));
 }
 
+/*
+ * As a source: READY with due = now (closed loop) and the same I/Os as
+ * ib_iogen_next(), more() until the budget is spent, then END for good.
+ */
+static void test_source(void **state)
+{
+	struct rig r, plain;
+	struct ib_io_desc io, want;
+	struct ib_source *src;
+	unsigned int n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, 64 << 10, 4096, 2);
+	r.job.randrepeat = true;
+	rig_start(&r);
+	rig_init(&plain, IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, 64 << 10, 4096, 2);
+	plain.job.randrepeat = true;
+	rig_start(&plain);
+	src = ib_iogen_source(&r.gen);
+	assert_string_equal(src->ops->name, "iogen");
+	while (ib_source_more(src)) {
+		io.due_ns = 0;
+		assert_int_equal(ib_source_next(src, 1000 + n, &io), IB_SRC_READY);
+		assert_true(ib_iogen_next(&plain.gen, &want));
+		assert_int_equal(io.due_ns, 1000 + n);
+		assert_int_equal(io.ddir, want.ddir);
+		assert_int_equal(io.file_idx, want.file_idx);
+		assert_int_equal(io.offset, want.offset);
+		assert_int_equal(io.len, want.len);
+		n++;
+	}
+	assert_int_equal(n, 16);
+	assert_int_equal(ib_source_next(src, 5000, &io), IB_SRC_END);
+	assert_int_equal(ib_source_next(src, 6000, &io), IB_SRC_END);
+	assert_false(ib_source_more(src));
+	assert_false(ib_iogen_next(&plain.gen, &want));
+	ib_iogen_free(&r.gen);
+	ib_iogen_free(&plain.gen);
+}
+
 /* Stream seeds are part of every reproducible run: pinned values. */
 static void test_stream_seeds(void **state)
 {
@@ -299,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_files_round_robin),
 		cmocka_unit_test(test_seeds),
 		cmocka_unit_test(test_stream_seeds),
+		cmocka_unit_test(test_source),
 		cmocka_unit_test(test_time_based_unlimited),
 	};
 
