@@ -238,7 +238,8 @@ static uint64_t lazy_now(struct ib_loop *l)
 /*
  * Nothing in flight and the source said "not yet": sleep until its due
  * time, but no later than the owner's next time or the next sample, and
- * not past a stop (a signal ends the sleep early).
+ * not past a stop: the stop signal ends the sleep early (one that lands
+ * between the check and the sleep is seen when the sleep ends).
  */
 static void wait_due(struct ib_loop *l)
 {
