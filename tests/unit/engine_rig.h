@@ -231,6 +231,48 @@ static void rig_done(void *arg, const struct ib_io *io)
 }
 
 /*
+ * drive() hands the loop these shims over the real engine: they hold the
+ * engine to its contract on every call (queue answers, commit and reap
+ * counts against what was queued and is in flight).
+ */
+static struct {
+	const struct ib_engine_ops *real;
+	unsigned int queued, inflight;
+} chk;
+
+static int chk_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	int ret = chk.real->queue(ctx, io);
+
+	assert_true(ret == IB_Q_DONE || ret == IB_Q_QUEUED || ret == IB_Q_BUSY);
+	if (ret == IB_Q_QUEUED)
+		chk.queued++;
+	return ret;
+}
+
+static int chk_commit(struct ib_engine_ctx *ctx)
+{
+	int c = chk.real->commit(ctx);
+
+	assert_true(c >= 0 && (unsigned int)c <= chk.queued);
+	chk.queued -= (unsigned int)c;
+	chk.inflight += (unsigned int)c;
+	return c;
+}
+
+static int chk_reap(struct ib_engine_ctx *ctx, unsigned int min,
+		    unsigned int max, struct ib_io **done, uint64_t timeout_ns)
+{
+	int n = chk.real->reap(ctx, min, max, done, timeout_ns);
+
+	assert_int_equal(timeout_ns, IB_WAIT_FOREVER);	/* no due times */
+	assert_true(min >= 1 && chk.inflight >= 1);
+	assert_true(n >= (int)min && n <= (int)max && n <= (int)chk.inflight);
+	chk.inflight -= (unsigned int)n;
+	return n;
+}
+
+/*
  * Run n I/Os at offs through the job loop with the engine at its depth,
  * committing every `batch` queued ios (BUSY, even below the depth, and a
  * full pool commit too). Distinct offsets only (ios in flight never
@@ -246,13 +288,21 @@ static void drive(struct rig *r, uint8_t ddir, const uint64_t *offs,
 	struct ib_clock clock;
 	struct ib_loop loop;
 	struct ib_diag d;
+	struct ib_engine_ops ops = *r->e;
 	struct ib_loop_cfg cfg = {
-		.job = &r->job, .ops = r->e, .ctx = &r->ctx, .src = &src.src,
+		.job = &r->job, .ops = &ops, .ctx = &r->ctx, .src = &src.src,
 		.st = st, .stop = &no_stop, .clock = &clock, .lat_on = true,
 		.hooks = { .prep = rig_prep, .done = rig_done }, .arg = &src,
 	};
 
 	assert_non_null(st);
+	chk.real = r->e;
+	chk.queued = chk.inflight = 0;
+	ops.queue = chk_queue;
+	if (ops.commit) {
+		ops.commit = chk_commit;
+		ops.reap = chk_reap;
+	}
 	ib_clock_init(&clock, false);
 	r->gen++;
 	r->job.iodepth_batch_submit = batch;
@@ -269,6 +319,7 @@ static void drive(struct rig *r, uint8_t ddir, const uint64_t *offs,
 	assert_int_equal(st->total_err, 0);
 	assert_int_equal(loop.nr_free, r->ctx.nr_ios);	/* drained */
 	assert_int_equal(loop.inflight, 0);
+	assert_int_equal(chk.queued + chk.inflight, 0);
 	ib_loop_free(&loop);
 	free(st);
 }
