@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * iobench: argv -> validated jobs -> runner -> reports. The only place that
- * decides the exit status:
+ * iobench: argv -> subcommand (fio's syntax by default) -> validated jobs ->
+ * runner -> reports. The only place that decides the exit status:
  *   0    every job finished without error
  *   1    bad input, or a job failed (named on stderr)
  *   130  interrupted by SIGINT/SIGTERM (the partial report is still printed)
@@ -17,8 +17,6 @@
 #include "iobench/run.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
-
-#define EXIT_INTERRUPTED 130
 
 struct outputs {
 	FILE *main;	/* --output or stdout: every format not sent elsewhere */
@@ -140,7 +138,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
-	if (ib_runner_check(run, &res, &r, d) < 0) {
+	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {
 		ib_result_free(run, &res);
 		goto out;
 	}
@@ -155,7 +153,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	name_failures(run, &res);
 	if (res.interrupted) {
 		fprintf(stderr, "iobench: interrupted: the report covers the I/O done until then\n");
-		rc = EXIT_INTERRUPTED;
+		rc = IB_EXIT_INTERRUPTED;
 	} else {
 		rc = res.failed_jobs ? 1 : 0;
 	}
@@ -165,7 +163,33 @@ out:
 	return rc;
 }
 
-int main(int argc, char **argv)
+static int cmd_run(int argc, char **argv);
+
+/*
+ * Subcommands: `iobench NAME ...` (argv[1] exactly). Anything else, options
+ * or job files, is the default front end, fio's syntax (cmd_run).
+ */
+static const struct ib_subcmd commands[] = {
+	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
+	{ NULL, NULL, NULL },
+};
+
+/* What the parser's status means for the exit status; prints what it asks. */
+static int parse_done(int rc, const struct ib_diag *d)
+{
+	if (rc == IB_CLI_DONE)
+		return 0;
+	if (rc == IB_CLI_HELP) {
+		ib_cli_usage(stdout, commands);
+		return 0;
+	}
+	if (rc == IB_CLI_NO_JOB)
+		ib_cli_usage(stderr, commands);
+	fprintf(stderr, "iobench: %s\n", d->msg);
+	return 1;
+}
+
+static int cmd_run(int argc, char **argv)
 {
 	struct ib_diag d = { { 0 } };
 	struct ib_run run;
@@ -173,17 +197,21 @@ int main(int argc, char **argv)
 
 	ib_run_init(&run);
 	rc = ib_cli_parse(argc, argv, &run, stdout, &d);
-	if (rc == 0 && !run.parse_only) {
+	if (rc == IB_CLI_RUN) {
 		d.msg[0] = '\0';
 		rc = run_jobs(&run, &d);
 		if (d.msg[0])
 			fprintf(stderr, "iobench: %s\n", d.msg);
-	} else if (rc == 1 || (rc == 0 && run.parse_only)) {
-		rc = 0;
 	} else {
-		fprintf(stderr, "iobench: %s\n", d.msg);
-		rc = 1;
+		rc = parse_done(rc, &d);
 	}
 	ib_run_free(&run);
 	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const struct ib_subcmd *c = ib_subcmd_find(commands, argc, argv);
+
+	return c ? c->fn(argc - 1, argv + 1) : cmd_run(argc, argv);
 }

@@ -4,7 +4,7 @@
 
     tools/bench.py [--rounds N] [--runtime S] [--cases a,b] [--json FILE]
                    [--smoke] [--iobench PATH] [--fio PATH] [--ceiling PATH]
-                   [--iobench-wrapper CMD]
+                   [--iobench-wrapper CMD] [--baseline PATH]
 
 Every round runs each case once per tool, alternating iobench, fio (and the
 ceiling loop where the case has one), so slow drifts of the machine hit both
@@ -33,6 +33,10 @@ Nothing here asserts speed: the "targets" section only reports measured vs
 goal. Files live in one /dev/shm directory and the loop device is detached
 on exit, whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
+
+--baseline PATH runs a second iobench build (an older commit, say) in the
+same alternation, with iobench's options: its row and the "ib/base" ratios
+show whether a change made iobench faster or slower, measured in one run.
 """
 import argparse
 import atexit
@@ -51,7 +55,7 @@ import time
 
 MIB = 1 << 20
 FILE_SIZE = 256 * MIB
-TOOLS = ('iobench', 'fio', 'ceiling')
+TOOLS = ('iobench', 'fio', 'ceiling', 'baseline')
 IO_CALL = re.compile(r'^(\d+\s+)?([\d.]+) (io_uring_enter|io_submit|'
                      r'pread64)\((.*)')
 EXEC_CALL = re.compile(r'^(\d+\s+)?([\d.]+) execve\(')
@@ -398,7 +402,10 @@ def run_rounds(opts, cases, env, res):
             if case.target == 'loop' and not env.loop_dev():
                 res[case.name]['skipped'] = 'no loop device (root needed)'
                 continue
-            order = ['iobench', 'fio'] if rnd % 2 == 0 else ['fio', 'iobench']
+            order = ['iobench', 'fio'] + (['baseline'] if opts.baseline
+                                          else [])
+            if rnd % 2:
+                order.reverse()
             if case.ceiling and opts.ceiling:
                 order.append('ceiling')
             for tool in order:
@@ -555,6 +562,12 @@ def print_table(res, tgts, f):
                 _fmtx(_ratio(ib[k], fio[k])) for k in
                 ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
                  'first_io_ms')), '', ''))
+        base = med.get('baseline')
+        if ib and base:
+            f.write(cols % ('', 'ib/base', *(
+                _fmtx(_ratio(ib[k], base[k])) for k in
+                ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
+                 'first_io_ms')), '', ''))
         if ib and med.get('ceiling'):
             f.write(cols % ('', 'ib/ceil', _fmtx(_ratio(
                 ib['iops'], med['ceiling']['iops'])),
@@ -612,6 +625,9 @@ def parse_args(argv):
                     help='run iobench under this command (tests: valgrind '
                     'in the test suite); the numbers then measure the '
                     'wrapper too')
+    ap.add_argument('--baseline', default=None, metavar='PATH',
+                    help='another iobench build, run alternately with the '
+                    'same options (before/after a change)')
     ap.add_argument('--ceiling', default=None,
                     help='default: tools/ceiling next to the iobench build')
     ap.add_argument('--idle-wait', type=float, default=None,
@@ -635,7 +651,8 @@ def parse_args(argv):
     ap.add_argument('--no-strace', dest='strace', action='store_false',
                     help='skip the time-to-first-I/O runs')
     opts = ap.parse_args(argv)
-    opts.extra = {'iobench': opts.iobench_opt, 'fio': opts.fio_opt}
+    opts.extra = {'iobench': opts.iobench_opt, 'fio': opts.fio_opt,
+                  'baseline': opts.iobench_opt}
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
     if opts.idle_wait is None:
@@ -645,6 +662,12 @@ def parse_args(argv):
     opts.iobench = os.path.abspath(opts.iobench)
     opts.cmd = {'iobench': shlex.split(opts.iobench_wrapper) + [opts.iobench],
                 'fio': [opts.fio]}
+    if opts.baseline:
+        opts.baseline = os.path.abspath(opts.baseline)
+        if not os.access(opts.baseline, os.X_OK):
+            ap.error('--baseline: not an executable: %s' % opts.baseline)
+        opts.cmd['baseline'] = shlex.split(opts.iobench_wrapper) + \
+            [opts.baseline]
     if opts.ceiling is None:
         opts.ceiling = os.path.join(os.path.dirname(os.path.dirname(
             opts.iobench)), 'tools', 'ceiling')
@@ -726,7 +749,7 @@ def main(argv):
                   mach['loadavg_start'][0],
                   mach['loadavg_end'][0], env.loop_dio))
     for tool, extra in opts.extra.items():
-        if extra:
+        if extra and tool != 'baseline':
             out.write('NOT IDENTICAL JOBS: %s also got %s\n\n' % (
                 tool, ' '.join(extra)))
     print_table(res, tgts, out)

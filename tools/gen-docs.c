@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/compiler.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
 #include "src/front/cli_priv.h"
@@ -57,7 +58,7 @@ static const struct run_opt run_opts[] = {
 	{ "enghelp", ARG_ENGINES, NULL, true },
 };
 
-#define NR_RUN_OPTS (sizeof(run_opts) / sizeof(run_opts[0]))
+#define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)
 
 static const struct run_opt *run_opt_find(const char *name)
 {
@@ -246,17 +247,17 @@ static void man_range(FILE *f, const struct ib_opt *o)
 		fprintf(f, "Minimum: %lld.\n", (long long)o->min);
 }
 
-static void man_engines(FILE *f, const char *engines)
+/* "Only with io_uring, pvsync2." for an engine's option; nothing otherwise. */
+static void man_engines(FILE *f, const struct ib_opt *o)
 {
-	const char *p;
+	const char *names[8];
+	unsigned int n = ib_engine_opt_owners(o->name, names, 8), i;
 
+	if (!n)
+		return;
 	fputs("Only with ", f);
-	for (p = engines; *p; p++) {
-		if (*p == ',')
-			fputs(", ", f);
-		else
-			fputc(*p, f);
-	}
+	for (i = 0; i < n && i < 8; i++)
+		fprintf(f, "%s%s", i ? ", " : "", names[i]);
 	fputs(".\n", f);
 }
 
@@ -284,16 +285,31 @@ static void man_option(FILE *f, const struct ib_opt *o)
 	man_range(f, o);
 	if (unit)
 		fprintf(f, "A number without a unit is in %s.\n", unit);
-	if (o->engines)
-		man_engines(f, o->engines);
+	man_engines(f, o);
 	if (o->vals)
 		man_vals(f, o);
+}
+
+/*
+ * Every job option (generic rows, then the engines' own) as one array, in
+ * ib_opt_get()'s order.
+ */
+static const struct ib_opt *all_opts(unsigned int *nr)
+{
+	static struct ib_opt all[512];
+	const struct ib_opt *o;
+	unsigned int n = 0;
+
+	while (n < IB_ARRAY_SIZE(all) && (o = ib_opt_get(n)))
+		all[n++] = *o;
+	*nr = n;
+	return all;
 }
 
 static void man_options(FILE *f)
 {
 	unsigned int n, i, cat;
-	const struct ib_opt *tab = ib_opt_table(&n);
+	const struct ib_opt *tab = all_opts(&n);
 
 	for (cat = 0; cat < IB_CAT_NR; cat++) {
 		fputs(".SS \"", f);
@@ -490,7 +506,7 @@ static const char bash_body[] =
 static void gen_bash(FILE *f)
 {
 	unsigned int n, i;
-	const struct ib_opt *tab = ib_opt_table(&n);
+	const struct ib_opt *tab = all_opts(&n);
 
 	fputs("# bash completion for iobench                             -*- shell-script -*-\n"
 	      "# SPDX-License-Identifier: GPL-2.0-only\n"

@@ -12,9 +12,11 @@ pkgs=(
 	libcmocka-dev     # unit tests
 	python3           # integration tests (stdlib only)
 	fio               # reference for side-by-side checks in the tests
+	ioping            # reference for iobench ping (ioping 1.3) golden tests
 	mount             # losetup: loop devices for the integration tests
 	util-linux
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
+	zlib1g-dev        # validity checks: how well the written data compresses
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)

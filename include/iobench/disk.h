@@ -8,7 +8,7 @@
 #include "iobench/diag.h"
 
 /*
- * Disk utilisation (fio-compat.md §1.10): each target path is mapped to the
+ * Disk utilisation (doc/fio-compat.md §1.10): each target path is mapped to the
  * whole disk under /sys/block that holds it (a partition to its parent, a
  * block device to itself, tmpfs and other virtual filesystems to nothing),
  * and /sys/block/<dev>/stat is read at start and stop. Plain data: the
@@ -72,6 +72,10 @@ int ib_disk_setup(struct ib_disk_set *set, const char *const *paths, unsigned in
 		  struct ib_diag *d);
 /* Resolve one path to its whole-disk name ("vda"); -ENODEV if none. */
 int ib_disk_resolve(const char *sysfs, const char *path, char *name, size_t len);
+/* The same for a device number: the device's own name ("vda1", NULL dev to
+ * skip) and its whole disk's ("vda"); -ENODEV if none. */
+int ib_disk_resolve_dev(const char *sysfs, unsigned int maj, unsigned int min,
+			char *dev, size_t dev_len, char *name, size_t len);
 int ib_disk_parse_stat(const char *text, struct ib_disk_stat *st);
 void ib_disk_start(struct ib_disk_set *set);
 /* Take the end sample and fill set->util[0..nr). */

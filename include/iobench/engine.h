@@ -125,17 +125,37 @@ struct ib_engine_ctx {
 	char errmsg[IB_ENGINE_ERRMSG_LEN]; /* "" or why init/an I/O failed */
 };
 
-/* An engine-specific option (job.h field) and its --enghelp line. */
-struct ib_engine_opt {
-	const char *name;
-	const char *help;
+struct ib_opt;
+struct ib_diag;
+
+/*
+ * An engine's own job options, in one place: its option rows (the option
+ * table's format, options.h: fields of struct ib_job) and the checks only
+ * the engine knows. The parser, --cmdhelp, --enghelp, the man page, and the
+ * "option given for an engine that lacks it" check all read these rows.
+ * They live in an always-compiled file (sync.c for pvsync2,
+ * io_uring_opts.c, libaio_opts.c), not with the engine's I/O code, so that a
+ * binary built without liburing or libaio still knows the options and
+ * refuses them with a clear message. Rows that several engines share (hipri,
+ * nowait) are the same row (engines.h), so parsing never depends on which
+ * engine's row was found.
+ */
+struct ib_engine_opts {
+	const char *engine;		/* "io_uring" */
+	const char *library;		/* what building it needs ("liburing"),
+					 * NULL: always built */
+	const struct ib_opt *rows;	/* ended by a NULL name */
+	/*
+	 * Optional; after ib_job_fixup(), only for a job using this engine:
+	 * 0, or -errno with one line naming the option in d.
+	 */
+	int (*validate)(const struct ib_job *j, struct ib_diag *d);
 };
 
 struct ib_engine_ops {
-	const char *name;
+	const char *name;	/* its options: ib_engine_opts_find(name) */
 	const char *help;	/* one line for --enghelp */
 	unsigned int flags;
-	const struct ib_engine_opt *opts; /* honoured options, {NULL} ended */
 	int (*init)(struct ib_engine_ctx *ctx);
 	int (*queue)(struct ib_engine_ctx *ctx, struct ib_io *io);
 	int (*commit)(struct ib_engine_ctx *ctx);
@@ -150,14 +170,24 @@ const struct ib_engine_ops *ib_engine_find(const char *name);
 bool ib_engine_known_unbuilt(const char *name);
 /* NULL-terminated list of the engines built in. */
 const struct ib_engine_ops *const *ib_engine_list(void);
-/* Does engine `e` honour the engine-specific option `opt` ("hipri", ...)? */
-bool ib_engine_has_option(const struct ib_engine_ops *e, const char *opt);
+
 /*
- * --enghelp: name NULL lists the engines with their help line; otherwise the
- * options engine `name` honours. Returns 0, or -ENOENT for an unknown name
- * (after printing a line saying so).
+ * Engine options. Every engine iobench has, built into this binary or not,
+ * that has options; in help order (io_uring, pvsync2, libaio). NULL-ended.
  */
-int ib_engine_help(FILE *f, const char *name);
+const struct ib_engine_opts *const *ib_engine_opts_list(void);
+/* The options of engine `engine` (built or not); NULL if it has none. */
+const struct ib_engine_opts *ib_engine_opts_find(const char *engine);
+/* The row of engine option `name` (or an alias, any case); NULL if none. */
+const struct ib_opt *ib_engine_opt_find(const char *name);
+/*
+ * The engines having option `opt` (canonical name), in list order: up to
+ * max names into names[]; returns how many there are.
+ */
+unsigned int ib_engine_opt_owners(const char *opt, const char **names,
+				  unsigned int max);
+/* Does engine `engine` (built or not) have the option `opt` ("hipri")? */
+bool ib_engine_has_option(const char *engine, const char *opt);
 
 /* Does an init() error mean "engine unavailable on this system"? */
 static inline bool ib_engine_unavailable(int err)

@@ -8,7 +8,7 @@
 #include "iobench/stats.h"
 
 /*
- * The live status line (fio-compat.md §1.11):
+ * The live status line (doc/fio-compat.md §1.11):
  *   Jobs: 2 (f=2): [m(2)][75.0%][r=980MiB/s,w=978MiB/s][r=251k,w=250k IOPS][eta 00m:01s]
  * built from the jobs' `live` counters (read with relaxed atomics). Rates are
  * deltas between two calls, kept in the caller's ib_eta_state (zero it

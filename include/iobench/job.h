@@ -5,13 +5,14 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "iobench/diag.h"
 
 /*
  * struct ib_job is the validated, read-only description of one job clone.
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
- * section with defaults + inherited globals + the section's own values,
- * job.c validates it and expands numjobs into clones; from then on nothing
- * writes to it. It holds no pointers, so fork() and threads copy it freely.
+ * section with defaults (job.c) + inherited globals + the section's own
+ * values; validate.c fixes it up and checks it, plan.c expands numjobs into
+ * clones (run.h); from then on nothing writes to it. It holds no pointers, so fork() and threads copy it freely.
  *
  * Sizes and offsets are bytes, times are microseconds unless named _ms.
  */
@@ -42,7 +43,6 @@ enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
 #define IB_OPTS_TEXT_MAX 8192
-#define IB_URING_MAX_FIXEDBUFS 16384u /* the kernel's IORING_MAX_REG_BUFFERS */
 #define IB_ERR_LIST_MAX 32 /* ignore_error= entries per error type */
 
 /*
@@ -215,5 +215,20 @@ const char *ib_rw_name(unsigned int rw);
 
 /* Fill every field with iobench's (= fio's) defaults. */
 void ib_job_defaults(struct ib_job *j);
+
+/*
+ * fio's option fix-ups, in place: batch/low depths default to iodepth,
+ * complete_max to complete_min, blockalign to the minimum bs, gtod_reduce
+ * turns latency measurements and percentiles off.
+ */
+void ib_job_fixup(struct ib_job *j);
+
+/*
+ * Check a fixed-up job; `readonly` is --readonly. Returns 0 or -errno with
+ * one line naming the option ("bs: 1000 is not a multiple of 512, required
+ * by direct=1"): -EINVAL, -EPERM (a write refused by --readonly) or
+ * -ENOTSUP (an engine iobench lacks or was built without).
+ */
+int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d);
 
 #endif

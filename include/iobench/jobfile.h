@@ -53,7 +53,7 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 		  struct ib_diag *d);
 
 /*
- * Job files (fio's INI format, fio-compat.md §5):
+ * Job files (fio's INI format, doc/fio-compat.md §5):
  *   [global...]   defaults for the sections below it (several allowed)
  *   [name]        a job named name
  *   key=value     an option; whitespace around '=' and at both ends is

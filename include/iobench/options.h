@@ -10,9 +10,11 @@
 
 /*
  * The job option table: the one description of every job option iobench
- * knows. Parsing (command line and job files), defaults shown in help,
- * ranges, --cmdhelp, --enghelp, the man page's option list and shell
- * completion all read it; nothing else lists options.
+ * knows. The generic options are options_table.c's; each engine owns its
+ * own rows (struct ib_engine_opts, engine.h), in the same format. Parsing
+ * (command line and job files), defaults shown in help, ranges, --cmdhelp,
+ * --enghelp, the man page's option list and shell completion all read these
+ * rows, through ib_opt_find() and ib_opt_get(); nothing else lists options.
  */
 
 enum ib_opt_type {
@@ -73,7 +75,6 @@ struct ib_opt {
 	uint64_t unit_us;	/* IB_OPT_TIME: unit of a bare number */
 	const struct ib_opt_val *vals;	/* IB_OPT_ENUM: NULL-name terminated */
 	ib_opt_setter set;	/* custom store (NULL: generic by type) */
-	const char *engines;	/* engine option: "io_uring,pvsync2" */
 	bool bare_ok;		/* may be given without a value (bools always) */
 	const char *def;	/* default, as help shows it */
 	const char *help;
@@ -85,12 +86,20 @@ struct ib_opt {
  */
 #define IB_LOG_JOBNAME "$jobname"
 
-/* The whole table (nr entries) and the category titles. */
-const struct ib_opt *ib_opt_table(unsigned int *nr);
+/*
+ * Every job option once, in help order: the generic table, then the
+ * engines' rows (engine.c's order; a row several engines share comes once).
+ * i counts from 0; NULL past the end.
+ */
+const struct ib_opt *ib_opt_get(unsigned int i);
+/* The category titles and type names help prints. */
 const char *ib_opt_cat_name(enum ib_opt_cat cat);
 const char *ib_opt_type_name(enum ib_opt_type type);
 
-/* Find a job option by name or alias (exact, case-insensitive); NULL if none. */
+/*
+ * Find a job option, generic or an engine's, by name or alias (exact,
+ * case-insensitive); NULL if none.
+ */
 const struct ib_opt *ib_opt_find(const char *name);
 
 /* Is name a well-known fio option iobench does not implement? */
@@ -130,8 +139,5 @@ int ib_opts_text_put(char *text, unsigned int *len, size_t cap,
 /* The value recorded for name, or NULL. */
 const char *ib_opts_text_get(const char *text, unsigned int len,
 			     const char *name);
-
-/* Is o valid with engine `engine` (always true for non-engine options)? */
-bool ib_opt_engine_ok(const struct ib_opt *o, const char *engine);
 
 #endif

@@ -8,7 +8,7 @@
 
 /*
  * Pure value parsers (no I/O, no globals), as fio reads values (reference
- * fio-compat.md §5). All return 0 or -EINVAL/-ERANGE and describe the problem
+ * doc/fio-compat.md §5). All return 0 or -EINVAL/-ERANGE and describe the problem
  * in d (without the option name: the caller prefixes it).
  */
 

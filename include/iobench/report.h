@@ -9,7 +9,7 @@
 struct ib_disk_util;	/* disk.h */
 
 /*
- * Reports in fio 3.33's formats (fio-compat.md §1-§3). tests/unit/test_report.c
+ * Reports in fio 3.33's formats (doc/fio-compat.md §1-§3). tests/unit/test_report.c
  * and test_json.c feed the numbers of real fio runs (tests/data/golden) to
  * these functions and expect fio's own text, byte for byte.
  *
@@ -46,7 +46,7 @@ int ib_report_normal(FILE *f, const struct ib_report_in *in);
 int ib_report_json(FILE *f, const struct ib_report_in *in, bool plus);
 int ib_report_terse(FILE *f, const struct ib_report_in *in);
 
-/* fio's number formatter (fio-compat.md §1.3). buf gets e.g. "395k". */
+/* fio's number formatter (doc/fio-compat.md §1.3). buf gets e.g. "395k". */
 char *ib_num2str(uint64_t val, unsigned int maxlen, unsigned int base,
 		 bool pow2, const char *unit, char *buf, size_t len);
 

@@ -7,10 +7,11 @@
 #include "iobench/job.h"
 
 /*
- * What one invocation asks for: process-wide settings (not job options) and
- * the expanded job clones in run order. Built by ib_cli_parse() (cli.c with
- * jobfile.c): each job fixed up and checked by ib_job_validate(), then
- * expanded by ib_run_add_job(); read-only after that.
+ * The plan: what one invocation asks for, process-wide settings (not job
+ * options) and the expanded job clones in run order. A front end (cli.c
+ * with jobfile.c for fio's syntax) fills the settings and describes the
+ * jobs as a jobset; ib_run_build() (plan.c) then fixes up and validates
+ * each job (validate.c) and expands it; the plan is read-only after that.
  */
 enum ib_output_fmt {
 	IB_OUT_NORMAL = 1u << 0,
@@ -56,22 +57,23 @@ struct ib_run {
 	unsigned int global_opts_len;
 };
 
+struct ib_jobset;
+
+/* An empty plan with the run-level defaults (normal output, terse v3...). */
 void ib_run_init(struct ib_run *r);
+/* Release r->jobs; r can be built again after ib_run_init(). */
 void ib_run_free(struct ib_run *r);
 
 /*
- * fio's option fix-ups, in place: batch/low depths default to iodepth,
- * complete_max to complete_min, blockalign to the minimum bs, gtod_reduce
- * turns latency measurements and percentiles off.
+ * The one way from job descriptions to a plan, for every front end: check
+ * that each --section filter (r->sections) names a job section of s, take
+ * s's global options for the JSON "global options", then for each job
+ * section the filters want, in order: ib_job_fixup() (in place, in s),
+ * ib_job_validate() with r->readonly, ib_run_add_job(). Returns 0, or the
+ * first error (-errno, d names the option or the section); r->jobs then
+ * holds the jobs before it, for ib_run_free().
  */
-void ib_job_fixup(struct ib_job *j);
-
-/*
- * Check a fixed-up job; `readonly` is --readonly. Returns 0 or -EINVAL with
- * one line naming the option ("bs: 1000 is not a multiple of 512, required
- * by direct=1").
- */
-int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d);
+int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d);
 
 /*
  * Append j's numjobs clones to r->jobs: clone index, 1-based run-wide

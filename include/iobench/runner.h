@@ -8,6 +8,12 @@
 #include "iobench/run.h"
 #include "iobench/stats.h"
 
+/*
+ * Exit status of a run stopped by SIGINT/SIGTERM (128 + SIGINT, as a shell
+ * reports it): main's status and the runner's _exit after a second SIGINT.
+ */
+#define IB_EXIT_INTERRUPTED 130
+
 struct ib_disk_util;
 struct ib_disk_set;
 
@@ -27,7 +33,13 @@ struct ib_runner;
 /*
  * Running is two steps, so the caller can print its header between them:
  * ib_runner_check resolves and checks every job's targets (paths, safety,
- * sizes, alignment) and writes nothing; on success *out is the runner.
+ * sizes, alignment). It writes no file and prints only warnings, to `warn`
+ * (may be NULL): "iobench: warning: job 'x': ioengine=psync is synchronous,
+ * iodepth=8 is effectively 1". It also installs the SIGINT/SIGTERM handlers,
+ * so that an interrupt while the targets are checked (device probes can be
+ * slow) or files are laid out still ends with a report and status
+ * IB_EXIT_INTERRUPTED; a second SIGINT outside the wait loop exits at once.
+ * On success *out is the runner.
  * ib_runner_go lays files out (a job whose layout fails is reported as
  * failed and the others run), then runs every job (groups in order,
  * stonewalls honoured, one process per job or one thread with thread=1),
@@ -37,11 +49,12 @@ struct ib_runner;
  * may still have failed: see res->failed_jobs. Either way the caller ends
  * with ib_result_free().
  */
-int ib_runner_check(const struct ib_run *run, struct ib_result *res,
-		    struct ib_runner **out, struct ib_diag *d);
+int ib_runner_check(const struct ib_run *run, FILE *warn,
+		    struct ib_result *res, struct ib_runner **out,
+		    struct ib_diag *d);
 int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
 
-/* Both steps at once. */
+/* Both steps at once; warnings go to msg. */
 int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d);
 void ib_result_free(const struct ib_run *run, struct ib_result *res);

@@ -7,7 +7,7 @@
 #include "iobench/stats.h"
 
 /*
- * bw / iops interval sampling (fio-compat.md §1.7), run by the worker
+ * bw / iops interval sampling (doc/fio-compat.md §1.7), run by the worker
  * itself after every reap batch instead of fio's helper thread. Every
  * bwavgtime (iopsavgtime) ms each direction that did I/O in the interval
  * gets one KiB/s (IOPS) sample in dir[d].bw_samples (iops_samples); nothing

@@ -4,7 +4,7 @@
  * -opt=value, --opt value, -opt value) plus bare flags. Run-level options
  * fill struct ib_run; job options go through the option table into job
  * sections (struct ib_jobset); non-option arguments are job files. At the
- * end every job is fixed up, validated and expanded into run->jobs.
+ * end ib_run_build() (plan.c) turns the sections into the validated plan.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "config.h"
 #include "iobench/cli.h"
+#include "iobench/compiler.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
@@ -89,7 +90,7 @@ static const struct cli_opt *cli_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cli_opts) / sizeof(cli_opts[0]); i++)
+	for (i = 0; i < IB_ARRAY_SIZE(cli_opts); i++)
 		if (!strcmp(cli_opts[i].name, name))
 			return &cli_opts[i];
 	return NULL;
@@ -184,10 +185,10 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 
 static int help_done(int rc)
 {
-	return rc ? rc : 1;
+	return rc ? rc : IB_CLI_DONE;
 }
 
-/* Returns 0, 1 (printed something, stop) or -errno. */
+/* Returns 0, IB_CLI_DONE/IB_CLI_HELP (stop) or -errno. */
 static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		   struct ib_diag *d)
 {
@@ -224,10 +225,9 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return add_section_filter(r, v, d);
 	case C_VERSION:
 		fprintf(st->out, "iobench-%s\n", IOBENCH_VERSION);
-		return 1;
+		return IB_CLI_DONE;
 	case C_HELP:
-		ib_help_usage(st->out);
-		return 1;
+		return IB_CLI_HELP; /* the caller knows the subcommands to list */
 	case C_CMDHELP:
 		return help_done(ib_help_cmdhelp(st->out, v, d));
 	case C_ENGHELP:
@@ -286,7 +286,7 @@ static int job_opt(struct cli_state *st, const char *name, const char *v,
 
 /*
  * One argv entry at argv[*i] that starts with '-'. May consume the next
- * entry as its value. Returns 0, 1 (stop: help printed) or -errno.
+ * entry as its value. Returns 0, an IB_CLI_* stop status or -errno.
  */
 static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 		   struct ib_diag *d)
@@ -353,53 +353,6 @@ static int parse_args(struct cli_state *st, int argc, char **argv,
 			return rc;
 	}
 	return 0;
-}
-
-static bool section_wanted(const struct ib_run *r, const char *name)
-{
-	unsigned int i;
-
-	if (!r->nr_sections)
-		return true;
-	for (i = 0; i < r->nr_sections; i++)
-		if (!strcmp(r->sections[i], name))
-			return true;
-	return false;
-}
-
-static int check_filters(const struct ib_run *r, const struct ib_jobset *s,
-			 struct ib_diag *d)
-{
-	unsigned int i, k;
-
-	for (i = 0; i < r->nr_sections; i++) {
-		for (k = 0; k < s->nr; k++)
-			if (!s->secs[k].is_global && !strcmp(s->secs[k].job.name, r->sections[i]))
-				break;
-		if (k == s->nr)
-			return ib_diag_set(d, ENOENT, "--section: no job section named '%s'",
-					   r->sections[i]);
-	}
-	return 0;
-}
-
-/* Validate and expand every wanted job section into run->jobs. */
-static int build_jobs(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
-{
-	struct ib_job *j;
-	unsigned int i;
-	int rc = check_filters(r, s, d);
-
-	for (i = 0; !rc && i < s->nr; i++) {
-		j = &s->secs[i].job;
-		if (s->secs[i].is_global || !section_wanted(r, j->name))
-			continue;
-		ib_job_fixup(j);
-		rc = ib_job_validate(j, r->readonly, d);
-		if (!rc)
-			rc = ib_run_add_job(r, j, d);
-	}
-	return rc;
 }
 
 static unsigned int nr_job_sections(const struct ib_jobset *s)
@@ -541,8 +494,8 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 			return ib_diag_set(d, EINVAL, "no jobs defined in the job file%s",
 					   st->nr_files > 1 ? "s" : "");
 		if (!st->job_opts) {
-			ib_help_usage(stderr);
-			return ib_diag_set(d, EINVAL, "no job given (job options or a job file)");
+			ib_diag_set(d, EINVAL, "no job given (job options or a job file)");
+			return IB_CLI_NO_JOB;
 		}
 		rc = implicit_job(st, d);
 		if (rc)
@@ -550,14 +503,12 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 	}
 	if (r->showcmd) {
 		ib_help_showcmd(st->out, &st->set);
-		return 1;
+		return IB_CLI_DONE;
 	}
-	memcpy(r->global_opts_text, st->set.global.opts_text, sizeof(r->global_opts_text));
-	r->global_opts_len = st->set.global.opts_len;
-	rc = build_jobs(r, &st->set, d);
+	rc = ib_run_build(r, &st->set, d);
 	if (rc)
 		return rc;
-	return r->parse_only ? 1 : 0;
+	return r->parse_only ? IB_CLI_DONE : IB_CLI_RUN;
 }
 
 int ib_cli_parse(int argc, char **argv, struct ib_run *run, FILE *out,

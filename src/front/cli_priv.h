@@ -10,7 +10,6 @@
 /* Run-level (non-job) option names, NULL-terminated, for did-you-mean. */
 extern const char *const ib_cli_names[];
 
-void ib_help_usage(FILE *f);
 /* --cmdhelp[=name|all]: 0, or -EINVAL for an unknown option (d says so). */
 int ib_help_cmdhelp(FILE *f, const char *name, struct ib_diag *d);
 /* --enghelp[=engine]: 0, or -EINVAL for an unknown engine. */

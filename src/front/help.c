@@ -1,26 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Printers for the command-line front end: usage, --cmdhelp, --enghelp and
- * --showcmd. All read the option table; they print to the FILE* given.
+ * Printers for the command-line front end: usage, --cmdhelp, --enghelp (the
+ * only one: engine list and each engine's own option rows) and --showcmd.
+ * All read the option rows; they print to the FILE* given.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include "iobench/cli.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
 #include "cli_priv.h"
 
-void ib_help_usage(FILE *f)
+static void print_subcmds(FILE *f, const struct ib_subcmd *tab)
 {
-	fputs("usage: iobench [options] [job options] [jobfile ...]\n"
-	      "\n"
+	if (!tab || !tab->name)
+		return;
+	fputs("Commands (the first argument only; a job file named like one is\n"
+	      "./NAME or -- NAME):\n", f);
+	for (; tab->name; tab++)
+		fprintf(f, "  %-22s %s\n", tab->name, tab->help);
+	fputc('\n', f);
+}
+
+void ib_cli_usage(FILE *f, const struct ib_subcmd *tab)
+{
+	fputs("usage: iobench [options] [job options] [jobfile ...]\n", f);
+	if (tab && tab->name)
+		fputs("       iobench COMMAND [arguments]\n", f);
+	fputs("\n"
 	      "Job options are fio's (--bs=4k --rw=randread --iodepth=32 ...), in any of\n"
 	      "the forms --opt=value, -opt=value, --opt value, -opt value, or a bare\n"
 	      "--flag. --name=NAME starts a new job; options before the first --name\n"
 	      "apply to every job. Without --name the options make one job named 'job'.\n"
-	      "\n"
-	      "Options:\n"
+	      "\n", f);
+	print_subcmds(f, tab);
+	fputs("Options:\n"
 	      "  --output=FILE          write the report to FILE\n"
 	      "  --output-format=LIST   normal, json, json+, terse (comma separated)\n"
 	      "  --json-output=FILE     also write the JSON report to FILE\n"
@@ -63,13 +79,17 @@ static void print_range(FILE *f, const struct ib_opt *o)
 		fprintf(f, "  range: at least %lld\n", (long long)o->min);
 }
 
-static void print_engines(FILE *f, const char *engines)
+/* "  engines: io_uring, pvsync2" for an engine option; nothing otherwise. */
+static void print_engines(FILE *f, const struct ib_opt *o)
 {
-	const char *p;
+	const char *names[8];
+	unsigned int n = ib_engine_opt_owners(o->name, names, 8), i;
 
+	if (!n)
+		return;
 	fputs("  engines: ", f);
-	for (p = engines; *p; p++)
-		fputs(*p == ',' ? ", " : (char[2]){ *p, 0 }, f);
+	for (i = 0; i < n && i < 8; i++)
+		fprintf(f, "%s%s", i ? ", " : "", names[i]);
 	fputc('\n', f);
 }
 
@@ -83,8 +103,7 @@ static void print_one(FILE *f, const struct ib_opt *o)
 	if (o->def)
 		fprintf(f, "  default: %s\n", o->def);
 	print_range(f, o);
-	if (o->engines)
-		print_engines(f, o->engines);
+	print_engines(f, o);
 	if (o->vals) {
 		fputs("  values:\n", f);
 		print_vals(f, o);
@@ -93,14 +112,14 @@ static void print_one(FILE *f, const struct ib_opt *o)
 
 static void print_all(FILE *f)
 {
-	unsigned int n, i, cat;
-	const struct ib_opt *tab = ib_opt_table(&n);
+	const struct ib_opt *o;
+	unsigned int i, cat;
 
 	for (cat = 0; cat < IB_CAT_NR; cat++) {
 		fprintf(f, "%s:\n", ib_opt_cat_name((enum ib_opt_cat)cat));
-		for (i = 0; i < n; i++)
-			if (tab[i].cat == cat)
-				fprintf(f, "  %-28s %s\n", tab[i].name, tab[i].help);
+		for (i = 0; (o = ib_opt_get(i)); i++)
+			if (o->cat == cat)
+				fprintf(f, "  %-28s %s\n", o->name, o->help);
 	}
 }
 
@@ -129,8 +148,8 @@ int ib_help_cmdhelp(FILE *f, const char *name, struct ib_diag *d)
 int ib_help_enghelp(FILE *f, const char *engine, struct ib_diag *d)
 {
 	const struct ib_engine_ops *const *e = ib_engine_list();
-	unsigned int n, i;
-	const struct ib_opt *tab = ib_opt_table(&n);
+	const struct ib_engine_opts *set;
+	const struct ib_opt *o;
 
 	if (!engine || !*engine) {
 		fputs("Available I/O engines:\n", f);
@@ -144,9 +163,9 @@ int ib_help_enghelp(FILE *f, const char *engine, struct ib_diag *d)
 	if (!ib_engine_find(engine))
 		return ib_diag_set(d, EINVAL, "--enghelp: unknown engine '%s'", engine);
 	fprintf(f, "%s options:\n", engine);
-	for (i = 0; i < n; i++)
-		if (tab[i].engines && ib_opt_engine_ok(&tab[i], engine))
-			fprintf(f, "  %-20s %s\n", tab[i].name, tab[i].help);
+	set = ib_engine_opts_find(engine);
+	for (o = set ? set->rows : NULL; o && o->name; o++)
+		fprintf(f, "  %-20s %s\n", o->name, o->help);
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The option engine: look an option up in the table (options_table.c),
+ * The option engine: look an option up (options_table.c's generic rows,
+ * then the engines' own rows, engine.c),
  * parse its value by type, store it into struct ib_job and remember what was
  * given for the JSON "job options". Also the did-you-mean helper.
  */
@@ -11,14 +12,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "iobench/engine.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
 #include "options_priv.h"
 
-const struct ib_opt *ib_opt_table(unsigned int *nr)
+/* Is the engine row o the first row of that name among the engines' rows? */
+static bool first_engine_row(const struct ib_opt *o)
 {
-	*nr = ib_opt_nr_entries;
-	return ib_opt_entries;
+	return ib_engine_opt_find(o->name) == o;
+}
+
+const struct ib_opt *ib_opt_get(unsigned int i)
+{
+	const struct ib_engine_opts *const *set;
+	const struct ib_opt *o;
+
+	if (i < ib_opt_nr_entries)
+		return &ib_opt_entries[i];
+	i -= ib_opt_nr_entries;
+	for (set = ib_engine_opts_list(); *set; set++)
+		for (o = (*set)->rows; o->name; o++)
+			if (first_engine_row(o) && i-- == 0)
+				return o;
+	return NULL;
 }
 
 const char *ib_opt_cat_name(enum ib_opt_cat cat)
@@ -77,7 +94,7 @@ const struct ib_opt *ib_opt_find(const char *name)
 		    (o->alias[1] && !strcasecmp(o->alias[1], name)))
 			return o;
 	}
-	return NULL;
+	return ib_engine_opt_find(name);
 }
 
 bool ib_opt_unsupported(const char *name)
@@ -87,24 +104,6 @@ bool ib_opt_unsupported(const char *name)
 	for (i = 0; ib_opt_unsupported_names[i]; i++)
 		if (!strcasecmp(ib_opt_unsupported_names[i], name))
 			return true;
-	return false;
-}
-
-bool ib_opt_engine_ok(const struct ib_opt *o, const char *engine)
-{
-	const char *p = o->engines;
-	size_t n = strlen(engine);
-
-	if (!p)
-		return true;
-	while (*p) {
-		if (!strncmp(p, engine, n) && (p[n] == ',' || !p[n]))
-			return true;
-		p = strchr(p, ',');
-		if (!p)
-			break;
-		p++;
-	}
 	return false;
 }
 

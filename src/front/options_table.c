@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The job option table. One entry per option: names, type, where it is
- * stored, range, default (as help shows it), help line, HOWTO category and,
- * for engine options, the engines that accept it. Help texts are iobench's
- * own words.
+ * stored, range, default (as help shows it), help line and HOWTO category.
+ * Engine options are not here: each engine owns its rows (engine.h, struct
+ * ib_engine_opts). Help texts are iobench's own words.
  */
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
+#include "iobench/compiler.h"
 #include "iobench/ioerr.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
@@ -399,39 +400,13 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(ignore_error), .set = set_ignore_error,
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },
 
-	/* engine options */
-	{ .name = "hipri", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(hipri),
-	  .engines = "io_uring,pvsync2", .def = "0",
-	  .help = "Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)" },
-	{ .name = "fixedbufs", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  FLD(fixedbufs), .engines = "io_uring", .def = "0",
-	  .help = "Register the I/O buffers with the kernel" },
-	{ .name = "registerfiles", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  FLD(registerfiles), .engines = "io_uring", .def = "0",
-	  .help = "Register the files with the kernel" },
-	{ .name = "sqthread_poll", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  FLD(sqthread_poll), .engines = "io_uring", .def = "0",
-	  .help = "A kernel thread polls the submission queue" },
-	{ .name = "sqthread_poll_cpu", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
-	  FLD(sqthread_poll_cpu), .min = 0, .max = 4095, .engines = "io_uring",
-	  .help = "CPU of the submission polling thread" },
-	{ .name = "nonvectored", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
-	  FLD(nonvectored), .min = -1, .max = 1, .engines = "io_uring", .def = "-1",
-	  .help = "Use non-vectored read/write opcodes (-1: automatic)" },
-	{ .name = "userspace_reap", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  FLD(userspace_reap), .engines = "libaio", .def = "0",
-	  .help = "Reap completions from user space" },
-	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT, FLD(nowait),
-	  .engines = "io_uring,pvsync2,libaio", .def = "0",
-	  .help = "Fail I/O that would block (RWF_NOWAIT)" },
-
 	/* safety (iobench's own; see safety.h) */
 	{ .name = "allow_data_loss", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(allow_data_loss), .def = "0",
 	  .help = "Allow writes to a block device that holds data or is in use (signature, swap, holders)" },
 };
 
-const unsigned int ib_opt_nr_entries = sizeof(ib_opt_entries) / sizeof(ib_opt_entries[0]);
+const unsigned int ib_opt_nr_entries = IB_ARRAY_SIZE(ib_opt_entries);
 
 /*
  * Well-known fio options iobench does not implement: naming one is an error

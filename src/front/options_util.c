@@ -64,16 +64,17 @@ unsigned int ib_opt_suggest(const char *name, const char *const *extra,
 {
 	size_t nlen = strlen(name), used = 0;
 	struct suggest s = { .best = nlen >= 8 ? 3 : 2 };
+	const struct ib_opt *o;
 	unsigned int i;
 
 	if (nlen < 3)
 		s.best = 1;
-	for (i = 0; i < ib_opt_nr_entries; i++) {
-		consider(&s, name, ib_opt_entries[i].name);
-		if (ib_opt_entries[i].alias[0])
-			consider(&s, name, ib_opt_entries[i].alias[0]);
-		if (ib_opt_entries[i].alias[1])
-			consider(&s, name, ib_opt_entries[i].alias[1]);
+	for (i = 0; (o = ib_opt_get(i)); i++) {
+		consider(&s, name, o->name);
+		if (o->alias[0])
+			consider(&s, name, o->alias[0]);
+		if (o->alias[1])
+			consider(&s, name, o->alias[1]);
 	}
 	for (i = 0; extra && extra[i]; i++)
 		consider(&s, name, extra[i]);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Value parsers: sizes, percentages, times, integers and booleans, the way
- * fio reads them (fio-compat.md §5). Everything is pure: a string in, a
+ * fio reads them (doc/fio-compat.md §5). Everything is pure: a string in, a
  * number or -EINVAL/-ERANGE with one line in the diag out.
  *
  * Numbers are evaluated in long double. On x86-64 (and every target with an
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "iobench/compiler.h"
 #include "iobench/parse.h"
 
 #define U64_LIMIT 18446744073709551616.0L /* 2^64 */
@@ -363,7 +364,7 @@ int ib_parse_time_us(const char *s, uint64_t default_unit_us, uint64_t *out,
 
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
-	for (i = 0; i < sizeof(time_units) / sizeof(time_units[0]); i++) {
+	for (i = 0; i < IB_ARRAY_SIZE(time_units); i++) {
 		n = strlen(time_units[i].sfx);
 		if (len > n && !strncasecmp(s + len - n, time_units[i].sfx, n) &&
 		    !isalpha((unsigned char)s[len - n - 1])) {
@@ -386,13 +387,13 @@ int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
 	static const char *const no[] = { "0", "false", "no", "off" };
 	size_t i;
 
-	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+	for (i = 0; i < IB_ARRAY_SIZE(yes); i++) {
 		if (!strcasecmp(s, yes[i])) {
 			*out = true;
 			return 0;
 		}
 	}
-	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+	for (i = 0; i < IB_ARRAY_SIZE(no); i++) {
 		if (!strcasecmp(s, no[i])) {
 			*out = false;
 			return 0;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The engine registry: a const table of the engines built into this binary,
- * lookup by name, and the --enghelp text. No constructors, no dlopen.
+ * lookup by name, and the engines' own options (built or not). No
+ * constructors, no dlopen. --enghelp is help.c's, from these tables.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "engines/engines.h"
 
 static const struct ib_engine_ops *const engines[] = {
@@ -64,39 +66,71 @@ bool ib_engine_known_unbuilt(const char *name)
 	return false;
 }
 
-bool ib_engine_has_option(const struct ib_engine_ops *e, const char *opt)
+/* Help order: the order --cmdhelp, the man page and "engines:" lines use. */
+static const struct ib_engine_opts *const opt_sets[] = {
+	&ib_engine_opts_io_uring,
+	&ib_engine_opts_pvsync2,
+	&ib_engine_opts_libaio,
+	NULL,
+};
+
+const struct ib_engine_opts *const *ib_engine_opts_list(void)
 {
-	if (!e || !e->opts)
-		return false;
-	for (const struct ib_engine_opt *o = e->opts; o->name; o++)
-		if (!strcmp(o->name, opt))
-			return true;
-	return false;
+	return opt_sets;
 }
 
-int ib_engine_help(FILE *f, const char *name)
+const struct ib_engine_opts *ib_engine_opts_find(const char *engine)
 {
-	const struct ib_engine_ops *e;
+	for (unsigned int i = 0; opt_sets[i]; i++)
+		if (!strcmp(opt_sets[i]->engine, engine))
+			return opt_sets[i];
+	return NULL;
+}
 
-	if (!name) {
-		fprintf(f, "Available IO engines:\n");
-		for (unsigned int i = 0; engines[i]; i++)
-			fprintf(f, "\t%-10s %s\n", engines[i]->name,
-				engines[i]->help);
-		return 0;
+static bool row_named(const struct ib_opt *o, const char *name)
+{
+	return !strcasecmp(o->name, name) ||
+	       (o->alias[0] && !strcasecmp(o->alias[0], name)) ||
+	       (o->alias[1] && !strcasecmp(o->alias[1], name));
+}
+
+static const struct ib_opt *set_row(const struct ib_engine_opts *set,
+				    const char *name)
+{
+	for (const struct ib_opt *o = set->rows; o->name; o++)
+		if (row_named(o, name))
+			return o;
+	return NULL;
+}
+
+const struct ib_opt *ib_engine_opt_find(const char *name)
+{
+	const struct ib_opt *o;
+
+	for (unsigned int i = 0; opt_sets[i]; i++)
+		if ((o = set_row(opt_sets[i], name)))
+			return o;
+	return NULL;
+}
+
+unsigned int ib_engine_opt_owners(const char *opt, const char **names,
+				  unsigned int max)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; opt_sets[i]; i++) {
+		if (!set_row(opt_sets[i], opt))
+			continue;
+		if (n < max)
+			names[n] = opt_sets[i]->engine;
+		n++;
 	}
-	e = ib_engine_find(name);
-	if (!e) {
-		fprintf(f, "IO engine %s %s\n", name,
-			ib_engine_known_unbuilt(name) ?
-			"is not supported by this iobench build" : "not found");
-		return -ENOENT;
-	}
-	if (!e->opts || !e->opts[0].name) {
-		fprintf(f, "IO engine %s has no options\n", name);
-		return 0;
-	}
-	for (const struct ib_engine_opt *o = e->opts; o->name; o++)
-		fprintf(f, "%-24s: %s\n", o->name, o->help);
-	return 0;
+	return n;
+}
+
+bool ib_engine_has_option(const char *engine, const char *opt)
+{
+	const struct ib_engine_opts *set = ib_engine_opts_find(engine);
+
+	return set && set_row(set, opt);
 }

@@ -16,7 +16,7 @@ struct ib_rep_entry {
 	unsigned int nr_jobs;
 };
 
-/* Run status group aggregate (fio-compat.md §1.9). */
+/* Run status group aggregate (doc/fio-compat.md §1.9). */
 struct ib_rep_group {
 	unsigned int groupid;
 	const struct ib_job *job;	/* first job of the group: units */

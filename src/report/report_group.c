@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Normal report: the job header lines printed before the run, the
- * "Run status group" lines and the "Disk stats" lines (fio-compat.md §1.1,
+ * "Run status group" lines and the "Disk stats" lines (doc/fio-compat.md §1.1,
  * §1.9, §1.10).
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fio-compatible JSON and json+ (fio-compat.md §2). Always one valid
+ * fio-compatible JSON and json+ (doc/fio-compat.md §2). Always one valid
  * document: nothing but the report is written to f.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fio's "normal" human report (fio-compat.md §1.4-§1.6): one block per job
+ * fio's "normal" human report (doc/fio-compat.md §1.4-§1.6): one block per job
  * or group_reporting group. Run status lines and disks: report_group.c.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fio's terse (minimal) output, versions 2-5 (fio-compat.md §3): one line of
+ * fio's terse (minimal) output, versions 2-5 (doc/fio-compat.md §3): one line of
  * ';'-separated fields per job or group_reporting group.
  */
 #include <errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Target path -> whole disk under /sys/block, and stat deltas over the run
- * (fio-compat.md §1.10).
+ * (doc/fio-compat.md §1.10).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -45,20 +45,19 @@ static bool exists(const char *fmt1, const char *a, const char *b)
 	return access(p, F_OK) == 0;
 }
 
-int ib_disk_resolve(const char *sysfs, const char *path, char *name, size_t len)
+int ib_disk_resolve_dev(const char *sysfs, unsigned int maj, unsigned int min,
+			char *dev, size_t dev_len, char *name, size_t len)
 {
 	char link[PATH_MAX], real[PATH_MAX], *base;
 	const char *root = sysfs_root(sysfs);
-	dev_t dev;
-	int ret = path_dev(path, &dev);
 
-	if (ret)
-		return ret;
-	snprintf(link, sizeof(link), "%s/dev/block/%u:%u", root, major(dev), minor(dev));
+	snprintf(link, sizeof(link), "%s/dev/block/%u:%u", root, maj, min);
 	if (!realpath(link, real))
 		return -ENODEV;
+	base = strrchr(real, '/');
+	if (dev)
+		snprintf(dev, dev_len, "%s", base ? base + 1 : real);
 	if (exists("%s/%s", real, "partition")) {
-		base = strrchr(real, '/');
 		if (!base)
 			return -ENODEV;
 		*base = '\0';	/* the parent directory is the whole disk */
@@ -69,6 +68,16 @@ int ib_disk_resolve(const char *sysfs, const char *path, char *name, size_t len)
 		return -ENODEV;
 	snprintf(name, len, "%s", base);
 	return 0;
+}
+
+int ib_disk_resolve(const char *sysfs, const char *path, char *name, size_t len)
+{
+	dev_t dev;
+	int ret = path_dev(path, &dev);
+
+	if (ret)
+		return ret;
+	return ib_disk_resolve_dev(sysfs, major(dev), minor(dev), NULL, 0, name, len);
 }
 
 int ib_disk_parse_stat(const char *text, struct ib_disk_stat *st)

@@ -49,6 +49,7 @@ struct ib_runner {
 	const struct ib_run *run;
 	struct ib_result *res;
 	struct slot *slots;
+	FILE *warn;	/* ib_runner_check's warnings, or NULL */
 	FILE *msg;
 	FILE *tty;
 	uint64_t start_ns;
@@ -58,16 +59,16 @@ struct ib_runner {
 	size_t shm_len;
 };
 
-#define EXIT_INTERRUPTED 130
 #define KILL_GRACE_NS 2000000000ull /* after the second SIGINT: then _exit */
 
+/* _exit, not exit: called from the signal handler (async-signal-safe only). */
 static void die_now(void)
 {
 	static const char msg[] = "\niobench: interrupted twice: exiting at once\n";
 	ssize_t n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
 
 	(void)n;
-	_exit(EXIT_INTERRUPTED);
+	_exit(IB_EXIT_INTERRUPTED);
 }
 
 static void on_signal(int sig)
@@ -108,7 +109,7 @@ static bool engine_has(const struct slot *s, unsigned int flags)
 	return s->ops && (s->ops->flags & flags);
 }
 
-/* Check one job's targets: paths, safety, sizes, alignment. Writes nothing. */
+/* Check one job's targets: paths, safety, sizes, alignment. Writes no file. */
 static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 {
 	const struct ib_job *job = &r->run->jobs[i];
@@ -117,8 +118,8 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 	int ret;
 
 	if (engine_has(&r->slots[i], IB_ENGINE_SYNC) && job->iodepth > 1 &&
-	    job->clone == 0)
-		fprintf(stderr,
+	    job->clone == 0 && r->warn)
+		fprintf(r->warn,
 			"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
 			job->name, job->ioengine, job->iodepth);
 	ret = ib_files_resolve(job, fs, d);
@@ -468,8 +469,9 @@ static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int 
 	return 0;
 }
 
-int ib_runner_check(const struct ib_run *run, struct ib_result *res,
-		    struct ib_runner **out, struct ib_diag *d)
+int ib_runner_check(const struct ib_run *run, FILE *warn,
+		    struct ib_result *res, struct ib_runner **out,
+		    struct ib_diag *d)
 {
 	struct ib_runner *r = calloc(1, sizeof(*r));
 	int ret;
@@ -480,6 +482,7 @@ int ib_runner_check(const struct ib_run *run, struct ib_result *res,
 		return ib_diag_set(d, ENOMEM, "no memory for the runner");
 	r->run = run;
 	r->res = res;
+	r->warn = warn;
 	install_handlers();
 	ret = setup_slots(r, d);
 	if (!ret)
@@ -546,7 +549,7 @@ int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d)
 {
 	struct ib_runner *r;
-	int ret = ib_runner_check(run, res, &r, d);
+	int ret = ib_runner_check(run, msg, res, &r, d);
 
 	return ret ? ret : ib_runner_go(r, msg, tty, d);
 }

@@ -37,7 +37,7 @@ double ib_lat_stat_stddev(const struct ib_lat_stat *s)
 	return sqrt(s->m2 / (double)(s->n - 1));
 }
 
-/* fio's bw/iops group merge: every field is added (fio-compat.md §1.7). */
+/* fio's bw/iops group merge: every field is added (doc/fio-compat.md §1.7). */
 static void sample_stat_sum(struct ib_lat_stat *dst, const struct ib_lat_stat *src)
 {
 	dst->n += src->n;

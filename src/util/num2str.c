@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fio-compatible number formatter (fio-compat.md §1.3): at most `maxlen`
+ * fio-compatible number formatter (doc/fio-compat.md §1.3): at most `maxlen`
  * significant digits, scaled by 1000 or 1024 with an SI or IEC prefix.
  */
 #include <stdio.h>

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The command line: fio's four argv forms and bare flags, global options
 before the first --name, no --name at all, --version, --help, size units,
-and unknown options (an error naming the option, non-zero exit, nothing
-created).
+unknown options (an error naming the option, non-zero exit, nothing
+created), and subcommands (`iobench run ARGS` is `iobench ARGS`; a job file
+named like a subcommand is reached as ./NAME or after `--`).
 """
 import os
 import re
@@ -126,6 +127,42 @@ def test_version_help(t):
     t.check('--version' in r.out, '--help mentions --version', r)
 
 
+def test_subcommands(t):
+    target = t.shm_file('sub', 64 * 1024)
+    with open(t.path('run'), 'w') as f:  # a job file named like a subcommand
+        f.write('[sub]\nfilename=%s\nsize=64k\nbs=4k\nrw=read\n' % target)
+    for args in (['./run'], ['--', 'run'], ['run', 'run'], ['run', './run'],
+                 ['--readonly', 'run']):
+        what = 'job file "run" as %s' % ' '.join(args)
+        r = t.run(*args)
+        if t.ok(r, what):
+            jobs = ibtest.parse_report(r.out)
+            t.eq([(j.name, j.issued) for j in jobs], [('sub', (16, 0, 0, 0))],
+                 '%s: job blocks' % what, r)
+    one_job(t, 'run subcommand with options', ['run', '--name=o',
+            '--filename=' + target, '--size=32k', '--rw=read'], (8, 0, 0, 0))
+    # no job: the same usage and message on stderr, nothing on stdout, 1
+    bare = t.run()
+    t.eq((bare.rc, bare.out), (1, ''), 'no arguments: status, stdout')
+    t.check(bare.err.startswith('usage: iobench') and bare.err.endswith(
+        '\niobench: no job given (job options or a job file)\n'),
+        'no arguments: usage, then the message, on stderr', bare)
+    r = t.run('run')  # the subcommand, not the job file ./run
+    t.eq((r.rc, r.out, r.err), (1, '', bare.err),
+         '"run" alone: the subcommand, with no job')
+    helped = t.run('--help')
+    t.ok(helped, '--help')
+    t.check(re.search(r'^Commands .*:\n  run +fio-style jobs, the default',
+                      helped.out, re.M | re.S) is not None,
+            '--help lists the subcommands', helped)
+    t.check('\n       iobench COMMAND [arguments]\n' in helped.out,
+            '--help: the COMMAND usage line', helped)
+    r = t.run('run', '--help')
+    t.eq((r.rc, r.out, r.err), (0, helped.out, ''), 'run --help = --help')
+    t.eq(bare.err, helped.out + 'iobench: no job given (job options or a '
+         'job file)\n', 'no-job usage = --help text')
+
+
 def test_unknown(t):
     """An option iobench does not know: error naming it, nothing created."""
     target = t.path('never')
@@ -187,6 +224,7 @@ def test_exit_status(t):
 def main():
     t = ibtest.Test()
     test_version_help(t)
+    test_subcommands(t)
     test_unknown(t)
     test_forms(t)
     test_no_name(t)

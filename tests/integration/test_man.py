@@ -3,8 +3,8 @@
 """The man page: lint clean (mandoc -Tlint, groff -ww), the committed copy
 equal to the one generated from the option table, and the same options as
 the binary: `--cmdhelp=all` (job options, by category and in order, with
-their aliases and defaults), `--help` (command-line options) and
-`--enghelp` (engines). Every example command and job file in the page is
+their aliases and defaults), `--help` (command-line options and commands)
+and `--enghelp` (engines). Every example command and job file in the page is
 accepted by `iobench --parse-only`.
 
 usage: test_man.py IOBENCH GENERATED_MAN SOURCE_MAN
@@ -156,6 +156,20 @@ def test_cli_options(t, text):
          'command-line options: man page vs --help')
 
 
+def test_commands(t, text):
+    r = t.run('--help')
+    if not t.ok(r, '--help'):
+        return
+    m = re.search(r'^Commands [^\n]*\n(?:[^\n]*\n)?((?:  \S[^\n]*\n)+)', r.out, re.M)
+    if not t.check(m is not None, '--help has a Commands: list', r):
+        return
+    helped = re.findall(r'^  (\S+)', m.group(1), re.M)
+    tags = tp_tags(sections(text).get('COMMANDS', []))
+    man = [unroff(re.sub(r'^\.[A-Z]+ ', '', tg)).split()[0] for tg in tags]
+    t.check(len(helped) >= 1, 'at least 1 command in --help (%d)' % len(helped))
+    t.eq(man, helped, 'commands: man page vs --help')
+
+
 def test_engines(t, text):
     r = t.run('--enghelp')
     if not t.ok(r, '--enghelp'):
@@ -252,6 +266,7 @@ def main():
     test_lint(t, gen)
     test_job_options(t, text)
     test_cli_options(t, text)
+    test_commands(t, text)
     test_engines(t, text)
     test_examples(t, text)
     t.finish()

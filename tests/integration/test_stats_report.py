@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Statistics and reports end to end (fio-compat.md §1-§4, §8 logs):
+"""Statistics and reports end to end (doc/fio-compat.md §1-§4, §6 logs):
 
 * JSON (and json+) is one valid document; its percentiles match the exact
   latencies of the job's own clat log within the histogram's bucket error,

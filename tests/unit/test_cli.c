@@ -247,11 +247,21 @@ static void test_value_errors(void **state)
 		  "job 'x': rw=randwrite writes, refused by --readonly");
 }
 
+/* No job: the parser prints nothing and tells the caller to show the usage. */
+static void no_job(struct res *r)
+{
+	assert_int_equal(r->rc, IB_CLI_NO_JOB);
+	assert_string_equal(r->d.msg, "no job given (job options or a job file)");
+	assert_int_equal(r->out_len, 0);
+	done(r);
+}
+
 static void test_nothing_to_do(void **state)
 {
 	(void)state;
-	parse_err(parse(NULL), EINVAL, "no job given (job options or a job file)");
-	parse_err(parse("--readonly", NULL), EINVAL, "no job given (job options or a job file)");
+	no_job(parse(NULL));
+	no_job(parse("--readonly", NULL));
+	no_job(parse("--output-format=json", "--", NULL));
 }
 
 static void test_run_options(void **state)
@@ -309,22 +319,98 @@ static void test_version_help(void **state)
 
 	(void)state;
 	r = parse("--version", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
 	done(r);
 	r = parse("-v", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_string_equal(r->out, "iobench-" IOBENCH_VERSION "\n");
 	done(r);
 	r = parse("-h", NULL);
-	assert_int_equal(r->rc, 1);
-	assert_non_null(strstr(r->out, "usage: iobench"));
+	assert_int_equal(r->rc, IB_CLI_HELP);
+	assert_int_equal(r->out_len, 0);
 	done(r);
-	r = parse("--help", NULL);
-	assert_int_equal(r->rc, 1);
-	assert_non_null(strstr(r->out, "usage: iobench"));
-	assert_non_null(strstr(r->out, "--cmdhelp"));
+	r = parse("--bs=4k", "--help", "--bs=nonsense", NULL);
+	assert_int_equal(r->rc, IB_CLI_HELP); /* stops there, as fio does */
+	assert_int_equal(r->out_len, 0);
 	done(r);
+}
+
+static int cmd_a(int argc, char **argv)
+{
+	return argc + (int)strlen(argv[0]);
+}
+
+static const struct ib_subcmd cmds[] = {
+	{ "run", cmd_a, "the default" },
+	{ "ping", cmd_a, "latency probe" },
+	{ NULL, NULL, NULL },
+};
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static char *usage_of(const struct ib_subcmd *tab)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	ib_cli_usage(f, tab);
+	fclose(f);
+	return buf;
+}
+
+static void test_usage(void **state)
+{
+	char *with = usage_of(cmds), *without = usage_of(NULL);
+	const char *list = "Commands (the first argument only; a job file named like one is\n"
+			   "./NAME or -- NAME):\n"
+			   "  run                    the default\n"
+			   "  ping                   latency probe\n\nOptions:\n";
+
+	(void)state;
+	assert_true(starts(with, "usage: iobench [options] [job options] [jobfile ...]\n"
+			   "       iobench COMMAND [arguments]\n\nJob options"));
+	assert_non_null(strstr(with, list));
+	assert_non_null(strstr(with, "  --cmdhelp[=OPT|all]    describe job options\n"));
+	/* without subcommands: no COMMAND line, no list, otherwise the same */
+	assert_true(starts(without, "usage: iobench [options] [job options] [jobfile ...]\n"
+			   "\nJob options"));
+	assert_null(strstr(without, "Commands"));
+	assert_int_equal(strlen(with), strlen(without) + strlen(list) - strlen("Options:\n") +
+			 strlen("       iobench COMMAND [arguments]\n"));
+	free(with);
+	free(without);
+}
+
+static const struct ib_subcmd *find(const char *a1, const char *a2)
+{
+	char *argv[] = { (char *)"iobench", (char *)a1, (char *)a2, NULL };
+
+	return ib_subcmd_find(cmds, a1 ? (a2 ? 3 : 2) : 1, argv);
+}
+
+/* Only argv[1], only an exact name: everything else is fio's syntax. */
+static void test_subcmd_find(void **state)
+{
+	char *argv[] = { (char *)"ping", (char *)"x", NULL };
+
+	(void)state;
+	assert_ptr_equal(find("run", NULL), &cmds[0]);
+	assert_ptr_equal(find("ping", "run"), &cmds[1]);
+	assert_int_equal(find("ping", "run")->fn(2, argv), 2 + 4);
+	assert_null(find(NULL, NULL));
+	assert_null(find("./run", NULL));	/* a job file named run */
+	assert_null(find("--", "run"));		/* likewise */
+	assert_null(find("--bs=4k", "run"));
+	assert_null(find("runs", NULL));
+	assert_null(find("RUN", NULL));
+	assert_null(find("", NULL));
+	assert_null(ib_subcmd_find(NULL, 2, argv));
 }
 
 static void test_cmdhelp(void **state)
@@ -333,7 +419,7 @@ static void test_cmdhelp(void **state)
 
 	(void)state;
 	r = parse("--cmdhelp=blocksize", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_non_null(strstr(r->out, "bs: Block size, or read,write[,trim] sizes\n"));
 	assert_non_null(strstr(r->out, "  alias: blocksize\n"));
 	assert_non_null(strstr(r->out, "  default: 4k\n"));
@@ -349,7 +435,7 @@ static void test_cmdhelp(void **state)
 	assert_non_null(strstr(r->out, "    readwrite    (same as rw)\n"));
 	done(r);
 	r = parse("--cmdhelp", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_non_null(strstr(r->out, "I/O depth:\n"));
 	assert_non_null(strstr(r->out, "  iodepth_low "));
 	done(r);
@@ -363,12 +449,12 @@ static void test_enghelp(void **state)
 
 	(void)state;
 	r = parse("--enghelp", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_non_null(strstr(r->out, "  psync "));
 	assert_non_null(strstr(r->out, "  null "));
 	done(r);
 	r = parse("--enghelp=pvsync2", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_non_null(strstr(r->out, "  hipri "));
 	assert_non_null(strstr(r->out, "  nowait "));
 	assert_null(strstr(r->out, "fixedbufs"));
@@ -400,13 +486,13 @@ static void test_parse_only_and_showcmd(void **state)
 
 	(void)state;
 	r = parse("--parse-only", "--name=a", "--size=1m", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_int_equal(r->run.nr_jobs, 1);
 	done(r);
 	r = parse("--showcmd", "--bs=4k", "--name=a", "--size=(1+1)m",
 		  "--name=global", "--iodepth=2", "--name=b", "--time_based",
 		  "--runtime=1", NULL);
-	assert_int_equal(r->rc, 1);
+	assert_int_equal(r->rc, IB_CLI_DONE);
 	assert_string_equal(r->out, "iobench --bs=4k --name=a --size='(1+1)m' "
 			    "--name=global --iodepth=2 --name=b --time_based --runtime=1\n");
 	done(r);
@@ -430,6 +516,8 @@ int main(void)
 		cmocka_unit_test(test_run_options),
 		cmocka_unit_test(test_run_option_errors),
 		cmocka_unit_test(test_version_help),
+		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_subcmd_find),
 		cmocka_unit_test(test_cmdhelp),
 		cmocka_unit_test(test_enghelp),
 		cmocka_unit_test(test_section_filter),

@@ -5,6 +5,7 @@
  * Real I/O on a file in /dev/shm, buffered and O_DIRECT.
  */
 #include "engine_rig.h"
+#include "src/front/cli_priv.h"
 
 static const char *const sync_names[] = {
 	"psync", "sync", "pvsync", "pvsync2", "vsync",
@@ -252,40 +253,79 @@ static void registry(void **state)
 	assert_int_equal(ib_engine_known_unbuilt("io_uring"), !HAVE_LIBURING);
 	assert_int_equal(ib_engine_known_unbuilt("libaio"), !HAVE_LIBAIO);
 	assert_false(ib_engine_known_unbuilt("nosuch"));
-	assert_true(ib_engine_has_option(ib_engine_find("pvsync2"), "hipri"));
-	assert_false(ib_engine_has_option(ib_engine_find("psync"), "hipri"));
-	assert_false(ib_engine_has_option(NULL, "hipri"));
-#if HAVE_LIBURING
-	assert_true(ib_engine_has_option(ib_engine_find("io_uring"), "fixedbufs"));
-#endif
-#if HAVE_LIBAIO
-	assert_true(ib_engine_has_option(ib_engine_find("libaio"), "userspace_reap"));
-#endif
+	/* options are known whether or not the engine is built */
+	assert_true(ib_engine_has_option("pvsync2", "hipri"));
+	assert_false(ib_engine_has_option("psync", "hipri"));
+	assert_false(ib_engine_has_option("nosuch", "hipri"));
+	assert_true(ib_engine_has_option("io_uring", "fixedbufs"));
+	assert_true(ib_engine_has_option("libaio", "userspace_reap"));
+	assert_string_equal(ib_engine_opts_find("io_uring")->library, "liburing");
+	assert_string_equal(ib_engine_opts_find("libaio")->library, "libaio");
+	assert_null(ib_engine_opts_find("pvsync2")->library);
 	assert_true(ib_engine_unavailable(-EPERM));
 	assert_false(ib_engine_unavailable(-EINVAL));
 }
 
-static void help_text(void **state)
+static char *enghelp(const char *engine, int want_rc, const char *want_msg)
 {
+	struct ib_diag d = { { 0 } };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	(void)state;
-	assert_int_equal(ib_engine_help(f, NULL), 0);
-	assert_int_equal(ib_engine_help(f, "pvsync2"), 0);
-	assert_int_equal(ib_engine_help(f, "psync"), 0);
-	assert_int_equal(ib_engine_help(f, "posixaio"), -ENOENT);
-	assert_int_equal(ib_engine_help(f, "nosuch"), -ENOENT);
+	assert_non_null(f);
+	assert_int_equal(ib_help_enghelp(f, engine, &d), want_rc);
+	assert_string_equal(d.msg, want_msg);
 	fclose(f);
-	assert_non_null(strstr(buf, "Available IO engines:\n"));
-	assert_non_null(strstr(buf, "\tpsync "));
-	assert_non_null(strstr(buf, "\tnull "));
-	assert_non_null(strstr(buf, "nowait                  : RWF_NOWAIT"));
-	assert_non_null(strstr(buf, "IO engine psync has no options\n"));
-	assert_non_null(strstr(buf, "IO engine posixaio is not supported by this iobench build\n"));
-	assert_non_null(strstr(buf, "IO engine nosuch not found\n"));
-	free(buf);
+	return buf;
+}
+
+static void enghelp_is(const char *engine, const char *want)
+{
+	char *got = enghelp(engine, 0, "");
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/* --enghelp, the one implementation (help.c): the engine list, and each
+ * engine's own option rows. */
+static void help_text(void **state)
+{
+	char *list = enghelp(NULL, 0, "");
+
+	(void)state;
+	assert_non_null(strstr(list, "Available I/O engines:\n"
+				"  psync      pread/pwrite, one I/O at a time (the default)\n"));
+	assert_non_null(strstr(list, "\n  null       does no I/O: measures iobench's own overhead\n"));
+#if HAVE_LIBURING
+	assert_non_null(strstr(list, "\n  io_uring   Linux io_uring (liburing): asynchronous, batched\n"));
+	enghelp_is("io_uring", "io_uring options:\n"
+		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
+		   "  fixedbufs            Register the I/O buffers with the kernel\n"
+		   "  registerfiles        Register the files with the kernel\n"
+		   "  sqthread_poll        A kernel thread polls the submission queue\n"
+		   "  sqthread_poll_cpu    CPU of the submission polling thread\n"
+		   "  nonvectored          Use non-vectored read/write opcodes (-1: automatic)\n"
+		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
+#else
+	free(enghelp("io_uring", -ENOTSUP,
+		     "--enghelp: engine 'io_uring' is not built into this iobench"));
+#endif
+#if HAVE_LIBAIO
+	enghelp_is("libaio", "libaio options:\n"
+		   "  userspace_reap       Reap completions from user space\n"
+		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
+#endif
+	enghelp_is("pvsync2", "pvsync2 options:\n"
+		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
+		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
+	enghelp_is("psync", "psync options:\n");
+	enghelp_is("null", "null options:\n");
+	free(enghelp("posixaio", -ENOTSUP,
+		     "--enghelp: engine 'posixaio' is not built into this iobench"));
+	free(enghelp("nosuch", -EINVAL, "--enghelp: unknown engine 'nosuch'"));
+	free(list);
 }
 
 /*

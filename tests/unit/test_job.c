@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* job.c: defaults, fio's fix-ups, validation messages, numjobs expansion. */
+/*
+ * job.c, validate.c, plan.c: defaults, fio's fix-ups, validation messages,
+ * numjobs expansion and ib_run_build (the one way any front end makes a plan).
+ */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "config.h"
+#include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/run.h"
 
@@ -226,7 +231,7 @@ static void test_engine_options(void **state)
 	valid(j);
 	set(j, "nowait", "");
 	valid(j);
-	set(j, "ioengine", "libaio");
+	set(j, "ioengine", "psync");
 	set(j, "hipri", "0");
 	/* given explicitly, even =0, for an engine without it */
 	invalid(j, false, EINVAL, "hipri: only valid with ioengine=io_uring or pvsync2");
@@ -239,7 +244,12 @@ static void test_engine_option_nowait(void **state)
 	set(j, "nowait", "1");
 	invalid(j, false, EINVAL, "nowait: only valid with ioengine=io_uring, pvsync2 or libaio");
 	set(j, "ioengine", "libaio");
+#if HAVE_LIBAIO
 	valid(j);
+#else
+	invalid(j, false, ENOTSUP,
+		"ioengine=libaio: not built into this iobench (libaio was not found at build time)");
+#endif
 }
 
 static void test_engine_option_inherited(void **state)
@@ -252,6 +262,29 @@ static void test_engine_option_inherited(void **state)
 	j->sqthread_poll = false;
 	j->userspace_reap = true;
 	invalid(j, false, EINVAL, "userspace_reap: only valid with ioengine=libaio");
+}
+
+/* io_uring's own check (io_uring_opts.c), run only for io_uring jobs. */
+static void test_engine_validate_hook(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "fixedbufs", "1");
+	set(j, "iodepth", "16385");
+	invalid(j, false, EINVAL, "fixedbufs: only valid with ioengine=io_uring");
+	set(j, "ioengine", "io_uring");
+#if HAVE_LIBURING
+	invalid(j, false, EINVAL,
+		"fixedbufs: iodepth=16385 needs 16385 registered buffers, io_uring allows 16384");
+	set(j, "iodepth", "16384");
+	valid(j);
+	set(j, "fixedbufs", "0");
+	set(j, "iodepth", "65536");
+	valid(j);
+#else
+	invalid(j, false, ENOTSUP,
+		"ioengine=io_uring: not built into this iobench (liburing was not found at build time)");
+#endif
 }
 
 static void test_readonly(void **state)
@@ -353,6 +386,78 @@ static void test_expand_limit(void **state)
 	ib_run_free(&r);
 }
 
+/* A jobset as a front end would describe it: [global] iodepth=8, a, b, c. */
+static void three_sections(struct ib_jobset *s)
+{
+	static const char *const names[] = { "a", "b", "c" };
+	struct ib_diag d = { { 0 } };
+	struct ib_section *sec;
+	unsigned int i;
+
+	ib_jobset_init(s);
+	sec = ib_jobset_open(s, "global", true, 0, &d);
+	assert_non_null(sec);
+	assert_int_equal(ib_jobset_set(s, sec, "iodepth", "8", IB_OPT_CTX_FILE, &d), 0);
+	for (i = 0; i < 3; i++) {
+		sec = ib_jobset_open(s, names[i], false, 0, &d);
+		assert_non_null(sec);
+		assert_int_equal(ib_jobset_set(s, sec, "numjobs", "2", IB_OPT_CTX_FILE, &d), 0);
+	}
+}
+
+static void test_build(void **state)
+{
+	struct ib_diag d = { { 0 } };
+	struct ib_jobset s;
+	struct ib_run r;
+
+	(void)state;
+	three_sections(&s);
+	ib_run_init(&r);
+	strcpy(r.sections[r.nr_sections++], "c");
+	strcpy(r.sections[r.nr_sections++], "a");
+	assert_int_equal(ib_run_build(&r, &s, &d), 0);
+	/* a and c, in section order, two clones each, fixed up */
+	assert_int_equal(r.nr_jobs, 4);
+	assert_string_equal(r.jobs[0].name, "a");
+	assert_string_equal(r.jobs[1].name, "a");
+	assert_string_equal(r.jobs[2].name, "c");
+	assert_int_equal(r.jobs[3].clone, 1);
+	assert_int_equal(r.jobs[3].number, 4);
+	assert_int_equal(r.jobs[2].iodepth, 8);
+	assert_int_equal(r.jobs[2].iodepth_batch_submit, 1);
+	assert_int_equal(r.jobs[2].iodepth_low, 8);
+	assert_int_equal(r.jobs[2].bs.align[IB_DDIR_READ], 4096);
+	assert_string_equal(ib_opts_text_get(r.global_opts_text, r.global_opts_len,
+					     "iodepth"), "8");
+	ib_run_free(&r);
+	ib_jobset_free(&s);
+}
+
+static void test_build_errors(void **state)
+{
+	struct ib_diag d = { { 0 } };
+	struct ib_jobset s;
+	struct ib_run r;
+
+	(void)state;
+	three_sections(&s);
+	ib_run_init(&r);
+	strcpy(r.sections[r.nr_sections++], "d");
+	assert_int_equal(ib_run_build(&r, &s, &d), -ENOENT);
+	assert_string_equal(d.msg, "--section: no job section named 'd'");
+	assert_int_equal(r.nr_jobs, 0);
+	ib_run_free(&r);
+	ib_run_init(&r);
+	r.readonly = true;
+	assert_int_equal(ib_jobset_set(&s, &s.secs[2], "rw", "write", IB_OPT_CTX_FILE, &d), 0);
+	assert_int_equal(ib_run_build(&r, &s, &d), -EPERM);
+	assert_string_equal(d.msg, "job 'b': rw=write writes, refused by --readonly");
+	assert_int_equal(r.nr_jobs, 2); /* a's clones, freed with the run */
+	ib_run_free(&r);
+	ib_jobset_free(&s);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -364,8 +469,10 @@ int main(void)
 		T(test_bs_unused_direction_ignored), T(test_bsrange_direct),
 		T(test_bs_min_above_max), T(test_size_below_bs), T(test_engines),
 		T(test_engine_options), T(test_engine_option_nowait),
-		T(test_engine_option_inherited), T(test_readonly), T(test_misc),
-		T(test_expand), T(test_expand_limit),
+		T(test_engine_option_inherited), T(test_engine_validate_hook),
+		T(test_readonly), T(test_misc),
+		T(test_expand), T(test_expand_limit), T(test_build),
+		T(test_build_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,7 +14,7 @@ static const char *n2s(uint64_t v, unsigned int maxlen, unsigned int base, bool 
 	return ib_num2str(v, maxlen, base, pow2, unit, buf, sizeof(buf));
 }
 
-/* Every verified example of fio-compat.md §1.3 */
+/* Every verified example of doc/fio-compat.md §1.3 */
 static void test_verified_examples(void **state)
 {
 	(void)state;

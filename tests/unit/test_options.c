@@ -489,72 +489,115 @@ static void test_opts_text_full(void **state)
 
 static void test_table_sane(void **state)
 {
-	unsigned int n, i;
-	const struct ib_opt *t = ib_opt_table(&n);
+	const struct ib_opt *o, *p;
+	unsigned int i, k, engine_rows = 0;
 
 	(void)state;
-	assert_true(n >= 75);
-	for (i = 0; i < n; i++) {
-		assert_non_null(t[i].help);
-		assert_true(t[i].cat < IB_CAT_NR);
-		assert_ptr_equal(ib_opt_find(t[i].name), &t[i]);
-		assert_false(ib_opt_unsupported(t[i].name));
-		if (t[i].type == IB_OPT_STR)
-			assert_true(t[i].size > 1);
+	for (i = 0; (o = ib_opt_get(i)); i++) {
+		assert_non_null(o->help);
+		assert_true(o->cat < IB_CAT_NR);
+		assert_ptr_equal(ib_opt_find(o->name), o);
+		assert_false(ib_opt_unsupported(o->name));
+		if (o->type == IB_OPT_STR)
+			assert_true(o->size > 1);
+		/* each name once, generic or an engine's */
+		for (k = 0; k < i; k++)
+			if (!strcmp(ib_opt_get(k)->name, o->name))
+				fail_msg("%s listed twice", o->name);
+		/* engine options are exactly the rows some engine owns */
+		assert_int_equal(o->cat == IB_CAT_ENGOPT,
+				 ib_engine_opt_owners(o->name, NULL, 0) > 0);
+		engine_rows += o->cat == IB_CAT_ENGOPT;
+		/* the generic rows come first */
+		p = ib_opt_get(i + 1);
+		if (o->cat == IB_CAT_ENGOPT && p)
+			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_true(ib_opt_engine_ok(ib_opt_find("hipri"), "pvsync2"));
-	assert_true(ib_opt_engine_ok(ib_opt_find("hipri"), "io_uring"));
-	assert_false(ib_opt_engine_ok(ib_opt_find("hipri"), "libaio"));
-	assert_false(ib_opt_engine_ok(ib_opt_find("hipri"), "io_urin"));
-	assert_true(ib_opt_engine_ok(ib_opt_find("nowait"), "libaio"));
-	assert_true(ib_opt_engine_ok(ib_opt_find("bs"), "psync"));
+	assert_int_equal(i, 81);
+	assert_int_equal(engine_rows, 8);
+	assert_null(ib_opt_get(i + 1));
+}
+
+static void owners_are(const char *opt, const char *want)
+{
+	const char *names[8];
+	unsigned int n = ib_engine_opt_owners(opt, names, 8), i;
+	char got[128] = "";
+
+	for (i = 0; i < n; i++) {
+		strcat(got, i ? "," : "");
+		strcat(got, names[i]);
+	}
+	assert_string_equal(got, want);
+}
+
+/*
+ * The engines' own rows: found by the parser, shared rows identical, each
+ * option owned by the right engines, built or not.
+ */
+static void test_engine_rows(void **state)
+{
+	const struct ib_engine_opts *const *set;
+	const struct ib_opt *o, *f;
+	const char *one;
+
+	(void)state;
+	owners_are("hipri", "io_uring,pvsync2");
+	owners_are("nowait", "io_uring,pvsync2,libaio");
+	owners_are("fixedbufs", "io_uring");
+	owners_are("userspace_reap", "libaio");
+	owners_are("bs", "");
+	assert_int_equal(ib_engine_opt_owners("nowait", &one, 1), 3);
+	assert_string_equal(one, "io_uring");
+	assert_true(ib_engine_has_option("pvsync2", "hipri"));
+	assert_true(ib_engine_has_option("io_uring", "sqthread_poll_cpu"));
+	assert_true(ib_engine_has_option("libaio", "nowait"));
+	assert_false(ib_engine_has_option("libaio", "hipri"));
+	assert_false(ib_engine_has_option("psync", "hipri"));
+	assert_false(ib_engine_has_option("io_urin", "hipri"));
+	assert_ptr_equal(ib_opt_find("HIPRI"), ib_engine_opt_find("hipri"));
+	assert_null(ib_engine_opt_find("bs"));
+	for (set = ib_engine_opts_list(); *set; set++) {
+		/* an engine of this binary, or one it was built without */
+		assert_true(ib_engine_find((*set)->engine) ||
+			    (ib_engine_known_unbuilt((*set)->engine) && (*set)->library));
+		assert_ptr_equal(ib_engine_opts_find((*set)->engine), *set);
+		for (o = (*set)->rows; o->name; o++) {
+			f = ib_opt_find(o->name);
+			assert_int_equal(o->cat, IB_CAT_ENGOPT);
+			assert_true(ib_engine_has_option((*set)->engine, o->name));
+			/* the row the parser uses is the same in every engine */
+			assert_int_equal(f->type, o->type);
+			assert_int_equal(f->off, o->off);
+			assert_int_equal(f->size, o->size);
+			assert_int_equal(f->min, o->min);
+			assert_int_equal(f->max, o->max);
+			assert_string_equal(f->help, o->help);
+		}
+	}
+	assert_null(ib_engine_opts_find("psync"));
+	assert_null(ib_engine_opts_find("null"));
 }
 
 /* Every default the help shows is what ib_job_defaults() really sets. */
 static void test_defaults_match_help(void **state)
 {
 	struct ib_job *def = *state, *j = malloc(sizeof(*j));
-	const struct ib_opt *t;
-	unsigned int n, i;
+	const struct ib_opt *o;
+	unsigned int i;
 
 	assert_non_null(j);
-	t = ib_opt_table(&n);
-	for (i = 0; i < n; i++) {
-		if (!t[i].def)
+	for (i = 0; (o = ib_opt_get(i)); i++) {
+		if (!o->def)
 			continue;
 		ib_job_defaults(j);
-		set_ok(j, t[i].name, t[i].def);
+		set_ok(j, o->name, o->def);
 		memset(j->opts_text, 0, sizeof(j->opts_text));
 		j->opts_len = 0;
 		if (memcmp(j, def, sizeof(*j)))
-			fail_msg("%s: default '%s' is not the real default", t[i].name, t[i].def);
+			fail_msg("%s: default '%s' is not the real default", o->name, o->def);
 	}
 	free(j);
-}
-
-/* The table's engine lists agree with what each built engine honours. */
-static void test_engine_options_match_engines(void **state)
-{
-	const struct ib_engine_ops *const *e;
-	const struct ib_engine_opt *eo;
-	const struct ib_opt *t;
-	unsigned int n, i;
-
-	(void)state;
-	t = ib_opt_table(&n);
-	for (e = ib_engine_list(); *e; e++) {
-		for (i = 0; i < n; i++) {
-			if (!t[i].engines)
-				continue;
-			if (ib_opt_engine_ok(&t[i], (*e)->name) !=
-			    ib_engine_has_option(*e, t[i].name))
-				fail_msg("%s: engine %s disagrees", t[i].name, (*e)->name);
-		}
-		for (eo = (*e)->opts; eo && eo->name; eo++) {
-			assert_non_null(ib_opt_find(eo->name));
-			assert_non_null(ib_opt_find(eo->name)->engines);
-		}
-	}
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -569,7 +612,7 @@ int main(void)
 		T(test_strings), T(test_enums), T(test_ignore_error), T(test_percentiles),
 		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
-		T(test_engine_options_match_engines), T(test_defaults_match_help),
+		T(test_engine_rows), T(test_defaults_match_help),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

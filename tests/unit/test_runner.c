@@ -222,6 +222,48 @@ static void test_missing_size_refused(void **state)
 	ib_run_free(&run);
 }
 
+/*
+ * A synchronous engine at iodepth > 1: one warning per job section (clone
+ * 0 only), written to the stream ib_runner_check is given, before any job
+ * runs; NULL silences it.
+ */
+static void test_check_warns_on_stream(void **state)
+{
+	struct ib_diag d = { { 0 } };
+	struct ib_job *jobs;
+	struct ib_runner *r;
+	struct ib_result res;
+	struct ib_run run;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char *want =
+		"iobench: warning: job 't': ioengine=psync is synchronous, iodepth=8 is effectively 1\n"
+		"iobench: warning: job 't': ioengine=pvsync is synchronous, iodepth=2 is effectively 1\n";
+
+	(void)state;
+	assert_non_null(f);
+	jobs = one_job(&run, 3);
+	jobs[0].iodepth = 8;
+	jobs[1].iodepth = 8;
+	jobs[1].clone = 1;	/* a second clone of job 1: no second line */
+	snprintf(jobs[2].ioengine, sizeof(jobs[2].ioengine), "pvsync");
+	jobs[2].iodepth = 2;
+	assert_int_equal(ib_runner_check(&run, f, &res, &r, &d), 0);
+	fflush(f);
+	assert_string_equal(buf, want);
+	assert_int_equal(ib_runner_go(r, NULL, NULL, &d), 0);
+	assert_int_equal(res.failed_jobs, 0);
+	ib_result_free(&run, &res);
+	assert_int_equal(ib_runner_check(&run, NULL, &res, &r, &d), 0);
+	assert_int_equal(ib_runner_go(r, NULL, NULL, &d), 0);
+	ib_result_free(&run, &res);
+	fclose(f);
+	assert_int_equal(len, strlen(want)); /* nothing more with NULL */
+	free(buf);
+	ib_run_free(&run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -230,6 +272,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_fsync_counts, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_clones_processes_and_threads, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_size_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_check_warns_on_stream, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

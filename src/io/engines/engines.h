@@ -4,11 +4,13 @@
 
 /* Private to src/io/engine.c and src/io/engines/: the ops each engine file defines. */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/uio.h>	/* RWF_* */
 #include "config.h"
 #include "iobench/compiler.h"
 #include "iobench/engine.h"
+#include "iobench/options.h"
 
 extern const struct ib_engine_ops ib_engine_psync;
 extern const struct ib_engine_ops ib_engine_sync;
@@ -22,6 +24,26 @@ extern const struct ib_engine_ops ib_engine_io_uring;
 #if HAVE_LIBAIO
 extern const struct ib_engine_ops ib_engine_libaio;
 #endif
+
+/* Every engine that has options, built or not (engine.c lists them). */
+extern const struct ib_engine_opts ib_engine_opts_io_uring;
+extern const struct ib_engine_opts ib_engine_opts_pvsync2;
+extern const struct ib_engine_opts ib_engine_opts_libaio;
+
+/* Option rows: a field of struct ib_job (as options_table.c's FLD). */
+#define ENG_FLD(m) .off = offsetof(struct ib_job, m), \
+		   .size = sizeof(((struct ib_job *)0)->m)
+
+/* Rows several engines share: one definition, so they cannot disagree. */
+#define ENG_OPT_HIPRI                                                         \
+	{ .name = "hipri", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,          \
+	  ENG_FLD(hipri), .def = "0",                                          \
+	  .help = "Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)" }
+#define ENG_OPT_NOWAIT                                                        \
+	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,         \
+	  ENG_FLD(nowait), .def = "0",                                         \
+	  .help = "Fail I/O that would block (RWF_NOWAIT)" }
+#define ENG_OPT_END { .name = NULL }
 
 /* Cold path: copy a constant line into ctx->errmsg. */
 static inline void eng_errmsg(struct ib_engine_ctx *ctx, const char *msg)

@@ -5,9 +5,10 @@
  *
  * One ring of iodepth entries per job. queue() fills an SQE whose user_data
  * is the ib_io, commit() is io_uring_submit(), reap() peeks CQEs in batches
- * and waits only for what the loop asked for, as long as it allows. Options: fixedbufs
- * (registered buffers, READ/WRITE_FIXED), registerfiles (IOSQE_FIXED_FILE),
- * sqthread_poll(+_cpu) (SQPOLL), hipri (IOPOLL), nonvectored, nowait.
+ * and waits only for what the loop asked for, as long as it allows. Options
+ * (io_uring_opts.c): fixedbufs (registered buffers, READ/WRITE_FIXED),
+ * registerfiles (IOSQE_FIXED_FILE), sqthread_poll(+_cpu) (SQPOLL), hipri
+ * (IOPOLL), nonvectored, nowait.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -380,24 +381,10 @@ static void uring_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
-static const struct ib_engine_opt uring_opts[] = {
-	{ "hipri", "IORING_SETUP_IOPOLL: polled completions (direct=1, a "
-		   "device with poll queues)" },
-	{ "fixedbufs", "register the I/O buffers, use READ_FIXED/WRITE_FIXED" },
-	{ "registerfiles", "register the files, use IOSQE_FIXED_FILE" },
-	{ "sqthread_poll", "a kernel thread polls the submission queue" },
-	{ "sqthread_poll_cpu", "pin that thread to this CPU" },
-	{ "nonvectored", "1: READ/WRITE, 0: READV/WRITEV, -1: READ/WRITE if "
-			 "the kernel has them (default)" },
-	{ "nowait", "RWF_NOWAIT: fail with EAGAIN instead of blocking" },
-	{ NULL, NULL },
-};
-
 const struct ib_engine_ops ib_engine_io_uring = {
 	.name = "io_uring",
 	.help = "Linux io_uring (liburing): asynchronous, batched",
 	.flags = 0,
-	.opts = uring_opts,
 	.init = uring_init,
 	.queue = uring_queue,
 	.commit = uring_commit,

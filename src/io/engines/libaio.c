@@ -243,18 +243,10 @@ static void aio_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
-static const struct ib_engine_opt aio_opts[] = {
-	{ "userspace_reap", "reap completions from the user-mapped ring when "
-			    "not waiting (no io_getevents call)" },
-	{ "nowait", "RWF_NOWAIT: fail with EAGAIN instead of blocking" },
-	{ NULL, NULL },
-};
-
 const struct ib_engine_ops ib_engine_libaio = {
 	.name = "libaio",
 	.help = "Linux native AIO (libaio): asynchronous with direct=1",
 	.flags = 0,
-	.opts = aio_opts,
 	.init = aio_init,
 	.queue = aio_queue,
 	.commit = aio_commit,

@@ -87,13 +87,10 @@ static void null_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
-static const struct ib_engine_opt null_opts[] = { { NULL, NULL } };
-
 const struct ib_engine_ops ib_engine_null = {
 	.name = "null",
 	.help = "does no I/O: measures iobench's own overhead",
 	.flags = IB_ENGINE_NOIO | IB_ENGINE_NOFILES,
-	.opts = null_opts,
 	.init = null_init,
 	.queue = null_queue,
 	.commit = null_commit,

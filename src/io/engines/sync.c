@@ -134,23 +134,26 @@ static int vsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	return finish(ctx, io, ret);
 }
 
-static const struct ib_engine_opt no_opts[] = { { NULL, NULL } };
-
-static const struct ib_engine_opt pvsync2_opts[] = {
-	{ "hipri", "RWF_HIPRI: polled completion (O_DIRECT on a polling device)" },
-	{ "nowait", "RWF_NOWAIT: fail with EAGAIN instead of blocking" },
-	{ NULL, NULL },
+/* pvsync2's options; the other sync engines have none. */
+static const struct ib_opt pvsync2_rows[] = {
+	ENG_OPT_HIPRI,
+	ENG_OPT_NOWAIT,
+	ENG_OPT_END,
 };
 
-#define SYNC_ENGINE(n, h, o)                                                  \
+const struct ib_engine_opts ib_engine_opts_pvsync2 = {
+	.engine = "pvsync2",
+	.rows = pvsync2_rows,
+};
+
+#define SYNC_ENGINE(n, h)                                                     \
 	const struct ib_engine_ops ib_engine_##n = {                          \
-		.name = #n, .help = h, .flags = IB_ENGINE_SYNC, .opts = o,    \
+		.name = #n, .help = h, .flags = IB_ENGINE_SYNC,               \
 		.init = sync_init, .queue = n##_queue, .cleanup = sync_cleanup, \
 	}
 
-SYNC_ENGINE(psync, "pread/pwrite, one I/O at a time (the default)", no_opts);
-SYNC_ENGINE(sync, "lseek + read/write, one I/O at a time", no_opts);
-SYNC_ENGINE(pvsync, "preadv/pwritev, one I/O at a time", no_opts);
-SYNC_ENGINE(pvsync2, "preadv2/pwritev2 with RWF_* flags, one I/O at a time",
-	    pvsync2_opts);
-SYNC_ENGINE(vsync, "lseek + readv/writev, one I/O at a time", no_opts);
+SYNC_ENGINE(psync, "pread/pwrite, one I/O at a time (the default)");
+SYNC_ENGINE(sync, "lseek + read/write, one I/O at a time");
+SYNC_ENGINE(pvsync, "preadv/pwritev, one I/O at a time");
+SYNC_ENGINE(pvsync2, "preadv2/pwritev2 with RWF_* flags, one I/O at a time");
+SYNC_ENGINE(vsync, "lseek + readv/writev, one I/O at a time");

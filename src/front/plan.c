@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The plan (struct ib_run): what one invocation will run. Every front end
+ * (fio's argv and job files today) describes its jobs as a jobset and calls
+ * ib_run_build(), which fixes up, validates and expands each wanted job into
+ * run->jobs, so all front ends produce the same validated plan.
+ */
+#include <errno.h>
+#include <string.h>
+#include "iobench/jobfile.h"
+#include "iobench/job.h"
+#include "iobench/run.h"
+#include "iobench/shm.h"
+
+void ib_run_init(struct ib_run *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->output_format = IB_OUT_NORMAL;
+	r->terse_version = 3;
+	r->eta = IB_ETA_AUTO;
+	r->eta_interval_ms = 1000;
+}
+
+void ib_run_free(struct ib_run *r)
+{
+	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*r->jobs));
+	r->jobs = NULL;
+	r->nr_jobs = 0;
+	r->jobs_cap = 0;
+}
+
+/*
+ * Room for `need` jobs. The array is a MAP_SHARED mapping, not heap memory:
+ * fork() copies the page tables of private memory, and each job is ~33 KiB,
+ * so with a private array starting N job processes cost O(N^2) page-table
+ * copies (numjobs=4096 took a minute to start). Shared pages are not copied.
+ */
+static int jobs_reserve(struct ib_run *r, unsigned int need)
+{
+	unsigned int cap = r->jobs_cap ? r->jobs_cap : 8;
+	struct ib_job *p;
+
+	if (need <= r->jobs_cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	p = ib_shm_alloc((size_t)cap * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	if (r->jobs)
+		memcpy(p, r->jobs, (size_t)r->nr_jobs * sizeof(*p));
+	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*p));
+	r->jobs = p;
+	r->jobs_cap = cap;
+	return 0;
+}
+
+int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
+{
+	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
+	struct ib_job *jobs, *c;
+
+	if (r->nr_jobs + n > IB_MAX_JOBS)
+		return ib_diag_set(d, E2BIG, "job '%s': more than %d jobs in total",
+				   j->name, IB_MAX_JOBS);
+	if (jobs_reserve(r, r->nr_jobs + n) < 0)
+		return ib_diag_set(d, ENOMEM, "job '%s': out of memory", j->name);
+	jobs = r->jobs;
+	if (r->nr_jobs) {
+		group = jobs[r->nr_jobs - 1].groupid;
+		if (j->stonewall || j->new_group)
+			group++;
+	}
+	for (i = 0; i < n; i++) {
+		c = &jobs[r->nr_jobs];
+		*c = *j;
+		c->clone = i;
+		c->number = r->nr_jobs + 1;
+		c->groupid = group;
+		if (i > 0)
+			c->stonewall = c->new_group = false;
+		r->nr_jobs++;
+	}
+	return 0;
+}
+
+static bool section_wanted(const struct ib_run *r, const char *name)
+{
+	unsigned int i;
+
+	if (!r->nr_sections)
+		return true;
+	for (i = 0; i < r->nr_sections; i++)
+		if (!strcmp(r->sections[i], name))
+			return true;
+	return false;
+}
+
+static int check_filters(const struct ib_run *r, const struct ib_jobset *s,
+			 struct ib_diag *d)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < r->nr_sections; i++) {
+		for (k = 0; k < s->nr; k++)
+			if (!s->secs[k].is_global && !strcmp(s->secs[k].job.name, r->sections[i]))
+				break;
+		if (k == s->nr)
+			return ib_diag_set(d, ENOENT, "--section: no job section named '%s'",
+					   r->sections[i]);
+	}
+	return 0;
+}
+
+int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
+{
+	struct ib_job *j;
+	unsigned int i;
+	int rc = check_filters(r, s, d);
+
+	memcpy(r->global_opts_text, s->global.opts_text, sizeof(r->global_opts_text));
+	r->global_opts_len = s->global.opts_len;
+	for (i = 0; !rc && i < s->nr; i++) {
+		j = &s->secs[i].job;
+		if (s->secs[i].is_global || !section_wanted(r, j->name))
+			continue;
+		ib_job_fixup(j);
+		rc = ib_job_validate(j, r->readonly, d);
+		if (!rc)
+			rc = ib_run_add_job(r, j, d);
+	}
+	return rc;
+}

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One job description, made ready and checked: ib_job_fixup() applies fio's
+ * option fix-ups (derived defaults), ib_job_validate() refuses what cannot
+ * run, with one line naming the option. Both look at the job alone, never
+ * at its targets (the runner checks those, runner.h). Called by plan.c for
+ * every front end.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iobench/engine.h"
+#include "iobench/job.h"
+#include "iobench/options.h"
+
+static unsigned int depth_default(unsigned int v, unsigned int iodepth)
+{
+	return v == 0 || v > iodepth ? iodepth : v;
+}
+
+/* Fields are PATH_MAX and names IB_NAME_MAX, so the name always fits. */
+static void fix_log_name(char *field, const char *name)
+{
+	if (!strcmp(field, IB_LOG_JOBNAME))
+		snprintf(field, PATH_MAX, "%s", name);
+}
+
+void ib_job_fixup(struct ib_job *j)
+{
+	unsigned int i;
+
+	j->iodepth_batch_submit = depth_default(j->iodepth_batch_submit, j->iodepth);
+	j->iodepth_low = depth_default(j->iodepth_low, j->iodepth);
+	if (j->iodepth_batch_complete_max == 0)
+		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
+	for (i = 0; i < IB_DDIR_RWT; i++)
+		if (j->bs.align[i] == 0)
+			j->bs.align[i] = j->bs.min[i];
+	fix_log_name(j->write_bw_log, j->name);
+	fix_log_name(j->write_iops_log, j->name);
+	fix_log_name(j->write_lat_log, j->name);
+	if (j->gtod_reduce) {
+		j->disable_lat = j->disable_clat = j->disable_slat = true;
+		j->clat_percentiles = j->lat_percentiles = false;
+		j->slat_percentiles = false;
+	}
+}
+
+/* ---- validation --------------------------------------------------------- */
+
+/* Directions the job's rw uses, as a mask of 1 << IB_DDIR_*. */
+static unsigned int used_ddirs(const struct ib_job *j)
+{
+	unsigned int m = 0;
+
+	if (j->rw & IB_RW_READ)
+		m |= 1u << IB_DDIR_READ;
+	if (j->rw & IB_RW_WRITE)
+		m |= 1u << IB_DDIR_WRITE;
+	if (j->rw & IB_RW_TRIM)
+		m |= 1u << IB_DDIR_TRIM;
+	return m;
+}
+
+/*
+ * One I/O's length is 32-bit inside the engines, and Linux moves at most
+ * 2 GiB - 4 KiB per read/write call anyway: a larger "block" would be
+ * several I/Os. Refused rather than silently split or truncated.
+ */
+#define IB_BS_LIMIT (2ull << 30)
+
+static int check_bs(const struct ib_job *j, struct ib_diag *d)
+{
+	unsigned int i, used = used_ddirs(j);
+	uint64_t smallest = UINT64_MAX;
+
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		if (!(used & (1u << i)))
+			continue;
+		if (j->bs.min[i] == 0 || j->bs.max[i] == 0)
+			return ib_diag_set(d, EINVAL, "bs: block size must not be 0");
+		if (j->bs.max[i] > IB_BS_LIMIT)
+			return ib_diag_set(d, EINVAL,
+					   "bs: %llu is larger than the largest block size, 2g (%llu)",
+					   (unsigned long long)j->bs.max[i],
+					   (unsigned long long)IB_BS_LIMIT);
+		if (j->bs.min[i] > j->bs.max[i])
+			return ib_diag_set(d, EINVAL,
+					   "bsrange: minimum %llu is larger than maximum %llu",
+					   (unsigned long long)j->bs.min[i],
+					   (unsigned long long)j->bs.max[i]);
+		if (j->direct && (j->bs.min[i] % 512 || j->bs.max[i] % 512))
+			return ib_diag_set(d, EINVAL,
+					   "bs: %llu is not a multiple of 512, required by direct=1",
+					   (unsigned long long)(j->bs.min[i] % 512 ? j->bs.min[i]
+										    : j->bs.max[i]));
+		if (j->bs.min[i] < smallest)
+			smallest = j->bs.min[i];
+	}
+	if (j->size && !j->size_pct && j->size < smallest)
+		return ib_diag_set(d, EINVAL,
+				   "size: %llu is smaller than the block size %llu",
+				   (unsigned long long)j->size,
+				   (unsigned long long)smallest);
+	return 0;
+}
+
+static int check_depths(const struct ib_job *j, struct ib_diag *d)
+{
+	if (j->iodepth == 0)
+		return ib_diag_set(d, EINVAL, "iodepth: must be at least 1");
+	if (j->iodepth_batch_complete_max < j->iodepth_batch_complete_min)
+		return ib_diag_set(d, EINVAL,
+				   "iodepth_batch_complete_max: %u is less than iodepth_batch_complete_min %u",
+				   j->iodepth_batch_complete_max,
+				   j->iodepth_batch_complete_min);
+	return 0;
+}
+
+/* "hipri: only valid with ioengine=io_uring or pvsync2" */
+static int engine_opt_error(const struct ib_opt *o, struct ib_diag *d)
+{
+	const char *names[8];
+	unsigned int n = ib_engine_opt_owners(o->name, names, 8), i;
+	char list[128] = "";
+	size_t used = 0;
+
+	for (i = 0; i < n && i < 8 && used < sizeof(list); i++)
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 i == 0 ? "" : i + 1 < n ? ", " : " or ",
+					 names[i]);
+	return ib_diag_set(d, EINVAL, "%s: only valid with ioengine=%s", o->name, list);
+}
+
+/* Was engine option o given (explicitly, or inherited with a non-default value)? */
+static bool engine_opt_used(const struct ib_job *j, const struct ib_job *def,
+			    const struct ib_opt *o)
+{
+	if (ib_opts_text_get(j->opts_text, j->opts_len, o->name))
+		return true;
+	return memcmp((const char *)j + o->off, (const char *)def + o->off, o->size) != 0;
+}
+
+/* An engine option of another engine, given to this job; NULL if none. */
+static const struct ib_opt *foreign_opt(const struct ib_job *j,
+					const struct ib_job *def)
+{
+	const struct ib_engine_opts *const *set;
+	const struct ib_opt *o;
+
+	for (set = ib_engine_opts_list(); *set; set++)
+		for (o = (*set)->rows; o->name; o++)
+			if (!ib_engine_has_option(j->ioengine, o->name) &&
+			    engine_opt_used(j, def, o))
+				return o;
+	return NULL;
+}
+
+/* ioengine names no engine of this binary: say why. */
+static int engine_missing(const struct ib_job *j, struct ib_diag *d)
+{
+	const struct ib_engine_opts *set = ib_engine_opts_find(j->ioengine);
+
+	if (set && set->library)
+		return ib_diag_set(d, ENOTSUP,
+				   "ioengine=%s: not built into this iobench (%s was not found at build time)",
+				   j->ioengine, set->library);
+	if (ib_engine_known_unbuilt(j->ioengine))
+		return ib_diag_set(d, ENOTSUP,
+				   "ioengine=%s: fio engine not supported by iobench",
+				   j->ioengine);
+	return ib_diag_set(d, EINVAL, "ioengine: unknown engine '%s'", j->ioengine);
+}
+
+/*
+ * The engine exists here, no other engine's option was given, and the
+ * engine's own checks (struct ib_engine_opts.validate) pass.
+ */
+static int check_engine(const struct ib_job *j, struct ib_diag *d)
+{
+	const struct ib_engine_opts *set;
+	const struct ib_opt *o;
+	struct ib_job *def;
+
+	if (!ib_engine_find(j->ioengine))
+		return engine_missing(j, d);
+	def = malloc(sizeof(*def));
+	if (!def)
+		return ib_diag_set(d, ENOMEM, "out of memory");
+	ib_job_defaults(def);
+	o = foreign_opt(j, def);
+	free(def);
+	if (o)
+		return engine_opt_error(o, d);
+	set = ib_engine_opts_find(j->ioengine);
+	return set && set->validate ? set->validate(j, d) : 0;
+}
+
+static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
+{
+	if (j->rwmixread > 100)
+		return ib_diag_set(d, EINVAL, "rwmixread: %u is out of range (0..100)",
+				   j->rwmixread);
+	if (j->numjobs == 0)
+		return ib_diag_set(d, EINVAL, "numjobs: must be at least 1");
+	if (j->loops == 0)
+		return ib_diag_set(d, EINVAL, "loops: must be at least 1");
+	if (j->time_based && j->runtime_us == 0)
+		return ib_diag_set(d, EINVAL, "runtime: time_based needs a runtime greater than 0");
+	if (readonly && ib_job_writes(j))
+		return ib_diag_set(d, EPERM, "job '%s': rw=%s writes, refused by --readonly",
+				   j->name, ib_rw_name(j->rw));
+	return 0;
+}
+
+int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
+{
+	int rc = check_misc(j, readonly, d);
+
+	if (!rc)
+		rc = check_depths(j, d);
+	if (!rc)
+		rc = check_bs(j, d);
+	if (!rc)
+		rc = check_engine(j, d);
+	return rc;
+}
