@@ -10,8 +10,8 @@
 /*
  * The I/O engine contract.
  *
- * The worker (worker.c) owns the loop, the clock and the statistics; an engine
- * only moves I/O units between the worker and the kernel. Engines never print,
+ * The job loop (loop.c) owns the clock and the statistics; an engine only
+ * moves I/O units between the loop and the kernel. Engines never print,
  * never read the clock and never touch stats.
  *
  * Lifecycle, all in the job's own process/thread (io_uring rings are created
@@ -26,7 +26,7 @@
  *   queue(ctx, io)       start io (ddir READ or WRITE; offset/len/file_idx/buf
  *                        set). Returns IB_Q_QUEUED (will come back from
  *                        reap), IB_Q_DONE (completed inline: io->res set),
- *                        IB_Q_BUSY (no room: the worker commits and reaps, then
+ *                        IB_Q_BUSY (no room: the loop commits and reaps, then
  *                        queues the same io again; the engine kept no state
  *                        for it) or -errno (fatal). An engine holds at most
  *                        nr_ios ios at once (queued + in flight); one more
@@ -36,12 +36,17 @@
  *                        May submit fewer than queued, even 0 when the kernel
  *                        says EAGAIN/EBUSY (the rest stay queued and the next
  *                        commit retries them; reap first).
- *   reap(ctx, min, max, done)
+ *   reap(ctx, min, max, done, timeout_ns)
  *                        wait for at least min (0: don't wait) and at most max
  *                        completions; store them in done[] and return how
  *                        many, or -errno. -EINTR is returned as what was
  *                        reaped so far (possibly 0). min is clamped to what is
  *                        in flight, so it never waits for I/O never submitted.
+ *                        timeout_ns bounds the wait (relative, engines never
+ *                        read the clock): when it passes, reap returns what
+ *                        is complete, fewer than min or 0. IB_WAIT_FOREVER:
+ *                        no bound. A timed wait may also end early with
+ *                        fewer than min; the loop asks again.
  *                        Completions come in any order. NULL for sync engines.
  *   cleanup(ctx)         release everything; safe after a failed init, once.
  *   probe()              optional (NULL: always usable): in the parent,
@@ -53,23 +58,28 @@
  * init, queue and cleanup are never NULL.
  *
  * io->res is what an io_uring CQE says: bytes transferred, or -errno.
- * A short transfer is handed back as is; the worker requeues the rest.
+ * A short transfer is handed back as is; the loop requeues the rest.
  * When an engine knows more about a failed I/O than the errno (hipri on a
  * file that cannot poll, say), it writes one line into ctx->errmsg (cold
- * path only); the worker prints it with the error.
+ * path only); the job's error report carries it.
  *
  * Engines:
  *   psync (fio's default), sync, pvsync, pvsync2, vsync: IB_ENGINE_SYNC, queue()
  *     completes inline (IB_Q_DONE). vsync does not merge adjacent I/Os.
- *   null: no I/O (IB_ENGINE_NOIO); asynchronous at every depth, including 1:
- *     queue() -> QUEUED, commit() counts, reap() returns committed ios in
- *     order with res = len, so it measures the worker's own overhead.
+ *   null: no I/O (IB_ENGINE_NOIO). At iodepth=1 queue() completes inline
+ *     (IB_Q_DONE, res = len: no slat), as fio's null engine does there.
+ *     Deeper, it is asynchronous: queue() -> QUEUED, commit() counts,
+ *     reap() returns committed ios in order with res = len and never waits
+ *     (so it ignores timeout_ns): it measures the loop's own overhead.
  *   io_uring (iobench's default), libaio: asynchronous; built when their
  *     library is found.
  */
 #define IB_ENGINE_ERRMSG_LEN 256
 
 enum ib_queue_ret { IB_Q_QUEUED = 0, IB_Q_DONE = 1, IB_Q_BUSY = 2 };
+
+/* reap()'s timeout_ns: wait for min completions however long it takes. */
+#define IB_WAIT_FOREVER UINT64_MAX
 
 enum ib_engine_flags {
 	IB_ENGINE_SYNC = 1u << 0,	/* queue() completes inline; depth is 1 */
@@ -92,16 +102,21 @@ struct ib_io {
 	uint64_t offset;	/* absolute byte offset in the file */
 	uint32_t len;		/* bytes asked for this submission */
 	uint8_t ddir;		/* enum ib_ddir (READ/WRITE/TRIM/SYNC) */
-	uint8_t inline_done;	/* worker: completed inside queue(), no slat */
+	uint8_t inline_done;	/* loop: completed inside queue(), no slat */
 	uint16_t file_idx;	/* index into ctx->files */
 	unsigned int idx;	/* index in ctx->ios, == buffer index */
 	void *buf;		/* aligned buffer, ctx->buf_size bytes */
 	int64_t res;		/* bytes done or -errno, set on completion */
-	/* worker-owned bookkeeping (engines don't touch) */
+	/* loop-owned bookkeeping (engines don't touch) */
 	uint32_t xfer_total;	/* original length, for short-transfer requeue */
 	uint32_t xfer_done;
+	/* Times, loop clock ns: due <= start <= issue <= done. A closed-loop
+	 * source makes due = start; an open-loop one (a trace, a rate) says
+	 * when the I/O should have started, so lateness can be measured. */
+	uint64_t due_ns;	/* when the source wanted it started */
 	uint64_t start_ns;	/* prepared (slat start) */
 	uint64_t issue_ns;	/* handed to the kernel (clat start) */
+	uint64_t done_ns;	/* completion seen (clat/lat end) */
 	void *engine_priv;	/* engine's per-io slot, if it wants one */
 };
 
@@ -152,7 +167,7 @@ struct ib_engine_ops {
 	int (*queue)(struct ib_engine_ctx *ctx, struct ib_io *io);
 	int (*commit)(struct ib_engine_ctx *ctx);
 	int (*reap)(struct ib_engine_ctx *ctx, unsigned int min,
-		    unsigned int max, struct ib_io **done);
+		    unsigned int max, struct ib_io **done, uint64_t timeout_ns);
 	void (*cleanup)(struct ib_engine_ctx *ctx);
 	int (*probe)(void);
 };

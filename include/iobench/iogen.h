@@ -8,6 +8,7 @@
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/rand.h"
+#include "iobench/source.h"
 
 /*
  * Decides what the next I/O is: direction, file, offset and length. Pure
@@ -25,6 +26,9 @@
  *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
  * - The job ends when io_size * loops bytes were handed out (never with
  *   time_based; the worker stops on the clock then).
+ *
+ * As an I/O source (source.h, ib_iogen_source()) it is closed-loop: always
+ * READY with due_ns = now_ns until the byte budget is done, then END.
  */
 #define IB_MIX_SLACK 4
 
@@ -37,14 +41,8 @@ struct ib_gen_file {
 	uint64_t used;
 };
 
-struct ib_io_desc {
-	enum ib_ddir ddir;
-	unsigned int file_idx;
-	uint64_t offset;	/* absolute */
-	uint32_t len;
-};
-
 struct ib_iogen {
+	struct ib_source src;	/* ops = &ib_iogen_source_ops */
 	const struct ib_job *job;
 	struct ib_gen_file *files;
 	unsigned int nr_files;
@@ -59,17 +57,23 @@ struct ib_iogen {
 
 /*
  * Set up for a job over its opened files (regions from files[i].io_offset /
- * io_size). Seeds: randrepeat -> fixed per job number; randseed=N -> from N;
- * otherwise from getrandom(). 0 or -errno (d filled).
+ * io_size). Seeds of IB_STREAM_OFFSET/DDIR/BS (rand.h): randrepeat -> fixed
+ * per job number; randseed=N -> from N; otherwise from getrandom(). 0 or
+ * -errno (d filled).
  */
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  const struct ib_file *files, unsigned int nr_files,
 		  struct ib_diag *d);
-/* Next I/O into *out; false when the job's byte budget is done. */
+/* Next I/O into *out (due_ns untouched); false when the budget is done. */
 bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out);
 void ib_iogen_free(struct ib_iogen *g);
 
-/* The seed of stream `which` (0 offsets, 1 direction, 2 bs, 3 data) for job. */
-uint32_t ib_iogen_seed(const struct ib_job *job, unsigned int which);
+extern const struct ib_source_ops ib_iogen_source_ops;
+
+/* The generator as the job loop's source (valid after ib_iogen_init()). */
+static inline struct ib_source *ib_iogen_source(struct ib_iogen *g)
+{
+	return &g->src;
+}
 
 #endif

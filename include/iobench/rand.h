@@ -2,8 +2,11 @@
 #ifndef IOBENCH_RAND_H
 #define IOBENCH_RAND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+struct ib_job;
 
 /*
  * L'Ecuyer's three-component Tausworthe generator (taus88, period ~2^88),
@@ -45,5 +48,29 @@ static inline uint64_t ib_rand_below(struct ib_rand *r, uint64_t n)
 
 /* Fill len bytes with pseudo-random data. */
 void ib_rand_fill(struct ib_rand *r, void *buf, size_t len);
+
+/*
+ * The independent random streams of a job, each with its own seed so that
+ * changing one (a new bsrange, say) leaves the others' sequences alone.
+ * The values are part of the seed derivation: never renumber them.
+ */
+enum ib_rand_stream {
+	IB_STREAM_OFFSET = 0,	/* iogen: random offsets */
+	IB_STREAM_DDIR = 1,	/* iogen: read/write choice of a mix */
+	IB_STREAM_BS = 2,	/* iogen: lengths within a bs range */
+	IB_STREAM_DATA = 3,	/* write buffers and file layout contents */
+	IB_STREAM_FILESIZE = 4,	/* filesize=a-b: one draw per file (+ index) */
+};
+
+/*
+ * Seed of stream s for job number `number`. randseed_set: derived from
+ * randseed; otherwise from a fixed base. randrepeat (without randseed=)
+ * keeps the offset stream at fio's per-job constant.
+ */
+uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
+			     bool randrepeat, bool randseed_set,
+			     uint64_t randseed);
+/* The same, from the job's number, randrepeat and randseed options. */
+uint32_t ib_rand_job_seed(const struct ib_job *job, enum ib_rand_stream s);
 
 #endif

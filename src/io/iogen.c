@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include "iobench/compiler.h"
 #include "iobench/iogen.h"
 
 #define MAP_FULL_WORD UINT64_MAX
@@ -32,34 +33,14 @@ static uint64_t job_granule(const struct ib_job *job)
 	return g ? g : 4096;
 }
 
-static uint32_t mix32(uint32_t x)
-{
-	x ^= x >> 16;
-	x *= 0x7feb352du;
-	x ^= x >> 15;
-	x *= 0x846ca68bu;
-	x ^= x >> 16;
-	return x;
-}
-
-uint32_t ib_iogen_seed(const struct ib_job *job, unsigned int which)
-{
-	uint32_t base;
-
-	if (which == 0 && job->randrepeat && !job->randseed_set)
-		return 0xb1899bedu * job->number;
-	base = job->randseed_set ?
-		       (uint32_t)(job->randseed ^ (job->randseed >> 32)) : 0x89u;
-	return mix32(base * 0x9e370001u + job->number * 0x85ebca6bu + which);
-}
-
 static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 {
-	uint32_t s[3];
-	unsigned int i;
+	uint32_t s[3] = {
+		ib_rand_job_seed(job, IB_STREAM_OFFSET),
+		ib_rand_job_seed(job, IB_STREAM_DDIR),
+		ib_rand_job_seed(job, IB_STREAM_BS),
+	};
 
-	for (i = 0; i < 3; i++)
-		s[i] = ib_iogen_seed(job, i);
 	if (!job->randrepeat && !job->randseed_set) {
 		if (getrandom(s, sizeof(s), 0) != (ssize_t)sizeof(s))
 			s[0] ^= (uint32_t)(uintptr_t)g; /* still varies */
@@ -94,6 +75,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	int ret;
 
 	memset(g, 0, sizeof(*g));
+	g->src.ops = &ib_iogen_source_ops;
 	g->job = job;
 	g->granule = job_granule(job);
 	g->nr_files = nr_files;
@@ -332,7 +314,8 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
-bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
+/* The body of ib_iogen_next(), here so the source op gets it inline. */
+static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 {
 	enum ib_ddir d;
 	struct ib_gen_file *gf;
@@ -369,3 +352,31 @@ bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	out->len = (uint32_t)len;
 	return true;
 }
+
+bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
+{
+	return gen_next(g, out);
+}
+
+static int iogen_src_next(struct ib_source *src, uint64_t now_ns,
+			  struct ib_io_desc *out)
+{
+	struct ib_iogen *g = ib_container_of(src, struct ib_iogen, src);
+
+	if (!gen_next(g, out))
+		return IB_SRC_END;
+	out->due_ns = now_ns;	/* closed loop: due when asked */
+	return IB_SRC_READY;
+}
+
+/* Bytes left in the budget (a tail too small for a block still counts). */
+static bool iogen_src_more(const struct ib_source *src)
+{
+	return ib_container_of(src, const struct ib_iogen, src)->bytes_left != 0;
+}
+
+const struct ib_source_ops ib_iogen_source_ops = {
+	.name = "iogen",
+	.next = iogen_src_next,
+	.more = iogen_src_more,
+};

@@ -14,7 +14,6 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include "iobench/file.h"
-#include "iobench/iogen.h"
 #include "iobench/rand.h"
 
 #define LAYOUT_CHUNK (1u << 20)
@@ -263,7 +262,7 @@ static uint64_t file_len(const struct ib_job *job, const struct ib_file *f,
 		span = job->filesize_max - job->filesize_min;
 		if (!span)
 			return job->filesize_min;
-		ib_rand_seed(&r, ib_iogen_seed(job, 4) + idx);
+		ib_rand_seed(&r, ib_rand_job_seed(job, IB_STREAM_FILESIZE) + idx);
 		return job->filesize_min + ib_rand_below(&r, span + 1);
 	}
 	if (job->size_pct)
@@ -452,7 +451,7 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 		ret = ib_diag_set(d, ENOMEM, "no memory for layout");
 		goto out;
 	}
-	ib_rand_seed(&r, ib_iogen_seed(job, 3));
+	ib_rand_seed(&r, ib_rand_job_seed(job, IB_STREAM_DATA));
 	while (pos < need) {
 		size_t chunk = need - pos < LAYOUT_CHUNK ? need - pos : LAYOUT_CHUNK;
 

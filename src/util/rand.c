@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
+#include "iobench/job.h"
 #include "iobench/rand.h"
 
 static uint32_t raise_past(uint32_t x, uint32_t bound)
@@ -33,4 +34,32 @@ void ib_rand_fill(struct ib_rand *r, void *buf, size_t len)
 		v = ib_rand64(r);
 		memcpy(p, &v, len);
 	}
+}
+
+static uint32_t mix32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352du;
+	x ^= x >> 15;
+	x *= 0x846ca68bu;
+	x ^= x >> 16;
+	return x;
+}
+
+uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
+			     bool randrepeat, bool randseed_set,
+			     uint64_t randseed)
+{
+	uint32_t base;
+
+	if (s == IB_STREAM_OFFSET && randrepeat && !randseed_set)
+		return 0xb1899bedu * number;
+	base = randseed_set ? (uint32_t)(randseed ^ (randseed >> 32)) : 0x89u;
+	return mix32(base * 0x9e370001u + number * 0x85ebca6bu + (uint32_t)s);
+}
+
+uint32_t ib_rand_job_seed(const struct ib_job *job, enum ib_rand_stream s)
+{
+	return ib_rand_stream_seed(s, job->number, job->randrepeat,
+				   job->randseed_set, job->randseed);
 }

@@ -3,12 +3,12 @@
 #define IOBENCH_TEST_ENGINE_RIG_H
 /*
  * Shared by the engine tests: a file in /dev/shm with known content, an
- * engine context over it, a model of what the file must hold, and a small
- * copy of the worker's queue/commit/reap loop that checks every completion.
+ * engine context over it, a model of what the file must hold, and drive(),
+ * which runs a list of I/Os through the real job loop (loop.h) and checks
+ * every completion.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -22,6 +22,7 @@
 #include "config.h"
 #include "iobench/compiler.h"
 #include "iobench/engine.h"
+#include "iobench/loop.h"
 #if HAVE_LIBURING
 #include <liburing.h>
 #endif
@@ -47,7 +48,7 @@ struct rig {
 	struct ib_file file;
 	char path[PATH_MAX];
 	struct ib_io ios[MAX_DEPTH];
-	unsigned int free_idx[MAX_DEPTH], nfree;
+	unsigned int nfree;	/* units not with the engine (one_io etc.) */
 	void *bufs;
 	struct ib_engine_ctx ctx;
 	const struct ib_engine_ops *e;
@@ -129,11 +130,9 @@ static int rig_start(struct rig *r, const char *engine, unsigned int depth,
 		.buf_base = r->bufs,
 	};
 	r->nfree = depth;
-	for (unsigned int i = 0; i < depth; i++) {
+	for (unsigned int i = 0; i < depth; i++)
 		r->ios[i] = (struct ib_io){ .idx = i,
 			.buf = (char *)r->bufs + (size_t)i * bs };
-		r->free_idx[i] = depth - 1 - i;
-	}
 	ret = r->e->init(&r->ctx);
 	r->inited = true;
 	if (ret < 0 && !strcmp(engine, "io_uring") &&
@@ -148,7 +147,7 @@ static void check_done(struct rig *r, struct ib_io *io)
 	if (io->ddir == IB_DDIR_READ && !(r->e->flags & IB_ENGINE_NOIO))
 		assert_memory_equal(io->buf, r->model + io->offset, io->len);
 	assert_true(r->nfree < r->ctx.nr_ios);
-	r->free_idx[r->nfree++] = io->idx;
+	r->nfree++;
 }
 
 static void prep(struct rig *r, struct ib_io *io, uint8_t ddir, uint64_t off,
@@ -169,70 +168,160 @@ static void prep(struct rig *r, struct ib_io *io, uint8_t ddir, uint64_t off,
 	}
 }
 
-/* Reap at least one, check each completion; returns how many. */
-static unsigned int reap_some(struct rig *r, unsigned int min)
-{
-	struct ib_io *done[MAX_DEPTH];
-	unsigned int inflight = r->ctx.nr_ios - r->nfree;
-	int n = r->e->reap(&r->ctx, min, inflight, done);
+/* The I/Os drive() runs: one direction and length, a list of offsets. */
+struct rig_src {
+	struct ib_source src;
+	struct rig *r;
+	uint8_t ddir;
+	const uint64_t *offs;
+	unsigned int n, next, done;
+	uint32_t len;
+};
 
-	assert_true(n >= (int)min && n <= (int)inflight);
-	for (int i = 0; i < n; i++)
-		check_done(r, done[i]);
-	return (unsigned int)n;
+static int rig_src_next(struct ib_source *src, uint64_t now,
+			struct ib_io_desc *out)
+{
+	struct rig_src *s = ib_container_of(src, struct rig_src, src);
+
+	if (s->next == s->n)
+		return IB_SRC_END;
+	out->ddir = s->ddir;
+	out->file_idx = 0;
+	out->offset = s->offs[s->next++];
+	out->len = s->len;
+	out->due_ns = now;
+	return IB_SRC_READY;
+}
+
+static bool rig_src_more(const struct ib_source *src)
+{
+	const struct rig_src *s = ib_container_of(src, const struct rig_src, src);
+
+	return s->next < s->n;
+}
+
+static const struct ib_source_ops rig_src_ops = {
+	.name = "rig", .next = rig_src_next, .more = rig_src_more,
+};
+
+/* Loop hook: a new I/O; a write's data goes into the model too. */
+static void rig_prep(void *arg, struct ib_io *io)
+{
+	struct rig_src *s = arg;
+	uint8_t *b = io->buf;
+
+	if (io->ddir != IB_DDIR_WRITE) {
+		memset(io->buf, 0xee, io->len);
+		return;
+	}
+	for (uint32_t i = 0; i < io->len; i++)
+		b[i] = s->r->model[io->offset + i] = pattern(io->offset + i, s->r->gen);
+}
+
+/* Loop hook: every completion is whole and a read has the model's data. */
+static void rig_done(void *arg, const struct ib_io *io)
+{
+	struct rig_src *s = arg;
+
+	assert_int_equal(io->res, io->len);
+	assert_int_equal(io->xfer_done, 0);
+	if (io->ddir == IB_DDIR_READ && !(s->r->e->flags & IB_ENGINE_NOIO))
+		assert_memory_equal(io->buf, s->r->model + io->offset, io->len);
+	s->done++;
 }
 
 /*
- * The worker's loop in miniature: keep up to depth ios queued or in flight,
- * commit every `batch` queued ios or on BUSY, reap when nothing is free.
- * BUSY is allowed even below depth (an SQPOLL thread that has not consumed
- * the SQ ring yet): as the worker does, commit and reap, then queue the
- * same io again. Distinct offsets only (ios in flight never overlap).
+ * drive() hands the loop these shims over the real engine: they hold the
+ * engine to its contract on every call (queue answers, commit and reap
+ * counts against what was queued and is in flight).
+ */
+static struct {
+	const struct ib_engine_ops *real;
+	unsigned int queued, inflight;
+} chk;
+
+static int chk_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	int ret = chk.real->queue(ctx, io);
+
+	assert_true(ret == IB_Q_DONE || ret == IB_Q_QUEUED || ret == IB_Q_BUSY);
+	if (ret == IB_Q_QUEUED)
+		chk.queued++;
+	return ret;
+}
+
+static int chk_commit(struct ib_engine_ctx *ctx)
+{
+	int c = chk.real->commit(ctx);
+
+	assert_true(c >= 0 && (unsigned int)c <= chk.queued);
+	chk.queued -= (unsigned int)c;
+	chk.inflight += (unsigned int)c;
+	return c;
+}
+
+static int chk_reap(struct ib_engine_ctx *ctx, unsigned int min,
+		    unsigned int max, struct ib_io **done, uint64_t timeout_ns)
+{
+	int n = chk.real->reap(ctx, min, max, done, timeout_ns);
+
+	assert_int_equal(timeout_ns, IB_WAIT_FOREVER);	/* no due times */
+	assert_true(min >= 1 && chk.inflight >= 1);
+	assert_true(n >= (int)min && n <= (int)max && n <= (int)chk.inflight);
+	chk.inflight -= (unsigned int)n;
+	return n;
+}
+
+/*
+ * Run n I/Os at offs through the job loop with the engine at its depth,
+ * committing every `batch` queued ios (BUSY, even below the depth, and a
+ * full pool commit too). Distinct offsets only (ios in flight never
+ * overlap). Every I/O completes whole, once, with no error.
  */
 static void drive(struct rig *r, uint8_t ddir, const uint64_t *offs,
 		  unsigned int n, uint32_t len, unsigned int batch)
 {
-	unsigned int next = 0, completed = 0, uncommitted = 0;
-	bool busy;
+	struct rig_src src = { .src.ops = &rig_src_ops, .r = r, .ddir = ddir,
+			       .offs = offs, .n = n, .len = len };
+	static const volatile sig_atomic_t no_stop;
+	struct ib_job_stats *st = calloc(1, sizeof(*st));
+	struct ib_clock clock;
+	struct ib_loop loop;
+	struct ib_diag d;
+	struct ib_engine_ops ops = *r->e;
+	struct ib_loop_cfg cfg = {
+		.job = &r->job, .ops = &ops, .ctx = &r->ctx, .src = &src.src,
+		.st = st, .stop = &no_stop, .clock = &clock, .lat_on = true,
+		.hooks = { .prep = rig_prep, .done = rig_done }, .arg = &src,
+	};
 
-	r->gen++;
-	while (completed < n) {
-		busy = false;
-		while (next < n && r->nfree) {
-			struct ib_io *io = &r->ios[r->free_idx[r->nfree - 1]];
-			int ret;
-
-			prep(r, io, ddir, offs[next], len);
-			ret = r->e->queue(&r->ctx, io);
-			assert_true(ret == IB_Q_DONE || ret == IB_Q_QUEUED ||
-				    ret == IB_Q_BUSY);
-			if (ret == IB_Q_BUSY) {
-				busy = true;
-				break;
-			}
-			r->nfree--;
-			next++;
-			if (ret == IB_Q_DONE) {
-				check_done(r, io);
-				completed++;
-				continue;
-			}
-			if (++uncommitted >= batch)
-				break;
-		}
-		if (r->e->commit && uncommitted) {
-			int c = r->e->commit(&r->ctx);
-
-			assert_true(c >= 0 && (unsigned int)c <= uncommitted);
-			uncommitted -= (unsigned int)c;
-		}
-		if (r->nfree < r->ctx.nr_ios &&
-		    (!r->nfree || next == n || busy))
-			completed += reap_some(r, 1);
-		else if (busy)
-			sched_yield(); /* let the SQPOLL thread catch up */
+	assert_non_null(st);
+	chk.real = r->e;
+	chk.queued = chk.inflight = 0;
+	ops.queue = chk_queue;
+	if (ops.commit) {
+		ops.commit = chk_commit;
+		ops.reap = chk_reap;
 	}
-	assert_int_equal(r->nfree, r->ctx.nr_ios);
+	ib_clock_init(&clock, false);
+	r->gen++;
+	r->job.iodepth_batch_submit = batch;
+	r->job.iodepth_low = r->ctx.nr_ios;
+	r->job.iodepth_batch_complete_min = 1;
+	r->job.iodepth_batch_complete_max = 0;
+	assert_int_equal(ib_loop_init(&loop, &cfg, &d), 0);
+	assert_int_equal(ib_loop_run(&loop), 0);
+	assert_false(loop.failed);
+	assert_int_equal(src.done, n);
+	assert_int_equal(st->dir[ddir].total_ios, n);
+	assert_int_equal(st->dir[ddir].io_bytes, (uint64_t)n * len);
+	assert_int_equal(st->dir[ddir].short_ios, 0);
+	assert_int_equal(st->total_err, 0);
+	assert_int_equal(loop.nr_free, r->ctx.nr_ios);	/* drained */
+	assert_int_equal(loop.inflight, 0);
+	assert_int_equal(chk.queued + chk.inflight, 0);
+	ib_loop_free(&loop);
+	free(st);
 }
 
 /* n distinct block offsets in a scrambled order. */
@@ -308,7 +397,7 @@ static struct ib_io *one_io(struct rig *r, uint8_t ddir, uint64_t off,
 		return io;
 	assert_int_equal(ret, IB_Q_QUEUED);
 	assert_int_equal(r->e->commit(&r->ctx), 1);
-	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done), 1);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done, IB_WAIT_FOREVER), 1);
 	assert_ptr_equal(done[0], io);
 	return io;
 }

@@ -80,7 +80,7 @@ static void write_all(const struct ib_engine_ops *e, struct ib_engine_ctx *ctx,
 	if (e->commit)
 		assert_int_equal(e->commit(ctx), (int)(n - got));
 	while (got < n) {
-		int k = e->reap(ctx, 1, n, done);
+		int k = e->reap(ctx, 1, n, done, IB_WAIT_FOREVER);
 
 		assert_true(k >= 1);
 		for (int i = 0; i < k; i++)
@@ -177,20 +177,20 @@ static void busy_path(void **state)
 	assert_int_equal(r->e->commit(&r->ctx), 4);
 	assert_int_equal(r->e->queue(&r->ctx, &extra), IB_Q_BUSY);
 	while (got < 4) {
-		int n = r->e->reap(&r->ctx, 1, 8, done + got);
+		int n = r->e->reap(&r->ctx, 1, 8, done + got, IB_WAIT_FOREVER);
 
 		assert_true(n >= 1);
 		got += (unsigned int)n;
 	}
 	/* nothing left: reap must not wait, whatever min says */
-	assert_int_equal(r->e->reap(&r->ctx, 1, 8, done), 0);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 8, done, IB_WAIT_FOREVER), 0);
 	r->nfree = 0;
 	for (unsigned int i = 0; i < 4; i++)
 		check_done(r, done[i]);
 	prep(r, &r->ios[0], IB_DDIR_READ, 65536, 4096);
 	assert_int_equal(r->e->queue(&r->ctx, &r->ios[0]), IB_Q_QUEUED);
 	assert_int_equal(r->e->commit(&r->ctx), 1);
-	assert_int_equal(r->e->reap(&r->ctx, 1, 8, done), 1);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 8, done, IB_WAIT_FOREVER), 1);
 	assert_ptr_equal(done[0], &r->ios[0]);
 	r->nfree = 0;
 	check_done(r, done[0]);
@@ -211,14 +211,15 @@ static void null_counts(void **state)
 			assert_int_equal(r->e->commit(&r->ctx), 5);
 	}
 	assert_int_equal(r->e->queue(&r->ctx, &r->ios[0]), IB_Q_BUSY);
-	assert_int_equal(r->e->reap(&r->ctx, 0, 2, done), 2);
+	assert_int_equal(r->e->reap(&r->ctx, 0, 2, done, IB_WAIT_FOREVER), 2);
 	assert_ptr_equal(done[0], &r->ios[0]);
 	assert_ptr_equal(done[1], &r->ios[1]);
 	assert_int_equal(done[1]->res, 4095);
-	assert_int_equal(r->e->reap(&r->ctx, 8, 8, done), 3); /* 3 committed */
-	assert_int_equal(r->e->reap(&r->ctx, 0, 8, done), 0);
+	/* 3 committed */
+	assert_int_equal(r->e->reap(&r->ctx, 8, 8, done, IB_WAIT_FOREVER), 3);
+	assert_int_equal(r->e->reap(&r->ctx, 0, 8, done, IB_WAIT_FOREVER), 0);
 	assert_int_equal(r->e->commit(&r->ctx), 3);
-	assert_int_equal(r->e->reap(&r->ctx, 1, 8, done), 3);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 8, done, IB_WAIT_FOREVER), 3);
 	assert_ptr_equal(done[2], &r->ios[7]);
 	assert_int_equal(done[2]->res, 4089);
 	assert_int_equal(r->e->commit(&r->ctx), 0);

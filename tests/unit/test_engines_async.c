@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include "iobench/clock.h"
 #include "engine_rig.h"
 
 static void fixedbufs(struct ib_job *j) { j->fixedbufs = true; }
@@ -52,8 +53,9 @@ ib_unused static const struct tcase cases[] = {
 };
 
 /*
- * Eight reads in flight, reaped a few at a time with min 0 and 1: every io
- * comes back exactly once with its own data, in whatever order.
+ * Eight reads in flight, reaped a few at a time with min 0 and 1, waits
+ * bounded (1 s, never reached) or not: every io comes back exactly once
+ * with its own data, in whatever order.
  */
 static void many_in_flight(void **state)
 {
@@ -72,7 +74,8 @@ static void many_in_flight(void **state)
 	assert_int_equal(r->e->commit(&r->ctx), 8);
 	r->nfree = 0;
 	while (got < 8) {
-		int n = r->e->reap(&r->ctx, (spins++ & 1), 3, done);
+		uint64_t tmo = spins & 2 ? 1000000000u : IB_WAIT_FOREVER;
+		int n = r->e->reap(&r->ctx, (spins++ & 1), 3, done, tmo);
 
 		assert_true(n >= 0 && n <= 3);
 		assert_true(spins < 1000000);
@@ -85,7 +88,7 @@ static void many_in_flight(void **state)
 		got += (unsigned int)n;
 	}
 	assert_int_equal(seen, 0xff);
-	assert_int_equal(r->e->reap(&r->ctx, 0, 8, done), 0);
+	assert_int_equal(r->e->reap(&r->ctx, 0, 8, done, IB_WAIT_FOREVER), 0);
 }
 
 static void on_alarm(int sig)
@@ -119,6 +122,49 @@ static void uring_hipri_tmpfs(void **state)
 	for (uint64_t b = 0; b < 4096; b++)	/* nothing was written */
 		r->model[b] = pattern(b, 0);
 	check_file(r);
+}
+
+/*
+ * A read from an empty pipe stays in flight: a timed reap gives up after
+ * (at least) its timeout with nothing, a zero timeout does not wait, and
+ * once data arrives the read completes.
+ */
+static void uring_timed_reap(void **state)
+{
+	struct rig *r = *state;
+	struct ib_file pf = { .reg_index = -1 };
+	struct ib_io *done[1];
+	uint64_t t0;
+	int p[2];
+
+	signal(SIGALRM, on_alarm);
+	alarm(30);
+	assert_int_equal(pipe(p), 0);
+	pf.fd = p[0];
+	r->e = ib_engine_find("io_uring");
+	r->ctx = (struct ib_engine_ctx){ .job = &r->job, .files = &pf,
+		.nr_files = 1, .ios = r->ios, .nr_ios = 2, .buf_size = 4096,
+		.buf_base = r->bufs };
+	r->ios[0] = (struct ib_io){ .idx = 0, .len = 16, .ddir = IB_DDIR_READ,
+		.buf = r->bufs };
+	memset(r->bufs, 0xee, 16);	/* valgrind cannot see the kernel's write */
+	if (r->e->init(&r->ctx) == -EPERM)
+		skip();
+	r->inited = true;
+	assert_int_equal(r->e->queue(&r->ctx, &r->ios[0]), IB_Q_QUEUED);
+	assert_int_equal(r->e->commit(&r->ctx), 1);
+	t0 = ib_now_ns();
+	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done, 0), 0);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done, 50000000), 0);
+	assert_true(ib_now_ns() - t0 >= 50000000);
+	assert_int_equal(write(p[1], "0123456789", 10), 10);
+	assert_int_equal(r->e->reap(&r->ctx, 1, 1, done, 5000000000u), 1);
+	assert_ptr_equal(done[0], &r->ios[0]);
+	assert_int_equal(r->ios[0].res, 10);
+	assert_memory_equal(r->bufs, "0123456789", 10);
+	alarm(0);
+	close(p[0]);
+	close(p[1]);
 }
 
 /* A CPU that does not exist: init fails and the message names the option. */
@@ -226,7 +272,7 @@ static int child_steps(struct rig *r, const char *engine, long nr, int err,
 		if (deny_syscall(nr, err))
 			return 77;
 		sh->commit = r->e->commit(&r->ctx);
-		sh->reap = r->e->reap(&r->ctx, 1, 2, done);
+		sh->reap = r->e->reap(&r->ctx, 1, 2, done, IB_WAIT_FOREVER);
 		sh->res[0] = r->ios[0].res;
 		sh->res[1] = r->ios[1].res;
 	}
@@ -355,6 +401,7 @@ int main(void)
 		NOWAIT(0), NOWAIT(1),
 		RIG(uring_hipri_tmpfs),
 		RIG(uring_bad_sqcpu),
+		RIG(uring_timed_reap),
 		RIG(uring_regfiles_index),
 		RIG(uring_unavailable),
 		RIG(uring_submit_refused),

@@ -236,6 +236,82 @@ static void test_seeds(void **state)
 	assert_true(stream_hash(1, false, 0, false) != stream_hash(1, false, 0, false));
 }
 
+/*
+ * As a source: READY with due = now (closed loop) and the same I/Os as
+ * ib_iogen_next(), more() until the budget is spent, then END for good.
+ */
+static void test_source(void **state)
+{
+	struct rig r, plain;
+	struct ib_io_desc io, want;
+	struct ib_source *src;
+	unsigned int n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, 64 << 10, 4096, 2);
+	r.job.randrepeat = true;
+	rig_start(&r);
+	rig_init(&plain, IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, 64 << 10, 4096, 2);
+	plain.job.randrepeat = true;
+	rig_start(&plain);
+	src = ib_iogen_source(&r.gen);
+	assert_string_equal(src->ops->name, "iogen");
+	while (ib_source_more(src)) {
+		io.due_ns = 0;
+		assert_int_equal(ib_source_next(src, 1000 + n, &io), IB_SRC_READY);
+		assert_true(ib_iogen_next(&plain.gen, &want));
+		assert_int_equal(io.due_ns, 1000 + n);
+		assert_int_equal(io.ddir, want.ddir);
+		assert_int_equal(io.file_idx, want.file_idx);
+		assert_int_equal(io.offset, want.offset);
+		assert_int_equal(io.len, want.len);
+		n++;
+	}
+	assert_int_equal(n, 16);
+	assert_int_equal(ib_source_next(src, 5000, &io), IB_SRC_END);
+	assert_int_equal(ib_source_next(src, 6000, &io), IB_SRC_END);
+	assert_false(ib_source_more(src));
+	assert_false(ib_iogen_next(&plain.gen, &want));
+	ib_iogen_free(&r.gen);
+	ib_iogen_free(&plain.gen);
+}
+
+/* Stream seeds are part of every reproducible run: pinned values. */
+static void test_stream_seeds(void **state)
+{
+	static const uint32_t want[5][3] = {
+		{ 2978585581u, 1033836118u, 3826260019u },
+		{ 2853603491u, 460824165u, 1627592424u },
+		{ 364661579u, 1888549084u, 944077786u },
+		{ 4047261775u, 66850002u, 3987102068u },
+		{ 1102550262u, 2043362076u, 2552468299u },
+	};
+	struct ib_job job;
+	unsigned int s;
+
+	(void)state;
+	assert_int_equal(IB_STREAM_OFFSET, 0);
+	assert_int_equal(IB_STREAM_FILESIZE, 4);
+	for (s = IB_STREAM_OFFSET; s <= IB_STREAM_FILESIZE; s++) {
+		assert_int_equal(ib_rand_stream_seed(s, 1, true, false, 0),
+				 want[s][0]);
+		assert_int_equal(ib_rand_stream_seed(s, 3, false, true,
+						     0x123456789abcdefull),
+				 want[s][1]);
+		assert_int_equal(ib_rand_stream_seed(s, 2, false, false, 0),
+				 want[s][2]);
+	}
+	memset(&job, 0, sizeof(job));
+	job.number = 3;
+	job.randseed_set = true;
+	job.randseed = 0x123456789abcdefull;
+	assert_int_equal(ib_rand_job_seed(&job, IB_STREAM_DATA), want[3][1]);
+	job.number = 7;
+	job.randrepeat = true;
+	job.randseed_set = false;
+	assert_int_equal(ib_rand_job_seed(&job, IB_STREAM_OFFSET), 0xb1899bedu * 7);
+}
+
 static void test_time_based_unlimited(void **state)
 {
 	struct rig r;
@@ -262,6 +338,8 @@ int main(void)
 		cmocka_unit_test(test_bsrange_aligned),
 		cmocka_unit_test(test_files_round_robin),
 		cmocka_unit_test(test_seeds),
+		cmocka_unit_test(test_stream_seeds),
+		cmocka_unit_test(test_source),
 		cmocka_unit_test(test_time_based_unlimited),
 	};
 

@@ -5,10 +5,10 @@
  *
  * One ring of iodepth entries per job. queue() fills an SQE whose user_data
  * is the ib_io, commit() is io_uring_submit(), reap() peeks CQEs in batches
- * and waits only for what the worker asked for. Options (io_uring_opts.c):
- * fixedbufs (registered buffers, READ/WRITE_FIXED), registerfiles
- * (IOSQE_FIXED_FILE), sqthread_poll(+_cpu) (SQPOLL), hipri (IOPOLL),
- * nonvectored, nowait.
+ * and waits only for what the loop asked for, as long as it allows. Options
+ * (io_uring_opts.c): fixedbufs (registered buffers, READ/WRITE_FIXED),
+ * registerfiles (IOSQE_FIXED_FILE), sqthread_poll(+_cpu) (SQPOLL), hipri
+ * (IOPOLL), nonvectored, nowait.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -305,11 +305,37 @@ static unsigned int reap_ready(struct ib_engine_ctx *ctx, struct uring_data *ud,
 	return n;
 }
 
+/*
+ * Wait until nr more CQEs are there or timeout_ns passed (-ETIME). The
+ * timed wait passes the timeout to io_uring_enter (IORING_FEAT_EXT_ARG,
+ * Linux 5.11). Older kernels would need a timeout SQE, which would also
+ * submit what is queued behind the loop's back: there a timed wait only
+ * looks (enters once for the completions, if liburing can) and the loop
+ * polls until its due time.
+ */
+static int wait_cqes(struct uring_data *ud, unsigned int nr,
+		     uint64_t timeout_ns)
+{
+	struct __kernel_timespec ts;
+	struct io_uring_cqe *cqe;
+
+	if (timeout_ns == IB_WAIT_FOREVER)
+		return io_uring_wait_cqe_nr(&ud->ring, &cqe, nr);
+	if (!(ud->ring.features & IORING_FEAT_EXT_ARG)) {
+#ifdef HAVE_DEFER_TASKRUN
+		io_uring_get_events(&ud->ring);
+#endif
+		return -ETIME;
+	}
+	ts.tv_sec = (long long)(timeout_ns / 1000000000u);
+	ts.tv_nsec = (long long)(timeout_ns % 1000000000u);
+	return io_uring_wait_cqes(&ud->ring, &cqe, nr, &ts, NULL);
+}
+
 static int uring_reap(struct ib_engine_ctx *ctx, unsigned int min,
-		      unsigned int max, struct ib_io **done)
+		      unsigned int max, struct ib_io **done, uint64_t timeout_ns)
 {
 	struct uring_data *ud = ctx->data;
-	struct io_uring_cqe *cqe;
 	unsigned int got;
 
 	if (max > ud->inflight)
@@ -325,13 +351,15 @@ static int uring_reap(struct ib_engine_ctx *ctx, unsigned int min,
 	}
 #endif
 	while (got < min) {
-		int ret = io_uring_wait_cqe_nr(&ud->ring, &cqe, min - got);
+		int ret = wait_cqes(ud, min - got, timeout_ns);
 
 		if (ret == -EINTR)
 			break;
 		if (ret < 0 && ret != -EAGAIN && ret != -ETIME)
 			return ret;
 		got += reap_ready(ctx, ud, max - got, done + got);
+		if (timeout_ns != IB_WAIT_FOREVER)
+			break;	/* one timed wait: the loop asks again */
 	}
 	return (int)got;
 }

@@ -6,13 +6,15 @@
  *
  * queue() prepares the io's own iocb (iocbs[io->idx]) and appends it to the
  * pending list; commit() hands the pending list to io_submit, which may take
- * only part of it (the rest stays pending, in order). reap() is io_getevents,
- * or with userspace_reap and min == 0 a read of the completion ring the
- * kernel maps at the io_context_t address, skipping the system call.
+ * only part of it (the rest stays pending, in order). reap() is io_getevents
+ * (with a timespec for a timed wait), or with userspace_reap and min == 0 a
+ * read of the completion ring the kernel maps at the io_context_t address,
+ * skipping the system call.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <libaio.h>
 #include "engines.h"
 
@@ -107,7 +109,7 @@ static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 
 /*
  * io_submit takes a prefix of the list. EAGAIN means the kernel is out of
- * resources for now: keep the rest pending and let the worker reap first.
+ * resources for now: keep the rest pending and let the loop reap first.
  * Any other error belongs to the first iocb (a write to a read-only fd
  * gives EBADF here, not in its event): that io completes with res = -errno
  * through reap, as io_uring would report it in its CQE.
@@ -182,8 +184,22 @@ static int take_failed(struct ib_engine_ctx *ctx, struct aio_data *ad,
 	return (int)n;
 }
 
+/* io_getevents for min..max events; timeout_ns IB_WAIT_FOREVER: no bound. */
+static int get_events(struct aio_data *ad, unsigned int min, unsigned int max,
+		      uint64_t timeout_ns)
+{
+	struct timespec ts, *tsp = NULL;
+
+	if (timeout_ns != IB_WAIT_FOREVER) {
+		ts.tv_sec = (time_t)(timeout_ns / 1000000000u);
+		ts.tv_nsec = (long)(timeout_ns % 1000000000u);
+		tsp = &ts;
+	}
+	return io_getevents(ad->aio_ctx, (long)min, (long)max, ad->events, tsp);
+}
+
 static int aio_reap(struct ib_engine_ctx *ctx, unsigned int min,
-		    unsigned int max, struct ib_io **done)
+		    unsigned int max, struct ib_io **done, uint64_t timeout_ns)
 {
 	struct aio_data *ad = ctx->data;
 	int ret;
@@ -199,8 +215,7 @@ static int aio_reap(struct ib_engine_ctx *ctx, unsigned int min,
 	if (ad->user_reap && !min) {
 		ret = (int)user_reap(ctx, ad, max, done);
 	} else {
-		ret = io_getevents(ad->aio_ctx, (long)min, (long)max,
-				   ad->events, NULL);
+		ret = get_events(ad, min, max, timeout_ns);
 		if (ret == -EINTR)
 			return 0;
 		if (ret < 0)

@@ -3,7 +3,7 @@
  * The null engine: no I/O at all. At iodepth=1 it completes inside queue(),
  * as fio's null engine does there (fio treats it as synchronous at depth 1:
  * no slat), so the two tools measure the same thing. At higher depths it
- * behaves like an asynchronous engine, measuring the worker's own cost of
+ * behaves like an asynchronous engine, measuring the job loop's own cost of
  * the queue/commit/reap cycle: queue() parks the io in a FIFO, commit() marks
  * everything parked as submitted, reap() hands submitted ios back in FIFO
  * order with res = len. It never waits: reap(min > submitted) returns what
@@ -61,12 +61,13 @@ static int null_commit(struct ib_engine_ctx *ctx)
 }
 
 static int null_reap(struct ib_engine_ctx *ctx, unsigned int min,
-		     unsigned int max, struct ib_io **done)
+		     unsigned int max, struct ib_io **done, uint64_t timeout_ns)
 {
 	struct null_data *nd = ctx->data;
 	unsigned int n = 0;
 
 	(void)min;
+	(void)timeout_ns; /* never waits */
 	while (n < max && nd->submitted) {
 		struct ib_io *io = nd->fifo[nd->head];
 

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_BUF_H
+#define IOBENCH_BUF_H
+
+#include <stdbool.h>
+#include "iobench/diag.h"
+#include "iobench/engine.h"
+#include "iobench/job.h"
+#include "iobench/rand.h"
+
+/*
+ * The I/O units of a job and their buffers, and the data writes carry.
+ *
+ * ib_bufs_alloc() gives the engine context `depth` units (ctx->ios[i].idx
+ * == i) over one 4 KiB-aligned block of depth buffers, each the largest
+ * block size rounded up to 4 KiB (ctx->buf_base, ctx->buf_size), filled
+ * once: zeros with zero_buffers, else random data from the job's
+ * IB_STREAM_DATA stream. Per write, ib_bufs_prep_write() then applies
+ * refill_buffers (new random data every write) or scramble_buffers (a
+ * stamp in every 4 KiB so that no two writes carry identical blocks).
+ */
+struct ib_bufs {
+	struct ib_rand rand;	/* IB_STREAM_DATA */
+	bool zero;		/* zero_buffers: nothing to do per write */
+	bool refill;
+	bool scramble;
+};
+
+/* 0, or -ENOMEM (d filled). ctx->ios/buf_base are NULL on failure. */
+int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
+		  const struct ib_job *job, unsigned int depth,
+		  struct ib_diag *d);
+/* Safe after a failed or no ib_bufs_alloc() (ctx zeroed). */
+void ib_bufs_free(struct ib_engine_ctx *ctx);
+
+/* Out of line: the refill and scramble cases. */
+void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io);
+
+/* Write data for io (its buffer, io->len bytes at io->offset). */
+static inline void ib_bufs_prep_write(struct ib_bufs *b, struct ib_io *io)
+{
+	if (!b->zero && (b->refill || b->scramble))
+		ib_bufs_fill_write(b, io);
+}
+
+#endif

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_LOOP_H
+#define IOBENCH_LOOP_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "iobench/buf.h"
+#include "iobench/clock.h"
+#include "iobench/diag.h"
+#include "iobench/engine.h"
+#include "iobench/iolog.h"
+#include "iobench/job.h"
+#include "iobench/log.h"
+#include "iobench/sampler.h"
+#include "iobench/source.h"
+#include "iobench/stats.h"
+
+/*
+ * The job loop: take I/Os from a source, queue, commit and reap them
+ * through an engine, measure and account every completion. It owns the
+ * clock, so slat/clat/lat mean the same for every engine:
+ *   slat = handed to the kernel (after commit) - prepared (before queue)
+ *   clat = seen completed (after reap)           - handed to the kernel
+ *   lat  = seen completed                        - prepared
+ * Sync engines (and inline IB_Q_DONE) have no slat and clat = lat. Each
+ * I/O also carries due_ns, when its source wanted it started (ib_io).
+ *
+ * Clock readings: one per reap batch (also the prepare time of the refill)
+ * and one per commit; inline completions chain one reading per I/O (the
+ * end of one is the start of the next). Under gtod_reduce (lat_on false)
+ * only every 64th reading is taken.
+ *
+ * Issuing: a unit that got IB_Q_BUSY first, then the rest of short
+ * transfers, then (fsync=N: drained, then hooks.sync) a new I/O from the
+ * source. NOT_YET from the source: with I/O in flight, reap waits for a
+ * completion or the due time, whichever comes first; with none, the loop
+ * sleeps until the due time (or wake_ns, a sample, a stop).
+ *
+ * It ends when nothing is left in flight and no new I/O will be issued:
+ * source END, *stop, ib_loop_stop() from a hook, or a fatal error.
+ *
+ * Accounting per completion: ib_stats_add_io(), the depth/submit/complete
+ * histograms, issued and short counts, errors under continue_on_error
+ * (ib_err_decide), the latency logs, the write_iolog, live counters and
+ * the bw/iops sampler, all into cfg.st and the optional outputs.
+ */
+struct ib_loop;
+
+struct ib_loop_hooks {
+	/*
+	 * The clock reached l->wake_ns (ramp end, runtime end): the owner
+	 * acts, sets wake_ns to its next time and may call ib_loop_stop().
+	 */
+	void (*tick)(void *arg, struct ib_loop *l, uint64_t now_ns);
+	/*
+	 * fsync=/fdatasync= N: after N writes, with nothing in flight. Errors
+	 * go through ib_loop_error(). NULL with sync_every 0.
+	 */
+	void (*sync)(void *arg, struct ib_loop *l);
+	/*
+	 * Optional, NULL costs one predicted branch per I/O: a new I/O is
+	 * prepared (write data in place), and a full completion before its
+	 * unit is reused. The tests check data here; data verification
+	 * (headers in, checks out) fits here without touching the loop.
+	 */
+	void (*prep)(void *arg, struct ib_io *io);
+	void (*done)(void *arg, const struct ib_io *io);
+};
+
+struct ib_loop_cfg {
+	const struct ib_job *job;	/* batch sizes, iodepth_low, errors */
+	const struct ib_engine_ops *ops;
+	struct ib_engine_ctx *ctx;	/* units set up, engine initialised */
+	struct ib_source *src;		/* may change between ib_loop_run()s */
+	struct ib_job_stats *st;
+	struct ib_bufs *bufs;		/* write data; NULL: buffers as is */
+	struct ib_iolog *iolog;		/* NULL: none */
+	struct ib_logs *logs;		/* NULL: none */
+	const volatile sig_atomic_t *stop;
+	const struct ib_clock *clock;
+	bool lat_on;			/* false: gtod_reduce, no latencies */
+	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
+	struct ib_loop_hooks hooks;
+	void *arg;			/* for the hooks */
+};
+
+/* A completed I/O, measured and waiting to be accounted. */
+struct ib_done_rec {
+	uint64_t slat, clat, lat;	/* UINT64_MAX: not measured */
+	uint64_t offset;
+	uint32_t bytes;
+	uint8_t ddir;
+};
+
+struct ib_loop {
+	struct ib_loop_cfg c;
+	struct ib_sampler *smp;		/* NULL: not sampling (ramp) */
+	uint64_t log_start_ns;		/* latency log times count from here */
+	uint64_t wake_ns;		/* hooks.tick at this time; MAX: never */
+	uint64_t due_ns;		/* source said NOT_YET until; 0: no */
+	uint64_t last_ns;		/* latest clock reading */
+	uint64_t cum_bytes[IB_DDIR_RWT];/* including ramp, for the live line */
+	uint64_t cum_ios[IB_DDIR_RWT];
+	bool issuing_done;
+	bool failed;			/* a fatal error ended the job */
+	/* internals */
+	struct ib_io **free_ios;	/* stack of idle units */
+	unsigned int nr_free;
+	struct ib_io **pending;		/* queued, not yet committed (FIFO) */
+	unsigned int nr_pending;
+	struct ib_io **requeue;		/* short transfers to send again */
+	unsigned int nr_requeue;
+	struct ib_io **done;		/* reap output */
+	struct ib_done_rec *recs;	/* a reap batch, measured */
+	unsigned int inflight;		/* committed, not reaped */
+	struct ib_io *busy_io;		/* got IB_Q_BUSY, retry first */
+	unsigned int writes_since_sync;
+	unsigned int reduce_count;
+};
+
+/*
+ * Set up over cfg (copied) for cfg->ctx->nr_ios units, all idle. wake_ns
+ * starts at UINT64_MAX, last_ns at "now". 0 or -ENOMEM (d filled).
+ */
+int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
+		 struct ib_diag *d);
+/* Safe after a failed init (l zeroed first) and more than once. */
+void ib_loop_free(struct ib_loop *l);
+
+/*
+ * Run until the end (see above), everything drained: 0, or -errno when
+ * the engine failed (queue/commit/reap). I/O errors are accounted and,
+ * when fatal, set l->failed and st->error. Runs again with a new source.
+ */
+int ib_loop_run(struct ib_loop *l);
+
+/* No new I/O from now on; what is in flight completes and is accounted. */
+static inline void ib_loop_stop(struct ib_loop *l)
+{
+	l->issuing_done = true;
+}
+
+/*
+ * An error: count it (total_err, first error and its text `where`) and,
+ * unless go_on, fail the job with it (st->error, l->failed, no new I/O).
+ */
+void ib_loop_error(struct ib_loop *l, int err, bool count, bool go_on,
+		   const char *where);
+/* Would ib_loop_error() keep the text of this error? (build it only then) */
+bool ib_loop_error_text_needed(const struct ib_loop *l, bool count, bool go_on);
+/* Fail the job with err (the first failure wins st->error). */
+void ib_loop_fail(struct ib_loop *l, int err, const char *where);
+
+/* Copy the cumulative counters into st->live (the parent's ETA line). */
+void ib_loop_publish(struct ib_loop *l);
+
+#endif

@@ -1,0 +1,563 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The job loop: source, queue, commit, reap, account. See loop.h for the
+ * contract and what each latency means.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "iobench/ioerr.h"
+#include "iobench/loop.h"
+
+#define NO_LAT UINT64_MAX
+#define GTOD_REDUCE_EVERY 64
+
+/* Bounded formatting into a fixed field; truncation is fine there. */
+static void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dst, len, fmt, ap);
+	va_end(ap);
+}
+
+/* --- setup -------------------------------------------------------------- */
+
+int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
+		 struct ib_diag *d)
+{
+	unsigned int i, depth = cfg->ctx->nr_ios;
+
+	memset(l, 0, sizeof(*l));
+	l->c = *cfg;
+	l->wake_ns = UINT64_MAX;
+	l->last_ns = ib_clock_ns(cfg->clock);
+	l->free_ios = calloc(depth, sizeof(void *));
+	l->pending = calloc(depth, sizeof(void *));
+	l->requeue = calloc(depth, sizeof(void *));
+	l->done = calloc(depth, sizeof(void *));
+	l->recs = calloc(depth, sizeof(*l->recs));
+	if (!l->free_ios || !l->pending || !l->requeue || !l->done || !l->recs)
+		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
+	for (i = 0; i < depth; i++)
+		l->free_ios[l->nr_free++] = &cfg->ctx->ios[i];
+	return 0;
+}
+
+void ib_loop_free(struct ib_loop *l)
+{
+	free(l->free_ios);
+	free(l->pending);
+	free(l->requeue);
+	free(l->done);
+	free(l->recs);
+	l->free_ios = l->pending = l->requeue = l->done = NULL;
+	l->recs = NULL;
+}
+
+void ib_loop_publish(struct ib_loop *l)
+{
+	struct ib_live *live = &l->c.st->live;
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		__atomic_store_n(&live->io_bytes[d], l->cum_bytes[d], __ATOMIC_RELAXED);
+		__atomic_store_n(&live->ios[d], l->cum_ios[d], __ATOMIC_RELAXED);
+	}
+}
+
+/* --- errors ------------------------------------------------------------- */
+
+void ib_loop_fail(struct ib_loop *l, int err, const char *where)
+{
+	struct ib_job_stats *st = l->c.st;
+
+	if (!st->error) {
+		st->error = err;
+		fmt_into(st->error_where, sizeof(st->error_where), "%s", where);
+	}
+	l->failed = true;
+	l->issuing_done = true;
+}
+
+bool ib_loop_error_text_needed(const struct ib_loop *l, bool count, bool go_on)
+{
+	return (count && !l->c.st->first_error) || (!go_on && !l->c.st->error);
+}
+
+void ib_loop_error(struct ib_loop *l, int err, bool count, bool go_on,
+		   const char *where)
+{
+	struct ib_job_stats *st = l->c.st;
+
+	if (count) {
+		st->total_err++;
+		if (!st->first_error) {
+			st->first_error = err;
+			fmt_into(st->first_error_where,
+				 sizeof(st->first_error_where), "%s", where);
+		}
+	}
+	if (!go_on)
+		ib_loop_fail(l, err, where);
+}
+
+/* "write offset=O, buflen=L, file=F: No space left on device (ENOSPC)" */
+static void describe_io(const struct ib_loop *l, const struct ib_io *io,
+			int err, char *buf, size_t len)
+{
+	static const char *const names[] = { "read", "write", "trim", "sync" };
+	const char *why = l->c.ctx->errmsg;
+	char what[128];
+
+	fmt_into(buf, len, "%s offset=%llu, buflen=%u, file=%s: %s%s%s",
+		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
+		 io->xfer_total, l->c.ctx->files[io->file_idx].path,
+		 ib_strerror_named(err, what, sizeof(what)), why[0] ? "; " : "", why);
+}
+
+static void io_error(struct ib_loop *l, struct ib_io *io, int err)
+{
+	bool inline_done = (l->c.ops->flags & IB_ENGINE_SYNC) || io->inline_done;
+	bool count, go_on = ib_err_decide(l->c.job, io->ddir, err, inline_done,
+					  &count);
+	char where[256] = "";
+
+	if (ib_loop_error_text_needed(l, count, go_on))
+		describe_io(l, io, err, where, sizeof(where));
+	ib_loop_error(l, err, count, go_on, where);
+	l->c.ctx->errmsg[0] = '\0'; /* an engine's note is about this I/O only */
+}
+
+/* --- completion --------------------------------------------------------- */
+
+static void release_io(struct ib_loop *l, struct ib_io *io)
+{
+	io->buf = (char *)l->c.ctx->buf_base + (size_t)io->idx * l->c.ctx->buf_size;
+	l->free_ios[l->nr_free++] = io;
+}
+
+/*
+ * Settle one finished unit seen at time t: errors are handled, a short
+ * transfer is requeued, a full one is measured into *rec. Returns true when
+ * *rec must be accounted. Every unit except a requeued one is free again.
+ */
+static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
+		      struct ib_done_rec *rec)
+{
+	io->done_ns = t;
+	if (io->res <= 0) {
+		io_error(l, io, io->res < 0 ? (int)-io->res : EIO); /* 0: past EOF */
+		release_io(l, io);
+		return false;
+	}
+	if ((uint64_t)io->res < io->len) {
+		l->c.st->dir[io->ddir].short_ios++;
+		io->offset += (uint64_t)io->res;
+		io->buf = (char *)io->buf + io->res;
+		io->xfer_done += (uint32_t)io->res;
+		io->len -= (uint32_t)io->res;
+		l->requeue[l->nr_requeue++] = io;
+		return false;
+	}
+	rec->slat = rec->clat = rec->lat = NO_LAT;
+	if (l->c.lat_on) {
+		rec->clat = t - io->issue_ns;
+		rec->lat = t - io->start_ns;
+		if (!(l->c.ops->flags & IB_ENGINE_SYNC) && !io->inline_done)
+			rec->slat = io->issue_ns - io->start_ns;
+	}
+	rec->ddir = io->ddir;
+	rec->bytes = io->xfer_total;
+	rec->offset = io->offset - io->xfer_done;
+	if (l->c.hooks.done)
+		l->c.hooks.done(l->c.arg, io);
+	release_io(l, io);
+	return true;
+}
+
+static void account(struct ib_loop *l, const struct ib_done_rec *rec,
+		    uint64_t t)
+{
+	enum ib_ddir d = rec->ddir;
+
+	ib_stats_add_io(l->c.st, l->c.job, d, rec->bytes, rec->slat, rec->clat,
+			rec->lat);
+	l->cum_bytes[d] += rec->bytes;
+	l->cum_ios[d]++;
+	if (l->c.logs && l->c.logs->per_io)
+		ib_logs_lat(l->c.logs, (t - l->log_start_ns) / 1000000, d,
+			    rec->bytes, rec->offset, rec->slat, rec->clat, rec->lat);
+}
+
+static void complete_io(struct ib_loop *l, struct ib_io *io, uint64_t t)
+{
+	struct ib_done_rec rec;
+
+	if (settle_io(l, io, t, &rec))
+		account(l, &rec, t);
+}
+
+/* --- time --------------------------------------------------------------- */
+
+/* Stop and owner times (ramp, runtime) at clock reading now. */
+static void check_clock(struct ib_loop *l, uint64_t now)
+{
+	l->last_ns = now;
+	if (*l->c.stop)
+		l->issuing_done = true;
+	if (ib_unlikely(now >= l->wake_ns))
+		l->c.hooks.tick(l->c.arg, l, now);
+}
+
+static void sample(struct ib_loop *l, uint64_t now)
+{
+	if (l->smp)
+		ib_sampler_tick(l->smp, l->c.st, l->c.job, l->c.logs, now);
+}
+
+static void tick(struct ib_loop *l, uint64_t now)
+{
+	check_clock(l, now);
+	sample(l, now);
+}
+
+static uint64_t lazy_now(struct ib_loop *l)
+{
+	if (l->c.lat_on || ++l->reduce_count >= GTOD_REDUCE_EVERY) {
+		l->reduce_count = 0;
+		return ib_clock_ns(l->c.clock);
+	}
+	return l->last_ns;
+}
+
+/*
+ * Nothing in flight and the source said "not yet": sleep until its due
+ * time, but no later than the owner's next time or the next sample, and
+ * not past a stop: the stop signal ends the sleep early (one that lands
+ * between the check and the sleep is seen when the sleep ends).
+ */
+static void wait_due(struct ib_loop *l)
+{
+	uint64_t now = ib_clock_ns(l->c.clock), until = l->due_ns;
+	struct timespec ts;
+
+	if (l->wake_ns < until)
+		until = l->wake_ns;
+	if (l->smp && l->smp->next_ns < until)
+		until = l->smp->next_ns;
+	while (now < until && !*l->c.stop) {
+		ts.tv_sec = (time_t)((until - now) / 1000000000u);
+		ts.tv_nsec = (long)((until - now) % 1000000000u);
+		nanosleep(&ts, NULL);
+		now = ib_clock_ns(l->c.clock);
+	}
+	l->last_ns = now;
+}
+
+/* The reap's bound: the source's due time, when a unit waits for it. */
+static uint64_t reap_timeout(struct ib_loop *l)
+{
+	uint64_t now;
+
+	if (ib_likely(!l->due_ns) || !l->nr_free || l->issuing_done ||
+	    l->inflight > l->c.job->iodepth_low)
+		return IB_WAIT_FOREVER;
+	now = ib_clock_ns(l->c.clock);
+	return l->due_ns > now ? l->due_ns - now : 0;
+}
+
+/* --- issuing ------------------------------------------------------------ */
+
+/*
+ * Prepare the next new I/O from the source into a free unit at time t;
+ * NULL when the source has none now (due_ns set) or ever (issuing done).
+ */
+static struct ib_io *next_io(struct ib_loop *l, uint64_t t)
+{
+	struct ib_io_desc desc;
+	struct ib_io *io;
+	int ret;
+
+	l->due_ns = 0;
+	ret = ib_source_next(l->c.src, t, &desc);
+	if (ib_unlikely(ret != IB_SRC_READY)) {
+		if (ret == IB_SRC_NOT_YET)
+			l->due_ns = desc.due_ns ? desc.due_ns : 1;
+		else
+			l->issuing_done = true;
+		return NULL;
+	}
+	io = l->free_ios[--l->nr_free];
+	io->ddir = (uint8_t)desc.ddir;
+	io->file_idx = (uint16_t)desc.file_idx;
+	io->offset = desc.offset;
+	io->len = desc.len;
+	io->xfer_total = desc.len;
+	io->xfer_done = 0;
+	io->res = 0;
+	io->due_ns = desc.due_ns;
+	if (desc.ddir == IB_DDIR_WRITE) {
+		if (l->c.bufs)
+			ib_bufs_prep_write(l->c.bufs, io);
+		l->writes_since_sync++;
+	}
+	if (l->c.hooks.prep)
+		l->c.hooks.prep(l->c.arg, io);
+	l->c.st->dir[desc.ddir].issued++;
+	if (l->c.iolog && l->c.iolog->f)
+		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
+			    io->offset, io->len);
+	return io;
+}
+
+static bool sync_due(const struct ib_loop *l)
+{
+	/* due before the next I/O, so none after the job's last write */
+	return l->c.sync_every && l->writes_since_sync >= l->c.sync_every &&
+	       ib_source_more(l->c.src);
+}
+
+/* One I/O submitted and completed by the same call (queue() completed it). */
+static void count_inline(struct ib_loop *l)
+{
+	struct ib_job_stats *st = l->c.st;
+
+	st->depth[0]++;
+	st->submit[ib_batch_bucket(1)]++;
+	st->complete[ib_batch_bucket(1)]++;
+	st->total_submit_calls++;
+	st->total_complete_calls++;
+}
+
+static int commit(struct ib_loop *l)
+{
+	struct ib_job_stats *st = l->c.st;
+	unsigned int i, n;
+	uint64_t t;
+	int ret;
+
+	if (!l->nr_pending)
+		return 0;
+	ret = l->c.ops->commit(l->c.ctx);
+	if (ret < 0)
+		return ret;
+	n = (unsigned int)ret > l->nr_pending ? l->nr_pending : (unsigned int)ret;
+	if (!n)
+		return 0;
+	t = l->c.lat_on ? ib_clock_ns(l->c.clock) : l->last_ns;
+	for (i = 0; i < n; i++)
+		l->pending[i]->issue_ns = t;
+	memmove(l->pending, l->pending + n, (l->nr_pending - n) * sizeof(void *));
+	l->nr_pending -= n;
+	l->inflight += n;
+	st->depth[ib_depth_bucket(l->inflight)] += n;
+	st->submit[ib_batch_bucket(n)]++;
+	st->total_submit_calls++;
+	return 0;
+}
+
+/*
+ * Queue one unit prepared at *t. Returns 1 queued, 0 busy (kept for retry),
+ * -errno. An inline completion is timed with one clock reading, which also
+ * becomes *t, the start of the next I/O (as for sync engines).
+ */
+static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
+{
+	uint64_t now;
+	int ret;
+
+	io->start_ns = *t;
+	io->inline_done = 0;
+	ret = l->c.ops->queue(l->c.ctx, io);
+	if (ret == IB_Q_QUEUED) {
+		l->pending[l->nr_pending++] = io;
+		if (l->c.job->iodepth_batch_submit &&
+		    l->nr_pending >= l->c.job->iodepth_batch_submit)
+			return (ret = commit(l)) < 0 ? ret : 1;
+		return 1;
+	}
+	if (ret == IB_Q_DONE) {
+		io->issue_ns = *t;
+		io->inline_done = 1;
+		now = lazy_now(l);
+		complete_io(l, io, now);
+		count_inline(l);
+		tick(l, now); /* inline completions must see the clock */
+		*t = now;
+		return 1;
+	}
+	if (ret == IB_Q_BUSY) {
+		l->busy_io = io;
+		return 0;
+	}
+	return ret;
+}
+
+static struct ib_io *take_io(struct ib_loop *l, uint64_t t)
+{
+	struct ib_io *io;
+
+	if (l->busy_io) {
+		io = l->busy_io;
+		l->busy_io = NULL;
+		return io;
+	}
+	if (l->nr_requeue)
+		return l->requeue[--l->nr_requeue];
+	if (l->issuing_done || !l->nr_free)
+		return NULL;
+	if (sync_due(l)) {
+		if (l->inflight || l->nr_pending)
+			return NULL; /* drain first */
+		l->c.hooks.sync(l->c.arg, l);
+		if (l->issuing_done)
+			return NULL;
+		l->writes_since_sync = 0;
+	}
+	return next_io(l, t);
+}
+
+/* Fill the queue up to the depth and commit; t is the prepare time. */
+static int fill(struct ib_loop *l, uint64_t t)
+{
+	struct ib_io *io;
+	int ret;
+
+	while ((io = take_io(l, t))) {
+		ret = queue_one(l, io, &t);
+		if (ret < 0)
+			return ret;
+		if (ret == 0)
+			break;
+	}
+	return commit(l);
+}
+
+/* --- reaping ------------------------------------------------------------ */
+
+static int reap_some(struct ib_loop *l)
+{
+	const struct ib_job *job = l->c.job;
+	unsigned int min = job->iodepth_batch_complete_min, max;
+	int n;
+
+	if (min > l->inflight)
+		min = l->inflight;
+	if (!min)
+		min = 1; /* full, draining or busy: we must make progress */
+	max = job->iodepth_batch_complete_max ? job->iodepth_batch_complete_max :
+						  l->c.ctx->nr_ios;
+	if (max < min)
+		max = min;
+	n = l->c.ops->reap(l->c.ctx, min, max, l->done, reap_timeout(l));
+	if (n > 0) {
+		l->inflight -= (unsigned int)n;
+		l->c.st->complete[ib_batch_bucket((unsigned int)n)]++;
+		l->c.st->total_complete_calls++;
+	}
+	return n;
+}
+
+/*
+ * One reap batch: one clock reading t measures every completion of the
+ * batch and is also the prepare time of the I/Os that refill the freed
+ * slots, which are submitted before the batch is accounted, so the
+ * accounting never shows up in anyone's latency. Two clock readings per
+ * batch in all (t and the commit's). A reap that ended empty at the
+ * source's due time refills too.
+ */
+static int reap_and_refill(struct ib_loop *l)
+{
+	unsigned int i, k = 0;
+	uint64_t t;
+	int n, ret = 0;
+
+	n = reap_some(l);
+	if (n < 0 || (n == 0 && !l->due_ns))
+		return n;
+	t = n ? lazy_now(l) : ib_clock_ns(l->c.clock);
+	for (i = 0; i < (unsigned int)n; i++)
+		if (settle_io(l, l->done[i], t, &l->recs[k]))
+			k++;
+	check_clock(l, t);
+	if (!l->issuing_done && l->inflight <= l->c.job->iodepth_low)
+		ret = fill(l, t);
+	for (i = 0; i < k; i++)
+		account(l, &l->recs[i], t);
+	ib_loop_publish(l);
+	sample(l, t);
+	return ret < 0 ? ret : n;
+}
+
+/* Nothing left but units waiting for the source's due time? */
+static bool only_waiting(const struct ib_loop *l)
+{
+	return l->due_ns && !l->issuing_done && !l->nr_pending && !l->busy_io &&
+	       !l->nr_requeue;
+}
+
+static int loop_async(struct ib_loop *l)
+{
+	int ret = fill(l, lazy_now(l));
+
+	while (ret >= 0) {
+		if (l->inflight) {
+			ret = reap_and_refill(l);
+			continue;
+		}
+		if (l->issuing_done && !l->nr_pending && !l->busy_io &&
+		    !l->nr_requeue)
+			break;
+		if (only_waiting(l))
+			wait_due(l);
+		/* nothing in flight: resubmit leftovers, sync, or start again */
+		tick(l, lazy_now(l));
+		ret = fill(l, l->last_ns);
+	}
+	return ret < 0 ? ret : 0;
+}
+
+/* Sync engines: one I/O at a time; the end of one is the start of the next. */
+static int loop_sync(struct ib_loop *l)
+{
+	uint64_t t = ib_clock_ns(l->c.clock);
+	struct ib_io *io;
+	int ret;
+
+	for (;;) {
+		io = take_io(l, t);
+		if (!io) {
+			if (!only_waiting(l))
+				break;
+			wait_due(l);
+			t = l->last_ns;
+			tick(l, t);
+			continue;
+		}
+		io->start_ns = io->issue_ns = t;
+		ret = l->c.ops->queue(l->c.ctx, io);
+		if (ret < 0)
+			return ret;
+		t = lazy_now(l);
+		complete_io(l, io, t);
+		count_inline(l);
+		tick(l, t);
+		if (ib_unlikely((l->cum_ios[0] + l->cum_ios[1]) % 256 == 0))
+			ib_loop_publish(l);
+	}
+	return 0;
+}
+
+int ib_loop_run(struct ib_loop *l)
+{
+	l->issuing_done = l->failed;
+	l->due_ns = 0;
+	if (l->c.ops->flags & IB_ENGINE_SYNC)
+		return loop_sync(l);
+	return loop_async(l);
+}
