@@ -14,16 +14,6 @@
 #include "iobench/json.h"
 #include "report_fixture.h"
 
-static int json_plus(FILE *f, const struct ib_report_in *in)
-{
-	return ib_report_json(f, in, true);
-}
-
-static int json_plain(FILE *f, const struct ib_report_in *in)
-{
-	return ib_report_json(f, in, false);
-}
-
 static bool have_python(void)
 {
 	return system("python3 -c 'import json' >/dev/null 2>&1") == 0;
@@ -53,7 +43,7 @@ static void check(const char *name, bool plus, const char *mode)
 	if (!have_python())
 		skip();
 	assert_int_equal(fixture_load(&fx, name), 0);
-	got = fixture_capture(plus ? json_plus : json_plain, &fx.in, &ret);
+	got = fixture_capture(plus ? ib_report_json_plus : ib_report_json, &fx.in, &ret);
 	assert_int_equal(ret, 0);
 	ret = compare(got, name, mode);
 	if (ret)
