@@ -66,6 +66,31 @@ def full_fs(t, target):
     t.check('Run status group 0' in r.out, 'the normal report on stdout is whole', r)
 
 
+def iolog_full(t, target):
+    mnt = t.small_tmpfs('iolog', '64k')
+    if not mnt:
+        return
+    fill(mnt)
+    log = os.path.join(mnt, 'io.log')
+    r = t.run(*job(target, '--write_iolog=' + log))
+    t.eq(r.rc, 1, 'write_iolog on a full fs: exit 1', r)
+    lines = r.err.splitlines()
+    want = "failed: write_iolog: %s: %s" % (log, ENOSPC)
+    t.check(len(lines) == 1 and lines[0].startswith("iobench: job 'rep' (pid ") and
+            lines[0].endswith(want), 'write_iolog on a full fs: one line naming it', r)
+    t.check('err= 5 (write_iolog: %s: %s)' % (log, ENOSPC) in r.out,
+            'write_iolog error shown as the job error (EIO)', r)
+    # with room, the log is whole: 64 reads between add/open and close
+    os.unlink(os.path.join(mnt, 'filler'))
+    r = t.run(*job(target, '--write_iolog=' + log))
+    if t.ok(r, 'write_iolog with room'):
+        io = ibtest.parse_iolog(log)
+        t.eq((io.version, len(io.ios), io.bad), (2, 64, []),
+             'write_iolog with room: v2, 64 I/O lines, nothing else')
+        t.eq([a for _, a in io.actions], ['add', 'open', 'close'],
+             'write_iolog with room: add, open, close')
+
+
 def to_fd(t, args, fd):
     """Run iobench with stdout on fd; Result-like (rc, err)."""
     p = subprocess.run(t.argv(*args), stdout=fd, stderr=subprocess.PIPE,
@@ -107,6 +132,7 @@ def main():
     full_fs(t, target)
     dev_full(t, target)
     closed_pipe(t, target)
+    iolog_full(t, target)
     t.finish()
 
 
