@@ -109,4 +109,17 @@ int ib_results_alloc(struct ib_results *r, unsigned int nr_hosts,
 		     unsigned int nr_jobs, unsigned int nr_disks);
 void ib_results_free(struct ib_results *r);
 
+/*
+ * Read a JSON report (iobench's, or fio 3.33's json / json+) into r
+ * (results_read.c, which says what comes back exactly). One host (its name
+ * unknown: ""), one job record per JSON job entry (a group_reporting entry
+ * is one record), stats owned by r. Returns 0 or -errno: -EINVAL with the
+ * byte offset for bad JSON, or for a document without a "jobs" array;
+ * -E2BIG beyond IB_JSON_READ_MAX bytes or IB_MAX_JOBS jobs; -ENOMEM.
+ */
+int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
+			 struct ib_diag *d);
+/* The same from a file; d's message starts with the path. */
+int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d);
+
 #endif
