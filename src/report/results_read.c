@@ -127,15 +127,14 @@ static void hist_from_pct(struct ib_hist *h, const struct ib_jv *pct, uint64_t n
 {
 	const struct ib_jv *e;
 	uint64_t below = 0, want, v;
-	double p;
+	double p, t;
 
 	for (e = pct->child; e; e = e->next) {
 		p = strtod(e->key, NULL);
 		if (!ib_jv_u64(e, &v) || !(p >= 0.0 && p <= 100.0))
 			continue;
-		want = (uint64_t)ceil(p / 100.0 * (double)n);
-		if (want > n)
-			want = n;
+		t = ceil(p / 100.0 * (double)n);
+		want = t < (double)n ? (uint64_t)t : n;
 		if (want > below) {
 			h->count[ib_hist_index(v)] += want - below;
 			below = want;
@@ -191,8 +190,17 @@ static void dist_into(uint64_t *cnt, unsigned int nr, const struct ib_jv *o, uin
 	double p;
 
 	for (e = o && o->type == IB_JV_OBJ ? o->child : NULL; e && i < nr; e = e->next, i++)
-		if (ib_jv_double(e, &p) && p > 0 && p < 1e6)	/* fio's may pass 100% */
+		if (ib_jv_double(e, &p) && p > 0 && p < 1e6 &&	/* fio's may pass 100% */
+		    p * (double)total < 9e20)
 			cnt[i] = (uint64_t)llround(p * (double)total / 100.0);
+}
+
+/* CPU time in µs from its % of the runtime (ms), as the reports print it */
+static uint64_t cpu_us(double pct, uint64_t rt_ms)
+{
+	double us = pct * 10.0 * (double)rt_ms;
+
+	return us > 0 && us < 9e18 ? (uint64_t)llround(us) : 0;
 }
 
 static void tail_into(struct ib_job_stats *s, const struct ib_jv *o)
@@ -203,8 +211,8 @@ static void tail_into(struct ib_job_stats *s, const struct ib_jv *o)
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		total += s->dir[d].issued;
 	s->job_runtime_ms = rt;
-	s->usr_us = (uint64_t)llround(get_double(o, "usr_cpu") * 10.0 * (double)rt);
-	s->sys_us = (uint64_t)llround(get_double(o, "sys_cpu") * 10.0 * (double)rt);
+	s->usr_us = cpu_us(get_double(o, "usr_cpu"), rt);
+	s->sys_us = cpu_us(get_double(o, "sys_cpu"), rt);
 	s->ctx = get_u64(o, "ctx");
 	s->majf = get_u64(o, "majf");
 	s->minf = get_u64(o, "minf");

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 #include "iobench/json_read.h"
 #include "iobench/results.h"
+#include "iobench/run.h"
 #include "report_fixture.h"
 
 static const char *const golden[] = {
@@ -220,6 +221,63 @@ static void test_read_fields(void **state)
 	ib_results_free(&r);
 }
 
+/* Plain JSON (no bins): the histogram made from the percentiles gives them again */
+static void test_plain_json_percentiles(void **state)
+{
+	static const char doc[] = "{\"jobs\":[{\"read\":{\"clat_ns\":{\"N\":1000,"
+		"\"min\":10,\"max\":90000,\"percentile\":{\"1.000000\":10,\"50.000000\":1004,"
+		"\"99.000000\":1004,\"99.500000\":70144,\"99.990000\":90624}}}}]}";
+	static const uint64_t want[] = { 10, 1004, 1004, 70144, 90624 };
+	struct ib_diag d = { { 0 } };
+	uint64_t got[5], sum = 0;
+	struct ib_results r;
+	const struct ib_hist *h;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(ib_results_read_json(&r, doc, strlen(doc), &d), 0);
+	h = &r.stats[0].dir[0].hist[IB_LAT_CLAT];
+	assert_int_equal(r.jobs[0].nr_percentiles, 5);
+	assert_true(r.jobs[0].clat_percentiles);
+	assert_false(r.jobs[0].slat_percentiles);
+	assert_int_equal(ib_hist_percentiles(h, 1000, r.jobs[0].percentiles, 5, got), 0);
+	for (i = 0; i < 5; i++)
+		assert_int_equal(got[i], want[i]);
+	for (i = 0; i < IB_HIST_NR; i++)
+		sum += h->count[i];
+	assert_int_equal(sum, 1000);
+	/* the fewest samples for each: 10 by 1%, 995 by 99.5%, the 5 others */
+	assert_int_equal(h->count[ib_hist_index(10)], 10);
+	assert_int_equal(h->count[ib_hist_index(90624)], 5);
+	ib_results_free(&r);
+}
+
+/* The format table: names, aliases, streams, json+ over json */
+static void test_format_table(void **state)
+{
+	char names[128];
+
+	(void)state;
+	assert_int_equal(ib_format_find("JSON+")->bit, IB_OUT_JSONPLUS);
+	assert_int_equal(ib_format_find("csv")->bit, IB_OUT_TERSE);
+	assert_null(ib_format_find("csv")->print);
+	assert_true(ib_format_find("terse")->print == ib_report_terse);
+	assert_null(ib_format_find("xml"));
+	ib_format_names(names, sizeof(names));
+	assert_string_equal(names, "normal, json, json+, terse, minimal, csv");
+	ib_format_names(names, 10);
+	assert_string_equal(names, "normal, j");
+	/* --json-output alone means json; json+ replaces json */
+	assert_int_equal(ib_formats_selected(IB_OUT_NORMAL, true), IB_OUT_NORMAL | IB_OUT_JSON);
+	assert_int_equal(ib_formats_selected(IB_OUT_NORMAL, false), IB_OUT_NORMAL);
+	assert_int_equal(ib_formats_selected(IB_OUT_JSON | IB_OUT_JSONPLUS, false),
+			 IB_OUT_JSONPLUS);
+	assert_false(ib_formats_machine_on_main(IB_OUT_NORMAL | IB_OUT_JSON, true));
+	assert_true(ib_formats_machine_on_main(IB_OUT_NORMAL | IB_OUT_JSON, false));
+	assert_true(ib_formats_machine_on_main(IB_OUT_TERSE | IB_OUT_JSON, true));
+	assert_false(ib_formats_machine_on_main(IB_OUT_NORMAL, false));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -228,6 +286,8 @@ int main(void)
 		cmocka_unit_test(test_normal_again),
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_read_fields),
+		cmocka_unit_test(test_plain_json_percentiles),
+		cmocka_unit_test(test_format_table),
 	};
 
 	setenv("TZ", "UTC", 1);
