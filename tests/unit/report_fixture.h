@@ -150,7 +150,7 @@ static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
 
 static inline void fixture_line(struct fixture *fx, char *l)
 {
-	struct ib_job_stats *s = &fx->stats[0];
+	struct ib_job_stats *s = fx->stats;	/* NULL before the "job" line */
 	unsigned int d, k, nj, gr;
 	unsigned long long a, b, c, e, g, h, q;
 	double m, dev;
