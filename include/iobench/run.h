@@ -12,6 +12,10 @@
  * jobfile.c): each job fixed up and checked by ib_job_validate(), then
  * expanded by ib_run_add_job(); read-only after that.
  */
+/*
+ * One bit per report format; the formats themselves (names, printers,
+ * streams) are the table in report.h / src/report/formats.c.
+ */
 enum ib_output_fmt {
 	IB_OUT_NORMAL = 1u << 0,
 	IB_OUT_JSON = 1u << 1,
@@ -25,7 +29,7 @@ enum ib_output_fmt {
 enum ib_eta_mode { IB_ETA_AUTO = 0, IB_ETA_ALWAYS, IB_ETA_NEVER };
 
 struct ib_run {
-	unsigned int output_format;	/* IB_OUT_* bits; default NORMAL */
+	unsigned int output_format;	/* IB_OUT_* bits (ib_format_find); default NORMAL */
 	char output[PATH_MAX];		/* --output=FILE ("" = stdout) */
 	char json_output[PATH_MAX];	/* --json-output=FILE: JSON to its own file */
 	unsigned int terse_version;	/* 2..5, default 3 */
