@@ -94,8 +94,9 @@ struct ib_results {
 /*
  * Build r from a run: one host (this machine's name), jobs[i] from
  * run->jobs[i], stats borrowed from res->stats (which must outlive r),
- * res's disks copied (res may be NULL before the run: no disks), the
- * given timestamp. Returns 0 or -ENOMEM (r is then empty).
+ * res's disks copied, the given timestamp. res may be NULL before the run:
+ * no stats (NULL) and no disks, enough for ib_report_header() only.
+ * Returns 0 or -ENOMEM (r is then empty).
  */
 int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
 			const struct ib_result *res, int64_t timestamp_ms);
