@@ -5,8 +5,12 @@
  *   0    every job finished without error
  *   1    bad input, or a job failed (named on stderr)
  *   130  interrupted by SIGINT/SIGTERM (the partial report is still printed)
+ * A report that cannot be written in full (disk full, /dev/full, a closed
+ * pipe) is one line on stderr naming the file and the reason, and status 1
+ * (130 stays 130); a report file left incomplete is removed.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
@@ -14,6 +18,7 @@
 #include "iobench/cli.h"
 #include "iobench/ioerr.h"
 #include "iobench/report.h"
+#include "iobench/results.h"
 #include "iobench/run.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
@@ -23,6 +28,8 @@ struct outputs {
 	FILE *json;	/* --json-output, or main */
 	FILE *msg;	/* job messages (layout): never inside JSON */
 	FILE *tty;	/* live status line, or NULL */
+	unsigned int formats;	/* ib_formats_selected() */
+	int main_err, json_err;	/* first write error (-errno) of each file */
 };
 
 static FILE *open_out(const char *opt, const char *path, struct ib_diag *d)
@@ -37,17 +44,18 @@ static FILE *open_out(const char *opt, const char *path, struct ib_diag *d)
 	return f;
 }
 
-static bool normal_on_main(const struct ib_run *run)
+static bool normal_on_main(const struct outputs *o)
 {
-	return (run->output_format & IB_OUT_NORMAL) != 0;
+	return (o->formats & IB_OUT_NORMAL) != 0;
 }
 
 static int open_outputs(const struct ib_run *run, struct outputs *o,
 			struct ib_diag *d)
 {
-	bool json_main = (run->output_format & (IB_OUT_JSON | IB_OUT_JSONPLUS)) &&
-			 !run->json_output[0];
+	bool machine_main;
 
+	o->formats = ib_formats_selected(run->output_format, run->json_output[0]);
+	machine_main = ib_formats_machine_on_main(o->formats, run->json_output[0]);
 	o->main = run->output[0] ? open_out("--output", run->output, d) : stdout;
 	if (!o->main)
 		return -1;
@@ -55,25 +63,84 @@ static int open_outputs(const struct ib_run *run, struct outputs *o,
 	if (!o->json)
 		return -1;
 	/* messages share the human report's stream unless machine output is there */
-	o->msg = normal_on_main(run) && !json_main &&
-			 !(run->output_format & IB_OUT_TERSE) ? o->main : stderr;
+	o->msg = normal_on_main(o) && !machine_main ? o->main : stderr;
 	o->tty = NULL;
 	if (run->eta == IB_ETA_NEVER)
 		return 0;
-	if (!run->output[0] && normal_on_main(run) && !json_main &&
-	    !(run->output_format & IB_OUT_TERSE))
+	if (!run->output[0] && normal_on_main(o) && !machine_main)
 		o->tty = (run->eta == IB_ETA_ALWAYS || isatty(STDOUT_FILENO)) ? stdout : NULL;
 	else if (run->eta == IB_ETA_ALWAYS || isatty(STDERR_FILENO))
 		o->tty = stderr; /* machine output on stdout stays clean */
 	return 0;
 }
 
-static void close_outputs(struct outputs *o)
+static const char *out_name(const struct ib_run *run, const struct outputs *o, FILE *f)
 {
-	if (o->json && o->json != o->main && o->json != stdout)
-		fclose(o->json);
-	if (o->main && o->main != stdout)
-		fclose(o->main);
+	if (f == o->json && run->json_output[0])
+		return run->json_output;
+	if (f == o->main && run->output[0])
+		return run->output;
+	return "stdout";
+}
+
+/*
+ * Flush f and keep its first write error (-errno) in *err. A stream whose
+ * error flag is set without a failing flush reports -EIO.
+ */
+static void out_flush(FILE *f, int *err)
+{
+	errno = 0;
+	if ((fflush(f) == 0 && !ferror(f)) || *err)
+		return;
+	*err = errno ? -errno : -EIO;
+}
+
+static void out_check(struct outputs *o, FILE *f)
+{
+	out_flush(f, f == o->json ? &o->json_err : &o->main_err);
+	if (o->json == o->main)
+		o->main_err = o->json_err = o->main_err ? o->main_err : o->json_err;
+}
+
+/* Flush and close one report file; 0 or its first write error (-errno). */
+static int close_one(FILE *f, int *err)
+{
+	out_flush(f, err);
+	if (f != stdout && fclose(f) && !*err)
+		*err = errno ? -errno : -EIO;
+	return *err;
+}
+
+/*
+ * Close the report files; a file that could not be written in full is
+ * removed (never left looking complete). Returns 0 or -errno, d naming the
+ * first stream that failed (unless d already holds an error).
+ */
+static int close_outputs(const struct ib_run *run, struct outputs *o,
+			 struct ib_diag *d)
+{
+	FILE *f[2] = { o->json != o->main ? o->json : NULL, o->main };
+	int *err[2] = { &o->json_err, &o->main_err }, ret = 0;
+	const char *name[2], *failed = NULL;
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		if (!f[i])
+			continue;
+		name[i] = out_name(run, o, f[i]);
+		if (!close_one(f[i], err[i]))
+			continue;
+		if (f[i] != stdout)
+			unlink(name[i]);
+		if (!ret) {
+			ret = *err[i];
+			failed = name[i];
+		}
+	}
+	o->main = o->json = NULL;
+	if (ret && !d->msg[0])
+		ib_diag_set(d, -ret, "cannot write report to %s: %s", failed, strerror(-ret));
+	return ret;
 }
 
 static int64_t now_epoch_ms(void)
@@ -84,27 +151,21 @@ static int64_t now_epoch_ms(void)
 	return (int64_t)tv.tv_sec * 1000 + tv.tv_usec / 1000;
 }
 
-static void report(const struct ib_run *run, const struct ib_result *res,
-		   struct outputs *o)
+/* Every selected format, in rank order, each to its stream. */
+static void report(const struct ib_results *res, struct outputs *o)
 {
-	struct ib_report_in in = {
-		.run = run,
-		.stats = res->stats,
-		.disks = res->disks,
-		.nr_disks = res->nr_disks,
-		.timestamp_ms = now_epoch_ms(),
-	};
-	unsigned int fmt = run->output_format;
+	unsigned int rank, i;
 
-	if (fmt & IB_OUT_TERSE)
-		ib_report_terse(o->main, &in);
-	/* --json-output=FILE asks for JSON in that file by itself */
-	if ((fmt & (IB_OUT_JSON | IB_OUT_JSONPLUS)) || run->json_output[0])
-		ib_report_json(o->json, &in, (fmt & IB_OUT_JSONPLUS) != 0);
-	if (fmt & IB_OUT_NORMAL)
-		ib_report_normal(o->main, &in);
-	fflush(o->main);
-	fflush(o->json);
+	for (rank = 0; rank < ib_nr_formats; rank++)
+		for (i = 0; i < ib_nr_formats; i++) {
+			const struct ib_format *fm = &ib_formats[i];
+			FILE *f = fm->own_file ? o->json : o->main;
+
+			if (!fm->print || fm->rank != rank || !(o->formats & fm->bit))
+				continue;
+			fm->print(f, res);
+			out_check(o, f);
+		}
 }
 
 static void name_failures(const struct ib_run *run, const struct ib_result *res)
@@ -132,6 +193,7 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 {
 	struct outputs o = { 0 };
+	struct ib_results rs = { 0 };
 	struct ib_result res;
 	struct ib_runner *r;
 	int rc = 1;
@@ -142,14 +204,24 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 		ib_result_free(run, &res);
 		goto out;
 	}
-	if (run->output_format & IB_OUT_NORMAL)
-		ib_report_header(o.main, run, res.stats);
-	fflush(o.main);
+	if (normal_on_main(&o) && ib_results_from_run(&rs, run, &res, 0) == 0)
+		ib_report_header(o.main, &rs);
+	ib_results_free(&rs);
+	out_check(&o, o.main);
 	if (ib_runner_go(r, o.msg, o.tty, d) < 0) {
 		ib_result_free(run, &res);
 		goto out;
 	}
-	report(run, &res, &o);
+	/*
+	 * The jobs are done: a reader that went away must give EPIPE and the
+	 * error line below (and the cleanup), not kill us mid-report.
+	 */
+	signal(SIGPIPE, SIG_IGN);
+	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0)
+		o.main_err = -ENOMEM;	/* named by close_outputs */
+	else
+		report(&rs, &o);
+	ib_results_free(&rs);
 	name_failures(run, &res);
 	if (res.interrupted) {
 		fprintf(stderr, "iobench: interrupted: the report covers the I/O done until then\n");
@@ -159,7 +231,8 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	}
 	ib_result_free(run, &res);
 out:
-	close_outputs(&o);
+	if (o.main && close_outputs(run, &o, d) < 0 && rc == 0)
+		rc = 1;
 	return rc;
 }
 

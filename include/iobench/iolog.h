@@ -18,11 +18,16 @@
  *   PATH read|write OFFSET LENGTH      (also: PATH sync|datasync 0 0)
  *   PATH close
  * Clones of a job with numjobs > 1 write FILE.CLONE so they don't clobber
- * each other. Buffered: one fwrite-sized flush per 1 MiB of log.
+ * each other. Formatted by hand into a 1 MiB buffer, written with write(2)
+ * when it fills (no stdio on the per-I/O path). As the other logs (log.h),
+ * the first write error is kept and reported by ib_iolog_close().
  */
 struct ib_iolog {
-	FILE *f;
-	char *buf;
+	int fd;
+	char *buf;		/* NULL: no log (a zeroed struct is one) */
+	size_t len;		/* bytes waiting in buf */
+	int err;		/* first write error, -errno, or 0 */
+	char path[PATH_MAX + 16];
 };
 
 /*
@@ -34,6 +39,10 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d);
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
 		 unsigned int ddir, uint64_t offset, uint64_t len);
-void ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs);
+/*
+ * Write the close lines, flush and close. Returns 0, or the first write
+ * error of the whole log as -errno (d: "write_iolog: PATH: reason").
+ */
+int ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs, struct ib_diag *d);
 
 #endif

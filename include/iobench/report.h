@@ -3,10 +3,11 @@
 #define IOBENCH_REPORT_H
 
 #include <stdio.h>
-#include "iobench/run.h"
-#include "iobench/stats.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
-struct ib_disk_util;	/* disk.h */
+#include "iobench/results.h"
 
 /*
  * Reports in fio 3.33's formats (doc/fio-compat.md §1-§3). tests/unit/test_report.c
@@ -23,31 +24,55 @@ struct ib_disk_util;	/* disk.h */
  * - JSON "eta" is 0 for finished jobs (fio may print INT_MAX);
  * - dm/md slaves are followed one level deep (fio recurses).
  *
- * Print the final report for a finished run in every format run asks for.
- * stats[i] belongs to run->jobs[i]. Returns 0 or -errno (an output file
- * could not be written; d says which).
+ * Every formatter takes only the results document (results.h) and the
+ * stream, and returns 0 or -errno: -EIO when the stream has its error flag
+ * set (the caller flushes, and names the file and errno), -ENOMEM, -EINVAL
+ * (bad terse version). They print nothing else anywhere.
  */
-struct ib_report_in {
-	const struct ib_run *run;
-	const struct ib_job_stats *stats;
-	const struct ib_disk_util *disks;
-	unsigned int nr_disks;
-	int64_t timestamp_ms;	/* epoch ms at the end of the run */
-};
 
 /*
  * Lines printed before the run (normal output only): one job header per job
  * ("NAME: (g=0): rw=read, bs=(R) 4096B-4096B, ...", "..." for clone 2),
  * the version line and "Starting N processes". The engine shown is
- * stats[i].ioengine, the one the runner chose (stats may be NULL: the
- * job's ioengine).
+ * res->stats[i].ioengine, the one the runner chose (res->stats may be NULL,
+ * or the field empty: the job's ioengine).
  */
-void ib_report_header(FILE *f, const struct ib_run *run,
-		      const struct ib_job_stats *stats);
+int ib_report_header(FILE *f, const struct ib_results *res);
 
-int ib_report_normal(FILE *f, const struct ib_report_in *in);
-int ib_report_json(FILE *f, const struct ib_report_in *in, bool plus);
-int ib_report_terse(FILE *f, const struct ib_report_in *in);
+int ib_report_normal(FILE *f, const struct ib_results *res);
+int ib_report_json(FILE *f, const struct ib_results *res);
+int ib_report_json_plus(FILE *f, const struct ib_results *res);	/* + "bins" */
+int ib_report_terse(FILE *f, const struct ib_results *res);
+
+/*
+ * The formats, as one table (formats.c): --output-format parses its names
+ * with ib_format_find(), main.c prints every selected row in `rank` order.
+ * A new format is one enum ib_output_fmt bit (run.h) and one row here.
+ */
+struct ib_format {
+	const char *name;	/* --output-format token */
+	unsigned int bit;	/* enum ib_output_fmt */
+	/* NULL for an alias row (minimal, csv: another name of terse) */
+	int (*print)(FILE *f, const struct ib_results *res);
+	bool own_file;		/* goes to --json-output=FILE when that is given */
+	bool human;		/* has the pre-run header; shares its stream with job messages */
+	unsigned int rank;	/* print order when several share a stream */
+};
+
+extern const struct ib_format ib_formats[];
+extern const unsigned int ib_nr_formats;
+
+/* The row named `name` (any case; aliases included), or NULL. */
+const struct ib_format *ib_format_find(const char *name);
+/* "normal, json, ..." (every name, in table order) into buf. */
+void ib_format_names(char *buf, size_t len);
+/*
+ * The formats to print for the bits asked for: --json-output=FILE
+ * (json_file) alone implies json; json+ replaces json (one document).
+ */
+unsigned int ib_formats_selected(unsigned int bits, bool json_file);
+/* Does a machine-readable format (not `human`) go to the main stream? */
+bool ib_formats_machine_on_main(unsigned int selected, bool json_file);
 
 /* fio's number formatter (doc/fio-compat.md §1.3). buf gets e.g. "395k". */
 char *ib_num2str(uint64_t val, unsigned int maxlen, unsigned int base,

@@ -13,6 +13,10 @@
  * jobs as a jobset; ib_run_build() (plan.c) then fixes up and validates
  * each job (validate.c) and expands it; the plan is read-only after that.
  */
+/*
+ * One bit per report format; the formats themselves (names, printers,
+ * streams) are the table in report.h / src/report/formats.c.
+ */
 enum ib_output_fmt {
 	IB_OUT_NORMAL = 1u << 0,
 	IB_OUT_JSON = 1u << 1,
@@ -26,7 +30,7 @@ enum ib_output_fmt {
 enum ib_eta_mode { IB_ETA_AUTO = 0, IB_ETA_ALWAYS, IB_ETA_NEVER };
 
 struct ib_run {
-	unsigned int output_format;	/* IB_OUT_* bits; default NORMAL */
+	unsigned int output_format;	/* IB_OUT_* bits (ib_format_find); default NORMAL */
 	char output[PATH_MAX];		/* --output=FILE ("" = stdout) */
 	char json_output[PATH_MAX];	/* --json-output=FILE: JSON to its own file */
 	unsigned int terse_version;	/* 2..5, default 3 */

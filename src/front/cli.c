@@ -20,6 +20,7 @@
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
+#include "iobench/report.h"
 #include "cli_priv.h"
 
 #define MAX_JOBFILES 64
@@ -107,27 +108,22 @@ static int set_path(char *dst, size_t len, const char *opt, const char *v,
 
 static int set_formats(struct ib_run *r, const char *v, struct ib_diag *d)
 {
-	static const struct { const char *name; unsigned int bit; } fmts[] = {
-		{ "normal", IB_OUT_NORMAL }, { "json", IB_OUT_JSON },
-		{ "json+", IB_OUT_JSONPLUS }, { "terse", IB_OUT_TERSE },
-		{ "minimal", IB_OUT_TERSE }, { "csv", IB_OUT_TERSE },
-	};
-	char buf[128], *tok, *save = NULL;
+	char buf[128], *tok, *save = NULL, names[128];
+	const struct ib_format *fmt;
 	unsigned int bits = 0;
-	size_t i;
 
 	if (strlen(v) >= sizeof(buf) || !*v)
 		return ib_diag_set(d, EINVAL, "--output-format: invalid value '%s'", v);
 	strcpy(buf, v);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
-			if (!strcasecmp(tok, fmts[i].name))
-				break;
-		if (i == sizeof(fmts) / sizeof(fmts[0]))
+		fmt = ib_format_find(tok);
+		if (!fmt) {
+			ib_format_names(names, sizeof(names));
 			return ib_diag_set(d, EINVAL,
-					   "--output-format: unknown format '%s' (valid: normal, json, json+, terse, minimal, csv)",
-					   tok);
-		bits |= fmts[i].bit;
+					   "--output-format: unknown format '%s' (valid: %s)",
+					   tok, names);
+		}
+		bits |= fmt->bit;
 	}
 	r->output_format = bits;
 	return 0;

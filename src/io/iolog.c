@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * write_iolog=FILE (iolog.h): lines formatted into a buffer by hand and
+ * written with write(2) when it fills, as log.c does; no stdio on the
+ * per-I/O path. The first write error is kept and reported at close.
+ */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "iobench/iolog.h"
 
 #define IOLOG_BUF (1u << 20)
+#define IOLOG_LINE_MAX (PATH_MAX + 64)	/* path, action, two numbers */
 
 static const char *const action[IB_DDIR_NR] = { "read", "write", "trim", "sync" };
 
@@ -19,53 +27,135 @@ bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len)
 	return n >= 0 && (size_t)n < len;
 }
 
+static void flush_buf(struct ib_iolog *l)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < l->len) {
+		n = write(l->fd, l->buf + off, l->len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!l->err)
+				l->err = n < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (size_t)n;
+	}
+	l->len = 0;
+}
+
+static char *put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+static char *put_u64(char *p, uint64_t v)
+{
+	char tmp[24];
+	unsigned int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+/* "PATH WORD\n" or, with nums, "PATH WORD A B\n" */
+static void put_line(struct ib_iolog *l, const char *path, const char *word,
+		     bool nums, uint64_t a, uint64_t b)
+{
+	char *p;
+
+	if (l->len + IOLOG_LINE_MAX > IOLOG_BUF)
+		flush_buf(l);
+	p = put_str(l->buf + l->len, path);
+	*p++ = ' ';
+	p = put_str(p, word);
+	if (nums) {
+		*p++ = ' ';
+		p = put_u64(p, a);
+		*p++ = ' ';
+		p = put_u64(p, b);
+	}
+	*p++ = '\n';
+	l->len = (size_t)(p - l->buf);
+}
+
+static int open_log(struct ib_iolog *l, const struct ib_job *job, struct ib_diag *d)
+{
+	if (!ib_iolog_path(job, l->path, sizeof(l->path)))
+		return ib_diag_set(d, ENAMETOOLONG, "write_iolog: name too long: %s",
+				   job->write_iolog);
+	l->buf = malloc(IOLOG_BUF);
+	if (!l->buf)
+		return ib_diag_set(d, ENOMEM, "write_iolog: %s: out of memory", l->path);
+	l->fd = open(l->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (l->fd < 0) {
+		free(l->buf);
+		l->buf = NULL;
+		return ib_diag_set(d, errno, "write_iolog: cannot create %s: %s",
+				   l->path, strerror(errno));
+	}
+	return 0;
+}
+
 int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d)
 {
-	char path[PATH_MAX + 16];
 	unsigned int i;
+	int ret;
 
-	l->f = NULL;
+	l->fd = -1;
 	l->buf = NULL;
+	l->len = 0;
+	l->err = 0;
 	if (!job->write_iolog[0])
 		return 0;
-	if (!ib_iolog_path(job, path, sizeof(path)))
-		return ib_diag_set(d, ENAMETOOLONG, "write_iolog: name too long: %s",
-				   job->write_iolog);
-	l->f = fopen(path, "w");
-	if (!l->f)
-		return ib_diag_set(d, errno, "write_iolog: cannot create %s: %s",
-				   path, strerror(errno));
-	l->buf = malloc(IOLOG_BUF);
-	if (l->buf)
-		setvbuf(l->f, l->buf, _IOFBF, IOLOG_BUF);
-	fputs("fio version 2 iolog\n", l->f);
+	ret = open_log(l, job, d);
+	if (ret)
+		return ret;
+	memcpy(l->buf, "fio version 2 iolog\n", 20);
+	l->len = 20;
 	for (i = 0; i < fs->nr; i++)
-		fprintf(l->f, "%s add\n", fs->f[i].path);
+		put_line(l, fs->f[i].path, "add", false, 0, 0);
 	for (i = 0; i < fs->nr; i++)
-		fprintf(l->f, "%s open\n", fs->f[i].path);
+		put_line(l, fs->f[i].path, "open", false, 0, 0);
 	return 0;
 }
 
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f, unsigned int ddir,
 		 uint64_t offset, uint64_t len)
 {
-	if (!l->f)
+	if (!l->buf)
 		return;
-	fprintf(l->f, "%s %s %llu %llu\n", f->path, action[ddir],
-		(unsigned long long)offset, (unsigned long long)len);
+	put_line(l, f->path, action[ddir], true, offset, len);
 }
 
-void ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs)
+int ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs, struct ib_diag *d)
 {
 	unsigned int i;
+	int err;
 
-	if (!l->f)
-		return;
+	if (!l->buf)
+		return 0;
 	for (i = 0; i < fs->nr; i++)
-		fprintf(l->f, "%s close\n", fs->f[i].path);
-	fclose(l->f);
+		put_line(l, fs->f[i].path, "close", false, 0, 0);
+	flush_buf(l);
+	if (close(l->fd) && !l->err)
+		l->err = -errno;
+	err = l->err;
 	free(l->buf);
-	l->f = NULL;
 	l->buf = NULL;
+	l->fd = -1;
+	if (err)
+		return ib_diag_set(d, -err, "write_iolog: %s: %s", l->path, strerror(-err));
+	return 0;
 }

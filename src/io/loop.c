@@ -309,7 +309,7 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t t)
 	if (l->c.hooks.prep)
 		l->c.hooks.prep(l->c.arg, io);
 	l->c.st->dir[desc.ddir].issued++;
-	if (l->c.iolog && l->c.iolog->f)
+	if (l->c.iolog && l->c.iolog->buf)
 		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
 			    io->offset, io->len);
 	return io;

@@ -329,7 +329,11 @@ static void teardown(struct worker *w)
 		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
 			 w->diag.msg);
 	}
-	ib_iolog_close(&w->iolog, w->fs);
+	if (ib_iolog_close(&w->iolog, w->fs, &w->diag) < 0 && !w->st->error) {
+		w->st->error = EIO;
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
+			 w->diag.msg);
+	}
 	ib_iogen_free(&w->gen);
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);

@@ -8,7 +8,7 @@
 #include "report_common.h"
 
 /* A single job's entry points at its stats; copies are made only to merge */
-static void add_entry(struct ib_rep *r, const struct ib_job *job,
+static void add_entry(struct ib_rep *r, const struct ib_res_job *job,
 		      const struct ib_job_stats *st)
 {
 	struct ib_rep_entry *e = &r->ent[r->nr_ent++];
@@ -19,7 +19,7 @@ static void add_entry(struct ib_rep *r, const struct ib_job *job,
 	e->nr_jobs = 1;
 }
 
-static int merge_into(struct ib_rep_entry *e, const struct ib_job *j,
+static int merge_into(struct ib_rep_entry *e, const struct ib_res_job *j,
 		      const struct ib_job_stats *st)
 {
 	if (!e->merged) {
@@ -35,28 +35,27 @@ static int merge_into(struct ib_rep_entry *e, const struct ib_job *j,
 	return 0;
 }
 
-static int build_entries(struct ib_rep *r, const struct ib_report_in *in)
+static int build_entries(struct ib_rep *r, const struct ib_results *res)
 {
-	const struct ib_run *run = in->run;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < run->nr_jobs; i++) {
-		const struct ib_job *j = &run->jobs[i];
+	for (i = 0; i < res->nr_jobs; i++) {
+		const struct ib_res_job *j = &res->jobs[i];
 		struct ib_rep_entry *last = r->nr_ent ? &r->ent[r->nr_ent - 1] : NULL;
 
 		if (j->group_reporting && last && last->job->groupid == j->groupid) {
-			ret = merge_into(last, j, &in->stats[i]);
+			ret = merge_into(last, j, &res->stats[i]);
 			if (ret)
 				return ret;
 			continue;
 		}
-		add_entry(r, j, &in->stats[i]);
+		add_entry(r, j, &res->stats[i]);
 	}
 	return 0;
 }
 
-static struct ib_rep_group *find_or_add_group(struct ib_rep *r, const struct ib_job *j)
+static struct ib_rep_group *find_or_add_group(struct ib_rep *r, const struct ib_res_job *j)
 {
 	struct ib_rep_group *g;
 	unsigned int i, d;
@@ -111,9 +110,9 @@ static void finish_group(struct ib_rep_group *g)
 	}
 }
 
-int ib_rep_build(struct ib_rep *r, const struct ib_report_in *in)
+int ib_rep_build(struct ib_rep *r, const struct ib_results *res)
 {
-	unsigned int n = in->run->nr_jobs ? in->run->nr_jobs : 1, i;
+	unsigned int n = res->nr_jobs ? res->nr_jobs : 1, i;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -123,7 +122,7 @@ int ib_rep_build(struct ib_rep *r, const struct ib_report_in *in)
 		ib_rep_free(r);
 		return -ENOMEM;
 	}
-	ret = build_entries(r, in);
+	ret = build_entries(r, res);
 	if (ret) {
 		ib_rep_free(r);
 		return ret;
@@ -193,7 +192,7 @@ uint64_t ib_rep_total_ios(const struct ib_job_stats *s)
 	return issued ? issued : done;
 }
 
-bool ib_rep_pct_enabled(const struct ib_job *job, enum ib_lat_kind k)
+bool ib_rep_pct_enabled(const struct ib_res_job *job, enum ib_lat_kind k)
 {
 	if (job->gtod_reduce || !job->nr_percentiles)
 		return false;
@@ -207,7 +206,7 @@ bool ib_rep_pct_enabled(const struct ib_job *job, enum ib_lat_kind k)
 	}
 }
 
-unsigned int ib_rep_percentiles(const struct ib_job *job, const struct ib_hist *h,
+unsigned int ib_rep_percentiles(const struct ib_res_job *job, const struct ib_hist *h,
 				uint64_t n, uint64_t *out)
 {
 	unsigned int nr = job->nr_percentiles;

@@ -11,15 +11,15 @@
 struct ib_rep_entry {
 	const struct ib_job_stats *st;	/* the job's own, or `merged` */
 	struct ib_job_stats *merged;	/* owned, only for 2+ jobs */
-	const struct ib_job *job;	/* first job: name, pid, units */
-	const struct ib_job *last_job;	/* last job: JSON "job options" (fio quirk) */
+	const struct ib_res_job *job;	/* first job: name, pid, units */
+	const struct ib_res_job *last_job;	/* last job: JSON "job options" (fio quirk) */
 	unsigned int nr_jobs;
 };
 
 /* Run status group aggregate (doc/fio-compat.md §1.9). */
 struct ib_rep_group {
 	unsigned int groupid;
-	const struct ib_job *job;	/* first job of the group: units */
+	const struct ib_res_job *job;	/* first job of the group: units */
 	uint64_t io_bytes[IB_DDIR_RWT];
 	uint64_t agg_bw[IB_DDIR_RWT];	/* B/s */
 	uint64_t min_bw[IB_DDIR_RWT], max_bw[IB_DDIR_RWT];
@@ -33,7 +33,7 @@ struct ib_rep {
 	unsigned int nr_grp;
 };
 
-int ib_rep_build(struct ib_rep *r, const struct ib_report_in *in);
+int ib_rep_build(struct ib_rep *r, const struct ib_results *res);
 void ib_rep_free(struct ib_rep *r);
 const struct ib_rep_group *ib_rep_group(const struct ib_rep *r, unsigned int groupid);
 
@@ -80,10 +80,10 @@ int ib_rep_error(const struct ib_rep_entry *e, const char **where);
 /* Denominator for lat/depth percentages: issued (else completed) I/Os. */
 uint64_t ib_rep_total_ios(const struct ib_job_stats *s);
 /* Percentile values of one histogram; 0 if none (n == 0 or disabled). */
-unsigned int ib_rep_percentiles(const struct ib_job *job, const struct ib_hist *h,
+unsigned int ib_rep_percentiles(const struct ib_res_job *job, const struct ib_hist *h,
 				uint64_t n, uint64_t *out);
 /* Is that latency type's percentile list enabled for this job? */
-bool ib_rep_pct_enabled(const struct ib_job *job, enum ib_lat_kind k);
+bool ib_rep_pct_enabled(const struct ib_res_job *job, enum ib_lat_kind k);
 /* Format "%.{prec}f" style percentage of v/total, 0 if total == 0. */
 double ib_rep_pct(uint64_t v, uint64_t total);
 
@@ -91,9 +91,9 @@ double ib_rep_pct(uint64_t v, uint64_t total);
 
 /* Pieces of the normal report (report_normal.c, report_group.c) */
 void ib_report_lat_line(FILE *f, const char *label, const struct ib_lat_stat *s);
-void ib_report_pct_block(FILE *f, const char *label, const struct ib_job *job,
+void ib_report_pct_block(FILE *f, const char *label, const struct ib_res_job *job,
 			 const struct ib_hist *h, uint64_t n);
 void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e);
 void ib_report_group(FILE *f, const struct ib_rep_group *g);
-void ib_report_disks(FILE *f, const struct ib_disk_util *du, unsigned int nr);
+void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr);
 #endif

@@ -4,6 +4,7 @@
  * "Run status group" lines and the "Disk stats" lines (doc/fio-compat.md §1.1,
  * §1.9, §1.10).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "config.h"
@@ -12,7 +13,7 @@
 
 static const char *const group_label[IB_DDIR_RWT] = { "READ", "WRITE", "TRIM" };
 
-static void print_job_header(FILE *f, const struct ib_job *j, const char *engine)
+static void print_job_header(FILE *f, const struct ib_res_job *j, const char *engine)
 {
 	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
 	char b[6][32];
@@ -27,21 +28,20 @@ static void print_job_header(FILE *f, const struct ib_job *j, const char *engine
 		b[0], b[1], b[2], b[3], b[4], b[5], engine, j->iodepth);
 }
 
-void ib_report_header(FILE *f, const struct ib_run *run,
-		      const struct ib_job_stats *stats)
+int ib_report_header(FILE *f, const struct ib_results *res)
 {
 	unsigned int i, thr = 0, proc = 0;
 
-	for (i = 0; i < run->nr_jobs; i++) {
-		const struct ib_job *j = &run->jobs[i];
+	for (i = 0; i < res->nr_jobs; i++) {
+		const struct ib_res_job *j = &res->jobs[i];
 
 		if (j->thread)
 			thr++;
 		else
 			proc++;
 		if (j->clone == 0) /* the engine the runner chose, if it did */
-			print_job_header(f, j, stats && stats[i].ioengine[0] ?
-					 stats[i].ioengine : j->ioengine);
+			print_job_header(f, j, res->stats && res->stats[i].ioengine[0] ?
+					 res->stats[i].ioengine : j->ioengine);
 		else if (j->clone == 1)
 			fputs("...\n", f);
 	}
@@ -53,11 +53,12 @@ void ib_report_header(FILE *f, const struct ib_run *run,
 		fprintf(f, "Starting %u thread%s\n", thr, thr > 1 ? "s" : "");
 	else
 		fprintf(f, "Starting %u process%s\n", proc, proc != 1 ? "es" : "");
+	return ferror(f) ? -EIO : 0;
 }
 
 void ib_report_group(FILE *f, const struct ib_rep_group *g)
 {
-	const struct ib_job *j = g->job;
+	const struct ib_res_job *j = g->job;
 	unsigned int sig = j->significant_figures ? j->significant_figures : 4, d;
 	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
 	const char *unit = j->unit_base == 1 ? "bit/s" : "B/s";
@@ -118,13 +119,13 @@ static void print_disk(FILE *f, const struct ib_disk_util *u)
 	}
 }
 
-void ib_report_disks(FILE *f, const struct ib_disk_util *du, unsigned int nr)
+void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr)
 {
 	unsigned int i;
 
-	if (!du || !nr)
+	if (!nr)
 		return;
 	fputs("\nDisk stats (read/write):\n", f);
 	for (i = 0; i < nr; i++)
-		print_disk(f, &du[i]);
+		print_disk(f, &du[i].util);
 }

@@ -51,7 +51,7 @@ static void json_bins(struct ib_json *j, const struct ib_hist *h)
 	ib_json_obj_close(j);
 }
 
-static void json_lat(struct ib_json *j, const char *key, const struct ib_job *job,
+static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job *job,
 		     const struct ib_lat_stat *s, const struct ib_hist *h, bool pct,
 		     bool plus)
 {
@@ -177,7 +177,7 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 		     const struct ib_rep_entry *e, bool plus)
 {
 	const struct ib_job_stats *s = e->st;
-	const struct ib_job *lj = e->last_job;
+	const struct ib_res_job *lj = e->last_job;
 	const char *where;
 	unsigned int d;
 
@@ -244,9 +244,9 @@ static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 	}
 }
 
-static void json_top(struct ib_json *j, const struct ib_report_in *in)
+static void json_top(struct ib_json *j, const struct ib_results *res)
 {
-	time_t t = (time_t)(in->timestamp_ms / 1000);
+	time_t t = (time_t)(res->timestamp_ms / 1000);
 	char tbuf[64] = "";
 	struct tm tm;
 
@@ -255,35 +255,45 @@ static void json_top(struct ib_json *j, const struct ib_report_in *in)
 	ib_json_str(j, "fio version", "fio-3.33");
 	ib_json_str(j, "iobench version", "iobench-" IOBENCH_VERSION);
 	ib_json_int(j, "timestamp", (long long)t);
-	ib_json_int(j, "timestamp_ms", (long long)in->timestamp_ms);
+	ib_json_int(j, "timestamp_ms", (long long)res->timestamp_ms);
 	ib_json_str(j, "time", tbuf);
-	if (in->run->global_opts_len && in->run->global_opts_text[0])
-		json_opts(j, "global options", in->run->global_opts_text,
-			  in->run->global_opts_len);
+	if (res->global_opts_len && res->global_opts_text[0])
+		json_opts(j, "global options", res->global_opts_text,
+			  res->global_opts_len);
 }
 
-int ib_report_json(FILE *f, const struct ib_report_in *in, bool plus)
+static int report_json(FILE *f, const struct ib_results *res, bool plus)
 {
 	struct ib_json j;
 	struct ib_rep r;
 	unsigned int i;
-	int ret = ib_rep_build(&r, in);
+	int ret = ib_rep_build(&r, res);
 
 	if (ret)
 		return ret;
 	ib_json_begin(&j, f);
-	json_top(&j, in);
+	json_top(&j, res);
 	ib_json_arr_open(&j, "jobs");
 	for (i = 0; i < r.nr_ent; i++)
 		json_job(&j, &r, &r.ent[i], plus);
 	ib_json_arr_close(&j);
-	if (in->disks && in->nr_disks) {
+	if (res->nr_disks) {
 		ib_json_arr_open(&j, "disk_util");
-		for (i = 0; i < in->nr_disks; i++)
-			json_disk(&j, &in->disks[i]);
+		for (i = 0; i < res->nr_disks; i++)
+			json_disk(&j, &res->disks[i].util);
 		ib_json_arr_close(&j);
 	}
 	ib_json_end(&j);
 	ib_rep_free(&r);
 	return ferror(f) ? -EIO : 0;
+}
+
+int ib_report_json(FILE *f, const struct ib_results *res)
+{
+	return report_json(f, res, false);
+}
+
+int ib_report_json_plus(FILE *f, const struct ib_results *res)
+{
+	return report_json(f, res, true);
 }

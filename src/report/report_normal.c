@@ -35,7 +35,7 @@ static uint64_t lat_unit(uint64_t min, uint64_t max, double dev, const char **na
 }
 
 /* BW as "Y (Yalt)" honouring kb_base and unit_base. */
-static void fmt_rate(const struct ib_job *j, uint64_t v, const char *unit,
+static void fmt_rate(const struct ib_res_job *j, uint64_t v, const char *unit,
 		     char *a, char *b, size_t len)
 {
 	unsigned int sig = j->significant_figures ? j->significant_figures : 4;
@@ -45,7 +45,7 @@ static void fmt_rate(const struct ib_job *j, uint64_t v, const char *unit,
 	ib_num2str(v, sig, 1, !pow2, unit, b, len);
 }
 
-static const char *bw_unit(const struct ib_job *j)
+static const char *bw_unit(const struct ib_res_job *j)
 {
 	return j->unit_base == 1 ? "bit/s" : "B/s";
 }
@@ -74,7 +74,7 @@ static unsigned int num_digits(uint64_t v)
 	return n;
 }
 
-void ib_report_pct_block(FILE *f, const char *label, const struct ib_job *job,
+void ib_report_pct_block(FILE *f, const char *label, const struct ib_res_job *job,
 			 const struct ib_hist *h, uint64_t n)
 {
 	uint64_t val[IB_MAX_PERCENTILES], div = 1;
@@ -149,7 +149,7 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 		       unsigned int d)
 {
 	const struct ib_dir_stats *ds = &e->st->dir[d];
-	const struct ib_job *j = e->job;
+	const struct ib_res_job *j = e->job;
 	unsigned int sig = j->significant_figures ? j->significant_figures : 4;
 	char iops[32], bw[32], bwalt[32], io[32], ioalt[32];
 	uint64_t ms = ib_rep_runtime_ms(ds);
@@ -218,7 +218,7 @@ static const char *const batch_keys[] = { "0", "4", "8", "16", "32", "64", ">=64
 static void print_tail(FILE *f, const struct ib_rep_entry *e)
 {
 	const struct ib_job_stats *s = e->st;
-	const struct ib_job *j = e->job;
+	const struct ib_res_job *j = e->job;
 	uint64_t rt = s->job_runtime_ms, total = ib_rep_total_ios(s);
 
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
@@ -287,11 +287,11 @@ void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry 
 	print_tail(f, e);
 }
 
-int ib_report_normal(FILE *f, const struct ib_report_in *in)
+int ib_report_normal(FILE *f, const struct ib_results *res)
 {
 	struct ib_rep r;
 	unsigned int i;
-	int ret = ib_rep_build(&r, in);
+	int ret = ib_rep_build(&r, res);
 
 	if (ret)
 		return ret;
@@ -300,7 +300,7 @@ int ib_report_normal(FILE *f, const struct ib_report_in *in)
 		ib_report_entry(f, &r, &r.ent[i]);
 	for (i = 0; i < r.nr_grp; i++)
 		ib_report_group(f, &r.grp[i]);
-	ib_report_disks(f, in->disks, in->nr_disks);
+	ib_report_disks(f, res->disks, res->nr_disks);
 	ib_rep_free(&r);
 	return ferror(f) ? -EIO : 0;
 }

@@ -16,7 +16,7 @@ static void terse_lat(FILE *f, const struct ib_lat_stat *s)
 		ib_lat_stat_stddev(s) / 1000.0);
 }
 
-static void terse_pct(FILE *f, const struct ib_job *job, const struct ib_dir_stats *ds)
+static void terse_pct(FILE *f, const struct ib_res_job *job, const struct ib_dir_stats *ds)
 {
 	uint64_t val[IB_MAX_PERCENTILES] = { 0 };
 	unsigned int nr = job->nr_percentiles < IB_MAX_PERCENTILES ?
@@ -109,10 +109,10 @@ static void terse_disk(FILE *f, const struct ib_disk_util *u)
 			(unsigned long long)u->aggr_in_queue, u->aggr_util);
 }
 
-static void terse_entry(FILE *f, const struct ib_report_in *in, const struct ib_rep *r,
+static void terse_entry(FILE *f, const struct ib_results *res, const struct ib_rep *r,
 			const struct ib_rep_entry *e, unsigned int ver)
 {
-	const struct ib_job *j = e->job;
+	const struct ib_res_job *j = e->job;
 	const char *where;
 	int err = ib_rep_error(e, &where);
 	unsigned int d, i;
@@ -125,9 +125,9 @@ static void terse_entry(FILE *f, const struct ib_report_in *in, const struct ib_
 		if (d != IB_DDIR_TRIM || ver != 3)
 			terse_ddir(f, r, e, d, ver);
 	terse_tail(f, e->st);
-	if (ver >= 3 && in->disks)
-		for (i = 0; i < in->nr_disks; i++)
-			terse_disk(f, &in->disks[i]);
+	if (ver >= 3)
+		for (i = 0; i < res->nr_disks; i++)
+			terse_disk(f, &res->disks[i].util);
 	if (j->continue_on_error)
 		fprintf(f, ";%llu;%d", (unsigned long long)e->st->total_err,
 			e->st->first_error);
@@ -136,19 +136,19 @@ static void terse_entry(FILE *f, const struct ib_report_in *in, const struct ib_
 	fputc('\n', f);
 }
 
-int ib_report_terse(FILE *f, const struct ib_report_in *in)
+int ib_report_terse(FILE *f, const struct ib_results *res)
 {
-	unsigned int ver = in->run->terse_version ? in->run->terse_version : 3, i;
+	unsigned int ver = res->terse_version ? res->terse_version : 3, i;
 	struct ib_rep r;
 	int ret;
 
 	if (ver < 2 || ver > 5)
 		return -EINVAL;
-	ret = ib_rep_build(&r, in);
+	ret = ib_rep_build(&r, res);
 	if (ret)
 		return ret;
 	for (i = 0; i < r.nr_ent; i++)
-		terse_entry(f, in, &r, &r.ent[i], ver);
+		terse_entry(f, res, &r, &r.ent[i], ver);
 	ib_rep_free(&r);
 	return ferror(f) ? -EIO : 0;
 }

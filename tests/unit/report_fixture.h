@@ -4,7 +4,8 @@
 
 /*
  * Loads tests/data/golden/NAME.fix (made by fio2fixture.py from a real fio
- * run) into a struct ib_run + stats, for the report tests.
+ * run) into a struct ib_run + stats, and from them (as main.c does) the
+ * results document the formatters print, for the report tests.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,11 +13,13 @@
 #include <unistd.h>
 #include "iobench/disk.h"
 #include "iobench/report.h"
+#include "iobench/run.h"
+#include "iobench/runner.h"
 
 struct fixture {
 	struct ib_run run;
 	struct ib_job_stats *stats;
-	struct ib_report_in in;
+	struct ib_results in;	/* built from run, stats and disks */
 	struct ib_disk_util disks[4];
 	unsigned int nr_disks;
 };
@@ -147,7 +150,7 @@ static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
 
 static inline void fixture_line(struct fixture *fx, char *l)
 {
-	struct ib_job_stats *s = &fx->stats[0];
+	struct ib_job_stats *s = fx->stats;	/* NULL before the "job" line */
 	unsigned int d, k, nj, gr;
 	unsigned long long a, b, c, e, g, h, q;
 	double m, dev;
@@ -236,6 +239,18 @@ static inline void fixture_line(struct fixture *fx, char *l)
 	}
 }
 
+/* The results document for a run, its stats and disks (as main.c builds it) */
+static inline int fixture_results(struct ib_results *out, const struct ib_run *run,
+				  struct ib_job_stats *stats,
+				  const struct ib_disk_util *disks, unsigned int nr_disks,
+				  int64_t timestamp_ms)
+{
+	struct ib_result res = { .stats = stats, .nr_disks = nr_disks };
+
+	res.disks = nr_disks ? (struct ib_disk_util *)disks : NULL;
+	return ib_results_from_run(out, run, &res, timestamp_ms);
+}
+
 static inline int fixture_load(struct fixture *fx, const char *name)
 {
 	char *text = fixture_read(name, "fix"), *line, *save = NULL;
@@ -247,23 +262,22 @@ static inline int fixture_load(struct fixture *fx, const char *name)
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		fixture_line(fx, line);
 	free(text);
-	fx->in.run = &fx->run;
-	fx->in.disks = fx->nr_disks ? fx->disks : NULL;
-	fx->in.nr_disks = fx->nr_disks;
-	fx->in.stats = fx->stats;
-	fx->in.timestamp_ms = fx->stats ? (fx->stats[0].start_time + 2) * 1000 : 0;
-	return fx->stats ? 0 : -1;
+	if (!fx->stats)
+		return -1;
+	return fixture_results(&fx->in, &fx->run, fx->stats, fx->disks, fx->nr_disks,
+			       (fx->stats[0].start_time + 2) * 1000);
 }
 
 static inline void fixture_free(struct fixture *fx)
 {
+	ib_results_free(&fx->in);
 	free(fx->stats);
 	free(fx->run.jobs);
 }
 
 /* Run fn into a string */
-static inline char *fixture_capture(int (*fn)(FILE *, const struct ib_report_in *),
-				    const struct ib_report_in *in, int *ret)
+static inline char *fixture_capture(int (*fn)(FILE *, const struct ib_results *),
+				    const struct ib_results *in, int *ret)
 {
 	char *buf = NULL;
 	size_t len = 0;

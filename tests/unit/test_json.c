@@ -14,16 +14,6 @@
 #include "iobench/json.h"
 #include "report_fixture.h"
 
-static int json_plus(FILE *f, const struct ib_report_in *in)
-{
-	return ib_report_json(f, in, true);
-}
-
-static int json_plain(FILE *f, const struct ib_report_in *in)
-{
-	return ib_report_json(f, in, false);
-}
-
 static bool have_python(void)
 {
 	return system("python3 -c 'import json' >/dev/null 2>&1") == 0;
@@ -53,7 +43,7 @@ static void check(const char *name, bool plus, const char *mode)
 	if (!have_python())
 		skip();
 	assert_int_equal(fixture_load(&fx, name), 0);
-	got = fixture_capture(plus ? json_plus : json_plain, &fx.in, &ret);
+	got = fixture_capture(plus ? ib_report_json_plus : ib_report_json, &fx.in, &ret);
 	assert_int_equal(ret, 0);
 	ret = compare(got, name, mode);
 	if (ret)
@@ -130,7 +120,6 @@ static void write_sample(struct ib_json *j)
 	ib_json_obj_close(j);
 }
 
-/* fio's print style; full escaping; empty strings dropped; NaN -> 0 */
 /* iobench's own per-job object: the engine and O_DIRECT mode used, and why */
 static void test_effective_options(void **state)
 {
@@ -144,7 +133,7 @@ static void test_effective_options(void **state)
 	fx.stats[0].direct = false;
 	strcpy(fx.stats[0].ioengine_fallback, "io_uring: Operation not permitted");
 	strcpy(fx.stats[0].direct_fallback, "the filesystem of /x does not support O_DIRECT");
-	got = fixture_capture(json_plain, &fx.in, &ret);
+	got = fixture_capture(ib_report_json, &fx.in, &ret);
 	assert_int_equal(ret, 0);
 	assert_non_null(strstr(got, "      },\n"
 		"      \"effective options\" : {\n"
@@ -159,12 +148,13 @@ static void test_effective_options(void **state)
 	/* no fallback: no reason keys */
 	fx.stats[0].ioengine_fallback[0] = fx.stats[0].direct_fallback[0] = '\0';
 	fx.stats[0].direct = true;
-	got = fixture_capture(json_plain, &fx.in, &ret);
+	got = fixture_capture(ib_report_json, &fx.in, &ret);
 	assert_non_null(strstr(got, "        \"direct_requested\" : 1\n      },\n"));
 	free(got);
 	fixture_free(&fx);
 }
 
+/* fio's print style; full escaping; empty strings dropped; NaN -> 0 */
 static void test_writer_style(void **state)
 {
 	char *out = capture_writer(write_sample);

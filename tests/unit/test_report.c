@@ -117,8 +117,11 @@ static char *capture_pct(const struct ib_job *j, const struct ib_hist *h, uint64
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	struct ib_res_job *rj = malloc(sizeof(*rj));
 
-	ib_report_pct_block(f, "clat", j, h, n);
+	ib_res_job_from(rj, j);
+	ib_report_pct_block(f, "clat", rj, h, n);
+	free(rj);
 	fclose(f);
 	return buf;
 }
@@ -187,6 +190,7 @@ static void test_lat_line_units(void **state)
 static void test_group_line(void **state)
 {
 	struct ib_rep_group g = { 0 };
+	struct ib_res_job *rj = malloc(sizeof(*rj));
 	struct ib_job j;
 	char *buf = NULL;
 	size_t len = 0;
@@ -194,7 +198,8 @@ static void test_group_line(void **state)
 
 	(void)state;
 	ib_job_defaults(&j);
-	g.job = &j;
+	ib_res_job_from(rj, &j);
+	g.job = rj;
 	g.io_bytes[0] = 13314398208ull;
 	g.agg_bw[0] = 13301097110ull;
 	g.min_bw[0] = 3974000000ull;
@@ -206,11 +211,13 @@ static void test_group_line(void **state)
 		"   READ: bw=12.4GiB/s (13.3GB/s), 3790MiB/s-8945MiB/s (3974MB/s-9380MB/s), "
 		"io=12.4GiB (13.3GB), run=1001-1001msec\n");
 	free(buf);
+	free(rj);
 }
 
 static void test_header(void **state)
 {
 	struct ib_job jobs[3];
+	struct ib_results res;
 	struct ib_run run;
 	char *buf = NULL;
 	size_t len = 0;
@@ -232,7 +239,12 @@ static void test_header(void **state)
 	}
 	run.jobs = jobs;
 	run.nr_jobs = 3;
-	ib_report_header(f, &run, NULL);
+	assert_int_equal(ib_results_from_run(&res, &run, NULL, 0), 0);
+	assert_int_equal(res.nr_hosts, 1);
+	assert_int_equal(res.nr_jobs, 3);
+	assert_int_equal(res.nr_disks, 0);
+	assert_int_equal(ib_report_header(f, &res), 0);
+	ib_results_free(&res);
 	fclose(f);
 	assert_string_equal(buf, "j: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 16.0KiB-16.0KiB, "
 			    "(T) 512B-64.0KiB, ioengine=io_uring, iodepth=32\n...\n"
@@ -241,11 +253,14 @@ static void test_header(void **state)
 	/* the engine the runner chose, when it fell back */
 	{
 		struct ib_job_stats *st = calloc(3, sizeof(*st));
+		struct ib_result live = { .stats = st };
 
 		assert_non_null(st);
 		strcpy(st[0].ioengine, "libaio");
 		f = open_memstream(&buf, &len);
-		ib_report_header(f, &run, st);
+		assert_int_equal(ib_results_from_run(&res, &run, &live, 0), 0);
+		assert_int_equal(ib_report_header(f, &res), 0);
+		ib_results_free(&res);
 		fclose(f);
 		assert_string_equal(buf, "j: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 16.0KiB-16.0KiB, "
 				    "(T) 512B-64.0KiB, ioengine=libaio, iodepth=32\n...\n"
@@ -300,7 +315,7 @@ static void test_terse_disk(void **state)
 
 	(void)state;
 	assert_int_equal(fixture_load(&fx, "tv3"), 0);
-	fx.in.disks = &du;
+	fx.in.disks[0].util = du;	/* tv3 has no disk: the one allocated is free */
 	fx.in.nr_disks = 1;
 	got = fixture_capture(ib_report_terse, &fx.in, &ret);
 	assert_int_equal(ret, 0);
@@ -314,7 +329,7 @@ static void test_terse_disk(void **state)
 static void test_synthetic_tail(void **state)
 {
 	struct ib_job_stats *st = calloc(1, sizeof(*st));
-	struct ib_report_in in = { 0 };
+	struct ib_results in;
 	struct ib_run run;
 	struct ib_job j;
 	char *out, *p;
@@ -350,8 +365,7 @@ static void test_synthetic_tail(void **state)
 	st->minf = 3;
 	st->total_err = 2;
 	st->first_error = 5;
-	in.run = &run;
-	in.stats = st;
+	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0), 0);
 	out = fixture_capture(ib_report_normal, &in, &ret);
 	assert_int_equal(ret, 0);
 	p = strstr(out, "  lat (nsec)");
@@ -370,16 +384,12 @@ static void test_synthetic_tail(void **state)
 		"     latency   : target=0, window=0, percentile=100.00%, depth=16\n"
 		"\nRun status group 0 (all jobs):\n");
 	free(out);
+	ib_results_free(&in);
 	free(st);
 }
 
-static int json_plain(FILE *f, const struct ib_report_in *in)
-{
-	return ib_report_json(f, in, false);
-}
-
 /* err= in the normal header, JSON "error" and terse's 5th field. */
-static void check_shown_error(const struct ib_report_in *in, int err,
+static void check_shown_error(const struct ib_results *in, int err,
 			      const char *text)
 {
 	char want[256], *out;
@@ -393,7 +403,7 @@ static void check_shown_error(const struct ib_report_in *in, int err,
 		snprintf(want, sizeof(want), "e: (groupid=0, jobs=1): err=%2d: pid=", err);
 	assert_non_null(strstr(out, want));
 	free(out);
-	out = fixture_capture(json_plain, in, &ret);
+	out = fixture_capture(ib_report_json, in, &ret);
 	snprintf(want, sizeof(want), "\"error\" : %d,", err);
 	assert_non_null(strstr(out, want));
 	free(out);
@@ -410,7 +420,7 @@ static void check_shown_error(const struct ib_report_in *in, int err,
 static void test_shown_error(void **state)
 {
 	struct ib_job_stats *st = calloc(1, sizeof(*st));
-	struct ib_report_in in = { 0 };
+	struct ib_results in;
 	struct ib_run run;
 	struct ib_job j;
 
@@ -420,16 +430,15 @@ static void test_shown_error(void **state)
 	strcpy(j.name, "e");
 	run.jobs = &j;
 	run.nr_jobs = 1;
-	in.run = &run;
-	in.stats = st;
 	st->dir[0].issued = 64;
 	st->dir[0].total_ios = 32;
 	st->dir[0].io_bytes = 32 * 4096;
 	st->dir[0].runtime_us = 1000;
 	st->job_runtime_ms = 1;
+	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0), 0);
 	check_shown_error(&in, 0, NULL);
 	/* went on after 32 non-fatal errors */
-	j.continue_on_error = IB_COE_READ;
+	in.jobs[0].continue_on_error = IB_COE_READ;
 	st->total_err = 32;
 	st->first_error = EIO;
 	strcpy(st->first_error_where, "read offset=4096, buflen=4096, file=/x: Input/output error (EIO)");
@@ -443,8 +452,9 @@ static void test_shown_error(void **state)
 	check_shown_error(&in, ENOSPC, "No space left on device (ENOSPC)");
 	/* without continue_on_error first_error is not shown */
 	st->error = 0;
-	j.continue_on_error = 0;
+	in.jobs[0].continue_on_error = 0;
 	check_shown_error(&in, 0, NULL);
+	ib_results_free(&in);
 	free(st);
 }
 
@@ -453,6 +463,7 @@ static void test_shown_error(void **state)
 static void test_disk_lines(void **state)
 {
 	struct ib_disk_util *du = calloc(2, sizeof(*du));
+	struct ib_res_disk rd[2] = { { 0 } };
 	static const struct ib_disk_slave_util sl[3] = {
 		{ .name = "sdb", .ios = { 801, 0 }, .ticks = { 13105, 0 }, .in_queue = 13105,
 		  .util = 47.28 },
@@ -482,8 +493,10 @@ static void test_disk_lines(void **state)
 	du[1].aggr_in_queue = 10159;
 	du[1].aggr_util = 47.28;
 	memcpy(du[1].slave, sl, sizeof(sl));
-	ib_report_disks(f, du, 0);
-	ib_report_disks(f, du, 2);
+	rd[0].util = du[0];
+	rd[1].util = du[1];
+	ib_report_disks(f, rd, 0);
+	ib_report_disks(f, rd, 2);
 	fclose(f);
 	assert_string_equal(buf, "\nDisk stats (read/write):\n"
 		"  vda: ios=16137/0, merge=0/0, ticks=750/0, in_queue=751, util=68.20%\n"

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_RESULTS_H
+#define IOBENCH_RESULTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "iobench/disk.h"
+#include "iobench/job.h"
+#include "iobench/stats.h"
+
+struct ib_run;		/* run.h */
+struct ib_result;	/* runner.h */
+
+/*
+ * The results of a run as one document: the only input of every report
+ * formatter (report.h). Built from a live run by ib_results_from_run(), or
+ * read back from iobench's own JSON or fio 3.33's json/json+
+ * (ib_results_read_json(), results_read.c), so that compare, plots and a
+ * multi-host merge work on the same structure.
+ *
+ * Layout (R2 of the architecture review): hosts[], and per job a
+ * pointer-free description record (jobs[i]) and its statistics slot carried
+ * whole (stats[i], struct ib_job_stats), so a field added to the slot
+ * reaches every formatter without touching this file. Both per-job arrays
+ * are plain bytes: an MPI gather can copy them as they are.
+ *
+ * Group aggregates ("Run status group", JSON bw_agg) and group_reporting
+ * merges are not stored: the formatters derive them from jobs[] and
+ * stats[] by one function (ib_rep_build, report_common.c), so a results
+ * document merged from several hosts can never disagree with them.
+ */
+#define IB_HOSTNAME_MAX 64
+
+struct ib_res_host {
+	char name[IB_HOSTNAME_MAX];
+};
+
+/* What the reports need from a job's description (job.h has the meaning). */
+struct ib_res_job {
+	unsigned int host;		/* index into hosts[] */
+	char name[IB_NAME_MAX];
+	char description[IB_NAME_MAX];
+	unsigned int clone;
+	unsigned int groupid;
+	bool group_reporting;
+	bool thread;
+	/* header line: rw, bs, ioengine, iodepth */
+	unsigned int rw;
+	struct ib_bs bs;
+	char ioengine[32];
+	unsigned int iodepth;
+	bool direct;			/* direct= as the job asked (requested) */
+	/* how the numbers are shown */
+	unsigned int continue_on_error;
+	bool gtod_reduce;
+	bool disable_lat, disable_clat, disable_slat;
+	bool clat_percentiles, lat_percentiles, slat_percentiles;
+	unsigned int nr_percentiles;
+	double percentiles[IB_MAX_PERCENTILES];
+	unsigned int percentile_precision;
+	unsigned int kb_base;
+	unsigned int unit_base;
+	unsigned int significant_figures;
+	/* JSON "job options": "key\0value\0...\0" as ib_job.opts_text */
+	char opts_text[IB_OPTS_TEXT_MAX];
+	unsigned int opts_len;
+};
+
+struct ib_res_disk {
+	unsigned int host;
+	struct ib_disk_util util;
+};
+
+struct ib_results {
+	struct ib_res_host *hosts;
+	unsigned int nr_hosts;
+	struct ib_res_job *jobs;
+	/*
+	 * nr_jobs slots, stats[i] belongs to jobs[i]. Borrowed from the run's
+	 * shared mapping by ib_results_from_run() (no copy of ~200 KiB per
+	 * job), owned (own_stats) when read from a file.
+	 */
+	const struct ib_job_stats *stats;
+	struct ib_job_stats *own_stats;
+	unsigned int nr_jobs;
+	struct ib_res_disk *disks;
+	unsigned int nr_disks;
+	int64_t timestamp_ms;		/* epoch ms at the end of the run */
+	unsigned int terse_version;	/* 2..5 (read back: 3) */
+	/* [global] options, "key\0value\0...\0" as ib_run.global_opts_text */
+	char global_opts_text[IB_OPTS_TEXT_MAX];
+	unsigned int global_opts_len;
+};
+
+/*
+ * Build r from a run: one host (this machine's name), jobs[i] from
+ * run->jobs[i], stats borrowed from res->stats (which must outlive r),
+ * res's disks copied, the given timestamp. res may be NULL before the run:
+ * no stats (NULL) and no disks, enough for ib_report_header() only.
+ * Returns 0 or -ENOMEM (r is then empty).
+ */
+int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
+			const struct ib_result *res, int64_t timestamp_ms);
+/* Copy a job's description fields into a results record. */
+void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j);
+/*
+ * Allocate nr_hosts hosts, nr_jobs jobs with owned, zeroed stats and
+ * nr_disks disks (all zeroed). Returns 0 or -ENOMEM.
+ */
+int ib_results_alloc(struct ib_results *r, unsigned int nr_hosts,
+		     unsigned int nr_jobs, unsigned int nr_disks);
+void ib_results_free(struct ib_results *r);
+
+/*
+ * Read a JSON report (iobench's, or fio 3.33's json / json+) into r
+ * (results_read.c, which says what comes back exactly). One host (its name
+ * unknown: ""), one job record per JSON job entry (a group_reporting entry
+ * is one record), stats owned by r. Returns 0 or -errno: -EINVAL with the
+ * byte offset for bad JSON, or for a document without a "jobs" array;
+ * -E2BIG beyond IB_JSON_READ_MAX bytes or IB_MAX_JOBS jobs; -ENOMEM.
+ */
+int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
+			 struct ib_diag *d);
+/* The same from a file; d's message starts with the path. */
+int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d);
+
+#endif

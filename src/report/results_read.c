@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reading a JSON report (iobench's own, fio 3.33's json or json+) back into
+ * the results document (results.h). What the file holds exactly comes back
+ * exactly: counts, bytes, runtimes, latency min/max/mean/stddev/N, bw and
+ * iops sample statistics, percentile lists, and from json+ "bins" every
+ * histogram bucket (a bin's value is its bucket's representative value,
+ * which ib_hist_index maps back to that bucket); from plain JSON a
+ * histogram that gives the file's percentiles again. What the file only holds
+ * as percentages (IO depths, submit/complete, the lat ns/us/ms tables, CPU
+ * use) comes back as counts that print the same percentages.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iobench/json_read.h"
+#include "iobench/results.h"
+#include "iobench/run.h"
+
+#define READ_DISKS_MAX 64
+#define CALLS_TOTAL 100000000ull	/* submit/complete: p% as p * 1e6 calls */
+
+static const char *const ddir_key[IB_DDIR_RWT] = { "read", "write", "trim" };
+static const char *const lat_key[IB_LAT_NR] = { "slat_ns", "clat_ns", "lat_ns" };
+
+static uint64_t get_u64(const struct ib_jv *o, const char *key)
+{
+	uint64_t v = 0;
+	double f;
+
+	if (!ib_jv_u64(ib_jv_get(o, key), &v) && ib_jv_double(ib_jv_get(o, key), &f) &&
+	    f > 0 && f < 1.8e19)
+		v = (uint64_t)f;
+	return v;
+}
+
+static double get_double(const struct ib_jv *o, const char *key)
+{
+	double v = 0.0;
+
+	ib_jv_double(ib_jv_get(o, key), &v);
+	return isfinite(v) ? v : 0.0;
+}
+
+static void lat_from(struct ib_lat_stat *s, uint64_t n, uint64_t mn, uint64_t mx,
+		     double mean, double dev)
+{
+	s->n = n;
+	s->min = mn;
+	s->max = mx;
+	s->mean = mean;
+	s->m2 = n > 1 ? dev * dev * (double)(n - 1) : 0.0;
+}
+
+/* "key\0value\0...\0" from an object of strings; returns the length used */
+static unsigned int opts_from(char *dst, size_t cap, const struct ib_jv *o)
+{
+	const struct ib_jv *e;
+	size_t used = 0, kl, vl;
+
+	for (e = o && o->type == IB_JV_OBJ ? o->child : NULL; e; e = e->next) {
+		if (e->type != IB_JV_STR || !e->key[0] || memchr(e->str, '\0', e->len))
+			continue;
+		kl = strlen(e->key) + 1;
+		vl = e->len + 1;
+		if (used + kl + vl + 1 > cap)
+			break;
+		memcpy(dst + used, e->key, kl);
+		memcpy(dst + used + kl, e->str, vl);
+		used += kl + vl;
+	}
+	dst[used] = '\0';
+	return (unsigned int)used;
+}
+
+/* The value of `key` in a "key\0value\0..." text, or NULL. */
+static const char *opt_value(const char *text, unsigned int len, const char *key)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end && *p) {
+		const char *k = p;
+
+		p += strlen(p) + 1;
+		if (p >= end)
+			break;
+		if (!strcmp(k, key))
+			return p;
+		p += strlen(p) + 1;
+	}
+	return NULL;
+}
+
+static void pct_list(struct ib_res_job *j, const struct ib_jv *pct)
+{
+	const struct ib_jv *e;
+
+	if (j->nr_percentiles || !pct || pct->type != IB_JV_OBJ)
+		return;
+	for (e = pct->child; e && j->nr_percentiles < IB_MAX_PERCENTILES; e = e->next)
+		j->percentiles[j->nr_percentiles++] = strtod(e->key, NULL);
+}
+
+static void bins_into(struct ib_hist *h, const struct ib_jv *bins)
+{
+	const struct ib_jv *e;
+	char *end;
+
+	for (e = bins && bins->type == IB_JV_OBJ ? bins->child : NULL; e; e = e->next) {
+		uint64_t v = strtoull(e->key, &end, 10), n = 0;
+
+		if (*end || end == e->key || !ib_jv_u64(e, &n))
+			continue;
+		h->count[ib_hist_index(v)] += n;
+	}
+}
+
+/*
+ * Plain JSON has percentiles but no bins: a histogram with the fewest
+ * samples at each percentile's value (the rest at max) gives the same
+ * percentiles again by ib_hist_percentiles' rule, and no more than that.
+ */
+static void hist_from_pct(struct ib_hist *h, const struct ib_jv *pct, uint64_t n,
+			  uint64_t max)
+{
+	const struct ib_jv *e;
+	uint64_t below = 0, want, v;
+	double p, t;
+
+	for (e = pct->child; e; e = e->next) {
+		p = strtod(e->key, NULL);
+		if (!ib_jv_u64(e, &v) || !(p >= 0.0 && p <= 100.0))
+			continue;
+		t = ceil(p / 100.0 * (double)n);
+		want = t < (double)n ? (uint64_t)t : n;
+		if (want > below) {
+			h->count[ib_hist_index(v)] += want - below;
+			below = want;
+		}
+	}
+	if (n > below)
+		h->count[ib_hist_index(max)] += n - below;
+}
+
+/* One latency object: its statistics, histogram; whether it had percentiles */
+static bool lat_into(struct ib_res_job *j, struct ib_lat_stat *s, struct ib_hist *h,
+		     const struct ib_jv *o)
+{
+	const struct ib_jv *pct = ib_jv_get(o, "percentile");
+
+	lat_from(s, get_u64(o, "N"), get_u64(o, "min"), get_u64(o, "max"),
+		 get_double(o, "mean"), get_double(o, "stddev"));
+	if (ib_jv_get(o, "bins"))
+		bins_into(h, ib_jv_get(o, "bins"));
+	else if (pct && pct->type == IB_JV_OBJ)
+		hist_from_pct(h, pct, s->n, s->max);
+	pct_list(j, pct);
+	return pct != NULL;
+}
+
+static void dir_into(struct ib_res_job *j, struct ib_dir_stats *ds, const struct ib_jv *o)
+{
+	bool *pct_on[IB_LAT_NR] = {
+		&j->slat_percentiles, &j->clat_percentiles, &j->lat_percentiles,
+	};
+	unsigned int k;
+
+	ds->io_bytes = get_u64(o, "io_bytes");
+	ds->runtime_us = get_u64(o, "runtime") * 1000;
+	ds->total_ios = ds->issued = get_u64(o, "total_ios");
+	ds->short_ios = get_u64(o, "short_ios");
+	ds->drop_ios = get_u64(o, "drop_ios");
+	for (k = 0; k < IB_LAT_NR; k++)
+		if (lat_into(j, &ds->lat[k], &ds->hist[k], ib_jv_get(o, lat_key[k])))
+			*pct_on[k] = true;
+	lat_from(&ds->bw_samples, get_u64(o, "bw_samples"), get_u64(o, "bw_min"),
+		 get_u64(o, "bw_max"), get_double(o, "bw_mean"), get_double(o, "bw_dev"));
+	lat_from(&ds->iops_samples, get_u64(o, "iops_samples"), get_u64(o, "iops_min"),
+		 get_u64(o, "iops_max"), get_double(o, "iops_mean"),
+		 get_double(o, "iops_stddev"));
+}
+
+/* Counts that print the object's percentages again (of total) */
+static void dist_into(uint64_t *cnt, unsigned int nr, const struct ib_jv *o, uint64_t total)
+{
+	const struct ib_jv *e;
+	unsigned int i = 0;
+	double p;
+
+	for (e = o && o->type == IB_JV_OBJ ? o->child : NULL; e && i < nr; e = e->next, i++)
+		if (ib_jv_double(e, &p) && p > 0 && p < 1e6 &&	/* fio's may pass 100% */
+		    p * (double)total < 9e20)
+			cnt[i] = (uint64_t)llround(p * (double)total / 100.0);
+}
+
+/* CPU time in µs from its % of the runtime (ms), as the reports print it */
+static uint64_t cpu_us(double pct, uint64_t rt_ms)
+{
+	double us = pct * 10.0 * (double)rt_ms;
+
+	return us > 0 && us < 9e18 ? (uint64_t)llround(us) : 0;
+}
+
+static void tail_into(struct ib_job_stats *s, const struct ib_jv *o)
+{
+	uint64_t rt = get_u64(o, "job_runtime"), total = 0;
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		total += s->dir[d].issued;
+	s->job_runtime_ms = rt;
+	s->usr_us = cpu_us(get_double(o, "usr_cpu"), rt);
+	s->sys_us = cpu_us(get_double(o, "sys_cpu"), rt);
+	s->ctx = get_u64(o, "ctx");
+	s->majf = get_u64(o, "majf");
+	s->minf = get_u64(o, "minf");
+	s->total_submit_calls = s->total_complete_calls = CALLS_TOTAL;
+	dist_into(s->depth, IB_DEPTH_NR, ib_jv_get(o, "iodepth_level"), total);
+	dist_into(s->submit, IB_DEPTH_NR, ib_jv_get(o, "iodepth_submit"), CALLS_TOTAL);
+	dist_into(s->complete, IB_DEPTH_NR, ib_jv_get(o, "iodepth_complete"), CALLS_TOTAL);
+	dist_into(s->lat_n, IB_LAT_N_NR, ib_jv_get(o, "latency_ns"), total);
+	dist_into(s->lat_u, IB_LAT_U_NR, ib_jv_get(o, "latency_us"), total);
+	dist_into(s->lat_m, IB_LAT_M_NR, ib_jv_get(o, "latency_ms"), total);
+	s->total_err = get_u64(o, "total_err");
+	s->first_error = (int)(get_u64(o, "first_error") & 0xffff);
+}
+
+/* The display options a report needs, from the job's options or the global ones */
+static unsigned int opt_uint(const struct ib_res_job *j, const struct ib_results *r,
+			     const char *key, unsigned int dflt)
+{
+	const char *v = opt_value(j->opts_text, j->opts_len, key);
+
+	if (!v)
+		v = opt_value(r->global_opts_text, r->global_opts_len, key);
+	return v && *v ? (unsigned int)strtoul(v, NULL, 10) : dflt;
+}
+
+static unsigned int list_precision(const char *list)
+{
+	unsigned int prec = 0, n;
+	const char *p = list;
+
+	while (p && *p) {
+		const char *dot = strpbrk(p, ".:");
+
+		if (dot && *dot == '.') {
+			n = (unsigned int)strcspn(dot + 1, ":");
+			prec = n > prec ? n : prec;
+		}
+		p = strchr(p, ':');
+		p = p ? p + 1 : NULL;
+	}
+	return prec;
+}
+
+static void display_opts(struct ib_res_job *j, const struct ib_results *r)
+{
+	const char *list = opt_value(j->opts_text, j->opts_len, "percentile_list");
+	const char *eng = opt_value(j->opts_text, j->opts_len, "ioengine");
+
+	if (!list)
+		list = opt_value(r->global_opts_text, r->global_opts_len, "percentile_list");
+	j->percentile_precision = list ? list_precision(list) : 2;
+	j->kb_base = opt_uint(j, r, "kb_base", 1024);
+	j->unit_base = opt_uint(j, r, "unit_base", 8);
+	j->significant_figures = opt_uint(j, r, "significant_figures", 4);
+	if (j->kb_base != 1000)
+		j->kb_base = 1024;
+	if (j->unit_base != 1)
+		j->unit_base = 8;
+	if (j->significant_figures < 1 || j->significant_figures > 10)
+		j->significant_figures = 4;
+	snprintf(j->ioengine, sizeof(j->ioengine), "%s", eng ? eng : "");
+}
+
+/* iobench's "effective options" (absent in fio's JSON): what the job ran with */
+static void effective_into(struct ib_res_job *j, struct ib_job_stats *s,
+			   const struct ib_jv *o)
+{
+	const char *eng = ib_jv_str(ib_jv_get(o, "ioengine"));
+	const char *why;
+
+	if (!o || o->type != IB_JV_OBJ)
+		return;
+	snprintf(s->ioengine, sizeof(s->ioengine), "%s", eng ? eng : "");
+	s->direct = get_u64(o, "direct") != 0;
+	j->direct = get_u64(o, "direct_requested") != 0;
+	s->direct_requested = j->direct;
+	why = ib_jv_str(ib_jv_get(o, "ioengine_fallback"));
+	snprintf(s->ioengine_fallback, sizeof(s->ioengine_fallback), "%s", why ? why : "");
+	why = ib_jv_str(ib_jv_get(o, "direct_fallback"));
+	snprintf(s->direct_fallback, sizeof(s->direct_fallback), "%s", why ? why : "");
+}
+
+static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
+		    struct ib_diag *d)
+{
+	struct ib_res_job *j = &r->jobs[i];
+	struct ib_job_stats *s = &r->own_stats[i];
+	const struct ib_jv *sync = ib_jv_get(o, "sync");
+	const char *name = ib_jv_str(ib_jv_get(o, "jobname"));
+	unsigned int k;
+
+	if (!o || o->type != IB_JV_OBJ)
+		return ib_diag_set(d, EINVAL, "jobs[%u]: not an object", i);
+	snprintf(j->name, sizeof(j->name), "%s", name ? name : "");
+	snprintf(j->description, sizeof(j->description), "%s",
+		 ib_jv_str(ib_jv_get(o, "desc")) ? ib_jv_str(ib_jv_get(o, "desc")) : "");
+	j->groupid = (unsigned int)get_u64(o, "groupid");
+	j->iodepth = (unsigned int)get_u64(o, "latency_depth");
+	j->continue_on_error = ib_jv_get(o, "total_err") ? IB_COE_ALL : 0;
+	j->opts_len = opts_from(j->opts_text, sizeof(j->opts_text), ib_jv_get(o, "job options"));
+	display_opts(j, r);
+	s->error = (int)(get_u64(o, "error") & 0xffff);
+	s->elapsed_s = get_u64(o, "elapsed");
+	for (k = 0; k < IB_DDIR_RWT; k++)
+		dir_into(j, &s->dir[k], ib_jv_get(o, ddir_key[k]));
+	s->sync_ios = get_u64(sync, "total_ios");
+	lat_into(j, &s->sync_lat, &s->sync_hist, ib_jv_get(sync, "lat_ns"));
+	tail_into(s, o);
+	effective_into(j, s, ib_jv_get(o, "effective options"));
+	return 0;
+}
+
+static void disk_stat_into(const struct ib_jv *o, char *name, size_t nlen, uint64_t *ios,
+			   uint64_t *merges, uint64_t *ticks, uint64_t *in_queue, double *util)
+{
+	const char *n = ib_jv_str(ib_jv_get(o, "name"));
+
+	snprintf(name, nlen, "%s", n ? n : "");
+	ios[0] = get_u64(o, "read_ios");
+	ios[1] = get_u64(o, "write_ios");
+	merges[0] = get_u64(o, "read_merges");
+	merges[1] = get_u64(o, "write_merges");
+	ticks[0] = get_u64(o, "read_ticks");
+	ticks[1] = get_u64(o, "write_ticks");
+	*in_queue = get_u64(o, "in_queue");
+	*util = get_double(o, "util");
+}
+
+static void aggr_into(struct ib_disk_util *u, const struct ib_jv *o)
+{
+	u->aggr_ios[0] = get_u64(o, "aggr_read_ios");
+	u->aggr_ios[1] = get_u64(o, "aggr_write_ios");
+	u->aggr_merges[0] = get_u64(o, "aggr_read_merges");
+	u->aggr_merges[1] = get_u64(o, "aggr_write_merge");	/* sic, as fio */
+	u->aggr_ticks[0] = get_u64(o, "aggr_read_ticks");
+	u->aggr_ticks[1] = get_u64(o, "aggr_write_ticks");
+	u->aggr_in_queue = get_u64(o, "aggr_in_queue");
+	u->aggr_util = get_double(o, "aggr_util");
+}
+
+/*
+ * disk_util: a device with aggr_* fields is a dm/md device and the
+ * entries after it without them are its slaves (JSON does not say how
+ * many: up to IB_DISK_SLAVES_MAX are taken).
+ */
+static void disks_into(struct ib_results *r, const struct ib_jv *arr)
+{
+	const struct ib_jv *e;
+	struct ib_disk_util *u, *m = NULL;	/* m: the device whose slaves follow */
+
+	for (e = arr && arr->type == IB_JV_ARR ? arr->child : NULL; e; e = e->next) {
+		bool master = ib_jv_get(e, "aggr_util") != NULL;
+
+		if (m && !master) {
+			struct ib_disk_slave_util *sl = &m->slave[m->nr_slaves];
+
+			if (m->nr_slaves == IB_DISK_SLAVES_MAX)
+				continue;
+			m->nr_slaves++;
+			disk_stat_into(e, sl->name, sizeof(sl->name), sl->ios, sl->merges,
+				       sl->ticks, &sl->in_queue, &sl->util);
+			continue;
+		}
+		if (r->nr_disks == READ_DISKS_MAX)
+			break;
+		u = &r->disks[r->nr_disks++].util;
+		disk_stat_into(e, u->name, sizeof(u->name), u->ios, u->merges, u->ticks,
+			       &u->in_queue, &u->util);
+		m = master ? u : NULL;
+		if (master)
+			aggr_into(u, e);
+	}
+}
+
+static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_diag *d)
+{
+	const struct ib_jv *jobs = ib_jv_get(root, "jobs"), *e;
+	const struct ib_jv *disks = ib_jv_get(root, "disk_util");
+	unsigned int i = 0;
+	int ret;
+
+	if (!jobs || jobs->type != IB_JV_ARR)
+		return ib_diag_set(d, EINVAL, "not a fio or iobench JSON report: no \"jobs\" array");
+	if (jobs->nr > IB_MAX_JOBS)
+		return ib_diag_set(d, E2BIG, "%u jobs, more than %u", jobs->nr, IB_MAX_JOBS);
+	ret = ib_results_alloc(r, 1, jobs->nr, READ_DISKS_MAX);
+	if (ret)
+		return ib_diag_set(d, -ret, "out of memory");
+	r->nr_disks = 0;
+	r->timestamp_ms = (int64_t)get_u64(root, "timestamp_ms");
+	r->global_opts_len = opts_from(r->global_opts_text, sizeof(r->global_opts_text),
+				       ib_jv_get(root, "global options"));
+	for (e = jobs->child; e; e = e->next, i++) {
+		ret = job_into(r, i, e, d);
+		if (ret) {
+			ib_results_free(r);
+			return ret;
+		}
+	}
+	if (disks)
+		disks_into(r, disks);
+	return 0;
+}
+
+int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
+			 struct ib_diag *d)
+{
+	struct ib_jdoc doc;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	ret = ib_json_parse(&doc, text, len, d);
+	if (ret)
+		return ret;
+	ret = doc_into(r, doc.root, d);
+	ib_jdoc_free(&doc);
+	return ret;
+}
+
+int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	if (!f)
+		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
+	do {
+		if (len == cap) {
+			char *nb = cap < IB_JSON_READ_MAX ? realloc(buf, cap ? cap * 2 : 65536) : NULL;
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return ib_diag_set(d, cap < IB_JSON_READ_MAX ? ENOMEM : E2BIG,
+						   "%s: too big to read", path);
+			}
+			buf = nb;
+			cap = cap ? cap * 2 : 65536;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+	} while (n);
+	ret = ferror(f) ? -EIO : 0;
+	fclose(f);
+	if (ret)
+		ib_diag_set(d, EIO, "%s: read error", path);
+	else
+		ret = ib_results_read_json(r, buf, len, d);
+	if (ret)
+		ib_diag_prefix(d, "%s", path);
+	free(buf);
+	return ret;
+}
