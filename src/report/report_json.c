@@ -159,14 +159,20 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 	ib_json_str(j, "desc", e->job->description);
 }
 
-/* iobench's own: the engine and O_DIRECT mode the job really ran with */
+/*
+ * iobench's own: the engine and O_DIRECT mode the job really ran with, as
+ * the runner recorded them (none recorded, as in a report read back from
+ * fio's JSON: no object, so the document stays fio's).
+ */
 static void json_effective(struct ib_json *j, const struct ib_rep_entry *e)
 {
 	const struct ib_job_stats *s = e->st;
 
+	if (!s->ioengine[0])
+		return;
 	ib_json_obj_open(j, "effective options");
-	ib_json_str(j, "ioengine", s->ioengine[0] ? s->ioengine : e->job->ioengine);
-	ib_json_uint(j, "direct", s->ioengine[0] ? s->direct : e->job->direct);
+	ib_json_str(j, "ioengine", s->ioengine);
+	ib_json_uint(j, "direct", s->direct);
 	ib_json_uint(j, "direct_requested", e->job->direct);
 	ib_json_str(j, "ioengine_fallback", s->ioengine_fallback);
 	ib_json_str(j, "direct_fallback", s->direct_fallback);
