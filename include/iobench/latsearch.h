@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "iobench/diag.h"
 
 /*
  * latency_target: the search for the highest queue depth whose latency meets
@@ -85,5 +86,17 @@ enum ib_latsearch_step ib_latsearch_window_lat(struct ib_latsearch *s,
  * Below 100 it changes nothing (IB_LS_NEXT): the window's count decides.
  */
 enum ib_latsearch_step ib_latsearch_over(struct ib_latsearch *s);
+
+/*
+ * max_latency (per direction), and latency_target missed at depth 1: when
+ * an I/O's latency lat_ns (the latency the worker records as lat: from issue
+ * as fio, from due_ns in open loop) is above max_ns, the job ends with
+ * -ETIMEDOUT and fio's line, e.g. "latency of 7452 nsec exceeds specified max
+ * (1000 nsec): f.0.0 read 0 4096" (fio 3.33: err=110, func "max latency
+ * exceeded"). 0 when lat_ns <= max_ns or max_ns is 0 (no limit).
+ */
+int ib_lat_max_check(uint64_t lat_ns, uint64_t max_ns, const char *file,
+		     const char *ddir, uint64_t offset, uint64_t len,
+		     struct ib_diag *d);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The latency_target depth search; the algorithm is described in latsearch.h. */
+#include <errno.h>
 #include <string.h>
 #include "iobench/latsearch.h"
 
@@ -87,4 +88,17 @@ enum ib_latsearch_step ib_latsearch_over(struct ib_latsearch *s)
 		return IB_LS_NEXT;	/* the window's count decides */
 	s->windows++;
 	return fail(s);
+}
+
+int ib_lat_max_check(uint64_t lat_ns, uint64_t max_ns, const char *file,
+		     const char *ddir, uint64_t offset, uint64_t len,
+		     struct ib_diag *d)
+{
+	if (!max_ns || lat_ns <= max_ns)
+		return 0;
+	return ib_diag_set(d, -ETIMEDOUT,
+			   "latency of %llu nsec exceeds specified max (%llu nsec): %s %s %llu %llu",
+			   (unsigned long long)lat_ns, (unsigned long long)max_ns,
+			   file, ddir, (unsigned long long)offset,
+			   (unsigned long long)len);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <cmocka.h>
 #include "iobench/latsearch.h"
 
@@ -265,6 +266,22 @@ static void test_init_bounds(void **state)
 	assert_int_equal(ib_latsearch_depth(&s), 1);
 }
 
+/* max_latency: fio 3.33's message and errno (measured with max_latency=1). */
+static void test_max_latency(void **state)
+{
+	struct ib_diag d;
+
+	(void)state;
+	d.msg[0] = 0;
+	assert_int_equal(ib_lat_max_check(1000, 1000, "f", "read", 0, 4096, &d), 0);
+	assert_int_equal(ib_lat_max_check(99999, 0, "f", "read", 0, 4096, &d), 0);
+	assert_string_equal(d.msg, "");
+	assert_int_equal(ib_lat_max_check(7452, 1000, "pl.0.0", "read", 0, 4096, &d),
+			 -ETIMEDOUT);
+	assert_string_equal(d.msg, "latency of 7452 nsec exceeds specified max "
+			    "(1000 nsec): pl.0.0 read 0 4096");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_final_window_miss),
 		cmocka_unit_test(test_latency_run),
 		cmocka_unit_test(test_init_bounds),
+		cmocka_unit_test(test_max_latency),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
