@@ -23,7 +23,10 @@
  * schedule is absolute from the job's start: the k-th I/O of a direction is
  * due at start + (what the k earlier I/Os cost) / rate, whatever happened to
  * them, so nothing is lost when the job falls behind and a stall is caught
- * up at once (fio's behaviour too).
+ * up at once. fio does the same in both of its processes (backend.c
+ * usec_for_io: bytes issued / rate, or the sum of the Poisson gaps, from the
+ * job's start): its due times are not relative to the last completion, so
+ * closed mode differs from open only in the two points below.
  *   - Open loop (IB_PACE_OPEN): every I/O carries due_ns; it is issued as
  *     soon as a slot is free at or after due_ns, at whatever depth that
  *     takes, up to iodepth; its latency is measured from due_ns, so time
