@@ -3,6 +3,7 @@
 #define IOBENCH_PACE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/job.h"
@@ -249,5 +250,22 @@ int ib_pace_check_min(struct ib_pace *p, uint64_t now,
 		      const uint64_t bytes[IB_DDIR_RWT],
 		      const uint64_t ios[IB_DDIR_RWT], const char *job_name,
 		      struct ib_diag *d);
+
+/*
+ * The rate limits on fio's status line, summed over the jobs running (not
+ * those in ramp_time or setting up) and the directions each does (dirs: bit
+ * 1 << ddir, trim included; rate_iops=300 on a read job counts 300, on
+ * randrw 600): ", MIN-MAX" in bytes/s when any rate or rate_min is set ("Jobs: 1 (f=1), 200KiB/s-1536KiB/s: [m(1)]..."), else
+ * ", MIN-MAX IOPS" ("Jobs: 1 (f=1), 0-300 IOPS: ..."), else nothing (all
+ * four checked against fio 3.33).
+ */
+struct ib_pace_rates {
+	uint64_t min_bps, max_bps, min_iops, max_iops;
+};
+
+void ib_pace_rates_add(struct ib_pace_rates *s, const struct ib_pace_cfg *c,
+		       unsigned int dirs);
+/* Writes the text (maybe "") into buf; returns its length. */
+size_t ib_pace_rates_str(const struct ib_pace_rates *s, char *buf, size_t len);
 
 #endif

@@ -5,8 +5,10 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "iobench/pace.h"
+#include "iobench/report.h"
 
 #define NS_PER_SEC 1000000000ull
 #define NS_PER_MS 1000000ull
@@ -351,4 +353,37 @@ int ib_pace_check_min(struct ib_pace *p, uint64_t now,
 			return ret;
 	}
 	return 0;
+}
+
+void ib_pace_rates_add(struct ib_pace_rates *s, const struct ib_pace_cfg *c,
+		       unsigned int dirs)
+{
+	unsigned int i;
+
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		if (!(dirs & (1u << i)))
+			continue;
+		s->min_bps += c->rate_min[i];
+		s->max_bps += c->rate[i];
+		s->min_iops += c->rate_iops_min[i];
+		s->max_iops += c->rate_iops[i];
+	}
+}
+
+size_t ib_pace_rates_str(const struct ib_pace_rates *s, char *buf, size_t len)
+{
+	char lo[32], hi[32];
+	int n = 0;
+
+	if (s->min_bps || s->max_bps)
+		n = snprintf(buf, len, ", %s-%s",
+			     ib_num2str(s->min_bps, 4, 1, true, "B/s", lo, sizeof(lo)),
+			     ib_num2str(s->max_bps, 4, 1, true, "B/s", hi, sizeof(hi)));
+	else if (s->min_iops || s->max_iops)
+		n = snprintf(buf, len, ", %llu-%llu IOPS",
+			     (unsigned long long)s->min_iops,
+			     (unsigned long long)s->max_iops);
+	else if (len)
+		buf[0] = 0;
+	return n < 0 ? 0 : (size_t)n;
 }

@@ -694,6 +694,45 @@ static void test_check_min_bytes(void **state)
 	assert_int_equal(p.dir[0].min_ns, 0);
 }
 
+/* fio 3.33's status line, measured with the null engine. */
+static void rates_of(const char *expect, uint64_t rate_r, uint64_t rate_w,
+		     uint64_t min, uint64_t iops_r, uint64_t iops_w, uint64_t iops_min,
+		     unsigned int dirs, unsigned int jobs)
+{
+	struct ib_pace_rates s = { 0, 0, 0, 0 };
+	struct ib_pace_cfg c;
+	unsigned int i;
+	char buf[64];
+
+	ib_pace_cfg_defaults(&c);
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		c.rate[i] = i ? rate_w : rate_r;
+		c.rate_iops[i] = i ? iops_w : iops_r;
+		c.rate_min[i] = min;
+		c.rate_iops_min[i] = iops_min;
+	}
+	for (i = 0; i < jobs; i++)
+		ib_pace_rates_add(&s, &c, dirs);
+	assert_int_equal(ib_pace_rates_str(&s, buf, sizeof(buf)), strlen(expect));
+	assert_string_equal(buf, expect);
+}
+
+static void test_status_rates(void **state)
+{
+	(void)state;
+	/* rw=read, rate_iops=300 (the value applies to every direction) */
+	rates_of(", 0-300 IOPS", 0, 0, 0, 300, 300, 0, 1, 1);
+	rates_of(", 0B/s-1024KiB/s", 1 << 20, 1 << 20, 0, 0, 0, 0, 1, 1);
+	/* rw=randrw, rate=1m,512k rate_min=100k */
+	rates_of(", 200KiB/s-1536KiB/s", 1 << 20, 512 << 10, 100 << 10, 0, 0, 0, 3, 1);
+	/* rw=randrw, rate_iops=90,10 rate_iops_min=5 */
+	rates_of(", 10-100 IOPS", 0, 0, 0, 90, 10, 5, 3, 1);
+	rates_of(", 0B/s-1500KiB/s", 1500 << 10, 1500 << 10, 0, 0, 0, 0, 1, 1);
+	rates_of(", 0-600 IOPS", 0, 0, 0, 300, 300, 0, 1, 2);	/* two read jobs */
+	rates_of(", 0-900 IOPS", 0, 0, 0, 300, 300, 0, 7, 1);	/* trim counts too */
+	rates_of("", 0, 0, 0, 0, 0, 0, 3, 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -716,6 +755,7 @@ int main(void)
 		cmocka_unit_test(test_think_ignore),
 		cmocka_unit_test(test_check_min_iops),
 		cmocka_unit_test(test_check_min_bytes),
+		cmocka_unit_test(test_status_rates),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
