@@ -59,7 +59,9 @@
  * rate_mode=open by default when rate or rate_iops is set, with lateness
  * (count, total, worst, backlog) reported; rate_mode=closed gives fio's
  * numbers for side-by-side comparison. The name follows the rate_* family
- * (rate_process, rate_cycle) so it sorts and is found with them.
+ * (rate_process, rate_cycle) so it sorts and is found with them, and fio
+ * has no option of that name (fio 3.33 --cmdhelp=rate_mode: "No such
+ * command"), so a job file meant for both cannot mean something else by it.
  *
  * Semantics (fio 3.33, checked against its HOWTO, source and binary)
  * -------------------------------------------------------------------
