@@ -201,8 +201,8 @@ uint64_t ib_pace_lag_ns(const struct ib_pace *p, enum ib_ddir ddir, uint64_t now
 /*
  * How many I/Os of ddir are due at or before now and not handed out yet.
  * Exact for linear rate_iops; for rate in bytes counted in I/Os of the last
- * size; for Poisson the arrivals the direction's stream will give (drawn on
- * a copy, at most 1<<20). 0 for an unpaced direction.
+ * size (1 before any); for Poisson the arrivals the direction's stream will
+ * give (drawn on a copy, at most 1<<20). 0 for an unpaced direction.
  */
 uint64_t ib_pace_backlog(const struct ib_pace *p, enum ib_ddir ddir, uint64_t now);
 /* An I/O due at due_ns started at start_ns: count its lateness. */

@@ -209,10 +209,11 @@ uint64_t ib_pace_backlog(const struct ib_pace *p, enum ib_ddir ddir, uint64_t no
 	if (!ib_pace_rated(p, ddir) || now < p->dir[ddir].due)
 		return 0;
 	pd = &p->dir[ddir];
+	if (!pd->by_ios && !pd->last_len)
+		return 1;	/* no size known yet: the first I/O is due */
 	if (p->cfg.process == IB_PACE_POISSON)
 		return poisson_backlog(pd, now);
-	unit = (unsigned __int128)(pd->by_ios ? 1 : (pd->last_len ? pd->last_len : 1)) *
-	       NS_PER_SEC;
+	unit = (unsigned __int128)(pd->by_ios ? 1 : pd->last_len) * NS_PER_SEC;
 	num = (unsigned __int128)(now - pd->due + 1) * pd->rate - pd->rem;
 	return (uint64_t)((num + unit - 1) / unit);
 }

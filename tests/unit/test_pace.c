@@ -413,9 +413,23 @@ static void test_backlog(void **state)
 				 backlog_brute(&p, IB_DDIR_READ, 4096, now));
 	}
 	ib_pace_init(&p, &c, 0);
+	assert_int_equal(ib_pace_backlog(&p, IB_DDIR_READ, 50 * MS), 1);
+	c.process = IB_PACE_POISSON;	/* bytes and Poisson: no size, no loop */
+	ib_pace_init(&p, &c, 0);
+	assert_int_equal(ib_pace_backlog(&p, IB_DDIR_READ, 50 * MS), 1);
+	c.process = IB_PACE_LINEAR;
+	ib_pace_init(&p, &c, 0);
 	for (i = 0; i < 200; i++) {
 		ib_pace_next_due(&p, IB_DDIR_READ, 8192, 0);
 		now = ib_rand_below(&r, 200 * MS);
+		assert_int_equal(ib_pace_backlog(&p, IB_DDIR_READ, now),
+				 backlog_brute(&p, IB_DDIR_READ, 8192, now));
+	}
+	c.process = IB_PACE_POISSON;
+	ib_pace_init(&p, &c, 0);
+	for (i = 0; i < 200; i++) {
+		ib_pace_next_due(&p, IB_DDIR_READ, 8192, 0);
+		now = ib_rand_below(&r, 400 * MS);
 		assert_int_equal(ib_pace_backlog(&p, IB_DDIR_READ, now),
 				 backlog_brute(&p, IB_DDIR_READ, 8192, now));
 	}
