@@ -15,6 +15,9 @@ pkgs=(
 	mount             # losetup: loop devices for the integration tests
 	util-linux
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
+	libisal-dev       # verify: crc32c/crc32/crc64 (ISA-L, hardware-accelerated)
+	libxxhash-dev     # verify: xxhash
+	nettle-dev        # verify: md5, sha1, sha256, sha512, sha3-*
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
