@@ -65,39 +65,44 @@ unsigned ib_csum_len(enum ib_csum_type type)
 }
 
 /*
- * CRC-7/MMC (x^7 + x^3 + 1, MSB first): kept shifted left by one in an
- * 8-bit register so that the polynomial's top bit lines up with bit 7.
+ * Byte-at-a-time tables for the two hand-written CRCs, computed by the
+ * compiler from the bit-at-a-time definition (T256 expands STEP8 for each
+ * byte value), so there is no table to get wrong and no run-time init.
  */
+#define T4(f, n) f(n), f(n + 1), f(n + 2), f(n + 3)
+#define T16(f, n) T4(f, n), T4(f, n + 4), T4(f, n + 8), T4(f, n + 12)
+#define T64(f, n) T16(f, n), T16(f, n + 16), T16(f, n + 32), T16(f, n + 48)
+#define T256(f) T64(f, 0), T64(f, 64), T64(f, 128), T64(f, 192)
+#define STEP8(s, x) s(s(s(s(s(s(s(s(x))))))))
+
+/*
+ * CRC-7/MMC (x^7 + x^3 + 1, MSB first), kept shifted left by one in an
+ * 8-bit register so the polynomial (0x09 << 1) lines up with bit 7.
+ */
+#define C7_STEP(r) (((r) & 0x80) ? (((r) << 1) ^ 0x12) & 0xff : ((r) << 1) & 0xff)
+#define C7_ENTRY(n) (uint8_t)STEP8(C7_STEP, (unsigned)(n))
+static const uint8_t crc7_table[256] = { T256(C7_ENTRY) };
+
 static uint64_t crc7_update(uint64_t crc, const uint8_t *p, size_t len)
 {
 	uint8_t r = (uint8_t)(crc << 1);
 
-	while (len--) {
-		r ^= *p++;
-		for (int b = 0; b < 8; b++)
-			r = (uint8_t)(r & 0x80 ? (r << 1) ^ (0x09 << 1) : r << 1);
-	}
+	while (len--)
+		r = crc7_table[r ^ *p++];
 	return r >> 1;
 }
 
-/*
- * CRC-16/ARC (x^16 + x^15 + x^2 + 1, reflected: 0xa001), four bits at a
- * time. crc16_nibble[i] is the register after shifting i through 4 steps.
- */
-static const uint16_t crc16_nibble[16] = {
-	0x0000, 0xcc01, 0xd801, 0x1400, 0xf001, 0x3c00, 0x2800, 0xe401,
-	0xa001, 0x6c00, 0x7800, 0xb401, 0x5000, 0x9c01, 0x8801, 0x4400,
-};
+/* CRC-16/ARC (x^16 + x^15 + x^2 + 1, reflected: 0xa001). */
+#define C16_STEP(r) (((r) & 1) ? ((r) >> 1) ^ 0xa001 : (r) >> 1)
+#define C16_ENTRY(n) (uint16_t)STEP8(C16_STEP, (unsigned)(n))
+static const uint16_t crc16_table[256] = { T256(C16_ENTRY) };
 
 static uint64_t crc16_update(uint64_t crc, const uint8_t *p, size_t len)
 {
 	uint16_t r = (uint16_t)crc;
 
-	while (len--) {
-		r ^= *p++;
-		r = (uint16_t)((r >> 4) ^ crc16_nibble[r & 0xf]);
-		r = (uint16_t)((r >> 4) ^ crc16_nibble[r & 0xf]);
-	}
+	while (len--)
+		r = (uint16_t)((r >> 8) ^ crc16_table[(r ^ *p++) & 0xff]);
 	return r;
 }
 
