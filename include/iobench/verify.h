@@ -135,10 +135,15 @@ struct ib_verify_mismatch {
 	uint64_t hdr_offset;		/* its file offset */
 	uint32_t hdr_len;		/* its length */
 	uint32_t byte;			/* PATTERN: first bad byte, from the interval */
-	uint64_t expected, received;	/* integer fields; PATTERN: the byte */
+	uint64_t expected, received;	/* integer fields: what the reader
+					 * wanted and what the header says;
+					 * HDR_CRC: calculated, stored;
+					 * PATTERN: the byte */
 	unsigned csum_len;		/* CHECKSUM: bytes in the two below */
-	uint8_t csum_expected[IB_VCSUM_AREA_MAX];  /* computed from the data */
-	uint8_t csum_received[IB_VCSUM_AREA_MAX];  /* stored in the block */
+	uint8_t csum_stored[IB_VCSUM_AREA_MAX];	/* the block's area (fio's
+						 * "Expected CRC") */
+	uint8_t csum_data[IB_VCSUM_AREA_MAX];	/* the area the payload read
+						 * gives (fio's "Received CRC") */
 };
 
 /* fio's names: 0 md5 crc64 crc32 crc32c crc32c-intel crc16 crc7 sha1 sha256
@@ -196,5 +201,17 @@ void ib_verify_fill(const struct ib_verify_spec *s, const struct ib_vblock *b,
  */
 int ib_verify_check(const struct ib_verify_spec *s, const struct ib_vblock *b,
 		    const void *buf, size_t len, struct ib_verify_mismatch *m);
+
+/*
+ * m as fio 3.33 words it, for the block of block_len bytes read at block_off
+ * from file: fio's lines ("verify: bad header offset 0, wanted 8192 at file
+ * F offset 8192, length 4096 (requested block: offset=8192, length=4096)",
+ * "crc32c: verify failed at file ... / Expected CRC: ... / Received CRC:
+ * ..."), each ending in a newline, "iobench: " where fio says "fio: ", and
+ * without fio's io_u flags. snprintf's return.
+ */
+int ib_verify_describe(const struct ib_verify_mismatch *m, const char *file,
+		       uint64_t block_off, size_t block_len, char *buf,
+		       size_t size);
 
 #endif

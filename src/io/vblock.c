@@ -105,24 +105,38 @@ static void area_std(enum ib_verify_type t, const uint8_t *data, size_t n,
 	}
 }
 
-/* Does the stored area match the data? exp gets the standard form. */
+static int all_zero(const uint8_t *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return 0;
+	return 1;
+}
+
+/*
+ * Does the stored area match the data? exp gets the area the data gives,
+ * in the stored area's form: iobench's (a digest padded with zeros) or, for
+ * sha256 and sha512, fio 3.33's when the padding is not zero.
+ */
 static int area_ok(enum ib_verify_type t, const uint8_t *data, size_t n,
 		   const uint8_t *stored, uint8_t *exp)
 {
 	unsigned alen = ib_verify_area_len(t);
-	uint8_t fio[IB_VCSUM_AREA_MAX];
 	size_t r = n % 128;
 
 	area_std(t, data, n, exp);
 	if (!memcmp(exp, stored, alen))
 		return 1;
-	if (t == IB_VERIFY_SHA256) {
-		sha256_fio(data, n, fio);
-		return !memcmp(fio, stored, 64);
+	if (t == IB_VERIFY_SHA256 && !all_zero(stored + 32, 32)) {
+		sha256_fio(data, n, exp);
+		return !memcmp(exp, stored, 64);
 	}
 	/* fio's sha512: the unhashed tail; too short a tail proves nothing */
-	if (t == IB_VERIFY_SHA512 && r >= 16)
-		return !memcmp(data + n - r, stored, r);
+	if (t == IB_VERIFY_SHA512 && r >= 16 && !all_zero(stored + 64, 64)) {
+		memcpy(exp, stored, 128);
+		memcpy(exp, data + n - r, r);
+		return !memcmp(exp, stored, 128);
+	}
 	return 0;
 }
 
@@ -223,9 +237,9 @@ static enum ib_vfield check_interval(const struct ib_verify_spec *s,
 	}
 	alen = ib_verify_area_len(s->type);
 	if (alen && !area_ok(s->type, iv + hs, ivlen - hs, iv + IB_VHDR_SIZE,
-			     m->csum_expected)) {
+			     m->csum_data)) {
 		m->csum_len = alen;
-		memcpy(m->csum_received, iv + IB_VHDR_SIZE, alen);
+		memcpy(m->csum_stored, iv + IB_VHDR_SIZE, alen);
 		return bad(m, IB_VF_CHECKSUM, 0, 0);
 	}
 	return IB_VF_NONE;
@@ -243,7 +257,7 @@ int ib_verify_check(const struct ib_verify_spec *s, const struct ib_vblock *b,
 	if (s->type == IB_VERIFY_NONE || s->type == IB_VERIFY_NULL)
 		return 0;
 	for (size_t off = 0; off < len; off += ivlen) {
-		memset(m, 0, offsetof(struct ib_verify_mismatch, csum_expected));
+		memset(m, 0, offsetof(struct ib_verify_mismatch, csum_stored));
 		m->type = s->type;
 		m->interval = (unsigned)(off / ivlen);
 		m->hdr_offset = b->offset + off;

@@ -13,13 +13,16 @@
    for every type but sha256 and sha512, whose fio 3.33 areas are not
    SHA digests (include/iobench/verify.h): iobench writes the real digests,
    checked here with hashlib.
-3. Every checksum over an odd-sized random file against an independent
+3. The message for a bad block is fio's (without fio's io_u flags): a
+   flipped payload byte, a misdirected block, a bad magic, a bad pattern.
+4. Every checksum over an odd-sized random file against an independent
    computation: hashlib for the digests, a bitwise CRC from each CRC's
    parameters and a plain XXH32 for crc7..xxhash.
 """
 import hashlib
 import os
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -117,6 +120,46 @@ def one_case(t, tool, n, fopts, copts, field):
         want = 'bad block %d interval 0 offset %d: offset expected 0x%x ' \
             'received 0x%x' % (20 * BS, 20 * BS, 20 * BS, 10 * BS)
     t.eq(lines[:1], [want], what + ': misdirected block reported')
+
+
+def fio_says(t, path, fopts):
+    """fio 3.33's verify message for path: its stderr with "fio: " as
+    "iobench: " and without the io_u flags iobench does not have."""
+    verify = ['--verify=' + fopts[0]] if fopts[0] else []
+    r = t.fio('--name=r', '--rw=read', '--bs=4k', '--size=1m',
+              '--filename=' + path, *(verify + fopts[1:]))
+    text = re.sub(r', flags=\d+\)', ')', r.err)
+    return r, re.sub(r'^fio: ', 'iobench: ', text, flags=re.M)
+
+
+# (fio options, verify_check options, corruption) side by side with fio
+WORDS = [
+    (['crc32c'], ['--verify=crc32c'], lambda p: flip(p, 37 * BS + 3000)),
+    (['md5'], ['--verify=md5'], lambda p: flip(p, 5 * BS + 100)),
+    (['sha256'], ['--verify=sha256'], lambda p: flip(p, 9 * BS + 200)),
+    (['crc32c', '--verify_interval=512'], ['--verify=crc32c', '--interval=512'],
+     lambda p: flip(p, 3 * BS + 1600)),
+    (['crc32c'], ['--verify=crc32c'], lambda p: copy_block(p, 10, 20)),
+    (['xxhash'], ['--verify=xxhash'], lambda p: flip(p, 6 * BS + 1)),
+    ([None, '--verify_pattern=0xdeadbeef'], ['--pattern=0xdeadbeef'],
+     lambda p: flip(p, 2 * BS + 3000)),
+]
+
+
+def fio_words(t, tool):
+    """iobench's message for the first bad block is fio's."""
+    for n, (fopts, copts, corrupt) in enumerate(WORDS):
+        path = t.path('words%d.dat' % n)
+        what = 'fio\'s words, case %d (%s)' % (n, ' '.join(copts))
+        if not t.ok(fio_write(t, path, fopts), what + ': fio wrote'):
+            continue
+        corrupt(path)
+        r = check(t, tool, path, copts + ['--describe'])
+        ours = r.out.split('blocks ')[0]
+        fr, theirs = fio_says(t, path, fopts)
+        # (fio 3.33 exits 0 after a verify_interval failure)
+        t.check(r.rc == 1 and ours and ours in theirs,
+                what, 'iobench:\n%s\nfio:\n%s' % (ours, theirs))
 
 
 def fio_reads_ours(t, tool):
@@ -248,6 +291,7 @@ def main():
     for n, (fopts, copts, field) in enumerate(CASES):
         one_case(t, tool, n, fopts, copts, field)
     fio_reads_ours(t, tool)
+    fio_words(t, tool)
     t.finish()
 
 

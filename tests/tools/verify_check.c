@@ -4,8 +4,9 @@
  * (tests/integration/test_verify_interop.py) and by hand.
  *
  *   verify_check check --verify=T --bs=N [--interval=N] [--pattern=P]
- *                [--seed-from-offset] [--numberio] FILE
- *       check every block; one line per bad block, then "blocks N bad M";
+ *                [--seed-from-offset] [--numberio] [--describe] FILE
+ *       check every block; one line per bad block (--describe: fio's
+ *       message for it), then "blocks N bad M";
  *       exit 0 (all good), 1 (some bad), 2 (usage or I/O error)
  *   verify_check fill --verify=T --bs=N [--interval=N] [--pattern=P] FILE SIZE
  *       write SIZE bytes of blocks (seed = offset + 1, numberio = index)
@@ -30,7 +31,7 @@ struct opts {
 	struct ib_verify_spec spec;
 	struct ib_vpattern pattern;
 	size_t bs;
-	int seed_from_offset, numberio;
+	int seed_from_offset, numberio, describe;
 };
 
 static void print_hex(const uint8_t *p, unsigned n)
@@ -39,15 +40,23 @@ static void print_hex(const uint8_t *p, unsigned n)
 		printf("%02x", p[i]);
 }
 
-static void report(uint64_t off, const struct ib_verify_mismatch *m)
+static void report(const struct opts *o, const char *path, uint64_t off,
+		   const struct ib_verify_mismatch *m)
 {
+	if (o->describe) {
+		char text[1024];
+
+		ib_verify_describe(m, path, off, o->bs, text, sizeof(text));
+		fputs(text, stdout);
+		return;
+	}
 	printf("bad block %" PRIu64 " interval %u offset %" PRIu64 ": %s",
 	       off, m->interval, m->hdr_offset, ib_verify_field_name(m->field));
 	if (m->field == IB_VF_CHECKSUM) {
-		printf(" expected ");
-		print_hex(m->csum_expected, m->csum_len);
+		printf(" expected ");	/* fio's words: the stored one */
+		print_hex(m->csum_stored, m->csum_len);
 		printf(" received ");
-		print_hex(m->csum_received, m->csum_len);
+		print_hex(m->csum_data, m->csum_len);
 	} else {
 		if (m->field == IB_VF_PATTERN)
 			printf(" byte %u", m->byte);
@@ -66,6 +75,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "seed-from-offset", no_argument, NULL, 's' },
 		{ "numberio", no_argument, NULL, 'n' },
+		{ "describe", no_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct ib_diag d = { "" };
@@ -91,6 +101,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->seed_from_offset = o->spec.check_seed = 1;
 		if (c == 'n')
 			o->numberio = 1;
+		if (c == 'd')
+			o->describe = 1;
 		if (c == '?')
 			return -1;
 	}
@@ -126,7 +138,7 @@ static int do_check(const struct opts *o, const char *path)
 
 		block_id(o, off, &b);
 		if (ib_verify_check(&o->spec, &b, buf, o->bs, &m)) {
-			report(off, &m);
+			report(o, path, off, &m);
 			nbad++;
 		}
 		n++;

@@ -284,9 +284,9 @@ static void test_mismatch_data(void **state)
 	assert_true(m.hdr_offset == 4096 + 2048);
 	assert_int_equal(m.hdr_len, 1024);
 	assert_int_equal(m.csum_len, 4);
-	assert_memory_equal(m.csum_received, blk + 2048 + 40, 4);
+	assert_memory_equal(m.csum_stored, blk + 2048 + 40, 4);
 	ib_csum(IB_CSUM_CRC32C, blk + 2048 + 44, 1024 - 44, crc);
-	assert_memory_equal(m.csum_expected, crc, 4);
+	assert_memory_equal(m.csum_data, crc, 4);
 
 	assert_int_equal(ib_vpattern_parse("0x5a%o", &p, &d), 0);
 	s = (struct ib_verify_spec){ .type = IB_VERIFY_PATTERN, .pattern = &p,
@@ -378,6 +378,60 @@ static void test_fio_meta(void **state)
 	assert_true(m.received == 0xa4cc01c509543cull);
 }
 
+static const char *describe(const struct ib_verify_mismatch *m, uint64_t off)
+{
+	static char text[1024];
+	int n = ib_verify_describe(m, "/f", off, BS, text, sizeof(text));
+
+	assert_int_equal(n, strlen(text));
+	return text;
+}
+
+/* fio 3.33's words for the same failures (its ", flags=8" left out) */
+static void test_describe(void **state)
+{
+	struct ib_verify_spec s = { .type = IB_VERIFY_CRC32C, .thread = 1 };
+	struct ib_vblock b = id(0, 1, 0), w = id(8192, 1, 0);
+	struct ib_verify_mismatch m;
+	char small[10];
+
+	(void)state;
+	ib_verify_fill(&s, &b, blk, BS);		/* block 0 at 8192 */
+	assert_int_equal(ib_verify_check(&s, &w, blk, BS, &m), -EILSEQ);
+	assert_string_equal(describe(&m, 8192),
+		"verify: bad header offset 0, wanted 8192 at file /f offset 8192, "
+		"length 4096 (requested block: offset=8192, length=4096)\n");
+	ib_verify_fill(&s, &w, blk, BS);
+	blk[0] = 0;
+	assert_int_equal(ib_verify_check(&s, &w, blk, BS, &m), -EILSEQ);
+	assert_string_equal(describe(&m, 8192),
+		"verify: bad magic header ac00, wanted acca at file /f offset 8192, "
+		"length 4096 (requested block: offset=8192, length=4096)\n");
+	memset(&m, 0, sizeof(m));
+	m = (struct ib_verify_mismatch){ .field = IB_VF_CHECKSUM, .csum_len = 4,
+		.type = IB_VERIFY_CRC32C, .hdr_offset = 4096, .hdr_len = 4096 };
+	unhex("0b5c4cb7", m.csum_stored);
+	unhex("3783c0c0", m.csum_data);
+	assert_string_equal(describe(&m, 4096),
+		"crc32c: verify failed at file /f offset 4096, length 4096 "
+		"(requested block: offset=4096, length=4096)\n"
+		"       Expected CRC: 0b5c4cb7\n       Received CRC: 3783c0c0\n");
+	m = (struct ib_verify_mismatch){ .field = IB_VF_PATTERN, .byte = 3000,
+		.type = IB_VERIFY_PATTERN, .expected = 0xde, .received = 0x84,
+		.hdr_offset = 8192, .hdr_len = 4096 };
+	assert_string_equal(describe(&m, 8192),
+		"iobench: got pattern '84', wanted 'de'. Bad bits 4\n"
+		"iobench: bad pattern block offset 2960\n"
+		"pattern: verify failed at file /f offset 8192, length 4096 "
+		"(requested block: offset=8192, length=4096)\n");
+	m = (struct ib_verify_mismatch){ .field = IB_VF_TYPE, .expected = 18,
+		.received = 17 };
+	assert_string_equal(describe(&m, 0),
+			    "iobench: verify type mismatch (17 media, 18 given)\n");
+	assert_int_equal(ib_verify_describe(&m, "/f", 0, BS, small, sizeof(small)), 51);
+	assert_string_equal(small, "iobench: ");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_mismatch_data),
 		cmocka_unit_test(test_fio_blocks),
 		cmocka_unit_test(test_fio_meta),
+		cmocka_unit_test(test_describe),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
