@@ -26,7 +26,7 @@ else
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null
 fi
-ninja -C "$dir" tests/fuzz/fuzz_cli tests/fuzz/fuzz_jobfile >/dev/null
+ninja -C "$dir" tests/fuzz/fuzz_cli tests/fuzz/fuzz_jobfile tests/fuzz/fuzz_verify >/dev/null
 
 art="$top/$dir/fuzz-artifacts"
 mkdir -p "$art"
@@ -38,7 +38,7 @@ export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1"
 
 rc=0
-for target in cli jobfile; do
+for target in cli jobfile verify; do
 	corpus="$work/$target"
 	mkdir -p "$corpus"
 	cp tests/fuzz/seeds/"$target"/* "$corpus"/
