@@ -43,21 +43,25 @@ static uint32_t hdr_crc(const uint8_t *hdr)
 
 /* splitmix64: the random payload of a seed (iobench's, not fio's: fio's
  * payload is covered by its checksum and never regenerated here). */
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
 static void fill_random(uint64_t seed, uint8_t *p, size_t len)
 {
-	uint64_t x = seed;
+	uint64_t x = seed, z;
 
-	while (len) {
-		uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-		size_t n = len < 8 ? len : 8;
-
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		z ^= z >> 31;
-		memcpy(p, &z, n);
-		p += n;
-		len -= n;
+	for (; len >= 8; p += 8, len -= 8) {
+		z = splitmix64(&x);
+		memcpy(p, &z, 8);	/* a fixed size: one store */
 	}
+	z = splitmix64(&x);
+	memcpy(p, &z, len);
 }
 
 /*
