@@ -39,7 +39,8 @@ static void hexline(struct out *o, const char *what, const uint8_t *p, unsigned 
 }
 
 /* The header line's first half; 0 when the field has none. */
-static int header_what(struct out *o, const struct ib_verify_mismatch *m)
+static int header_what(struct out *o, const struct ib_verify_mismatch *m,
+		       uint64_t block_off)
 {
 	switch (m->field) {
 	case IB_VF_MAGIC:
@@ -50,8 +51,12 @@ static int header_what(struct out *o, const struct ib_verify_mismatch *m)
 		outf(o, "verify: bad header crc %" PRIx64 ", calculated %" PRIx64,
 		     m->received, m->expected);
 		return 1;
-	case IB_VF_LENGTH:
 	case IB_VF_OFFSET:
+		/* fio wants the block's offset, whatever the interval */
+		outf(o, "verify: bad header offset %" PRIu64 ", wanted %" PRIu64,
+		     m->received, block_off);
+		return 1;
+	case IB_VF_LENGTH:
 	case IB_VF_SEED:
 	case IB_VF_NUMBERIO:
 		outf(o, "verify: bad header %s %" PRIu64 ", wanted %" PRIu64,
@@ -86,7 +91,7 @@ int ib_verify_describe(const struct ib_verify_mismatch *m, const char *file,
 		     m->byte - ib_verify_hdr_size(m->type));
 		name = "pattern";
 	}
-	if (!header_what(&o, m))
+	if (!header_what(&o, m, block_off))
 		outf(&o, "%s: verify failed", name);
 	outf(&o, " at file %s offset %" PRIu64 ", length %" PRIu32
 	     " (requested block: offset=%" PRIu64 ", length=%zu)\n",

@@ -151,6 +151,10 @@ void ib_vpattern_fill(const struct ib_vpattern *p, uint64_t offset,
 	uint8_t *dst = buf;
 	size_t done = p->len < len ? p->len : len;
 
+	if (!p->len) {		/* not a parsed pattern: nothing to repeat */
+		memset(buf, 0, len);
+		return;
+	}
 	instance(p, offset, one);
 	memcpy(dst, one, done);
 	/* double the filled prefix: it stays whole copies of the pattern */
@@ -167,8 +171,11 @@ long ib_vpattern_diff(const struct ib_vpattern *p, uint64_t offset,
 {
 	uint8_t one[IB_VPATTERN_MAX];
 	const uint8_t *b = buf;
-	size_t k = from % p->len;
+	size_t k;
 
+	if (!p->len)
+		return from < to ? (long)from : -1;
+	k = from % p->len;
 	instance(p, offset, one);
 	for (size_t i = from; i < to; i++) {
 		if (b[i] != one[k])
@@ -181,8 +188,11 @@ long ib_vpattern_diff(const struct ib_vpattern *p, uint64_t offset,
 
 uint8_t ib_vpattern_at(const struct ib_vpattern *p, uint64_t offset, size_t pos)
 {
-	size_t k = pos % p->len;
+	size_t k;
 
+	if (!p->len)
+		return 0;
+	k = pos % p->len;
 	for (unsigned i = 0; i < p->noffs; i++)
 		if (k >= p->offs[i] && k < p->offs[i] + 8u)
 			return (uint8_t)(offset >> (8 * (k - p->offs[i])));

@@ -122,6 +122,12 @@ static void test_pattern_fill(void **state)
 	blk[1000] ^= 1;
 	assert_int_equal(ib_vpattern_diff(&p, 4096, blk, 0, BS), 1000);
 	assert_int_equal(ib_vpattern_diff(&p, 4096, blk, 1001, BS), -1);
+	/* an empty (unparsed) pattern fills zeros, and nothing matches it */
+	memset(&p, 0, sizeof(p));
+	ib_vpattern_fill(&p, 0, blk, 16);
+	assert_memory_equal(blk, (uint8_t[16]){ 0 }, 16);
+	assert_int_equal(ib_vpattern_diff(&p, 0, blk, 3, 16), 3);
+	assert_int_equal(ib_vpattern_parse("0xab%o\"xy\"-3", &p, &d), 0);
 	/* shorter than one copy */
 	ib_vpattern_fill(&p, 4096, blk, 3);
 	assert_memory_equal(blk, "\xab\x00\x10", 3);
