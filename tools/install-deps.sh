@@ -18,6 +18,9 @@ pkgs=(
 	libblkid-dev      # safety: filesystem/RAID/LVM/partition-table signatures
 	zlib1g-dev        # gzip-compressed traces (read_iolog); validity checks: how well data compresses
 	blktrace          # trace replay tests: blktrace/blkparse captures
+	libisal-dev       # verify: crc32c/crc32/crc64 (ISA-L, hardware-accelerated)
+	libxxhash-dev     # verify: xxhash
+	nettle-dev        # verify: md5, sha1, sha256, sha512, sha3-*
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
