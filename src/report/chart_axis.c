@@ -112,6 +112,23 @@ void ib_chart_range_lin(struct ib_chart_axis *a, double min, double max)
 		a->hi = a->lo + a->step;
 }
 
+/* The largest 1-2-5 x 10^k <= v (up) or the smallest >= v (!up). */
+static double round125(double v, bool up)
+{
+	static const double m[] = { 1, 2, 5, 10 };
+	double dec = pow(10, floor(log10(v) + 1e-9));
+	int i;
+
+	if (!up) {
+		for (i = 3; i > 0 && dec * m[i] > v * (1 + 1e-9); i--)
+			;
+		return dec * m[i];
+	}
+	for (i = 0; i < 3 && dec * m[i] < v * (1 - 1e-9); i++)
+		;
+	return dec * m[i];
+}
+
 void ib_chart_range_log(struct ib_chart_axis *a, double min, double max)
 {
 	memset(a, 0, sizeof(*a));
@@ -120,10 +137,10 @@ void ib_chart_range_log(struct ib_chart_axis *a, double min, double max)
 		min = 1;
 	if (!(max > min) || !isfinite(max))
 		max = min;
-	a->lo = pow(10, floor(log10(min) + 1e-9));
-	a->hi = pow(10, ceil(log10(max) - 1e-9));
+	a->lo = round125(min, false);
+	a->hi = round125(max, true);
 	if (a->hi <= a->lo)
-		a->hi = a->lo * 10;
+		a->hi = round125(a->lo * 1.5, true);
 }
 
 void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
@@ -157,14 +174,14 @@ double ib_chart_py(const struct ib_chart_frame *fr, double v)
 }
 
 void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
-		    const struct ib_chart_opts *o)
+		    const struct ib_chart_opts *o, unsigned int nleg)
 {
 	fr->w = o->width ? o->width : DEF_W;
 	fr->h = o->height ? o->height : DEF_H;
 	fr->x0 = 72;
 	fr->x1 = fr->w - 24;
 	fr->y0 = fr->h - 52;
-	fr->y1 = 40;
+	fr->y1 = nleg > 1 ? 58 : 40;
 	ib_svg_begin(&fr->svg, f, fr->w, fr->h);
 	ib_svg_tag(&fr->svg, "rect");
 	ib_svg_num(&fr->svg, "width", fr->w);

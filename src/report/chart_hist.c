@@ -89,7 +89,10 @@ static void hist_markers(struct ib_chart_frame *fr, const double *pct,
 		ib_svg_str(s, "stroke-dasharray", "4 3");
 		ib_svg_empty(s);
 		pct_name(buf, sizeof(buf), pct[j], v[j]);
-		ib_svg_label(s, x + 3, fr->y1 + 12 + 13 * j, NULL, NULL, buf);
+		if (x > fr->x1 - 90)	/* near the right edge: text to the left */
+			ib_svg_label(s, x - 3, fr->y1 + 12 + 13 * j, "end", NULL, buf);
+		else
+			ib_svg_label(s, x + 3, fr->y1 + 12 + 13 * j, NULL, NULL, buf);
 		ib_svg_close(s);
 	}
 }
@@ -156,7 +159,7 @@ int ib_chart_hist(FILE *f, const struct ib_chart_opts *o, const struct ib_hist *
 	ib_chart_range_log(&fr.x, lo, hi);
 	fr.x.unit = IB_CHART_NS;
 	ib_chart_range_lin(&fr.y, 0, 100.0 * (double)top / (double)n);
-	ib_chart_begin(&fr, f, o);
+	ib_chart_begin(&fr, f, o, 1);
 	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "latency",
 		      o->ylabel ? o->ylabel : "% of samples");
 	ib_chart_series_open(&fr, "histogram");
@@ -211,8 +214,11 @@ static void cdf_markers(struct ib_chart_frame *fr, const double *pct,
 		ib_svg_str(s, "fill", ib_chart_color(k));
 		ib_svg_empty(s);
 		if (k == 0) {
+			bool left = x > fr->x1 - 90;
+
 			pct_name(buf, sizeof(buf), pct[j], v[j]);
-			ib_svg_label(s, x + 6, y + 12 + 2.0 * j, NULL, NULL, buf);
+			ib_svg_label(s, left ? x - 6 : x + 6, y + 14, left ? "end" : NULL,
+				     NULL, buf);
 		}
 		ib_svg_close(s);
 	}
@@ -261,7 +267,7 @@ int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 	ib_chart_range_log(&fr.x, lo, hi);
 	fr.x.unit = IB_CHART_NS;
 	ib_chart_range_lin(&fr.y, 0, 100);
-	ib_chart_begin(&fr, f, o);
+	ib_chart_begin(&fr, f, o, names ? nh : 0);
 	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "latency",
 		      o->ylabel ? o->ylabel : "% of samples at or below");
 	for (k = 0; k < nh; k++) {

@@ -28,7 +28,7 @@ struct ib_chart_frame {
 
 /* Round [min, max] out to "nice" ticks (1, 2, 2.5, 5 x 10^k; lo may be 0). */
 void ib_chart_range_lin(struct ib_chart_axis *a, double min, double max);
-/* Round [min, max] (min > 0) out to whole decades. */
+/* Round [min, max] (min > 0) out to 1-2-5 x 10^k. */
 void ib_chart_range_log(struct ib_chart_axis *a, double min, double max);
 /* Categories: cell i is centred at i + 0.5 on a 0..n axis. */
 void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
@@ -37,13 +37,14 @@ void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
 double ib_chart_px(const struct ib_chart_frame *fr, double v);
 double ib_chart_py(const struct ib_chart_frame *fr, double v);
 
-/* Canvas, background and title; ranges must be set already. */
+/* Canvas, background and title; ranges must be set already. nleg: the
+ * number of series (a legend row is reserved under the title when > 1). */
 void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
-		    const struct ib_chart_opts *o);
+		    const struct ib_chart_opts *o, unsigned int nleg);
 /* Axes with ticks and grid, the axis titles, the plot box border. */
 void ib_chart_axes(struct ib_chart_frame *fr, const char *xlabel,
 		   const char *ylabel);
-/* Legend (only when n > 1), top right inside the plot box. */
+/* Legend (only when n > 1): one row under the title, left to right. */
 void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 		     unsigned int n);
 /* <g class="series" data-name=...> opened; close with ib_svg_close(). */

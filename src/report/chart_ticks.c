@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include "chart_priv.h"
 
 #define MAX_TICKS 64
@@ -45,12 +46,17 @@ static unsigned int tick_values(const struct ib_chart_axis *a, double *t)
 		}
 		return n;
 	}
-	/* log: every decade; 1-2-5 in each when there are at most two */
-	for (dec = a->lo; dec <= a->hi * 1.0001 && n < MAX_TICKS; dec *= 10) {
+	/* log: 1-2-5 in each decade when the axis spans at most two, else
+	 * the decades; only those within the range */
+	for (dec = pow(10, floor(log10(a->lo) + 1e-9));
+	     dec <= a->hi * 1.0001 && n < MAX_TICKS; dec *= 10) {
 		for (i = 0; i < 3 && n < MAX_TICKS; i++) {
-			if (i && (a->hi / a->lo > 100.5 || dec * sub[i] > a->hi))
+			double v = dec * sub[i];
+
+			if (i && a->hi / a->lo > 100.5)
 				break;
-			t[n++] = dec * sub[i];
+			if (v >= a->lo * 0.9999 && v <= a->hi * 1.0001)
+				t[n++] = v;
 		}
 	}
 	return n;
@@ -161,6 +167,7 @@ void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 		     unsigned int n)
 {
 	struct ib_svg *s = &fr->svg;
+	double x = fr->x0;
 	unsigned int i;
 
 	if (n < 2)
@@ -169,17 +176,18 @@ void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 	ib_svg_str(s, "class", "legend");
 	ib_svg_open(s);
 	for (i = 0; i < n; i++) {
-		double y = fr->y1 + 14 + 16 * i;
+		const char *name = names[i] ? names[i] : "";
 
 		ib_svg_tag(s, "rect");
-		ib_svg_num(s, "x", fr->x1 - 150);
-		ib_svg_num(s, "y", y - 9);
+		ib_svg_num(s, "x", x);
+		ib_svg_num(s, "y", 37);
 		ib_svg_num(s, "width", 18);
 		ib_svg_num(s, "height", 10);
 		ib_svg_str(s, "fill", ib_chart_color(i));
 		ib_svg_empty(s);
-		ib_svg_label(s, fr->x1 - 126, y, NULL, NULL,
-			     names[i] ? names[i] : "");
+		ib_svg_label(s, x + 24, 46, NULL, NULL, name);
+		/* about 7 px a character at font-size 12 */
+		x += 24 + 7 * (double)strlen(name) + 18;
 	}
 	ib_svg_close(s);
 }
