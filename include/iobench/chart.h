@@ -36,6 +36,7 @@ struct ib_chart_opts {
 	const char *ylabel;
 	unsigned int width;	/* 0: 720 */
 	unsigned int height;	/* 0: 400 */
+	bool y_ns;		/* lines/curve: y values are ns (labels 2ms) */
 };
 
 /* One line of a time series or curve: n points (x[i], y[i]), x ascending

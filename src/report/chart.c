@@ -92,10 +92,12 @@ static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 		ib_chart_range_log(&fr.y, e.ylo, e.yhi);
 	else
 		ib_chart_range_lin(&fr.y, e.ylo, e.yhi);
-	ib_chart_begin(&fr, f, o, ns);
+	fr.y.unit = o->y_ns ? IB_CHART_NS : IB_CHART_NUM;
+	for (k = 0; k < ns; k++)
+		names[k] = s[k].name;
+	ib_chart_begin(&fr, f, o, names, ns);
 	ib_chart_axes(&fr, o->xlabel, o->ylabel);
 	for (k = 0; k < ns; k++) {
-		names[k] = s[k].name;
 		ib_chart_series_open(&fr, s[k].name);
 		series_path(&fr, &s[k], k);
 		if (dots)
@@ -173,7 +175,7 @@ int ib_chart_bars(FILE *f, const struct ib_chart_opts *o,
 		return -EINVAL;
 	ib_chart_range_cat(&fr.x, labels, nl);
 	ib_chart_range_lin(&fr.y, 0, top);
-	ib_chart_begin(&fr, f, o, ns);
+	ib_chart_begin(&fr, f, o, series, ns);
 	ib_chart_axes(&fr, o->xlabel, o->ylabel);
 	for (j = 0; j < ns; j++) {
 		ib_chart_series_open(&fr, series[j]);

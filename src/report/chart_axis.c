@@ -174,14 +174,15 @@ double ib_chart_py(const struct ib_chart_frame *fr, double v)
 }
 
 void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
-		    const struct ib_chart_opts *o, unsigned int nleg)
+		    const struct ib_chart_opts *o, const char *const *names,
+		    unsigned int n)
 {
 	fr->w = o->width ? o->width : DEF_W;
 	fr->h = o->height ? o->height : DEF_H;
 	fr->x0 = 72;
 	fr->x1 = fr->w - 24;
 	fr->y0 = fr->h - 52;
-	fr->y1 = nleg > 1 ? 58 : 40;
+	fr->y1 = 40 + 18.0 * ib_chart_legend_rows(fr, names, n);
 	ib_svg_begin(&fr->svg, f, fr->w, fr->h);
 	ib_svg_tag(&fr->svg, "rect");
 	ib_svg_num(&fr->svg, "width", fr->w);

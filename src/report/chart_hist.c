@@ -159,7 +159,7 @@ int ib_chart_hist(FILE *f, const struct ib_chart_opts *o, const struct ib_hist *
 	ib_chart_range_log(&fr.x, lo, hi);
 	fr.x.unit = IB_CHART_NS;
 	ib_chart_range_lin(&fr.y, 0, 100.0 * (double)top / (double)n);
-	ib_chart_begin(&fr, f, o, 1);
+	ib_chart_begin(&fr, f, o, NULL, 0);
 	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "latency",
 		      o->ylabel ? o->ylabel : "% of samples");
 	ib_chart_series_open(&fr, "histogram");
@@ -267,7 +267,7 @@ int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 	ib_chart_range_log(&fr.x, lo, hi);
 	fr.x.unit = IB_CHART_NS;
 	ib_chart_range_lin(&fr.y, 0, 100);
-	ib_chart_begin(&fr, f, o, names ? nh : 0);
+	ib_chart_begin(&fr, f, o, names, names ? nh : 0);
 	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "latency",
 		      o->ylabel ? o->ylabel : "% of samples at or below");
 	for (k = 0; k < nh; k++) {

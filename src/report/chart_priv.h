@@ -37,14 +37,18 @@ void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
 double ib_chart_px(const struct ib_chart_frame *fr, double v);
 double ib_chart_py(const struct ib_chart_frame *fr, double v);
 
-/* Canvas, background and title; ranges must be set already. nleg: the
- * number of series (a legend row is reserved under the title when > 1). */
+/* Canvas, background and title; ranges must be set already. The legend's
+ * rows (names[0..n), only when n > 1) are reserved under the title. */
 void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
-		    const struct ib_chart_opts *o, unsigned int nleg);
+		    const struct ib_chart_opts *o, const char *const *names,
+		    unsigned int n);
 /* Axes with ticks and grid, the axis titles, the plot box border. */
 void ib_chart_axes(struct ib_chart_frame *fr, const char *xlabel,
 		   const char *ylabel);
-/* Legend (only when n > 1): one row under the title, left to right. */
+/* Legend (only when n > 1): under the title, left to right, wrapped. */
+unsigned int ib_chart_legend_rows(const struct ib_chart_frame *fr,
+				  const char *const *names, unsigned int n);
+/* Draw the legend laid out as ib_chart_legend_rows() counted. */
 void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 		     unsigned int n);
 /* <g class="series" data-name=...> opened; close with ib_svg_close(). */

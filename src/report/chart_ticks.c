@@ -163,31 +163,65 @@ void ib_chart_axes(struct ib_chart_frame *fr, const char *xlabel,
 	ib_svg_close(s);
 }
 
+/* about 7 px a character at font-size 12 */
+static double entry_width(const char *name)
+{
+	return 24 + 7 * (double)strlen(name ? name : "") + 18;
+}
+
+/* Where entry i goes: x, and its row in *row. */
+static double legend_place(const struct ib_chart_frame *fr,
+			   const char *const *names, unsigned int i,
+			   unsigned int *row)
+{
+	double x = fr->x0;
+	unsigned int j;
+
+	*row = 0;
+	for (j = 0; j <= i; j++) {
+		if (j && x + entry_width(names[j]) > fr->x1 + 18) {
+			x = fr->x0;
+			++*row;
+		}
+		if (j < i)
+			x += entry_width(names[j]);
+	}
+	return x;
+}
+
+unsigned int ib_chart_legend_rows(const struct ib_chart_frame *fr,
+				  const char *const *names, unsigned int n)
+{
+	unsigned int row;
+
+	if (n < 2 || !names)
+		return 0;
+	legend_place(fr, names, n - 1, &row);
+	return row + 1;
+}
+
 void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 		     unsigned int n)
 {
 	struct ib_svg *s = &fr->svg;
-	double x = fr->x0;
-	unsigned int i;
+	unsigned int i, row;
 
-	if (n < 2)
+	if (n < 2 || !names)
 		return;
 	ib_svg_tag(s, "g");
 	ib_svg_str(s, "class", "legend");
 	ib_svg_open(s);
 	for (i = 0; i < n; i++) {
-		const char *name = names[i] ? names[i] : "";
+		double x = legend_place(fr, names, i, &row), y = 46 + 18.0 * row;
 
 		ib_svg_tag(s, "rect");
 		ib_svg_num(s, "x", x);
-		ib_svg_num(s, "y", 37);
+		ib_svg_num(s, "y", y - 9);
 		ib_svg_num(s, "width", 18);
 		ib_svg_num(s, "height", 10);
 		ib_svg_str(s, "fill", ib_chart_color(i));
 		ib_svg_empty(s);
-		ib_svg_label(s, x + 24, 46, NULL, NULL, name);
-		/* about 7 px a character at font-size 12 */
-		x += 24 + 7 * (double)strlen(name) + 18;
+		ib_svg_label(s, x + 24, y, NULL, NULL, names[i] ? names[i] : "");
 	}
 	ib_svg_close(s);
 }
