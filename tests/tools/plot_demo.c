@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Test program for the chart, HTML and text-histogram renderers
+ * (tests/integration/test_plots.py). Renders every chart type from known
+ * data (the same formulas are in the test, which checks the drawing against
+ * them) and from fio-format logs:
+ *
+ *   plot_demo demo OUTDIR [FIOLOG...]
+ *     OUTDIR/{hist,cdf,lines,curve,bars}.svg from the known data; with logs
+ *     also fio_{lat,bw,iops}.svg (one line per log of that kind, told by
+ *     its name, and direction: x = time in s, y = value) and fio_hist.svg + fio_cdf.svg (the first log's values as
+ *     latencies in ns); OUTDIR/report.html holds them all.
+ *   plot_demo text utf8|ascii [COLS]
+ *     the known histogram A in the terminal format, on stdout.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iobench/chart.h"
+#include "iobench/fiolog.h"
+#include "iobench/html.h"
+#include "iobench/texthist.h"
+
+#define NSAMP 10000
+#define MAXLOG 8
+#define MAXPTS 200000
+
+static const double pct[] = { 50, 90, 99, 99.9 };
+#define NPCT 4
+
+/* Histograms A and B of the known data (test_plots.py: known_values) */
+static void known_hist(struct ib_hist *h, int which)
+{
+	uint64_t i, v;
+
+	for (i = 0; i < NSAMP; i++) {
+		if (which == 0)
+			v = i % 100 == 0 ? 1000000 + i * 100 : 20000 + (i * 7919) % 30000;
+		else
+			v = i % 50 == 0 ? 500000 + i * 50 : 15000 + (i * 104729) % 60000;
+		ib_hist_add(h, v);
+	}
+}
+
+static FILE *open_out(const char *dir, const char *name)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		perror(path);
+	return f;
+}
+
+/* Run one chart builder into OUTDIR/name and into the page. */
+#define BOTH(page, dir, name, cap, call) do { \
+	FILE *f_ = open_out(dir, name); \
+	if (!f_) return 1; \
+	{ FILE *f = f_; if (call) { fprintf(stderr, "%s: %s\n", name, d.msg); return 1; } } \
+	fclose(f_); \
+	ib_html_figure_open(page); \
+	{ FILE *f = page; if (call) return 1; } \
+	ib_html_figure_close(page, cap); \
+} while (0)
+
+struct known {
+	struct ib_hist *a, *b;
+	double t[60], r[60], w[60];
+	double load[5], lat1[5], lat2[5];
+	double bars[8];
+};
+
+static void known_series(struct known *k)
+{
+	static const double load[] = { 10000, 20000, 40000, 80000, 120000 };
+	static const double lat1[] = { 80, 85, 95, 140, 400 };
+	static const double lat2[] = { 60, 62, 70, 90, 180 };
+	static const double bars[] = { 1200, 1500, 800, 700, 3100, 3000, 2500, 2600 };
+	unsigned int i;
+
+	for (i = 0; i < 60; i++) {
+		k->t[i] = i;
+		k->r[i] = 1000 + (i * 37) % 200;
+		k->w[i] = 500 + (i * 53) % 150;
+	}
+	memcpy(k->load, load, sizeof(load));
+	memcpy(k->lat1, lat1, sizeof(lat1));
+	memcpy(k->lat2, lat2, sizeof(lat2));
+	memcpy(k->bars, bars, sizeof(bars));
+}
+
+static int known_charts(FILE *page, const char *dir, struct known *k)
+{
+	static const char *const names[] = { "run A", "run B" };
+	static const char *const labels[] = { "randread", "randwrite", "read", "write" };
+	const struct ib_hist *hs[] = { k->a, k->b };
+	struct ib_chart_series ts[] = { { "read", k->t, k->r, 60 },
+					{ "write", k->t, k->w, 60 } };
+	struct ib_chart_series cs[] = { { "run A", k->load, k->lat1, 5 },
+					{ "run B", k->load, k->lat2, 5 } };
+	struct ib_chart_opts oh = { "Latency histogram (run A)", NULL, NULL, 0, 0, 0 };
+	struct ib_chart_opts oc = { "Latency CDF", NULL, NULL, 0, 0, 0 };
+	struct ib_chart_opts ol = { "Bandwidth over time", "time (s)", "KiB/s", 0, 0, 0 };
+	struct ib_chart_opts ov = { "Latency versus load", "IOPS", "latency (us)", 0, 0, 0 };
+	struct ib_chart_opts ob = { "IOPS by job", NULL, "IOPS", 0, 0, 0 };
+	struct ib_diag d = { { 0 } };
+
+	BOTH(page, dir, "hist.svg", "histogram", ib_chart_hist(f, &oh, k->a, pct, NPCT, &d));
+	BOTH(page, dir, "cdf.svg", "CDF", ib_chart_cdf(f, &oc, hs, names, 2, pct, NPCT, &d));
+	BOTH(page, dir, "lines.svg", "time series", ib_chart_lines(f, &ol, ts, 2, &d));
+	BOTH(page, dir, "curve.svg", "latency vs load", ib_chart_curve(f, &ov, cs, 2, false, &d));
+	BOTH(page, dir, "bars.svg", "compare", ib_chart_bars(f, &ob, labels, 4, names, 2, k->bars, &d));
+	return 0;
+}
+
+/* Points of the fio logs, one series per (log, ddir), grown as needed. */
+struct logset {
+	struct ib_chart_series s[MAXLOG * 3];
+	double *x[MAXLOG * 3], *y[MAXLOG * 3];
+	size_t cap[MAXLOG * 3];
+	char names[MAXLOG * 3][64];
+	unsigned int cur;	/* the log being read */
+	struct ib_hist *h;	/* the first log's values */
+};
+
+static int grow(struct logset *ls, unsigned int k)
+{
+	size_t cap = ls->cap[k] ? ls->cap[k] * 2 : 1024;
+	double *x = realloc(ls->x[k], cap * sizeof(*x));
+
+	if (x)
+		ls->x[k] = x;
+	x = x ? realloc(ls->y[k], cap * sizeof(*x)) : NULL;
+	if (!x)
+		return -ENOMEM;
+	ls->y[k] = x;
+	ls->cap[k] = cap;
+	return 0;
+}
+
+static int add_rec(void *arg, const struct ib_fiolog_rec *r)
+{
+	struct logset *ls = arg;
+	unsigned int k = ls->cur * 3 + r->ddir;
+	size_t n = ls->s[k].n;
+
+	if (n == MAXPTS)
+		return -E2BIG;
+	if (n == ls->cap[k] && grow(ls, k))
+		return -ENOMEM;
+	ls->x[k][n] = (double)r->t_ms / 1000.0;
+	ls->y[k][n] = (double)r->value;
+	ls->s[k].n = n + 1;
+	if (ls->cur == 0)	/* the first log: a latency log */
+		ib_hist_add(ls->h, r->value);
+	return 0;
+}
+
+static int read_log(struct logset *ls, const char *path)
+{
+	struct ib_fiolog p;
+	struct ib_diag d = { { 0 } };
+	char buf[1000];
+	size_t n;
+	int ret = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return perror(path), -errno;
+	ib_fiolog_init(&p);
+	while (!ret && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		ret = ib_fiolog_feed(&p, buf, n, add_rec, ls, &d);
+	if (!ret)
+		ret = ib_fiolog_end(&p, add_rec, ls, &d);
+	fclose(f);
+	if (ret)
+		fprintf(stderr, "%s: %s (%d)\n", path, d.msg, ret);
+	return ret;
+}
+
+/* Keep the non-empty series, named "BASENAME read|write|trim". */
+/* The log's kind from its name: 0 latency (ns), 1 bw (KiB/s), 2 iops. */
+static unsigned int kind_of(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return strstr(base, "_bw.") ? 1 : strstr(base, "_iops.") ? 2 : 0;
+}
+
+/* The non-empty series of the logs of one kind into out[], named
+ * "BASENAME read|write|trim". */
+static unsigned int pick(struct logset *ls, char **logs, unsigned int kind,
+			 struct ib_chart_series *out)
+{
+	static const char *const dd[] = { "read", "write", "trim" };
+	unsigned int k, n = 0;
+
+	for (k = 0; k < MAXLOG * 3; k++) {
+		const char *base;
+
+		if (!ls->s[k].n || kind_of(logs[k / 3]) != kind)
+			continue;
+		base = strrchr(logs[k / 3], '/');
+		snprintf(ls->names[k], sizeof(ls->names[k]), "%s %s",
+			 base ? base + 1 : logs[k / 3], dd[k % 3]);
+		out[n] = ls->s[k];
+		out[n].x = ls->x[k];
+		out[n].y = ls->y[k];
+		out[n].name = ls->names[k];
+		n++;
+	}
+	return n;
+}
+
+/* fio_{lat,bw,iops}.svg: one line per log of that kind and direction */
+static int log_lines(FILE *page, const char *dir, char **logs, struct logset *ls)
+{
+	static const char *const file[] = { "fio_lat.svg", "fio_bw.svg", "fio_iops.svg" };
+	static const char *const ylab[] = { "latency", "KiB/s", "IOPS" };
+	struct ib_chart_series s[MAXLOG * 3];
+	struct ib_diag d = { { 0 } };
+	unsigned int kind, ns;
+
+	for (kind = 0; kind < 3; kind++) {
+		struct ib_chart_opts o = { "fio log over time", "time (s)", ylab[kind],
+					   0, 0, kind == 0 };
+
+		ns = pick(ls, logs, kind, s);
+		if (ns)
+			BOTH(page, dir, file[kind], ylab[kind],
+			     ib_chart_lines(f, &o, s, ns, &d));
+	}
+	return 0;
+}
+
+static int log_charts(FILE *page, const char *dir, char **logs, unsigned int nlog,
+		      struct logset *ls)
+{
+	struct ib_chart_opts oh = { "fio log latency histogram", NULL, NULL, 0, 0, 0 };
+	struct ib_chart_opts oc = { "fio log latency CDF", NULL, NULL, 0, 0, 0 };
+	const struct ib_hist *hs[] = { ls->h };
+	const char *const nm[] = { "log 1" };
+	struct ib_diag d = { { 0 } };
+
+	for (ls->cur = 0; ls->cur < nlog; ls->cur++)
+		if (read_log(ls, logs[ls->cur]))
+			return 1;
+	ib_html_heading(page, "fio logs");
+	if (log_lines(page, dir, logs, ls))
+		return 1;
+	BOTH(page, dir, "fio_hist.svg", "fio histogram", ib_chart_hist(f, &oh, ls->h, pct, NPCT, &d));
+	BOTH(page, dir, "fio_cdf.svg", "fio CDF", ib_chart_cdf(f, &oc, hs, nm, 1, pct, NPCT, &d));
+	return 0;
+}
+
+static const char *const summary[] = {
+	"job", "rw", "IOPS", "bandwidth", "p99 latency",
+	"run A", "randread", "1200", "4.7MiB/s", "1.2ms",
+	"run B", "randread", "1500", "5.9MiB/s", "850us",
+	"run <&> \"quoted\"", "write", "700", "2.7MiB/s", "3.4ms",
+};
+
+static int demo(const char *dir, char **logs, unsigned int nlog)
+{
+	static const char *const findings[] = { "runtime shorter than 10 s",
+						"CPU governor: powersave" };
+	struct known k;
+	struct logset ls;
+	FILE *page = open_out(dir, "report.html");
+	int ret = 1;
+
+	memset(&ls, 0, sizeof(ls));
+	k.a = calloc(1, sizeof(*k.a));
+	k.b = calloc(1, sizeof(*k.b));
+	ls.h = calloc(1, sizeof(*ls.h));
+	if (!page || !k.a || !k.b || !ls.h || nlog > MAXLOG)
+		goto out;
+	known_hist(k.a, 0);
+	known_hist(k.b, 1);
+	known_series(&k);
+	ib_html_begin(page, "iobench report: plot_demo");
+	ib_html_table(page, "Summary", summary, 4, 5);
+	ib_html_heading(page, "Validity");
+	ib_html_list(page, findings, 2);
+	ib_html_heading(page, "Environment");
+	ib_html_pre(page, "kernel 6.1.0\nengine io_uring\n");
+	ib_html_heading(page, "Charts");
+	ret = known_charts(page, dir, &k);
+	if (!ret && nlog)
+		ret = log_charts(page, dir, logs, nlog, &ls);
+	ib_html_end(page);
+out:
+	for (unsigned int i = 0; i < MAXLOG * 3; i++) {
+		free(ls.x[i]);
+		free(ls.y[i]);
+	}
+	free(k.a);
+	free(k.b);
+	free(ls.h);
+	if (page && fclose(page))
+		ret = 1;
+	return ret;
+}
+
+static int text(const char *mode, unsigned int cols)
+{
+	struct ib_hist *h = calloc(1, sizeof(*h));
+	struct ib_diag d = { { 0 } };
+	int ret;
+
+	if (!h)
+		return 1;
+	known_hist(h, 0);
+	ret = ib_texthist_print(stdout, h, pct, NPCT, cols, !strcmp(mode, "utf8"), &d);
+	if (ret)
+		fprintf(stderr, "%s\n", d.msg);
+	free(h);
+	return ret ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 3 && !strcmp(argv[1], "demo"))
+		return demo(argv[2], argv + 3, (unsigned int)(argc - 3));
+	if (argc >= 3 && !strcmp(argv[1], "text"))
+		return text(argv[2], argc > 3 ? (unsigned int)atoi(argv[3]) : 80);
+	fprintf(stderr, "usage: plot_demo demo OUTDIR [FIOLOG...] | text utf8|ascii [COLS]\n");
+	return 2;
+}
