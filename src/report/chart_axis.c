@@ -189,8 +189,18 @@ void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
 	ib_svg_num(&fr->svg, "height", fr->h);
 	ib_svg_str(&fr->svg, "fill", "#ffffff");
 	ib_svg_empty(&fr->svg);
-	if (o->title)
-		ib_svg_label(&fr->svg, fr->w / 2, 22, "middle", "title", o->title);
+	if (!o->title)
+		return;
+	ib_svg_tag(&fr->svg, "text");
+	ib_svg_num(&fr->svg, "x", fr->w / 2);
+	ib_svg_num(&fr->svg, "y", 22);
+	ib_svg_str(&fr->svg, "text-anchor", "middle");
+	ib_svg_str(&fr->svg, "class", "title");
+	ib_svg_str(&fr->svg, "font-size", "15");
+	ib_svg_str(&fr->svg, "font-weight", "bold");
+	ib_svg_open(&fr->svg);
+	ib_svg_text(&fr->svg, o->title);
+	ib_svg_close(&fr->svg);
 }
 
 void ib_chart_end(struct ib_chart_frame *fr)
