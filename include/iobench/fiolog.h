@@ -45,7 +45,7 @@ struct ib_fiolog {
 	size_t len;
 	unsigned long lineno;	/* lines completed so far */
 	unsigned int nfields;	/* of the first record, 0 before it */
-	unsigned long records;
+	unsigned long records;	/* parsed, the one a callback stopped at too */
 };
 
 void ib_fiolog_init(struct ib_fiolog *p);

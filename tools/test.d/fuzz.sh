@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# A bounded libFuzzer run over the option and job-file parsers (tests/fuzz/):
+# A bounded libFuzzer run over the option, job-file and fio-log parsers
+# (tests/fuzz/):
 # clang build in build-fuzz/ (ASan+UBSan+libFuzzer), each target fuzzed for
 # FUZZ_SECONDS (default 25; two targets stay under a minute), starting from
 # tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
@@ -26,7 +27,8 @@ else
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null
 fi
-ninja -C "$dir" tests/fuzz/fuzz_cli tests/fuzz/fuzz_jobfile >/dev/null
+ninja -C "$dir" tests/fuzz/fuzz_cli tests/fuzz/fuzz_jobfile tests/fuzz/fuzz_fiolog \
+	>/dev/null
 
 art="$top/$dir/fuzz-artifacts"
 mkdir -p "$art"
@@ -38,7 +40,7 @@ export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1"
 
 rc=0
-for target in cli jobfile; do
+for target in cli jobfile fiolog; do
 	corpus="$work/$target"
 	mkdir -p "$corpus"
 	cp tests/fuzz/seeds/"$target"/* "$corpus"/
