@@ -3,7 +3,7 @@
 # A bounded libFuzzer run over the option, job-file and fio-log parsers
 # (tests/fuzz/):
 # clang build in build-fuzz/ (ASan+UBSan+libFuzzer), each target fuzzed for
-# FUZZ_SECONDS (default 25; two targets stay under a minute), starting from
+# FUZZ_SECONDS (default 25; three targets stay under 80 s), starting from
 # tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
 # crash, 77 = no clang here, 1 = a crash: the input is kept in
 # build-fuzz/fuzz-artifacts/; add it to tests/fuzz/regress/TARGET/ with the fix.
