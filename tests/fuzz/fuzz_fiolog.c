@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * libFuzzer target: the fio log reader on the input, fed in chunks whose
- * size the first byte picks (so lines split at every place get tried);
- * the values read then go into a histogram and a time series drawn by the
- * chart builders and the text histogram, into memory.
+ * libFuzzer target: the fio log reader and the fio histogram log reader
+ * on the input, fed in chunks whose size the first byte picks (so lines
+ * split at every place get tried); the values read then go into a
+ * histogram and a time series drawn by the chart builders and the text
+ * histogram, into memory.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/chart.h"
+#include "iobench/fiohist.h"
 #include "iobench/fiolog.h"
 #include "iobench/texthist.h"
 
@@ -34,6 +36,33 @@ static int add(void *arg, const struct ib_fiolog_rec *r)
 		s->y[s->n++] = (double)r->value;
 	}
 	return 0;
+}
+
+static int add_row(void *arg, const struct ib_fiohist_row *r)
+{
+	struct sink *s = arg;
+
+	ib_hist_merge(s->h, r->h);
+	return 0;
+}
+
+static void read_hist(struct sink *s, const uint8_t *data, size_t size,
+		      size_t step)
+{
+	struct ib_fiohist *p = malloc(sizeof(*p));
+	struct ib_diag d;
+	size_t i;
+	int ret = 0;
+
+	if (!p)
+		return;
+	ib_fiohist_init(p);
+	for (i = 1; i < size && !ret; i += step)
+		ret = ib_fiohist_feed(p, (const char *)data + i,
+				      size - i < step ? size - i : step, add_row, s, &d);
+	if (!ret)
+		ib_fiohist_end(p, add_row, s, &d);
+	free(p);
 }
 
 static void draw(struct sink *s)
@@ -78,6 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				     size - i < step ? size - i : step, add, s, &d);
 	if (!ret)
 		ib_fiolog_end(&p, add, s, &d);
+	read_hist(s, data, size, step);
 	draw(s);
 	free(s->h);
 	free(s);
