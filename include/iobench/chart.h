@@ -84,8 +84,9 @@ int ib_chart_bars(FILE *f, const struct ib_chart_opts *o,
 /* "950ns", "12.3us", "4.56ms", "1.2s": three significant digits at most,
  * trailing zeros dropped. buf has at least 16 bytes. Returns buf. */
 char *ib_chart_fmt_ns(char *buf, size_t len, double ns);
-/* A plain number with k/M/G (powers of 1000) above 9999, up to two
- * decimals, trailing zeros dropped: "750", "12.5k", "1.25M". */
+/* A plain number: up to 9999 with up to six decimals, above with k/M/G/T
+ * (powers of 1000) and three significant digits; trailing zeros dropped:
+ * "750", "0.025", "12.5k", "1.25M". */
 char *ib_chart_fmt_num(char *buf, size_t len, double v);
 
 #endif

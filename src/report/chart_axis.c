@@ -67,8 +67,9 @@ char *ib_chart_fmt_num(char *buf, size_t len, double v)
 		sig3(buf + (v < 0), len - (v < 0), a, unit[u]);
 		return buf;
 	}
-	/* small values: up to two decimals (ticks such as 0.25) */
-	snprintf(buf, len, "%.2f", v);
+	/* small values: up to six decimals (ticks such as 0.025), which also
+	 * hides the float noise of lo + k * step */
+	snprintf(buf, len, "%.6f", v);
 	if (strchr(buf, '.')) {
 		size_t n = strlen(buf);
 

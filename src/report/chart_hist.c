@@ -68,6 +68,24 @@ static void marker_open(struct ib_svg *s, double p, uint64_t v)
 	ib_svg_open(s);
 }
 
+/* A marker's label, with a white outline so that it reads over lines
+ * (paint-order: the stroke is drawn under the fill). */
+static void halo_label(struct ib_svg *s, double x, double y, bool end,
+		       const char *text)
+{
+	ib_svg_tag(s, "text");
+	ib_svg_num(s, "x", x);
+	ib_svg_num(s, "y", y);
+	if (end)
+		ib_svg_str(s, "text-anchor", "end");
+	ib_svg_str(s, "stroke", "#ffffff");
+	ib_svg_num(s, "stroke-width", 3);
+	ib_svg_str(s, "paint-order", "stroke");
+	ib_svg_open(s);
+	ib_svg_text(s, text);
+	ib_svg_close(s);
+}
+
 /* Vertical dashed lines at the percentiles, labels staggered downwards. */
 static void hist_markers(struct ib_chart_frame *fr, const double *pct,
 			 const uint64_t *v, unsigned int np)
@@ -90,9 +108,9 @@ static void hist_markers(struct ib_chart_frame *fr, const double *pct,
 		ib_svg_empty(s);
 		pct_name(buf, sizeof(buf), pct[j], v[j]);
 		if (x > fr->x1 - 90)	/* near the right edge: text to the left */
-			ib_svg_label(s, x - 3, fr->y1 + 12 + 13 * j, "end", NULL, buf);
+			halo_label(s, x - 3, fr->y1 + 12 + 13 * j, true, buf);
 		else
-			ib_svg_label(s, x + 3, fr->y1 + 12 + 13 * j, NULL, NULL, buf);
+			halo_label(s, x + 3, fr->y1 + 12 + 13 * j, false, buf);
 		ib_svg_close(s);
 	}
 }
@@ -217,8 +235,7 @@ static void cdf_markers(struct ib_chart_frame *fr, const double *pct,
 			bool left = x > fr->x1 - 90;
 
 			pct_name(buf, sizeof(buf), pct[j], v[j]);
-			ib_svg_label(s, left ? x - 6 : x + 6, y + 14, left ? "end" : NULL,
-				     NULL, buf);
+			halo_label(s, left ? x - 6 : x + 6, y + 14, left, buf);
 		}
 		ib_svg_close(s);
 	}

@@ -46,14 +46,14 @@ static unsigned int tick_values(const struct ib_chart_axis *a, double *t)
 		}
 		return n;
 	}
-	/* log: 1-2-5 in each decade when the axis spans at most two, else
+	/* log: 1-2-5 in each decade when the axis spans at most three, else
 	 * the decades; only those within the range */
 	for (dec = pow(10, floor(log10(a->lo) + 1e-9));
 	     dec <= a->hi * 1.0001 && n < MAX_TICKS; dec *= 10) {
 		for (i = 0; i < 3 && n < MAX_TICKS; i++) {
 			double v = dec * sub[i];
 
-			if (i && a->hi / a->lo > 100.5)
+			if (i && a->hi / a->lo > 1000.5)
 				break;
 			if (v >= a->lo * 0.9999 && v <= a->hi * 1.0001)
 				t[n++] = v;

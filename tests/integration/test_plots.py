@@ -4,8 +4,8 @@
 
 argv: iobench plot_demo. plot_demo (tests/tools/plot_demo.c) renders every
 chart type from known data (the formulas below are the same) and from fio
-3.33's own lat/bw/iops logs, written here by a real fio run on a /dev/shm
-file. Each SVG is parsed (xml.etree); the axes' ticks give the value ->
+3.33's own lat/bw/iops and histogram logs, written here by a real fio run
+on a /dev/shm file. Each SVG is parsed (xml.etree); the axes' ticks give the value ->
 pixel mapping, through which every bar, path point and marker drawn must
 land on the data. The HTML page must reference nothing outside itself and
 render in headless chromium (screenshot not blank, the charts at full size,
@@ -213,8 +213,8 @@ def check_cdf(t, path, series):
     t.eq(len(ch.series), len(series), '%s: one group per series' % ch.name)
     if len(series) > 1:
         t.eq(ch.legend(), [n for n, _ in series], '%s: legend' % ch.name)
-    for s, (name, values) in zip(ch.series, series):
-        c, n, cum, xs, ys = buckets(values), len(values), 0, [], []
+    for s, (name, c) in zip(ch.series, series):
+        n, cum, xs, ys = sum(c.values()), 0, [], []
         for i in sorted(c):
             cum += c[i]
             xs.append(max(1, hist_value(i)))
@@ -229,7 +229,8 @@ def check_known(t, d):
     ch = check_hist(t, os.path.join(d, 'hist.svg'), a)
     t.eq((ch.texts.get('xlabel'), ch.texts.get('ylabel')),
          ('latency', '% of samples'), 'hist.svg: axis titles')
-    check_cdf(t, os.path.join(d, 'cdf.svg'), [('run A', a), ('run B', b)])
+    check_cdf(t, os.path.join(d, 'cdf.svg'), [('run A', buckets(a)),
+                                              ('run B', buckets(b))])
     ts = list(range(60))
     ch = Chart(t, os.path.join(d, 'lines.svg'))
     t.eq(ch.legend(), ['read', 'write'], 'lines.svg: legend')
@@ -289,19 +290,63 @@ def fio_logs(t):
               '--rw=randrw', '--bs=4k', '--ioengine=psync', '--rate_iops=2000',
               '--randrepeat=1', '--write_lat_log=' + prefix,
               '--write_bw_log=' + prefix, '--write_iops_log=' + prefix,
+              '--write_hist_log=' + prefix, '--log_hist_msec=20',
               '--output=' + t.path('fio.out'))
     if r is None:
         t.skip('fio not installed: no fio logs')
         return None
     if not t.ok(r, 'fio with --write_lat_log'):
         return None
-    logs = [prefix + '_%s.1.log' % k for k in ('clat', 'lat', 'bw', 'iops')]
+    logs = [prefix + '_%s.1.log' % k for k in ('clat', 'lat', 'bw', 'iops',
+                                                'clat_hist')]
     t.check(all(os.path.getsize(p) > 0 for p in logs), 'fio wrote the logs')
     return logs
 
 
+def read_hist_log(path):
+    """[(t_ms, ddir, {bucket: count})] of a fio histogram log."""
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                v = [int(x) for x in line.split(',')]
+                rows.append((v[0], v[1], {j: k for j, k in enumerate(v[3:]) if k}))
+    return rows
+
+
+def check_hist_log(t, d, path, clat):
+    """fio's own histogram log: its buckets are ours (every count is at
+    most what the clat log has in that bucket), the CDF per direction and
+    the read rows' p50/p99 over time drawn at the data."""
+    rows = read_hist_log(path)
+    with open(path) as f:
+        t.eq(len(f.readline().split(',')), 3 + 1856,
+             'fio hist log: 1856 bins a row (coarseness 0)')
+    merged, series = [{}, {}, {}], []
+    for _, dd, c in rows:
+        for j, k in c.items():
+            merged[dd][j] = merged[dd].get(j, 0) + k
+    for dd, name in enumerate(('read', 'write', 'trim')):
+        if merged[dd]:
+            series.append((name, merged[dd]))
+            from_clat = buckets([v for _, v, x in clat if x == dd])
+            over = {j: (k, from_clat.get(j, 0)) for j, k in merged[dd].items()
+                    if k > from_clat.get(j, 0)}
+            t.eq(over, {}, 'fio hist log %s: the clat log\'s buckets' % name)
+    t.eq([n for n, _ in series], ['read', 'write'], 'fio hist log: directions')
+    check_cdf(t, os.path.join(d, 'fio_histlog_cdf.svg'), series)
+    ch = Chart(t, os.path.join(d, 'fio_histlog_pct.svg'))
+    reads = [(tm / 1000.0, percentiles(c, [50, 99])) for tm, dd, c in rows
+             if dd == 0 and c]
+    t.check(len(reads) >= 2, 'fio hist log: %d read rows' % len(reads))
+    for s, k in zip(ch.series, (0, 1)):
+        check_line(t, ch, s, [r[0] for r in reads], [r[1][k] for r in reads],
+                   'fio_histlog_pct.svg ' + s.get('data-name'))
+
+
 def check_fio(t, d, logs):
-    recs = [read_fio_log(p) for p in logs]
+    recs = [read_fio_log(p) for p in logs[:4]]
+    check_hist_log(t, d, logs[4], recs[0])
     t.check(len(recs[0]) == 512, 'fio clat log: one line per I/O (%d)' % len(recs[0]))
     for svg, kind in (('fio_lat.svg', (0, 1)), ('fio_bw.svg', (2,)),
                       ('fio_iops.svg', (3,))):
@@ -320,7 +365,7 @@ def check_fio(t, d, logs):
                        '%s %s' % (svg, name))
     clat = [v for _, v, _ in recs[0]]
     check_hist(t, os.path.join(d, 'fio_hist.svg'), clat)
-    check_cdf(t, os.path.join(d, 'fio_cdf.svg'), [('log 1', clat)])
+    check_cdf(t, os.path.join(d, 'fio_cdf.svg'), [('log 1', buckets(clat))])
 
 
 # -- the HTML page -----------------------------------------------------------
@@ -424,7 +469,7 @@ def console(r):
 def check_browser(t, d, nfig):
     page = os.path.join(d, 'report.html')
     shot = os.path.join(d, 'report.png')
-    r = chromium(t, '--window-size=1000,5000', '--screenshot=' + shot,
+    r = chromium(t, '--window-size=1000,6000', '--screenshot=' + shot,
                  'file://' + page)
     if r is None:
         t.skip('no chromium: the page is not rendered')
@@ -432,7 +477,7 @@ def check_browser(t, d, nfig):
     t.ok(r, 'chromium --screenshot')
     t.eq(console(r), [], 'report.html: no console message')
     w, h, bpp, rows = png_pixels(shot)
-    t.eq((w, h), (1000, 5000), 'screenshot size')
+    t.eq((w, h), (1000, 6000), 'screenshot size')
     colours = {}
     for row in rows:
         for i in range(0, len(row), bpp):
@@ -461,7 +506,7 @@ def measure(t, d, page, nfig):
     copy = os.path.join(d, 'measure.html')
     with open(copy, 'w', encoding='utf-8') as f:
         f.write(text.replace('</body>', js + '</body>'))
-    r = chromium(t, '--window-size=1000,5000', '--dump-dom', 'file://' + copy)
+    r = chromium(t, '--window-size=1000,6000', '--dump-dom', 'file://' + copy)
     t.ok(r, 'chromium --dump-dom')
     t.eq([m.split('"')[1] for m in console(r)], ['ibtest-marker'],
          'measure.html: the console is captured, nothing else in it')
@@ -477,12 +522,13 @@ def main():
     demo = os.path.abspath(sys.argv[2])
     out = t.mkdir('out')
     logs = fio_logs(t) or []
-    r = t.run('demo', out, *logs, prog=demo)
+    args = logs[:4] + ['--hist', logs[4]] if logs else []
+    r = t.run('demo', out, *args, prog=demo)
     if t.ok(r, 'plot_demo demo'):
         check_known(t, out)
         if logs:
             check_fio(t, out, logs)
-        nfig = 5 + (5 if logs else 0)
+        nfig = 5 + (7 if logs else 0)
         check_html(t, os.path.join(out, 'report.html'), nfig)
         check_browser(t, out, nfig)
     keep = os.environ.get('IBTEST_PLOTS_KEEP')

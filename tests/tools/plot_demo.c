@@ -5,11 +5,14 @@
  * data (the same formulas are in the test, which checks the drawing against
  * them) and from fio-format logs:
  *
- *   plot_demo demo OUTDIR [FIOLOG...]
+ *   plot_demo demo OUTDIR [FIOLOG...] [--hist HISTLOG]
  *     OUTDIR/{hist,cdf,lines,curve,bars}.svg from the known data; with logs
  *     also fio_{lat,bw,iops}.svg (one line per log of that kind, told by
  *     its name, and direction: x = time in s, y = value) and fio_hist.svg + fio_cdf.svg (the first log's values as
- *     latencies in ns); OUTDIR/report.html holds them all.
+ *     latencies in ns); with a fio histogram log fio_histlog_cdf.svg (the
+ *     CDF of all its rows, one series per direction) and
+ *     fio_histlog_pct.svg (p50 and p99 of each read row against time).
+ *     OUTDIR/report.html holds them all.
  *   plot_demo text utf8|ascii [COLS]
  *     the known histogram A in the terminal format, on stdout.
  */
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/chart.h"
+#include "iobench/fiohist.h"
 #include "iobench/fiolog.h"
 #include "iobench/html.h"
 #include "iobench/texthist.h"
@@ -257,6 +261,102 @@ static int log_charts(FILE *page, const char *dir, char **logs, unsigned int nlo
 	return 0;
 }
 
+/* A histogram log: every row merged per ddir, read rows' p50/p99 */
+struct histlog {
+	struct ib_hist *h[3];
+	double t[MAXPTS], p50[MAXPTS], p99[MAXPTS];
+	size_t n;
+};
+
+static int add_row(void *arg, const struct ib_fiohist_row *r)
+{
+	static const double two[] = { 50, 99 };
+	struct histlog *hl = arg;
+	uint64_t v[2];
+
+	ib_hist_merge(hl->h[r->ddir], r->h);
+	if (r->ddir != 0 || !r->samples || hl->n == MAXPTS)
+		return 0;
+	ib_hist_percentiles(r->h, r->samples, two, 2, v);
+	hl->t[hl->n] = (double)r->t_ms / 1000.0;
+	hl->p50[hl->n] = (double)v[0];
+	hl->p99[hl->n++] = (double)v[1];
+	return 0;
+}
+
+static int read_histlog(struct histlog *hl, struct ib_fiohist *p, const char *path)
+{
+	struct ib_diag d = { { 0 } };
+	char buf[1000];
+	size_t n;
+	int ret = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return perror(path), -errno;
+	ib_fiohist_init(p);
+	while (!ret && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		ret = ib_fiohist_feed(p, buf, n, add_row, hl, &d);
+	if (!ret)
+		ret = ib_fiohist_end(p, add_row, hl, &d);
+	fclose(f);
+	if (ret)
+		fprintf(stderr, "%s: %s (%d)\n", path, d.msg, ret);
+	return ret;
+}
+
+static int histlog_draw(FILE *page, const char *dir, struct histlog *hl)
+{
+	static const char *const dd[] = { "read", "write", "trim" };
+	struct ib_chart_opts oc = { "fio histogram log: CDF", NULL, NULL, 0, 0, 0 };
+	struct ib_chart_opts op = { "fio histogram log: read percentiles", "time (s)",
+				    "latency", 0, 0, 1 };
+	struct ib_chart_series s[] = { { "p50", hl->t, hl->p50, hl->n },
+				       { "p99", hl->t, hl->p99, hl->n } };
+	const struct ib_hist *hs[3];
+	const char *names[3];
+	struct ib_diag d = { { 0 } };
+	unsigned int k, n = 0;
+
+	for (k = 0; k < 3; k++) {
+		uint64_t any = 0;
+
+		for (unsigned int i = 0; i < IB_HIST_NR; i++)
+			any += hl->h[k]->count[i];
+		if (any) {
+			hs[n] = hl->h[k];
+			names[n++] = dd[k];
+		}
+	}
+	BOTH(page, dir, "fio_histlog_cdf.svg", "histogram log CDF",
+	     ib_chart_cdf(f, &oc, hs, names, n, pct, NPCT, &d));
+	BOTH(page, dir, "fio_histlog_pct.svg", "histogram log percentiles",
+	     ib_chart_lines(f, &op, s, 2, &d));
+	return 0;
+}
+
+static int histlog_charts(FILE *page, const char *dir, const char *path)
+{
+	struct histlog *hl = calloc(1, sizeof(*hl));
+	struct ib_fiohist *p = malloc(sizeof(*p));
+	unsigned int k;
+	int ret = 1;
+
+	if (!hl || !p)
+		goto out;
+	for (k = 0; k < 3; k++)
+		if (!(hl->h[k] = calloc(1, sizeof(struct ib_hist))))
+			goto out;
+	if (!read_histlog(hl, p, path))
+		ret = histlog_draw(page, dir, hl);
+out:
+	for (k = 0; hl && k < 3; k++)
+		free(hl->h[k]);
+	free(hl);
+	free(p);
+	return ret;
+}
+
 static const char *const summary[] = {
 	"job", "rw", "IOPS", "bandwidth", "p99 latency",
 	"run A", "randread", "1200", "4.7MiB/s", "1.2ms",
@@ -264,7 +364,8 @@ static const char *const summary[] = {
 	"run <&> \"quoted\"", "write", "700", "2.7MiB/s", "3.4ms",
 };
 
-static int demo(const char *dir, char **logs, unsigned int nlog)
+static int demo(const char *dir, char **logs, unsigned int nlog,
+		const char *histlog)
 {
 	static const char *const findings[] = { "runtime shorter than 10 s",
 						"CPU governor: powersave" };
@@ -292,6 +393,8 @@ static int demo(const char *dir, char **logs, unsigned int nlog)
 	ret = known_charts(page, dir, &k);
 	if (!ret && nlog)
 		ret = log_charts(page, dir, logs, nlog, &ls);
+	if (!ret && histlog)
+		ret = histlog_charts(page, dir, histlog);
 	ib_html_end(page);
 out:
 	for (unsigned int i = 0; i < MAXLOG * 3; i++) {
@@ -324,10 +427,12 @@ static int text(const char *mode, unsigned int cols)
 
 int main(int argc, char **argv)
 {
+	if (argc >= 5 && !strcmp(argv[1], "demo") && !strcmp(argv[argc - 2], "--hist"))
+		return demo(argv[2], argv + 3, (unsigned int)(argc - 5), argv[argc - 1]);
 	if (argc >= 3 && !strcmp(argv[1], "demo"))
-		return demo(argv[2], argv + 3, (unsigned int)(argc - 3));
+		return demo(argv[2], argv + 3, (unsigned int)(argc - 3), NULL);
 	if (argc >= 3 && !strcmp(argv[1], "text"))
 		return text(argv[2], argc > 3 ? (unsigned int)atoi(argv[3]) : 80);
-	fprintf(stderr, "usage: plot_demo demo OUTDIR [FIOLOG...] | text utf8|ascii [COLS]\n");
+	fprintf(stderr, "usage: plot_demo demo OUTDIR [FIOLOG...] [--hist HISTLOG] | text utf8|ascii [COLS]\n");
 	return 2;
 }

@@ -78,8 +78,11 @@ static void test_fmt(void **state)
 	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 12500), "12.5k");
 	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 1250000), "1.25M");
 	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 0.25), "0.25");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 0.025), "0.025");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 0.1 + 0.2), "0.3");
 	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -20000), "-20k");
-	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -0.001), "0");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -0.001), "-0.001");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -1e-7), "0");
 	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 3e9), "3G");
 }
 
