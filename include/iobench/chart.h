@@ -12,13 +12,13 @@
 /*
  * Charts as SVG from plain inputs: no results document, no files. Each
  * builder writes one complete <svg> element to f and returns 0, or -EINVAL
- * (with the reason in d) for input it cannot draw (no series, no points,
- * an empty histogram). The output is deterministic byte for byte and uses
+ * (with the reason in d, nothing written) for input it cannot draw (no
+ * series, no points, a non-finite value, an empty histogram). The output is deterministic byte for byte and uses
  * no script, no external reference and no CSS beyond presentation
  * attributes, so it reads the same standalone and inlined in HTML.
  *
  * The drawing is machine-checkable (tests/integration/test_plots.py):
- *   <g class="axis x|y" data-scale="lin|log"> holds one
+ *   <g class="axis x|y" data-scale="lin|log|cat"> holds one
  *     <g class="tick" data-v="VALUE"> per tick: a <line> at the tick's
  *     position (x1 for x, y1 for y) and its <text> label;
  *   <text class="title|xlabel|ylabel">;
@@ -28,7 +28,12 @@
  *   <g class="legend"> with one <text> per series when there are several;
  *   <g class="marker" data-p="PCT" data-v="VALUE"> per percentile marker.
  * A value v maps to pixels linearly in v (lin) or log10(v) (log) between
- * the ticks, so a reader recovers the data from the coordinates.
+ * the ticks, so a reader recovers the data from the coordinates (cat: tick
+ * i, labelled with category i, is the middle of group i). Coordinates are
+ * printed with two decimals. Log axes span 1-2-5 x 10^k to 1-2-5 x 10^m,
+ * ticked at 1, 2, 5 a decade up to three decades, at decades beyond.
+ * Points are drawn as given: a log of a million I/Os makes a path of a
+ * million points (callers average first, as fio's log_avg_msec does).
  */
 struct ib_chart_opts {
 	const char *title;
