@@ -3,8 +3,8 @@
  * libFuzzer target: the fio log reader and the fio histogram log reader
  * on the input, fed in chunks whose size the first byte picks (so lines
  * split at every place get tried); the values read then go into a
- * histogram and a time series drawn by the chart builders and the text
- * histogram, into memory.
+ * histogram, a time series and an averaged one (ib_logseries) drawn by the
+ * chart builders and the text histogram, into memory.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "iobench/chart.h"
 #include "iobench/fiohist.h"
 #include "iobench/fiolog.h"
+#include "iobench/logseries.h"
 #include "iobench/texthist.h"
 
 #define FUZZ_MAX_INPUT 65536
@@ -22,6 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct sink {
 	struct ib_hist *h;
+	struct ib_logseries ls;	/* averaged over 7 ms windows */
 	double x[MAXPTS], y[MAXPTS];
 	size_t n;
 };
@@ -31,6 +33,7 @@ static int add(void *arg, const struct ib_fiolog_rec *r)
 	struct sink *s = arg;
 
 	ib_hist_add(s->h, r->value);
+	ib_logseries_add(&s->ls, r);
 	if (s->n < MAXPTS) {
 		s->x[s->n] = (double)r->t_ms;
 		s->y[s->n++] = (double)r->value;
@@ -80,6 +83,9 @@ static void draw(struct sink *s)
 	ib_chart_hist(f, &o, s->h, pct, 3, &d);
 	ib_chart_lines(f, &o, &ser, 1, &d);
 	ib_chart_curve(f, &o, &ser, 1, true, &d);
+	ib_logseries_finish(&s->ls);
+	ser = ib_logseries_get(&s->ls, 0, "avg");
+	ib_chart_lines(f, &o, &ser, 1, &d);
 	ib_texthist_print(f, s->h, pct, 3, 80, true, &d);
 	fclose(f);
 	free(buf);
@@ -100,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(s);
 		return 0;
 	}
+	ib_logseries_init(&s->ls, 7, MAXPTS);
 	step = 1 + data[0] % 64;
 	ib_fiolog_init(&p);
 	for (i = 1; i < size && !ret; i += step)
@@ -109,6 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ib_fiolog_end(&p, add, s, &d);
 	read_hist(s, data, size, step);
 	draw(s);
+	ib_logseries_free(&s->ls);
 	free(s->h);
 	free(s);
 	return 0;

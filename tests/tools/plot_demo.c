@@ -8,7 +8,8 @@
  *   plot_demo demo OUTDIR [FIOLOG...] [--hist HISTLOG]
  *     OUTDIR/{hist,cdf,lines,curve,bars}.svg from the known data; with logs
  *     also fio_{lat,bw,iops}.svg (one line per log of that kind, told by
- *     its name, and direction: x = time in s, y = value) and fio_hist.svg + fio_cdf.svg (the first log's values as
+ *     its name, and direction: x = time in s, y = value; ib_logseries)
+ *     and fio_hist.svg + fio_cdf.svg (the first log's values as
  *     latencies in ns); with a fio histogram log fio_histlog_cdf.svg (the
  *     CDF of all its rows, one series per direction) and
  *     fio_histlog_pct.svg (p50 and p99 of each read row against time).
@@ -24,6 +25,7 @@
 #include "iobench/fiohist.h"
 #include "iobench/fiolog.h"
 #include "iobench/html.h"
+#include "iobench/logseries.h"
 #include "iobench/texthist.h"
 
 #define NSAMP 10000
@@ -120,47 +122,21 @@ static int known_charts(FILE *page, const char *dir, struct known *k)
 	return 0;
 }
 
-/* Points of the fio logs, one series per (log, ddir), grown as needed. */
+/* Points of the fio logs: one ib_logseries per log (a series per ddir) */
 struct logset {
-	struct ib_chart_series s[MAXLOG * 3];
-	double *x[MAXLOG * 3], *y[MAXLOG * 3];
-	size_t cap[MAXLOG * 3];
+	struct ib_logseries ser[MAXLOG];
 	char names[MAXLOG * 3][64];
 	unsigned int cur;	/* the log being read */
 	struct ib_hist *h;	/* the first log's values */
 };
 
-static int grow(struct logset *ls, unsigned int k)
-{
-	size_t cap = ls->cap[k] ? ls->cap[k] * 2 : 1024;
-	double *x = realloc(ls->x[k], cap * sizeof(*x));
-
-	if (x)
-		ls->x[k] = x;
-	x = x ? realloc(ls->y[k], cap * sizeof(*x)) : NULL;
-	if (!x)
-		return -ENOMEM;
-	ls->y[k] = x;
-	ls->cap[k] = cap;
-	return 0;
-}
-
 static int add_rec(void *arg, const struct ib_fiolog_rec *r)
 {
 	struct logset *ls = arg;
-	unsigned int k = ls->cur * 3 + r->ddir;
-	size_t n = ls->s[k].n;
 
-	if (n == MAXPTS)
-		return -E2BIG;
-	if (n == ls->cap[k] && grow(ls, k))
-		return -ENOMEM;
-	ls->x[k][n] = (double)r->t_ms / 1000.0;
-	ls->y[k][n] = (double)r->value;
-	ls->s[k].n = n + 1;
 	if (ls->cur == 0)	/* the first log: a latency log */
 		ib_hist_add(ls->h, r->value);
-	return 0;
+	return ib_logseries_add(&ls->ser[ls->cur], r);
 }
 
 static int read_log(struct logset *ls, const char *path)
@@ -175,10 +151,13 @@ static int read_log(struct logset *ls, const char *path)
 	if (!f)
 		return perror(path), -errno;
 	ib_fiolog_init(&p);
+	ib_logseries_init(&ls->ser[ls->cur], 0, MAXPTS);
 	while (!ret && (n = fread(buf, 1, sizeof(buf), f)) > 0)
 		ret = ib_fiolog_feed(&p, buf, n, add_rec, ls, &d);
 	if (!ret)
 		ret = ib_fiolog_end(&p, add_rec, ls, &d);
+	if (!ret)
+		ret = ib_logseries_finish(&ls->ser[ls->cur]);
 	fclose(f);
 	if (ret)
 		fprintf(stderr, "%s: %s (%d)\n", path, d.msg, ret);
@@ -206,16 +185,12 @@ static unsigned int pick(struct logset *ls, char **logs, unsigned int kind,
 	for (k = 0; k < MAXLOG * 3; k++) {
 		const char *base;
 
-		if (!ls->s[k].n || kind_of(logs[k / 3]) != kind)
+		if (!ls->ser[k / 3].n[k % 3] || kind_of(logs[k / 3]) != kind)
 			continue;
 		base = strrchr(logs[k / 3], '/');
 		snprintf(ls->names[k], sizeof(ls->names[k]), "%s %s",
 			 base ? base + 1 : logs[k / 3], dd[k % 3]);
-		out[n] = ls->s[k];
-		out[n].x = ls->x[k];
-		out[n].y = ls->y[k];
-		out[n].name = ls->names[k];
-		n++;
+		out[n++] = ib_logseries_get(&ls->ser[k / 3], k % 3, ls->names[k]);
 	}
 	return n;
 }
@@ -397,10 +372,8 @@ static int demo(const char *dir, char **logs, unsigned int nlog,
 		ret = histlog_charts(page, dir, histlog);
 	ib_html_end(page);
 out:
-	for (unsigned int i = 0; i < MAXLOG * 3; i++) {
-		free(ls.x[i]);
-		free(ls.y[i]);
-	}
+	for (unsigned int i = 0; i < MAXLOG; i++)
+		ib_logseries_free(&ls.ser[i]);
 	free(k.a);
 	free(k.b);
 	free(ls.h);
