@@ -8,6 +8,9 @@
 #include "chart_priv.h"
 
 #define MAX_SERIES 64
+/* Room above the highest value, so that a line at the maximum does not run
+ * along the frame (the axis then ends at the next tick) */
+#define HEADROOM 0.04
 
 struct extent {
 	double xlo, xhi, ylo, yhi;
@@ -91,7 +94,7 @@ static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 	if (logy)
 		ib_chart_range_log(&fr.y, e.ylo, e.yhi);
 	else
-		ib_chart_range_lin(&fr.y, e.ylo, e.yhi);
+		ib_chart_range_lin(&fr.y, e.ylo, e.yhi + HEADROOM * (e.yhi - e.ylo));
 	fr.y.unit = o->y_ns ? IB_CHART_NS : IB_CHART_NUM;
 	for (k = 0; k < ns; k++)
 		names[k] = s[k].name;
@@ -174,7 +177,7 @@ int ib_chart_bars(FILE *f, const struct ib_chart_opts *o,
 	if (bars_check(nl, ns, v, &top, d))
 		return -EINVAL;
 	ib_chart_range_cat(&fr.x, labels, nl);
-	ib_chart_range_lin(&fr.y, 0, top);
+	ib_chart_range_lin(&fr.y, 0, top * (1 + HEADROOM));
 	ib_chart_begin(&fr, f, o, series, ns);
 	ib_chart_axes(&fr, o->xlabel, o->ylabel);
 	for (j = 0; j < ns; j++) {
