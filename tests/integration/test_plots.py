@@ -531,6 +531,13 @@ def main():
         nfig = 5 + (7 if logs else 0)
         check_html(t, os.path.join(out, 'report.html'), nfig)
         check_browser(t, out, nfig)
+    # deterministic: a second run draws the same bytes
+    out2 = t.mkdir('out2')
+    if t.ok(t.run('demo', out2, prog=demo), 'plot_demo demo (again)'):
+        for n in ('hist', 'cdf', 'lines', 'curve', 'bars'):
+            with open(os.path.join(out, n + '.svg'), 'rb') as f1, \
+                    open(os.path.join(out2, n + '.svg'), 'rb') as f2:
+                t.check(f1.read() == f2.read(), '%s.svg: same bytes twice' % n)
     keep = os.environ.get('IBTEST_PLOTS_KEEP')
     if keep:
         shutil.rmtree(keep, ignore_errors=True)
