@@ -27,6 +27,7 @@ pkgs=(
 	valgrind          # tools/test.d/valgrind.sh: memcheck over the whole suite
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
 	git               # meson dist (release tarball test)
+	chromium fonts-liberation # test_plots: the HTML report in a headless browser
 )
 
 sudo=()

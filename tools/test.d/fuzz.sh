@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # A bounded libFuzzer run over every parser of untrusted input (tests/fuzz/):
-# options, job files, trace readers, the JSON results reader, verify blocks.
+# options, job files, trace readers, the JSON results reader, verify blocks,
+# fio's logs.
 # clang build in build-fuzz/ (ASan+UBSan+libFuzzer), each target fuzzed for
-# FUZZ_SECONDS (default 25; six targets: about three minutes), starting from
+# FUZZ_SECONDS (default 25; seven targets: about three minutes), starting from
 # tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
 # crash, 77 = no clang here, 1 = a crash: the input is kept in
 # build-fuzz/fuzz-artifacts/; add it to tests/fuzz/regress/TARGET/ with the fix.
@@ -27,7 +28,7 @@ else
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null
 fi
-targets=(cli jobfile trace_iolog trace_blktrace results verify)
+targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog)
 ninja -C "$dir" "${targets[@]/#/tests/fuzz/fuzz_}" >/dev/null
 
 art="$top/$dir/fuzz-artifacts"

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Chart builders: axis ranges and mapping, labels, the structure of each
+ * chart (bars, paths, points, markers, legend), byte-exact goldens for two
+ * small charts, determinism and the errors.
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "plots_capture.h"
+#include "iobench/chart.h"
+#include "src/report/chart_priv.h"
+
+static const double pct[] = { 50, 99, 99.9 };
+
+static char *read_golden(const char *name)
+{
+	char path[4096];
+	char *buf;
+	long n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", IB_PLOTS_DATA, name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return buf;
+}
+
+/* got must equal tests/data/plots/name (IB_PLOTS_UPDATE=1 rewrites it) */
+static void check_golden(const char *name, const char *got)
+{
+	char *want;
+
+	if (getenv("IB_PLOTS_UPDATE")) {
+		char path[4096];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", IB_PLOTS_DATA, name);
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(got, f);
+		fclose(f);
+	}
+	want = read_golden(name);
+	if (strcmp(got, want))
+		fprintf(stderr, "--- want %s\n%s--- got\n%s", name, want, got);
+	assert_string_equal(got, want);
+	free(want);
+}
+
+static void test_fmt(void **state)
+{
+	char b[32];
+
+	(void)state;
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 0), "0ns");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 950), "950ns");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 999.4), "999ns");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 999.6), "1us");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 12345), "12.3us");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 4560000), "4.56ms");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 1.2e9), "1.2s");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), 3.6e12), "3600s");
+	assert_string_equal(ib_chart_fmt_ns(b, sizeof(b), -5), "0ns");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 750), "750");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 9999), "9999");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 12500), "12.5k");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 1250000), "1.25M");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 0.25), "0.25");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 0.025), "0.025");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 0.1 + 0.2), "0.3");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -20000), "-20k");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -0.001), "-0.001");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), -1e-7), "0");
+	assert_string_equal(ib_chart_fmt_num(b, sizeof(b), 3e9), "3G");
+}
+
+static void test_ranges(void **state)
+{
+	struct ib_chart_frame fr;
+
+	(void)state;
+	ib_chart_range_lin(&fr.x, 0, 1234);
+	assert_true(fr.x.lo == 0 && fr.x.hi == 1250 && fr.x.step == 250);
+	ib_chart_range_lin(&fr.x, 0, 100);
+	assert_true(fr.x.lo == 0 && fr.x.hi == 100 && fr.x.step == 20);
+	ib_chart_range_lin(&fr.x, 0, 0);	/* nothing: 0..1 */
+	assert_true(fr.x.lo == 0 && fr.x.hi == 1);
+	ib_chart_range_lin(&fr.x, 0.3, 0.9);	/* step 0.2 */
+	assert_true(fabs(fr.x.lo - 0.2) < 1e-12 && fabs(fr.x.hi - 1) < 1e-12);
+	ib_chart_range_log(&fr.y, 20480, 1900000);
+	assert_true(fr.y.log && fr.y.lo == 20000 && fr.y.hi == 2000000);
+	ib_chart_range_log(&fr.y, 1000, 1000);	/* one value: widened */
+	assert_true(fr.y.lo == 1000 && fr.y.hi == 2000);
+	ib_chart_range_log(&fr.y, 0, 50);	/* 0 cannot be drawn: from 1 */
+	assert_true(fr.y.lo == 1 && fr.y.hi == 50);
+	/* mapping: log10 between the ends of the plot box */
+	fr.x0 = 100;
+	fr.x1 = 500;
+	fr.y0 = 300;
+	fr.y1 = 100;
+	ib_chart_range_log(&fr.x, 10, 1000);
+	ib_chart_range_lin(&fr.y, 0, 100);
+	assert_true(fabs(ib_chart_px(&fr, 10) - 100) < 1e-9);
+	assert_true(fabs(ib_chart_px(&fr, 100) - 300) < 1e-9);
+	assert_true(fabs(ib_chart_px(&fr, 1000) - 500) < 1e-9);
+	assert_true(fabs(ib_chart_py(&fr, 25) - 250) < 1e-9);
+}
+
+/* 60 samples at 1us, 30 at 10us, 10 at 1ms */
+static struct ib_hist *small_hist(void)
+{
+	struct ib_hist *h = calloc(1, sizeof(*h));
+	unsigned int i;
+
+	assert_non_null(h);
+	for (i = 0; i < 100; i++)
+		ib_hist_add(h, i < 60 ? 1000 : i < 90 ? 10000 : 1000000);
+	return h;
+}
+
+static char *render_hist(const struct ib_hist *h)
+{
+	struct ib_chart_opts o = { "hist", NULL, NULL, 400, 240, false };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+
+	cap_open(&c);
+	assert_int_equal(ib_chart_hist(c.f, &o, h, pct, 3, &d), 0);
+	return cap_close(&c);
+}
+
+static void test_hist(void **state)
+{
+	struct ib_hist *h = small_hist();
+	char *a = render_hist(h), *b = render_hist(h);
+
+	(void)state;
+	assert_string_equal(a, b);		/* deterministic */
+	assert_int_equal(count_of(a, "<rect class=\"bar\""), 3);
+	assert_int_equal(count_of(a, "<g class=\"series\""), 1);
+	assert_int_equal(count_of(a, "<g class=\"marker\""), 3);
+	/* percentiles: the bucket values of 1000 and 1000000 ns */
+	assert_non_null(strstr(a, "data-p=\"50\" data-v=\"1004\""));
+	assert_non_null(strstr(a, "data-p=\"99\" data-v=\"1003520\""));
+	assert_non_null(strstr(a, ">p99.9 1ms</text>"));
+	assert_non_null(strstr(a, "<g class=\"axis x\" data-scale=\"log\">"));
+	/* 1-2-5 range 500ns..1ms+: ticks at the decades inside it */
+	assert_int_equal(count_of(a, "<g class=\"tick\" data-v=\"1000\">"), 1);
+	assert_int_equal(count_of(a, "<g class=\"tick\" data-v=\"1000000\">"), 1);
+	assert_non_null(strstr(a, ">% of samples</text>"));
+	assert_int_equal(count_of(a, "<script"), 0);
+	check_golden("hist_small.svg", a);
+	free(a);
+	free(b);
+	free(h);
+}
+
+static void test_cdf(void **state)
+{
+	struct ib_hist *h = small_hist(), *h2 = calloc(1, sizeof(*h2));
+	const struct ib_hist *hs[] = { h, h2 };
+	const char *const names[] = { "base", "new <run>" };
+	struct ib_chart_opts o = { "cdf", NULL, NULL, 0, 0, false };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+	char *out;
+
+	(void)state;
+	ib_hist_add(h2, 5000);
+	ib_hist_add(h2, 7000);
+	cap_open(&c);
+	assert_int_equal(ib_chart_cdf(c.f, &o, hs, names, 2, pct, 3, &d), 0);
+	out = cap_close(&c);
+	assert_int_equal(count_of(out, "<path class=\"line\""), 2);
+	assert_int_equal(count_of(out, "d=\"M"), 2);
+	/* a point per non-empty bucket: 3 and 2, the last at 100% (y1 = 58) */
+	assert_int_equal(count_of(out, " L"), 2 + 1);
+	assert_int_equal(count_of(out, ",58\""), 2);
+	assert_int_equal(count_of(out, "<g class=\"marker\""), 6);
+	assert_int_equal(count_of(out, "<circle"), 6);
+	assert_non_null(strstr(out, "data-name=\"new &lt;run&gt;\""));
+	assert_non_null(strstr(out, "<g class=\"legend\">"));
+	assert_non_null(strstr(out, ">new &lt;run&gt;</text>"));
+	free(out);
+	free(h);
+	free(h2);
+}
+
+static void test_lines_and_curve(void **state)
+{
+	const double x[] = { 0, 1, 2, 3 }, y1[] = { 10, 20, 15, 30 };
+	const double y2[] = { 100, 200, 1000 };
+	struct ib_chart_series s[] = { { "r", x, y1, 4 }, { "w", x, y2, 3 } };
+	struct ib_chart_opts o = { "t", "time (s)", "latency", 0, 0, true };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+	char *out;
+
+	(void)state;
+	cap_open(&c);
+	assert_int_equal(ib_chart_lines(c.f, &o, s, 2, &d), 0);
+	out = cap_close(&c);
+	assert_int_equal(count_of(out, "<path class=\"line\""), 2);
+	assert_int_equal(count_of(out, " L"), 3 + 2);
+	assert_int_equal(count_of(out, "<circle"), 0);
+	assert_non_null(strstr(out, ">1us</text>"));	/* y_ns: 1000 ns ticks */
+	assert_non_null(strstr(out, "class=\"xlabel\">time (s)</text>"));
+	free(out);
+	cap_open(&c);
+	o.y_ns = false;
+	assert_int_equal(ib_chart_curve(c.f, &o, s, 2, true, &d), 0);
+	out = cap_close(&c);
+	assert_int_equal(count_of(out, "<circle class=\"point\""), 7);
+	assert_non_null(strstr(out, "<g class=\"axis y\" data-scale=\"log\">"));
+	free(out);
+}
+
+static void test_bars(void **state)
+{
+	const char *const labels[] = { "read", "write" };
+	const char *const series[] = { "A", "B", "C" };
+	const double v[] = { 1, 2, 3, 4, 5, 6.5 };
+	struct ib_chart_opts o = { "bars", NULL, "IOPS", 400, 240, false };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+	char *out;
+
+	(void)state;
+	cap_open(&c);
+	assert_int_equal(ib_chart_bars(c.f, &o, labels, 2, series, 3, v, &d), 0);
+	out = cap_close(&c);
+	assert_int_equal(count_of(out, "<rect class=\"bar\""), 6);
+	assert_int_equal(count_of(out, "<g class=\"series\""), 3);
+	assert_non_null(strstr(out, "data-scale=\"cat\""));
+	check_golden("bars_small.svg", out);
+	free(out);
+}
+
+static void test_errors(void **state)
+{
+	struct ib_hist *h = calloc(1, sizeof(*h));
+	const struct ib_hist *hs[] = { h };
+	const double x[] = { 1, 2 }, bad[] = { 1, NAN }, zero[] = { 0, 1 };
+	const double neg[] = { -1 };
+	struct ib_chart_series s = { "s", x, bad, 2 };
+	struct ib_chart_opts o = { NULL, NULL, NULL, 0, 0, false };
+	const char *const l[] = { "a" };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+
+	(void)state;
+	cap_open(&c);
+	assert_int_equal(ib_chart_hist(c.f, &o, h, pct, 3, &d), -EINVAL);
+	assert_string_equal(d.msg, "histogram: no samples");
+	assert_int_equal(ib_chart_cdf(c.f, &o, hs, NULL, 1, pct, 3, &d), -EINVAL);
+	assert_string_equal(d.msg, "CDF: series 0 has no samples");
+	assert_int_equal(ib_chart_cdf(c.f, &o, hs, NULL, 0, pct, 3, &d), -EINVAL);
+	assert_int_equal(ib_chart_lines(c.f, &o, &s, 1, &d), -EINVAL);
+	assert_string_equal(d.msg, "chart: series 's' point 1: bad value");
+	assert_int_equal(ib_chart_lines(c.f, &o, &s, 0, &d), -EINVAL);
+	s.n = 0;
+	assert_int_equal(ib_chart_lines(c.f, &o, &s, 1, &d), -EINVAL);
+	assert_string_equal(d.msg, "chart: series 's' has no points");
+	s = (struct ib_chart_series){ "s", x, zero, 2 };
+	assert_int_equal(ib_chart_curve(c.f, &o, &s, 1, true, &d), -EINVAL);
+	assert_int_equal(ib_chart_bars(c.f, &o, l, 1, l, 1, neg, &d), -EINVAL);
+	assert_string_equal(d.msg, "bars: value 0 is not a number >= 0");
+	free(cap_close(&c));
+	assert_int_equal(c.len, 0);	/* nothing written on error */
+	free(h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fmt),
+		cmocka_unit_test(test_ranges),
+		cmocka_unit_test(test_hist),
+		cmocka_unit_test(test_cdf),
+		cmocka_unit_test(test_lines_and_curve),
+		cmocka_unit_test(test_bars),
+		cmocka_unit_test(test_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
