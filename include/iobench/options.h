@@ -102,8 +102,17 @@ const char *ib_opt_type_name(enum ib_opt_type type);
  */
 const struct ib_opt *ib_opt_find(const char *name);
 
-/* Is name a well-known fio option iobench does not implement? */
+/*
+ * Is name one of fio's job options (generic or engine-specific, fio 3.33)
+ * that iobench does not implement?
+ */
 bool ib_opt_unsupported(const char *name);
+/*
+ * If name is such an option, set d ("--verify: fio option not supported by
+ * iobench", "--rbdname: option of fio's rbd engine, not supported by
+ * iobench"; no "--" unless dashes) and return -ENOTSUP; else return 0.
+ */
+int ib_opt_refuse(const char *name, bool dashes, struct ib_diag *d);
 
 /*
  * Write into buf the closest known option names to `name` by edit distance,

@@ -6,6 +6,7 @@
  * sections (struct ib_jobset); non-option arguments are job files. At the
  * end ib_run_build() (plan.c) turns the sections into the validated plan.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -241,17 +242,38 @@ static bool is_value(const char *next)
 	return next && next[0] != '-';
 }
 
+/*
+ * May the word after a job option be its value? Any option that takes a
+ * value takes the next word ("--write_lat_log /results/fio" names the
+ * logs, never a job file; "--nice -5" is a number); a boolean takes it
+ * only when it reads as one ("--direct 1").
+ */
+static bool takes_next(const struct ib_opt *o, const char *next)
+{
+	bool b;
+	struct ib_diag scratch = { 0 };
+
+	if (!next)
+		return false;
+	if (o->type == IB_OPT_BOOL)
+		return ib_parse_bool(next, &b, &scratch) == 0 && *next;
+	if (next[0] == '-')
+		return o->type == IB_OPT_INT && isdigit((unsigned char)next[1]);
+	return true;
+}
+
 static int unknown_option(const char *name, struct ib_diag *d)
 {
 	char sug[200];
 	size_t i;
+	int rc = ib_opt_refuse(name, true, d);
 
-	bool unsup = ib_opt_unsupported(name);
-
-	for (i = 0; !unsup && cli_unsupported[i]; i++)
-		unsup = !strcmp(cli_unsupported[i], name);
-	if (unsup)
-		return ib_diag_set(d, ENOTSUP, "--%s: fio option not supported by iobench", name);
+	if (rc)
+		return rc;
+	for (i = 0; cli_unsupported[i]; i++)
+		if (!strcmp(cli_unsupported[i], name))
+			return ib_diag_set(d, ENOTSUP, "--%s: fio option not supported by iobench",
+					   name);
 	if (ib_opt_suggest(name, ib_cli_names, true, sug, sizeof(sug)))
 		return ib_diag_set(d, EINVAL, "unknown option '%s' (did you mean %s?)", name, sug);
 	return ib_diag_set(d, EINVAL, "unknown option '%s'", name);
@@ -323,7 +345,7 @@ static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 	o = ib_opt_find(name);
 	if (!o)
 		return unknown_option(name, d);
-	if (!v && o->type != IB_OPT_BOOL && !o->bare_ok && is_value(next)) {
+	if (!v && takes_next(o, next)) {
 		v = next;
 		(*i)++;
 	}

@@ -8,7 +8,6 @@
 /* The table itself (options_table.c). */
 extern const struct ib_opt ib_opt_entries[];
 extern const unsigned int ib_opt_nr_entries;
-extern const char *const ib_opt_unsupported_names[];
 
 /* Map v through o->vals (case-insensitive); -EINVAL with the valid list. */
 int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,

@@ -147,6 +147,28 @@ static int set_ignore_error(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
+/*
+ * Options fio 3.33 still accepts but has made no-ops (verifysort,
+ * verifysort_nr, flow_watermark): the value is checked as fio's type and
+ * has no effect, in fio as here.
+ */
+static int set_deprecated(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	bool b;
+	uint64_t x;
+	int rc;
+
+	(void)j;
+	if (o->type == IB_OPT_BOOL)
+		rc = ib_parse_bool(v, &b, d);
+	else
+		rc = ib_parse_uint(v, &x, d);
+	if (rc)
+		ib_diag_prefix(d, "%s", o->name);
+	return rc;
+}
+
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
@@ -197,7 +219,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon)" },
 	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(directory),
 	  .help = "Directory for the job's default file names" },
-	{ .name = "nrfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
+	{ .name = "nrfiles", .alias = { "nr_files" }, .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
 	  .min = 1, .max = 65536, .def = "1", .help = "Number of files per job" },
 	{ .name = "filesize", .type = IB_OPT_SIZE_RANGE, .cat = IB_CAT_FILE,
 	  FLD(filesize_min), .off2 = offsetof(struct ib_job, filesize_max),
@@ -238,7 +260,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(norandommap), .def = "0",
 	  .help = "Random offsets with replacement (no block coverage map)" },
-	{ .name = "offset", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
+	{ .name = "offset", .alias = { "fileoffset" }, .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
 	  FLD(offset), .off2 = offsetof(struct ib_job, offset_pct), .def = "0",
 	  .help = "Start I/O at this offset (or N% of the file)" },
 	{ .name = "offset_increment", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
@@ -325,7 +347,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(end_fsync), .def = "0", .help = "fsync the files when the job ends" },
 
 	/* processes and jobs */
-	{ .name = "thread", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
+	{ .name = "thread", .alias = { "threads" }, .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
 	  .def = "0", .help = "Run the job as a thread instead of a process" },
 	{ .name = "numjobs", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(numjobs),
 	  .min = 1, .max = 4096, .def = "1",
@@ -400,6 +422,14 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(ignore_error), .set = set_ignore_error,
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },
 
+	/* fio's deprecated no-ops */
+	{ .name = "verifysort", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  .set = set_deprecated, .help = "Deprecated in fio, no effect" },
+	{ .name = "verifysort_nr", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
+	  .set = set_deprecated, .help = "Deprecated in fio, no effect" },
+	{ .name = "flow_watermark", .type = IB_OPT_UINT, .cat = IB_CAT_PROC,
+	  .set = set_deprecated, .help = "Deprecated in fio, no effect" },
+
 	/* safety (iobench's own; see safety.h) */
 	{ .name = "allow_data_loss", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(allow_data_loss), .def = "0",
@@ -407,63 +437,3 @@ const struct ib_opt ib_opt_entries[] = {
 };
 
 const unsigned int ib_opt_nr_entries = IB_ARRAY_SIZE(ib_opt_entries);
-
-/*
- * Well-known fio options iobench does not implement: naming one is an error
- * ("--verify: fio option not supported by iobench"), never a silent no-op.
- */
-const char *const ib_opt_unsupported_names[] = {
-	/* rate control and think time */
-	"rate", "rate_iops", "rate_min", "ratemin", "rate_iops_min", "rate_process",
-	"rate_ignore_thinktime", "rate_cycle", "ratecycle", "thinktime",
-	"thinktime_spin", "thinktime_blocks", "thinktime_blocks_type",
-	"thinktime_iotime", "flow", "flow_id", "flow_watermark", "flow_sleep",
-	/* verification */
-	"verify", "do_verify", "verify_pattern", "verify_interval", "verify_offset",
-	"verify_fatal", "verify_dump", "verify_async", "verify_async_cpus",
-	"verify_backlog", "verify_backlog_batch", "verify_state_save",
-	"verify_state_load", "verify_only", "verify_header_seed",
-	"verify_write_sequence", "experimental_verify", "trim_percentage",
-	"trim_verify_zero", "trim_backlog", "trim_backlog_batch",
-	/* zones */
-	"zonemode", "zonesize", "zonerange", "zoneskip", "zonecapacity",
-	"max_open_zones", "job_max_open_zones", "zone_reset_threshold",
-	"zone_reset_frequency", "read_beyond_wp", "ignore_zone_limits",
-	/* CPU, NUMA, priorities, cgroups */
-	"cpus_allowed", "cpus_allowed_policy", "cpumask", "numa_cpu_nodes",
-	"numa_mem_policy", "nice", "prio", "prioclass", "cmdprio_percentage",
-	"cmdprio", "cmdprio_class", "cmdprio_bssplit", "cgroup", "cgroup_weight",
-	"cgroup_nodelete", "uid", "gid", "ioscheduler", "gtod_cpu", "clocksource",
-	/* memory and buffers */
-	"iomem", "mem", "iomem_align", "mem_align", "hugepage-size", "buffer_pattern",
-	"buffer_compress_percentage", "buffer_compress_chunk",
-	"dedupe_percentage", "dedupe_mode", "dedupe_working_set_percentage",
-	"dedupe_global",
-	/* distributions and workload shape */
-	"bssplit", "bs_is_seq_rand", "random_distribution", "random_generator",
-	"percentage_random", "allrandrepeat", "softrandommap", "offset_align",
-	"number_ios", "rw_sequencer", "ddir_seq_nr", "ddir_seq_add",
-	"unified_rw_reporting", "serialize_overlap", "io_submit_mode",
-	"file_service_type", "openfiles", "fill_device", "fill_fs", "file_append",
-	"unique_filename", "filename_format", "lockfile", "create_serialize",
-	"create_fsync", "create_only", "allow_file_create", "pre_read", "invalidate",
-	"fallocate", "fadvise_hint", "fadvise_stream", "uncached",
-	"write_barrier", "sync_file_range", "fsync_on_close", "write_hint",
-	"atomic", "force_async", "hipri_percentage", "sqthread_poll_percentage",
-	/* jobs and processes */
-	"exitall", "exitall_on_error", "exec_prerun", "exec_postrun", "wait_for",
-	"stats", "steadystate", "ss", "ss_dur", "ss_ramp", "daemonize",
-	/* latency targets */
-	"latency_target", "latency_window", "latency_percentile", "latency_run",
-	"max_latency",
-	/* logs and replay */
-	"per_job_logs", "write_hist_log", "log_hist_msec", "log_hist_coarse",
-	"log_max_value", "log_compression", "log_compression_cpus",
-	"log_store_compressed", "log_unix_epoch", "log_alternate_epoch",
-	"log_alternate_epoch_clock_id", "log_prio", "read_iolog", "iolog",
-	"replay_no_stall", "replay_redirect", "replay_align", "replay_scale",
-	"replay_time_scale", "replay_skip", "merge_blktrace_file",
-	"merge_blktrace_scalars", "merge_blktrace_iters", "error_dump",
-	"block_error_percentiles", "disk_util",
-	NULL,
-};

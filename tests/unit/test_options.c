@@ -420,6 +420,54 @@ static void test_unknown_and_unsupported(void **state)
 	assert_string_equal(d.msg, "verify: fio option not supported by iobench");
 	assert_int_equal(ib_opt_set_ctx(j, "iodeph", "1", IB_OPT_CTX_FILE, &d), -EINVAL);
 	assert_string_equal(d.msg, "unknown option 'iodeph' (did you mean iodepth?)");
+	/* every fio name is refused by name, never "unknown option" */
+	set_bad(j, "steadystate_duration", "10s", ENOTSUP,
+		"--steadystate_duration: fio option not supported by iobench");
+	set_bad(j, "ss_ramp", "5s", ENOTSUP, "--ss_ramp: fio option not supported by iobench");
+	set_bad(j, "log_entries", "1024", ENOTSUP,
+		"--log_entries: fio option not supported by iobench");
+	set_bad(j, "opendir", "/x", ENOTSUP, "--opendir: fio option not supported by iobench");
+	/* an engine's option names the fio engines that own it */
+	set_bad(j, "rbdname", "img", ENOTSUP,
+		"--rbdname: option of fio's rbd engine, not supported by iobench");
+	set_bad(j, "hostname", "h", ENOTSUP,
+		"--hostname: option of fio's libhdfs, net, netsplice and rdma engines, not supported by iobench");
+	set_bad(j, "cmdprio_percentage", "10", ENOTSUP,
+		"--cmdprio_percentage: option of fio's io_uring, io_uring_cmd and libaio engines, not supported by iobench");
+	assert_int_equal(ib_opt_set_ctx(j, "window_size", "1m", IB_OPT_CTX_FILE, &d), -ENOTSUP);
+	assert_string_equal(d.msg, "window_size: option of fio's net and netsplice engines, not supported by iobench");
+	assert_true(ib_opt_unsupported("nfs_url"));
+	assert_false(ib_opt_unsupported("iodepth"));
+	assert_false(ib_opt_unsupported("xyzzy"));
+	assert_int_equal(ib_opt_refuse("bs", true, &d), 0);
+	assert_int_equal(ib_opt_refuse("xyzzy", true, &d), 0);
+}
+
+/* fio's aliases and the deprecated options fio still accepts. */
+static void test_aliases_deprecated(void **state)
+{
+	struct ib_job *j = *state;
+	struct ib_diag d = { { 0 } };
+
+	assert_int_equal(ib_opt_set(j, "nr_files", "3", &d), 0);
+	assert_int_equal(j->nrfiles, 3);
+	assert_int_equal(ib_opt_set(j, "threads", "1", &d), 0);
+	assert_true(j->thread);
+	assert_int_equal(ib_opt_set(j, "fileoffset", "8k", &d), 0);
+	assert_int_equal(j->offset, 8192);
+	assert_int_equal(ib_opt_set(j, "verifysort", "1", &d), 0);
+	assert_int_equal(ib_opt_set(j, "verifysort_nr", "1024", &d), 0);
+	assert_int_equal(ib_opt_set(j, "flow_watermark", "2", &d), 0);
+	set_bad(j, "verifysort", "maybe", EINVAL,
+		"verifysort: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
+	/* booleans: any integer, non-zero is true */
+	assert_int_equal(ib_opt_set(j, "direct", "2", &d), 0);
+	assert_true(j->direct);
+	assert_int_equal(ib_opt_set(j, "direct", "0", &d), 0);
+	assert_false(j->direct);
+	/* size=N%% reads as N% */
+	assert_int_equal(ib_opt_set(j, "size", "100%%", &d), 0);
+	assert_int_equal(j->size_pct, 100);
 }
 
 static void test_suggest(void **state)
@@ -513,7 +561,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 81);
+	assert_int_equal(i, 84);
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -610,7 +658,7 @@ int main(void)
 		T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
 		T(test_strings), T(test_enums), T(test_ignore_error), T(test_percentiles),
-		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
+		T(test_unknown_and_unsupported), T(test_aliases_deprecated), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
 		T(test_engine_rows), T(test_defaults_match_help),
 	};
