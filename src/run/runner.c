@@ -122,6 +122,10 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 		fprintf(r->warn,
 			"iobench: warning: job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1\n",
 			job->name, job->ioengine, job->iodepth);
+	if (job->time_based_dropped && job->clone == 0 && r->warn)
+		fprintf(r->warn,
+			"iobench: warning: job '%s': time_based without a runtime, the job is size-based (as in fio)\n",
+			job->name);
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, d);
