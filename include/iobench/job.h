@@ -91,6 +91,7 @@ struct ib_job {
 	/* targets */
 	char filename[IB_PATHS_MAX];	/* empty: default names */
 	char directory[PATH_MAX];
+	char filename_format[IB_NAME_MAX];	/* empty: $jobname.$jobnum.$filenum */
 	unsigned int nrfiles;
 	uint64_t size;		/* total per job (0: from file/device) */
 	uint8_t size_pct;	/* size=N%: percent of the file (0: not a %) */

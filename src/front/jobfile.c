@@ -82,7 +82,9 @@ static int replay(struct ib_job *target, const struct ib_section *sec, int ctx,
 		k = text + pos;
 		v = k + strlen(k) + 1;
 		pos = (unsigned int)(v + strlen(v) + 1 - text);
-		if (strcmp(k, "kb_base") && strcmp(k, "name"))
+		/* strings hold no sizes; filename= would add its files twice */
+		if (strcmp(k, "kb_base") && strcmp(k, "name") &&
+		    ib_opt_find(k)->type != IB_OPT_STR)
 			rc = ib_opt_set_ctx(target, k, v, (enum ib_opt_ctx)ctx, d);
 	}
 	free(text);

@@ -169,6 +169,26 @@ static int set_deprecated(struct ib_job *j, const struct ib_opt *o,
 	return rc;
 }
 
+/*
+ * Each filename= adds its files to those the job already has, its own
+ * earlier lines' and its global sections' (fio keeps them all).
+ */
+static int set_filename(struct ib_job *j, const struct ib_opt *o,
+			const char *v, struct ib_diag *d)
+{
+	size_t have = strlen(j->filename);
+
+	if (!*v)
+		return ib_diag_set(d, EINVAL, "%s: needs a value", o->name);
+	if (have + 1 + strlen(v) >= o->size)
+		return ib_diag_set(d, ENAMETOOLONG, "%s: too many file names (at most %zu characters)",
+				   o->name, o->size - 1);
+	if (have)
+		j->filename[have++] = ':';
+	strcpy(j->filename + have, v);
+	return 0;
+}
+
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
@@ -216,7 +236,11 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* files */
 	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(filename),
-	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon)" },
+	  .set = set_filename,
+	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon); each line adds" },
+	{ .name = "filename_format", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
+	  FLD(filename_format),
+	  .help = "Default file names (default $jobname.$jobnum.$filenum; $clientuid is empty)" },
 	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(directory),
 	  .help = "Directory for the job's default file names" },
 	{ .name = "nrfiles", .alias = { "nr_files" }, .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),

@@ -82,10 +82,50 @@ static int split_filenames(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
+/*
+ * A default file name from filename_format: $jobname, $jobnum (the clone),
+ * $filenum and $clientuid (empty: no client/server mode). Returns 0 or
+ * -ENAMETOOLONG.
+ */
+static int format_name(const struct ib_job *job, unsigned int filenum,
+		       char *buf, size_t len, struct ib_diag *d)
+{
+	const char *fmt = job->filename_format[0] ? job->filename_format
+						  : "$jobname.$jobnum.$filenum";
+	size_t n = 0;
+	int w;
+
+	while (*fmt) {
+		w = 0;
+		if (!strncmp(fmt, "$jobname", 8)) {
+			w = snprintf(buf + n, len - n, "%s", job->name);
+			fmt += 8;
+		} else if (!strncmp(fmt, "$jobnum", 7)) {
+			w = snprintf(buf + n, len - n, "%u", job->clone);
+			fmt += 7;
+		} else if (!strncmp(fmt, "$filenum", 8)) {
+			w = snprintf(buf + n, len - n, "%u", filenum);
+			fmt += 8;
+		} else if (!strncmp(fmt, "$clientuid", 10)) {
+			fmt += 10;
+		} else if (n + 1 < len) {
+			buf[n] = *fmt++;
+			w = 1;
+		} else {
+			w = (int)len;
+		}
+		if (w < 0 || n + (size_t)w >= len)
+			return ib_diag_set(d, ENAMETOOLONG, "filename_format: name too long");
+		n += (size_t)w;
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
 int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d)
 {
-	char name[IB_NAME_MAX + 32];
+	char name[PATH_MAX];
 	unsigned int i;
 	int ret;
 
@@ -105,8 +145,9 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 	if (job->filename[0])
 		return split_filenames(job, fs, d);
 	for (i = 0; i < job->nrfiles; i++) {
-		snprintf(name, sizeof(name), "%s.%u.%u", job->name, job->clone, i);
-		ret = add_file(fs, job->directory, name, d);
+		ret = format_name(job, i, name, sizeof(name), d);
+		if (!ret)
+			ret = add_file(fs, job->directory, name, d);
 		if (ret)
 			return ret;
 	}
