@@ -107,6 +107,18 @@ struct ib_job {
 	bool allow_mounted_write;
 	bool allow_data_loss;	/* write a device holding data (safety.h) */
 
+	/* page cache and file setup (fileopts.c) */
+	bool invalidate;	/* drop the region's cached pages first */
+	unsigned int fadvise_hint;	/* enum ib_fadvise */
+	bool pre_read;		/* read the region into the cache first */
+	unsigned int fallocate;	/* enum ib_falloc: how layout allocates */
+	bool create_only;	/* lay files out, do no I/O */
+	bool create_fsync;	/* fsync a file after laying it out */
+	bool allow_file_create;	/* 0: a missing file is an error */
+	bool file_append;	/* the region starts at the end of the file */
+	bool fsync_on_close;	/* fsync written files when closing them */
+	unsigned int openfiles;	/* 0: all of them (the only mode) */
+
 	/* random offsets */
 	bool randrepeat;
 	bool randseed_set;
@@ -190,6 +202,21 @@ enum ib_coe {
 	IB_COE_VERIFY = 1u << IB_ERR_VERIFY,
 	IB_COE_IO = IB_COE_READ | IB_COE_WRITE,
 	IB_COE_ALL = IB_COE_IO | IB_COE_VERIFY,
+};
+
+enum ib_fadvise {
+	IB_FADV_NONE,		/* fadvise_hint=0 */
+	IB_FADV_AUTO,		/* 1: sequential or random per rw= */
+	IB_FADV_SEQ,
+	IB_FADV_RAND,
+};
+
+enum ib_falloc {
+	IB_FALLOC_NONE,		/* nothing: the writes make the file */
+	IB_FALLOC_NATIVE,	/* fallocate(2), falling back to none */
+	IB_FALLOC_POSIX,	/* posix_fallocate(3) */
+	IB_FALLOC_KEEP,		/* fallocate(FALLOC_FL_KEEP_SIZE), size kept */
+	IB_FALLOC_TRUNCATE,	/* ftruncate only */
 };
 
 static inline bool ib_job_writes(const struct ib_job *j)

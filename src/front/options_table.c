@@ -189,6 +189,24 @@ static int set_filename(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
+/* create_serialize=1 is what iobench does (layout in one process). */
+static int set_create_serialize(struct ib_job *j, const struct ib_opt *o,
+				const char *v, struct ib_diag *d)
+{
+	bool b;
+	int rc = ib_parse_bool(v, &b, d);
+
+	(void)j;
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	if (!b)
+		return ib_diag_set(d, ENOTSUP,
+				   "create_serialize=0: not supported by iobench (files are laid out one after another)");
+	return 0;
+}
+
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
@@ -209,6 +227,25 @@ static const struct ib_opt_val sync_vals[] = {
 	{ "sync", IB_SYNC_IO_SYNC, "open the files O_SYNC: each write returns once data and metadata are stable" },
 	{ "1", IB_SYNC_IO_SYNC, NULL },
 	{ "dsync", IB_SYNC_IO_DSYNC, "open the files O_DSYNC: each write returns once its data is stable" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val fadvise_vals[] = {
+	{ "1", IB_FADV_AUTO, "advise sequential or random access, as rw= does" },
+	{ "0", IB_FADV_NONE, "give no advice" },
+	{ "sequential", IB_FADV_SEQ, "advise sequential access" },
+	{ "random", IB_FADV_RAND, "advise random access" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val falloc_vals[] = {
+	{ "native", IB_FALLOC_NATIVE, "fallocate(2), nothing where it is not supported" },
+	{ "none", IB_FALLOC_NONE, "no pre-allocation: the writes grow the file" },
+	{ "posix", IB_FALLOC_POSIX, "posix_fallocate(3)" },
+	{ "keep", IB_FALLOC_KEEP, "fallocate(2) with FALLOC_FL_KEEP_SIZE" },
+	{ "truncate", IB_FALLOC_TRUNCATE, "extend with ftruncate(2) only" },
+	{ "0", IB_FALLOC_NONE, NULL },
+	{ "1", IB_FALLOC_POSIX, NULL },
 	{ NULL, 0, NULL },
 };
 
@@ -257,6 +294,37 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Allow writes to a block device that is mounted" },
 	{ .name = "overwrite", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(overwrite), .def = "0", .help = "Lay out files fully before writing into them" },
+
+	{ .name = "invalidate", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(invalidate), .def = "1",
+	  .help = "Drop the job's cached pages before it starts (fadvise, BLKFLSBUF)" },
+	{ .name = "fadvise_hint", .type = IB_OPT_ENUM, .cat = IB_CAT_FILE,
+	  FLD(fadvise_hint), .vals = fadvise_vals, .def = "1",
+	  .help = "posix_fadvise() the access pattern" },
+	{ .name = "pre_read", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(pre_read), .def = "0",
+	  .help = "Read the job's region into the page cache before it starts (no invalidate)" },
+	{ .name = "fallocate", .type = IB_OPT_ENUM, .cat = IB_CAT_FILE,
+	  FLD(fallocate), .vals = falloc_vals, .def = "native",
+	  .help = "How laying out a file allocates its space" },
+	{ .name = "create_only", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(create_only), .def = "0", .help = "Only lay the files out, do no I/O" },
+	{ .name = "create_serialize", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  .set = set_create_serialize, .def = "1",
+	  .help = "Lay files out one job after another (the only mode)" },
+	{ .name = "create_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(create_fsync), .def = "1", .help = "fsync a file after laying it out" },
+	{ .name = "allow_file_create", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(allow_file_create), .def = "1",
+	  .help = "Create missing files (0: a missing file is an error)" },
+	{ .name = "file_append", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(file_append), .def = "0",
+	  .help = "Do the I/O after the end of each regular file" },
+	{ .name = "fsync_on_close", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(fsync_on_close), .def = "0", .help = "fsync written files when closing them" },
+	{ .name = "openfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE,
+	  FLD(openfiles), .min = 1,
+	  .help = "Files open at once (iobench: all of the job's files)" },
 
 	/* I/O type */
 	{ .name = "rw", .alias = { "readwrite" }, .type = IB_OPT_ENUM,

@@ -324,6 +324,8 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	else
 		base = job->offset;
 	base += (uint64_t)job->clone * job->offset_increment;
+	if (job->file_append && !f->is_bdev)
+		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
 	if (!len) {
 		if (!exists || (!f->is_bdev && !f->real_size))
@@ -399,14 +401,9 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
 				   strerror(errno));
-	if (!fill) {
-		if (fallocate(fd, 0, (off_t)pos, (off_t)(need - pos)) < 0 &&
-		    ftruncate(fd, (off_t)need) < 0)
-			ret = ib_diag_set(d, errno, "%s: cannot extend to %llu bytes: %s",
-					  f->path, (unsigned long long)need,
-					  strerror(errno));
+	ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
+	if (ret || !fill)
 		goto out;
-	}
 	buf = malloc(LAYOUT_CHUNK);
 	if (!buf) {
 		ret = ib_diag_set(d, ENOMEM, "no memory for layout");
@@ -431,7 +428,7 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 			goto out;
 		}
 	}
-	if (fsync(fd) < 0)
+	if (job->create_fsync && fsync(fd) < 0)
 		ret = ib_diag_set(d, errno, "%s: fsync after layout: %s", f->path,
 				  strerror(errno));
 out:
@@ -493,8 +490,16 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 	bool exists;
 	int ret;
 
+	if (job->openfiles && job->openfiles < fs->nr)
+		return ib_diag_set(d, ENOTSUP,
+				   "openfiles=%u: fewer open files than the job's %u is not supported by iobench",
+				   job->openfiles, fs->nr);
 	for (i = 0; i < fs->nr; i++) {
 		ret = probe_file(&fs->f[i], &exists, d);
+		if (!ret && !exists && !job->allow_file_create)
+			ret = ib_diag_set(d, ENOENT,
+					  "job '%s': %s does not exist and allow_file_create=0",
+					  job->name, fs->f[i].path);
 		if (!ret)
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
@@ -584,6 +589,8 @@ void ib_files_close(const struct ib_job *job, struct ib_files *fs)
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
 
+		if (f->fd >= 0 && job->fsync_on_close && ib_job_writes(job))
+			fsync(f->fd); /* fio: errors at close are not reported */
 		if (f->fd >= 0)
 			close(f->fd);
 		f->fd = -1;
