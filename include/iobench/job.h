@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include "iobench/diag.h"
 
+#define IB_MAX_CPUS 1024	/* cpus_allowed/cpumask range */
+
 /*
  * struct ib_job is the validated, read-only description of one job clone.
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
@@ -164,6 +166,15 @@ struct ib_job {
 	/* process model */
 	bool thread;
 
+	/* placement and priorities (procopts.c) */
+	uint64_t cpus[IB_MAX_CPUS / 64];	/* cpus_allowed/cpumask bits */
+	bool cpus_set;
+	unsigned int cpus_policy;	/* enum ib_cpus_policy */
+	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
+	int nice;		/* added to the job's nice value */
+	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
+	bool ioprio_given;	/* either was given */
+
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;
 	bool disable_lat, disable_clat, disable_slat, disable_bw;
@@ -203,6 +214,8 @@ enum ib_coe {
 	IB_COE_IO = IB_COE_READ | IB_COE_WRITE,
 	IB_COE_ALL = IB_COE_IO | IB_COE_VERIFY,
 };
+
+enum ib_cpus_policy { IB_CPUS_SHARED, IB_CPUS_SPLIT };
 
 enum ib_fadvise {
 	IB_FADV_NONE,		/* fadvise_hint=0 */

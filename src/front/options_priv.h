@@ -16,6 +16,16 @@ int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
 int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		     struct ib_diag *d);
 
+/* options_proc.c: placement and priority setters. */
+int ib_opt_set_cpus(struct ib_job *j, const struct ib_opt *o, const char *v,
+		    struct ib_diag *d);
+int ib_opt_set_cpumask(struct ib_job *j, const struct ib_opt *o,
+		       const char *v, struct ib_diag *d);
+int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d);
+int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
+		      struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

@@ -249,6 +249,12 @@ static const struct ib_opt_val falloc_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val cpus_policy_vals[] = {
+	{ "shared", IB_CPUS_SHARED, "every job may run on all the CPUs of the set" },
+	{ "split", IB_CPUS_SPLIT, "each job runs on one CPU of the set" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val kb_base_vals[] = {
 	{ "1024", 1024, "k/m/g are powers of 1024 (kib/mib: powers of 1000)" },
 	{ "1000", 1000, "k/m/g are powers of 1000 (kib/mib: powers of 1024)" },
@@ -447,6 +453,26 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
 	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
 	  .help = "Wait for the jobs before this one to finish (starts a group)" },
+	{ .name = "cpus_allowed", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
+	  .size = 1024, .set = ib_opt_set_cpus,
+	  .help = "CPUs the job may run on, a list such as 0-3,6" },
+	{ .name = "cpumask", .type = IB_OPT_STR, .cat = IB_CAT_PROC, .size = 32,
+	  .set = ib_opt_set_cpumask,
+	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
+	{ .name = "cpus_allowed_policy", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
+	  FLD(cpus_policy), .vals = cpus_policy_vals, .def = "shared",
+	  .help = "How the jobs share the CPU set" },
+	{ .name = "numa_cpu_nodes", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
+	  .size = 256, .set = ib_opt_set_numa_nodes,
+	  .help = "Run on the CPUs of these NUMA nodes (a list such as 0-1)" },
+	{ .name = "nice", .type = IB_OPT_INT, .cat = IB_CAT_PROC, FLD(nice),
+	  .min = -20, .max = 19, .def = "0", .help = "Added to the job's nice value" },
+	{ .name = "prio", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(ioprio),
+	  .min = 0, .max = 7, .set = ib_opt_set_ioprio,
+	  .help = "I/O priority level (0 highest; class best-effort unless prioclass=)" },
+	{ .name = "prioclass", .type = IB_OPT_UINT, .cat = IB_CAT_PROC,
+	  FLD(ioprio_class), .min = 0, .max = 3, .set = ib_opt_set_ioprio,
+	  .help = "I/O priority class: 1 realtime, 2 best-effort, 3 idle" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
 	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,

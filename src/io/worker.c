@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
+#include "iobench/procopts.h"
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
@@ -724,7 +725,9 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		w->sync_every = job->fsync_every ? job->fsync_every :
 						   job->fdatasync_every;
 	ib_rand_seed(&w->buf_rand, ib_iogen_seed(job, 3));
-	ret = lock_memory(w, d);
+	ret = ib_proc_setup(job, d);
+	if (!ret)
+		ret = lock_memory(w, d);
 	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES))
 		ret = ib_files_open(job, w->fs, a->readonly, d);
 	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES) && !job->create_only)
