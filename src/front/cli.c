@@ -28,7 +28,7 @@
 enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
-	C_HELP, C_CMDHELP, C_ENGHELP,
+	C_HELP, C_CMDHELP, C_ENGHELP, C_MAXJOBS,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -58,18 +58,20 @@ static const struct cli_opt cli_opts[] = {
 	{ "h", C_HELP, A_NONE },
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
+	{ "max-jobs", C_MAXJOBS, A_REQ },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
-	"showcmd", "section", "version", "help", "cmdhelp", "enghelp", NULL,
+	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
+	"max-jobs", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
 static const char *const cli_unsupported[] = {
 	"client", "server", "daemonize", "remote-config", "bandwidth-log",
-	"max-jobs", "warnings-fatal", "debug", "crctest", "trigger-file",
+	"warnings-fatal", "debug", "crctest", "trigger-file",
 	"trigger-timeout", "trigger", "trigger-remote", "inflate-log",
 	"idle-prof", "status-interval", "append-terse", "alloc-size", "aux-path",
 	"merge-blktrace-only", "latency-log", "cpuclock-test", "profile", NULL,
@@ -184,6 +186,16 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 	return 0;
 }
 
+static int set_max_jobs(struct ib_run *r, const char *v, struct ib_diag *d)
+{
+	uint64_t x;
+
+	if (ib_parse_uint(v, &x, d) || x < 1 || x > UINT_MAX)
+		return ib_diag_set(d, EINVAL, "--max-jobs: invalid value '%s' (a number of jobs, at least 1)", v);
+	r->max_jobs = (unsigned int)x;
+	return 0;
+}
+
 static int help_done(int rc)
 {
 	return rc ? rc : IB_CLI_DONE;
@@ -233,6 +245,8 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return help_done(ib_help_cmdhelp(st->out, v, d));
 	case C_ENGHELP:
 		return help_done(ib_help_enghelp(st->out, v, d));
+	case C_MAXJOBS:
+		return set_max_jobs(r, v, d);
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }

@@ -261,6 +261,21 @@ static void test_next_word_values(void **state)
 		  "--rbdname: option of fio's rbd engine, not supported by iobench");
 }
 
+static void test_max_jobs(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--max-jobs", "3", "--name=a", "--size=64k", "--numjobs=3", NULL));
+	assert_int_equal(r->run.max_jobs, 3);
+	assert_int_equal(r->run.nr_jobs, 3);
+	done(r);
+	parse_err(parse("--max-jobs=2", "--name=a", "--size=64k", "--numjobs=3", NULL),
+		  E2BIG, "--max-jobs=2: the run has 3 jobs");
+	parse_err(parse("--max-jobs=0", "--name=a", NULL), EINVAL,
+		  "--max-jobs: invalid value '0' (a number of jobs, at least 1)");
+}
+
 static void test_value_errors(void **state)
 {
 	(void)state;
@@ -541,6 +556,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_did_you_mean),
 		cmocka_unit_test(test_next_word_values),
+		cmocka_unit_test(test_max_jobs),
 		cmocka_unit_test(test_value_errors),
 		cmocka_unit_test(test_nothing_to_do),
 		cmocka_unit_test(test_run_options),
