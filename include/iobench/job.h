@@ -174,6 +174,7 @@ struct ib_job {
 	int nice;		/* added to the job's nice value */
 	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
 	bool ioprio_given;	/* either was given */
+	char ioscheduler[32];	/* the devices' scheduler for the run ("": keep) */
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "iobench/iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
 #include "iobench/eta.h"
@@ -65,8 +66,10 @@ struct ib_runner {
 static void die_now(void)
 {
 	static const char msg[] = "\niobench: interrupted twice: exiting at once\n";
-	ssize_t n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	ssize_t n;
 
+	ib_iosched_restore();
+	n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
 	(void)n;
 	_exit(IB_EXIT_INTERRUPTED);
 }
@@ -129,6 +132,8 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, d);
+	for (unsigned int k = 0; !ret && !nofiles && job->ioscheduler[0] && k < fs->nr; k++)
+		ret = ib_iosched_check(fs->f[k].path, job->ioscheduler, d);
 	if (ret)
 		return ret;
 	if (nofiles)
@@ -400,6 +405,28 @@ static void clear_eta_line(struct ib_runner *r)
 
 /* --- entry -------------------------------------------------------------- */
 
+/* ioscheduler= of the batch's jobs, just before they start (as fio). */
+static int set_schedulers(struct ib_runner *r, unsigned int first,
+			  unsigned int end, struct ib_diag *d)
+{
+	unsigned int i, k;
+	int ret;
+
+	for (i = first; i < end; i++) {
+		const struct slot *s = &r->slots[i];
+
+		if (!s->args.job->ioscheduler[0] || engine_has(s, IB_ENGINE_NOFILES))
+			continue;
+		for (k = 0; k < s->args.files.nr; k++) {
+			ret = ib_iosched_set(s->args.files.f[k].path,
+					     s->args.job->ioscheduler, d);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
@@ -410,7 +437,9 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 		end = first + 1;
 		while (end < run->nr_jobs && !run->jobs[end].stonewall)
 			end++;
-		ret = start_batch(r, first, end, d);
+		ret = set_schedulers(r, first, end, d);
+		if (!ret)
+			ret = start_batch(r, first, end, d);
 		if (ret) {
 			stop_requested = 1;
 			forward_stop(r, first, end, SIGTERM);
@@ -537,6 +566,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		ib_disk_start(res->diskset);
 		r->start_ns = ib_now_ns();
 		ret = run_batches(r, d);
+		ib_iosched_restore();
 		ib_disk_stop(res->diskset);
 		res->disks = res->diskset->util;
 		res->nr_disks = res->diskset->nr;
