@@ -175,6 +175,9 @@ struct ib_job {
 	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
 	bool ioprio_given;	/* either was given */
 	char ioscheduler[32];	/* the devices' scheduler for the run ("": keep) */
+	bool exitall;		/* when this job ends, end the others */
+	bool exitall_on_error;	/* when it fails, end the others */
+	unsigned int exit_what;	/* enum ib_exit_what: which others */
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;
@@ -217,6 +220,9 @@ enum ib_coe {
 };
 
 enum ib_cpus_policy { IB_CPUS_SHARED, IB_CPUS_SPLIT };
+
+/* exitall: end the running jobs of its group, all running, or the run. */
+enum ib_exit_what { IB_EXIT_GROUP, IB_EXIT_STONEWALL, IB_EXIT_ALL };
 
 enum ib_fadvise {
 	IB_FADV_NONE,		/* fadvise_hint=0 */

@@ -255,6 +255,13 @@ static const struct ib_opt_val cpus_policy_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val exit_what_vals[] = {
+	{ "group", IB_EXIT_GROUP, "end the running jobs of the job's group" },
+	{ "stonewall", IB_EXIT_STONEWALL, "end every running job, then go on with the next stonewall" },
+	{ "all", IB_EXIT_ALL, "end every running job and the run" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val kb_base_vals[] = {
 	{ "1024", 1024, "k/m/g are powers of 1024 (kib/mib: powers of 1000)" },
 	{ "1000", 1000, "k/m/g are powers of 1000 (kib/mib: powers of 1024)" },
@@ -476,6 +483,15 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "ioscheduler", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
 	  FLD(ioscheduler),
 	  .help = "I/O scheduler of the job's devices for the run (restored after)" },
+	{ .name = "exitall", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	  FLD(exitall), .def = "0",
+	  .help = "When this job ends, end the others (see exit_what)" },
+	{ .name = "exitall_on_error", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	  FLD(exitall_on_error), .def = "0",
+	  .help = "When this job fails, end the others (see exit_what)" },
+	{ .name = "exit_what", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
+	  FLD(exit_what), .vals = exit_what_vals, .def = "group",
+	  .help = "Which jobs exitall and exitall_on_error end" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
 	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,

@@ -44,6 +44,7 @@ struct slot {
 	bool started;
 	bool reaped;
 	bool failed_setup;	/* layout failed: the job is reported, not run */
+	volatile sig_atomic_t stop;	/* a thread job's stop flag */
 };
 
 struct ib_runner {
@@ -54,6 +55,7 @@ struct ib_runner {
 	FILE *msg;
 	FILE *tty;
 	uint64_t start_ns;
+	bool exit_run;		/* exit_what=all fired: start no more batches */
 	uint64_t last_eta_ns;
 	uint64_t last_newline_ns;
 	struct ib_eta_state eta;
@@ -278,6 +280,46 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 
 /* --- waiting ------------------------------------------------------------ */
 
+static void stop_slot(struct slot *s, int sig)
+{
+	if (!s->started || s->reaped)
+		return;
+	if (s->args.job->thread)
+		s->stop = 1;
+	else
+		kill(s->pid, sig);
+}
+
+static void forward_stop(struct ib_runner *r, unsigned int first, unsigned int end,
+			 int sig)
+{
+	unsigned int i;
+
+	for (i = first; i < end; i++)
+		stop_slot(&r->slots[i], sig);
+}
+
+/*
+ * exitall / exitall_on_error of a job that just ended: end the running
+ * jobs of its group (exit_what=group), or all running ones (stonewall,
+ * all; all also starts no later batch).
+ */
+static void exit_rules(struct ib_runner *r, const struct slot *done,
+		       unsigned int first, unsigned int end)
+{
+	const struct ib_job *j = done->args.job;
+	unsigned int i;
+
+	if (!j->exitall && !(j->exitall_on_error && done->args.st->error))
+		return;
+	for (i = first; i < end; i++)
+		if (j->exit_what != IB_EXIT_GROUP ||
+		    r->slots[i].args.job->groupid == j->groupid)
+			stop_slot(&r->slots[i], SIGTERM);
+	if (j->exit_what == IB_EXIT_ALL)
+		r->exit_run = true;
+}
+
 static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 {
 	struct ib_job_stats *st = s->args.st;
@@ -316,10 +358,12 @@ static void reap_children(struct ib_runner *r, unsigned int first, unsigned int 
 				continue;
 			pthread_join(s->tid, NULL);
 			mark_exit(r, s, 0);
+		} else if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
+			mark_exit(r, s, status);
+		} else {
 			continue;
 		}
-		if (waitpid(s->pid, &status, WNOHANG) == s->pid)
-			mark_exit(r, s, status);
+		exit_rules(r, s, first, end);
 	}
 }
 
@@ -331,17 +375,6 @@ static bool batch_done(const struct ib_runner *r, unsigned int first, unsigned i
 		if (r->slots[i].started && !r->slots[i].reaped)
 			return false;
 	return true;
-}
-
-static void forward_stop(struct ib_runner *r, unsigned int first, unsigned int end,
-			 int sig)
-{
-	unsigned int i;
-
-	for (i = first; i < end; i++)
-		if (r->slots[i].started && !r->slots[i].reaped &&
-		    !r->slots[i].args.job->thread)
-			kill(r->slots[i].pid, sig);
 }
 
 static void print_eta(struct ib_runner *r, uint64_t now)
@@ -433,7 +466,7 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 	unsigned int first = 0, end;
 	int ret;
 
-	while (first < run->nr_jobs && !stop_requested) {
+	while (first < run->nr_jobs && !stop_requested && !r->exit_run) {
 		end = first + 1;
 		while (end < run->nr_jobs && !run->jobs[end].stonewall)
 			end++;
@@ -468,7 +501,9 @@ static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 		r->slots[i].ops = ib_engine_find(run->jobs[i].ioengine);
 		r->slots[i].args.st = &r->res->stats[i];
 		r->slots[i].args.readonly = run->readonly;
-		r->slots[i].args.stop = &stop_requested;
+		/* a process has its own copy of stop_requested; a thread its flag */
+		r->slots[i].args.stop = run->jobs[i].thread ? &r->slots[i].stop
+							    : &stop_requested;
 		r->res->stats[i].live.state = IB_ST_NOT_STARTED;
 	}
 	return 0;
