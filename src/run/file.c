@@ -401,9 +401,10 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
 				   strerror(errno));
-	ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
-	if (ret || !fill)
+	if (!fill) { /* filled files are allocated by the data written */
+		ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
 		goto out;
+	}
 	buf = malloc(LAYOUT_CHUNK);
 	if (!buf) {
 		ret = ib_diag_set(d, ENOMEM, "no memory for layout");
