@@ -147,6 +147,41 @@ def test_filenames(t):
                 'time_based alone: warns', res[2])
 
 
+def test_all_file_options(t):
+    """Every accepted file option at once: the same I/O as fio."""
+    for rw in ('randread', 'write', 'read'):
+        d = t.mkdir('all.' + rw)
+        job = ('[all]\ndirectory=%s\nrw=%s\nbs=8k\nsize=256k\nnr_files=2\n'
+               'filename_format=f.$jobname.$filenum\ninvalidate=1\n'
+               'fadvise_hint=random\npre_read=1\nfallocate=posix\n'
+               'create_fsync=0\nallow_file_create=1\nfsync_on_close=1\n'
+               'openfiles=2\ncreate_serialize=1\nverifysort=1\n' % (d, rw))
+        got = {}
+        for who in ('iobench', 'fio'):
+            shutil.rmtree(d)
+            os.mkdir(d)
+            jf = t.path('all.%s.fio' % who)
+            with open(jf, 'w') as fh:
+                fh.write(job)
+            r = t.run(*SAME, jf) if who == 'iobench' else t.fio(*SAME, jf)
+            if r is None:
+                t.skip('all file options: fio not installed')
+                continue
+            if t.ok(r, 'all file options rw=%s: %s' % (rw, who)):
+                j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+                got[who] = ([(j[x]['total_ios'], j[x]['io_bytes'])
+                             for x in ('read', 'write')],
+                            sorted((n, ibtest.size_of(os.path.join(d, n)))
+                                   for n in os.listdir(d)))
+        want_io = (32, 256 * KiB)
+        t.eq(got.get('iobench', [[]])[0],
+             [want_io, (0, 0)] if 'read' in rw else [(0, 0), want_io],
+             'all file options rw=%s: ios and bytes' % rw)
+        if 'fio' in got:
+            t.eq(got['iobench'], got['fio'],
+                 'all file options rw=%s: ios, bytes, files as fio' % rw)
+
+
 def test_filename_format(t):
     d = t.mkdir('fmt')
     r = t.run(*SAME, '--name=fmt', '--directory=' + d, '--nrfiles=2',
@@ -436,6 +471,7 @@ def main():
     test_aliases_values(t)
     test_filenames(t)
     test_filename_format(t)
+    test_all_file_options(t)
     test_fadvise(t)
     test_fsyncs(t)
     test_fallocate(t)
