@@ -76,6 +76,7 @@ struct ib_opt {
 	const struct ib_opt_val *vals;	/* IB_OPT_ENUM: NULL-name terminated */
 	ib_opt_setter set;	/* custom store (NULL: generic by type) */
 	bool bare_ok;		/* may be given without a value (bools always) */
+	bool adds;		/* each value adds to the earlier (filename=) */
 	const char *def;	/* default, as help shows it */
 	const char *help;
 };
@@ -145,6 +146,13 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
  */
 int ib_opts_text_put(char *text, unsigned int *len, size_t cap,
 		     const char *name, const char *value);
+/*
+ * Record option o's value as ib_opts_text_put() does; for an option whose
+ * values add up (o->adds: filename=), a value already recorded in this
+ * text is kept in front, joined with ':', so --showcmd prints every file.
+ */
+int ib_opts_text_record(char *text, unsigned int *len, size_t cap,
+			const struct ib_opt *o, const char *value);
 /* The value recorded for name, or NULL. */
 const char *ib_opts_text_get(const char *text, unsigned int len,
 			     const char *name);

@@ -104,8 +104,8 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 		return rc;
 	o = ib_opt_find(name);
 	if (sec->is_global &&
-	    ib_opts_text_put(sec->job.opts_text, &sec->job.opts_len,
-			     sizeof(sec->job.opts_text), o->name, value ? value : ""))
+	    ib_opts_text_record(sec->job.opts_text, &sec->job.opts_len,
+				sizeof(sec->job.opts_text), o, value ? value : ""))
 		return ib_diag_set(d, ENOSPC, "%s: too many options in one section", o->name);
 	if (!strcmp(o->name, "kb_base"))
 		return replay(target, sec, ctx, d);

@@ -472,8 +472,8 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
 	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
 	if (rc)
 		return rc;
-	if (ib_opts_text_put(j->opts_text, &j->opts_len, sizeof(j->opts_text),
-			     o->name, value))
+	if (ib_opts_text_record(j->opts_text, &j->opts_len, sizeof(j->opts_text),
+				o, value))
 		return ib_diag_set(d, ENOSPC, "%s: too many options for one job", o->name);
 	return 0;
 }

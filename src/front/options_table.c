@@ -286,7 +286,7 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* files */
 	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(filename),
-	  .set = set_filename,
+	  .set = set_filename, .adds = true,
 	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon); each line adds" },
 	{ .name = "filename_format", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
 	  FLD(filename_format),
