@@ -48,14 +48,23 @@ int ib_files_prealloc(const struct ib_job *job, int fd, const char *path,
 	return 0;
 }
 
-/* Read the file's region once, through the job's own fd (O_DIRECT too). */
-static int pre_read(const struct ib_file *f, void *buf, struct ib_diag *d)
+/*
+ * Read the file's region once, through the job's own fd; with O_DIRECT
+ * only whole logical blocks (the unaligned tail is left).
+ */
+static int pre_read(const struct ib_job *job, const struct ib_file *f,
+		    void *buf, struct ib_diag *d)
 {
 	uint64_t pos = f->io_offset, end = f->io_offset + f->io_size;
 	ssize_t n;
 
 	while (pos < end) {
 		size_t chunk = end - pos < PRE_READ_CHUNK ? end - pos : PRE_READ_CHUNK;
+
+		if (job->direct && f->lbs)
+			chunk -= chunk % f->lbs;
+		if (!chunk)
+			break;
 
 		n = pread(f->fd, buf, chunk, (off_t)pos);
 		if (n < 0)
@@ -115,7 +124,7 @@ int ib_files_cache_setup(const struct ib_job *job, struct ib_files *fs,
 		const struct ib_file *f = &fs->f[i];
 
 		if (job->pre_read)
-			rc = pre_read(f, buf, d);
+			rc = pre_read(job, f, buf, d);
 		else if (job->invalidate)
 			rc = invalidate(f, d);
 		/* fio: a refused hint is not an error */
