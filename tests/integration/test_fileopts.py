@@ -271,7 +271,9 @@ def test_cache(t, mnt):
     r = t.run(*job, '--invalidate=0')
     if t.ok(r, 'invalidate=0'):
         t.eq(resident(f, 1 << 20), pages, 'invalidate=0: the cache is kept')
-    os.posix_fadvise(os.open(f, os.O_RDONLY), 0, 0, os.POSIX_FADV_DONTNEED)
+    fd = os.open(f, os.O_RDONLY)
+    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    os.close(fd)  # an open file would keep the mount busy
     t.eq(resident(f, 1 << 20), 0, 'cache dropped by the test')
     r = t.run(*job, '--pre_read=1')
     if t.ok(r, 'pre_read'):
@@ -480,6 +482,9 @@ def main():
     mnt = ext4_dir(t)
     if mnt:
         test_cache(t, mnt)
+        p = subprocess.run(['umount', mnt], capture_output=True, text=True)
+        if t.check(p.returncode == 0, 'umount ext4', p.stderr):
+            t.mounts.remove(mnt)
     t.finish()
 
 
