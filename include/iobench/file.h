@@ -59,4 +59,20 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs,
 void ib_files_close(const struct ib_job *job, struct ib_files *fs);
 void ib_files_free(struct ib_files *fs);
 
+/*
+ * fileopts.c: the page cache and allocation options.
+ * ib_files_prealloc: allocate bytes [from, need) of the open file fd (path
+ * for messages) as fallocate= says; like fio, only native, posix (which
+ * allocate) and truncate make the file `need` long, none and keep leave
+ * its size to the writes.
+ * ib_files_cache_setup: in the job, after ib_files_open: pre_read (read
+ * each region once through the job's fd), else invalidate (fadvise
+ * DONTNEED for files, BLKFLSBUF for devices), then fadvise_hint.
+ * Both return 0 or -errno with d set.
+ */
+int ib_files_prealloc(const struct ib_job *job, int fd, const char *path,
+		      uint64_t from, uint64_t need, struct ib_diag *d);
+int ib_files_cache_setup(const struct ib_job *job, struct ib_files *fs,
+			 struct ib_diag *d);
+
 #endif

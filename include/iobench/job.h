@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include "iobench/diag.h"
 
+#define IB_MAX_CPUS 1024	/* cpus_allowed/cpumask range */
+
 /*
  * struct ib_job is the validated, read-only description of one job clone.
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
@@ -98,6 +100,7 @@ struct ib_job {
 	/* targets */
 	char filename[IB_PATHS_MAX];	/* empty: default names */
 	char directory[PATH_MAX];
+	char filename_format[IB_NAME_MAX];	/* empty: $jobname.$jobnum.$filenum */
 	unsigned int nrfiles;
 	uint64_t size;		/* total per job (0: from file/device) */
 	uint8_t size_pct;	/* size=N%: percent of the file (0: not a %) */
@@ -112,6 +115,18 @@ struct ib_job {
 	bool unlink;
 	bool allow_mounted_write;
 	bool allow_data_loss;	/* write a device holding data (safety.h) */
+
+	/* page cache and file setup (fileopts.c) */
+	bool invalidate;	/* drop the region's cached pages first */
+	unsigned int fadvise_hint;	/* enum ib_fadvise */
+	bool pre_read;		/* read the region into the cache first */
+	unsigned int fallocate;	/* enum ib_falloc: how layout allocates */
+	bool create_only;	/* lay files out, do no I/O */
+	bool create_fsync;	/* fsync a file after laying it out */
+	bool allow_file_create;	/* 0: a missing file is an error */
+	bool file_append;	/* the region starts at the end of the file */
+	bool fsync_on_close;	/* fsync written files when closing them */
+	unsigned int openfiles;	/* 0: all of them (the only mode) */
 
 	/* random offsets */
 	bool randrepeat;
@@ -153,6 +168,7 @@ struct ib_job {
 
 	/* time */
 	bool time_based;
+	bool time_based_dropped;	/* given without a runtime: off (fio) */
 	uint64_t runtime_us;	/* 0: unlimited */
 	uint64_t ramp_time_us;
 	uint64_t startdelay_us;
@@ -164,6 +180,19 @@ struct ib_job {
 
 	/* process model */
 	bool thread;
+
+	/* placement and priorities (procopts.c) */
+	uint64_t cpus[IB_MAX_CPUS / 64];	/* cpus_allowed/cpumask bits */
+	bool cpus_set;
+	unsigned int cpus_policy;	/* enum ib_cpus_policy */
+	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
+	int nice;		/* added to the job's nice value */
+	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
+	bool ioprio_given;	/* either was given */
+	char ioscheduler[32];	/* the devices' scheduler for the run ("": keep) */
+	bool exitall;		/* when this job ends, end the others */
+	bool exitall_on_error;	/* when it fails, end the others */
+	unsigned int exit_what;	/* enum ib_exit_what: which others */
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;
@@ -203,6 +232,26 @@ enum ib_coe {
 	IB_COE_VERIFY = 1u << IB_ERR_VERIFY,
 	IB_COE_IO = IB_COE_READ | IB_COE_WRITE,
 	IB_COE_ALL = IB_COE_IO | IB_COE_VERIFY,
+};
+
+enum ib_cpus_policy { IB_CPUS_SHARED, IB_CPUS_SPLIT };
+
+/* exitall: end the running jobs of its group, all running, or the run. */
+enum ib_exit_what { IB_EXIT_GROUP, IB_EXIT_STONEWALL, IB_EXIT_ALL };
+
+enum ib_fadvise {
+	IB_FADV_NONE,		/* fadvise_hint=0 */
+	IB_FADV_AUTO,		/* 1: sequential or random per rw= */
+	IB_FADV_SEQ,
+	IB_FADV_RAND,
+};
+
+enum ib_falloc {
+	IB_FALLOC_NONE,		/* nothing: the writes make the file */
+	IB_FALLOC_NATIVE,	/* fallocate(2), falling back to none */
+	IB_FALLOC_POSIX,	/* posix_fallocate(3) */
+	IB_FALLOC_KEEP,		/* fallocate(FALLOC_FL_KEEP_SIZE), size kept */
+	IB_FALLOC_TRUNCATE,	/* ftruncate only */
 };
 
 static inline bool ib_job_writes(const struct ib_job *j)

@@ -76,6 +76,7 @@ struct ib_opt {
 	const struct ib_opt_val *vals;	/* IB_OPT_ENUM: NULL-name terminated */
 	ib_opt_setter set;	/* custom store (NULL: generic by type) */
 	bool bare_ok;		/* may be given without a value (bools always) */
+	bool adds;		/* each value adds to the earlier (filename=) */
 	const char *def;	/* default, as help shows it */
 	const char *help;
 };
@@ -102,8 +103,17 @@ const char *ib_opt_type_name(enum ib_opt_type type);
  */
 const struct ib_opt *ib_opt_find(const char *name);
 
-/* Is name a well-known fio option iobench does not implement? */
+/*
+ * Is name one of fio's job options (generic or engine-specific, fio 3.33)
+ * that iobench does not implement?
+ */
 bool ib_opt_unsupported(const char *name);
+/*
+ * If name is such an option, set d ("--verify: fio option not supported by
+ * iobench", "--rbdname: option of fio's rbd engine, not supported by
+ * iobench"; no "--" unless dashes) and return -ENOTSUP; else return 0.
+ */
+int ib_opt_refuse(const char *name, bool dashes, struct ib_diag *d);
 
 /*
  * Write into buf the closest known option names to `name` by edit distance,
@@ -136,6 +146,13 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
  */
 int ib_opts_text_put(char *text, unsigned int *len, size_t cap,
 		     const char *name, const char *value);
+/*
+ * Record option o's value as ib_opts_text_put() does; for an option whose
+ * values add up (o->adds: filename=), a value already recorded in this
+ * text is kept in front, joined with ':', so --showcmd prints every file.
+ */
+int ib_opts_text_record(char *text, unsigned int *len, size_t cap,
+			const struct ib_opt *o, const char *value);
 /* The value recorded for name, or NULL. */
 const char *ib_opts_text_get(const char *text, unsigned int len,
 			     const char *name);

@@ -40,6 +40,7 @@ struct ib_run {
 	bool readonly;
 	bool parse_only;
 	bool showcmd;
+	unsigned int max_jobs;		/* --max-jobs: refuse more jobs (0: no limit) */
 	/* --section=NAME (repeatable): run only these job sections */
 	char sections[IB_MAX_SECTION_FILTERS][IB_NAME_MAX];
 	unsigned int nr_sections;

@@ -6,6 +6,7 @@
  * sections (struct ib_jobset); non-option arguments are job files. At the
  * end ib_run_build() (plan.c) turns the sections into the validated plan.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -28,7 +29,7 @@
 enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
-	C_HELP, C_CMDHELP, C_ENGHELP,
+	C_HELP, C_CMDHELP, C_ENGHELP, C_MAXJOBS,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -58,18 +59,20 @@ static const struct cli_opt cli_opts[] = {
 	{ "h", C_HELP, A_NONE },
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
+	{ "max-jobs", C_MAXJOBS, A_REQ },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
-	"showcmd", "section", "version", "help", "cmdhelp", "enghelp", NULL,
+	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
+	"max-jobs", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
 static const char *const cli_unsupported[] = {
 	"client", "server", "daemonize", "remote-config", "bandwidth-log",
-	"max-jobs", "warnings-fatal", "debug", "crctest", "trigger-file",
+	"warnings-fatal", "debug", "crctest", "trigger-file",
 	"trigger-timeout", "trigger", "trigger-remote", "inflate-log",
 	"idle-prof", "status-interval", "append-terse", "alloc-size", "aux-path",
 	"merge-blktrace-only", "latency-log", "cpuclock-test", "profile", NULL,
@@ -179,6 +182,16 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 	return 0;
 }
 
+static int set_max_jobs(struct ib_run *r, const char *v, struct ib_diag *d)
+{
+	uint64_t x;
+
+	if (ib_parse_uint(v, &x, d) || x < 1 || x > UINT_MAX)
+		return ib_diag_set(d, EINVAL, "--max-jobs: invalid value '%s' (a number of jobs, at least 1)", v);
+	r->max_jobs = (unsigned int)x;
+	return 0;
+}
+
 static int help_done(int rc)
 {
 	return rc ? rc : IB_CLI_DONE;
@@ -228,6 +241,8 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return help_done(ib_help_cmdhelp(st->out, v, d));
 	case C_ENGHELP:
 		return help_done(ib_help_enghelp(st->out, v, d));
+	case C_MAXJOBS:
+		return set_max_jobs(r, v, d);
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }
@@ -237,17 +252,38 @@ static bool is_value(const char *next)
 	return next && next[0] != '-';
 }
 
+/*
+ * May the word after a job option be its value? Any option that takes a
+ * value takes the next word ("--write_lat_log /results/fio" names the
+ * logs, never a job file; "--nice -5" is a number); a boolean takes it
+ * only when it reads as one ("--direct 1").
+ */
+static bool takes_next(const struct ib_opt *o, const char *next)
+{
+	bool b;
+	struct ib_diag scratch = { 0 };
+
+	if (!next)
+		return false;
+	if (o->type == IB_OPT_BOOL)
+		return ib_parse_bool(next, &b, &scratch) == 0 && *next;
+	if (next[0] == '-')
+		return o->type == IB_OPT_INT && isdigit((unsigned char)next[1]);
+	return true;
+}
+
 static int unknown_option(const char *name, struct ib_diag *d)
 {
 	char sug[200];
 	size_t i;
+	int rc = ib_opt_refuse(name, true, d);
 
-	bool unsup = ib_opt_unsupported(name);
-
-	for (i = 0; !unsup && cli_unsupported[i]; i++)
-		unsup = !strcmp(cli_unsupported[i], name);
-	if (unsup)
-		return ib_diag_set(d, ENOTSUP, "--%s: fio option not supported by iobench", name);
+	if (rc)
+		return rc;
+	for (i = 0; cli_unsupported[i]; i++)
+		if (!strcmp(cli_unsupported[i], name))
+			return ib_diag_set(d, ENOTSUP, "--%s: fio option not supported by iobench",
+					   name);
 	if (ib_opt_suggest(name, ib_cli_names, true, sug, sizeof(sug)))
 		return ib_diag_set(d, EINVAL, "unknown option '%s' (did you mean %s?)", name, sug);
 	return ib_diag_set(d, EINVAL, "unknown option '%s'", name);
@@ -319,7 +355,7 @@ static int one_arg(struct cli_state *st, int argc, char **argv, int *i,
 	o = ib_opt_find(name);
 	if (!o)
 		return unknown_option(name, d);
-	if (!v && o->type != IB_OPT_BOOL && !o->bare_ok && is_value(next)) {
+	if (!v && takes_next(o, next)) {
 		v = next;
 		(*i)++;
 	}

@@ -49,6 +49,7 @@ void ib_cli_usage(FILE *f, const struct ib_subcmd *tab)
 	      "  --parse-only           check the jobs, do not run them\n"
 	      "  --showcmd              print the command line equivalent to the job files\n"
 	      "  --section=NAME         run only job section NAME (repeatable)\n"
+	      "  --max-jobs=N           refuse to run more than N jobs\n"
 	      "  --cmdhelp[=OPT|all]    describe job options\n"
 	      "  --enghelp[=ENGINE]     list I/O engines, or an engine's options\n"
 	      "  --version, -v          print the version\n"

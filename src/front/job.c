@@ -67,4 +67,10 @@ void ib_job_defaults(struct ib_job *j)
 	j->kb_base = 1024;
 	j->unit_base = 8;
 	j->significant_figures = 4;
+	/* page cache and file setup: fio's defaults */
+	j->invalidate = true;
+	j->fadvise_hint = IB_FADV_AUTO;
+	j->fallocate = IB_FALLOC_NATIVE;
+	j->create_fsync = true;
+	j->allow_file_create = true;
 }

@@ -82,7 +82,9 @@ static int replay(struct ib_job *target, const struct ib_section *sec, int ctx,
 		k = text + pos;
 		v = k + strlen(k) + 1;
 		pos = (unsigned int)(v + strlen(v) + 1 - text);
-		if (strcmp(k, "kb_base") && strcmp(k, "name"))
+		/* strings hold no sizes; filename= would add its files twice */
+		if (strcmp(k, "kb_base") && strcmp(k, "name") &&
+		    ib_opt_find(k)->type != IB_OPT_STR)
 			rc = ib_opt_set_ctx(target, k, v, (enum ib_opt_ctx)ctx, d);
 	}
 	free(text);
@@ -102,8 +104,8 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 		return rc;
 	o = ib_opt_find(name);
 	if (sec->is_global &&
-	    ib_opts_text_put(sec->job.opts_text, &sec->job.opts_len,
-			     sizeof(sec->job.opts_text), o->name, value ? value : ""))
+	    ib_opts_text_record(sec->job.opts_text, &sec->job.opts_len,
+				sizeof(sec->job.opts_text), o, value ? value : ""))
 		return ib_diag_set(d, ENOSPC, "%s: too many options in one section", o->name);
 	if (!strcmp(o->name, "kb_base"))
 		return replay(target, sec, ctx, d);

@@ -97,16 +97,6 @@ const struct ib_opt *ib_opt_find(const char *name)
 	return ib_engine_opt_find(name);
 }
 
-bool ib_opt_unsupported(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; ib_opt_unsupported_names[i]; i++)
-		if (!strcasecmp(ib_opt_unsupported_names[i], name))
-			return true;
-	return false;
-}
-
 /* ---- generic stores by type -------------------------------------------- */
 
 int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
@@ -457,9 +447,10 @@ static int unknown(const char *name, enum ib_opt_ctx ctx, struct ib_diag *d)
 	char sug[200];
 	bool cli = ctx == IB_OPT_CTX_CLI;
 
-	if (ib_opt_unsupported(name))
-		return ib_diag_set(d, ENOTSUP, "%s%s: fio option not supported by iobench",
-				   cli ? "--" : "", name);
+	int rc = ib_opt_refuse(name, cli, d);
+
+	if (rc)
+		return rc;
 	if (ib_opt_suggest(name, NULL, cli, sug, sizeof(sug)))
 		return ib_diag_set(d, EINVAL, "unknown option '%s' (did you mean %s?)",
 				   name, sug);
@@ -481,8 +472,8 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
 	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
 	if (rc)
 		return rc;
-	if (ib_opts_text_put(j->opts_text, &j->opts_len, sizeof(j->opts_text),
-			     o->name, value))
+	if (ib_opts_text_record(j->opts_text, &j->opts_len, sizeof(j->opts_text),
+				o, value))
 		return ib_diag_set(d, ENOSPC, "%s: too many options for one job", o->name);
 	return 0;
 }

@@ -8,7 +8,6 @@
 /* The table itself (options_table.c). */
 extern const struct ib_opt ib_opt_entries[];
 extern const unsigned int ib_opt_nr_entries;
-extern const char *const ib_opt_unsupported_names[];
 
 /* Map v through o->vals (case-insensitive); -EINVAL with the valid list. */
 int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
@@ -16,6 +15,16 @@ int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
 /* Parse an integer option value and check o->min/max. */
 int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		     struct ib_diag *d);
+
+/* options_proc.c: placement and priority setters. */
+int ib_opt_set_cpus(struct ib_job *j, const struct ib_opt *o, const char *v,
+		    struct ib_diag *d);
+int ib_opt_set_cpumask(struct ib_job *j, const struct ib_opt *o,
+		       const char *v, struct ib_diag *d);
+int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d);
+int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
+		      struct ib_diag *d);
 
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {

@@ -185,6 +185,66 @@ static int set_ignore_error(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
+/*
+ * Options fio 3.33 still accepts but has made no-ops (verifysort,
+ * verifysort_nr, flow_watermark): the value is checked as fio's type and
+ * has no effect, in fio as here.
+ */
+static int set_deprecated(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	bool b;
+	uint64_t x;
+	int rc;
+
+	(void)j;
+	if (o->type == IB_OPT_BOOL)
+		rc = ib_parse_bool(v, &b, d);
+	else
+		rc = ib_parse_uint(v, &x, d);
+	if (rc)
+		ib_diag_prefix(d, "%s", o->name);
+	return rc;
+}
+
+/*
+ * Each filename= adds its files to those the job already has, its own
+ * earlier lines' and its global sections' (fio keeps them all).
+ */
+static int set_filename(struct ib_job *j, const struct ib_opt *o,
+			const char *v, struct ib_diag *d)
+{
+	size_t have = strlen(j->filename);
+
+	if (!*v)
+		return ib_diag_set(d, EINVAL, "%s: needs a value", o->name);
+	if (have + 1 + strlen(v) >= o->size)
+		return ib_diag_set(d, ENAMETOOLONG, "%s: too many file names (at most %zu characters)",
+				   o->name, o->size - 1);
+	if (have)
+		j->filename[have++] = ':';
+	strcpy(j->filename + have, v);
+	return 0;
+}
+
+/* create_serialize=1 is what iobench does (layout in one process). */
+static int set_create_serialize(struct ib_job *j, const struct ib_opt *o,
+				const char *v, struct ib_diag *d)
+{
+	bool b;
+	int rc = ib_parse_bool(v, &b, d);
+
+	(void)j;
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	if (!b)
+		return ib_diag_set(d, ENOTSUP,
+				   "create_serialize=0: not supported by iobench (files are laid out one after another)");
+	return 0;
+}
+
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
@@ -205,6 +265,38 @@ static const struct ib_opt_val sync_vals[] = {
 	{ "sync", IB_SYNC_IO_SYNC, "open the files O_SYNC: each write returns once data and metadata are stable" },
 	{ "1", IB_SYNC_IO_SYNC, NULL },
 	{ "dsync", IB_SYNC_IO_DSYNC, "open the files O_DSYNC: each write returns once its data is stable" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val fadvise_vals[] = {
+	{ "1", IB_FADV_AUTO, "advise sequential or random access, as rw= does" },
+	{ "0", IB_FADV_NONE, "give no advice" },
+	{ "sequential", IB_FADV_SEQ, "advise sequential access" },
+	{ "random", IB_FADV_RAND, "advise random access" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val falloc_vals[] = {
+	{ "native", IB_FALLOC_NATIVE, "fallocate(2), nothing where it is not supported" },
+	{ "none", IB_FALLOC_NONE, "no pre-allocation: the writes grow the file" },
+	{ "posix", IB_FALLOC_POSIX, "posix_fallocate(3)" },
+	{ "keep", IB_FALLOC_KEEP, "fallocate(2) with FALLOC_FL_KEEP_SIZE" },
+	{ "truncate", IB_FALLOC_TRUNCATE, "extend with ftruncate(2) only" },
+	{ "0", IB_FALLOC_NONE, NULL },
+	{ "1", IB_FALLOC_POSIX, NULL },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val cpus_policy_vals[] = {
+	{ "shared", IB_CPUS_SHARED, "every job may run on all the CPUs of the set" },
+	{ "split", IB_CPUS_SPLIT, "each job runs on one CPU of the set" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val exit_what_vals[] = {
+	{ "group", IB_EXIT_GROUP, "end the running jobs of the job's group" },
+	{ "stonewall", IB_EXIT_STONEWALL, "end every running job, then go on with the next stonewall" },
+	{ "all", IB_EXIT_ALL, "end every running job and the run" },
 	{ NULL, 0, NULL },
 };
 
@@ -232,10 +324,14 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* files */
 	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(filename),
-	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon)" },
+	  .set = set_filename, .adds = true,
+	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon); each line adds" },
+	{ .name = "filename_format", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
+	  FLD(filename_format),
+	  .help = "Default file names (default $jobname.$jobnum.$filenum; $clientuid is empty)" },
 	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(directory),
 	  .help = "Directory for the job's default file names" },
-	{ .name = "nrfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
+	{ .name = "nrfiles", .alias = { "nr_files" }, .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
 	  .min = 1, .max = 65536, .def = "1", .help = "Number of files per job" },
 	{ .name = "filesize", .type = IB_OPT_SIZE_RANGE, .cat = IB_CAT_FILE,
 	  FLD(filesize_min), .off2 = offsetof(struct ib_job, filesize_max),
@@ -249,6 +345,37 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Allow writes to a block device that is mounted" },
 	{ .name = "overwrite", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(overwrite), .def = "0", .help = "Lay out files fully before writing into them" },
+
+	{ .name = "invalidate", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(invalidate), .def = "1",
+	  .help = "Drop the job's cached pages before it starts (fadvise, BLKFLSBUF)" },
+	{ .name = "fadvise_hint", .type = IB_OPT_ENUM, .cat = IB_CAT_FILE,
+	  FLD(fadvise_hint), .vals = fadvise_vals, .def = "1",
+	  .help = "posix_fadvise() the access pattern" },
+	{ .name = "pre_read", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(pre_read), .def = "0",
+	  .help = "Read the job's region into the page cache before it starts (no invalidate)" },
+	{ .name = "fallocate", .type = IB_OPT_ENUM, .cat = IB_CAT_FILE,
+	  FLD(fallocate), .vals = falloc_vals, .def = "native",
+	  .help = "How laying out a file allocates its space" },
+	{ .name = "create_only", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(create_only), .def = "0", .help = "Only lay the files out, do no I/O" },
+	{ .name = "create_serialize", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  .set = set_create_serialize, .def = "1",
+	  .help = "Lay files out one job after another (the only mode)" },
+	{ .name = "create_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(create_fsync), .def = "1", .help = "fsync a file after laying it out" },
+	{ .name = "allow_file_create", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(allow_file_create), .def = "1",
+	  .help = "Create missing files (0: a missing file is an error)" },
+	{ .name = "file_append", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(file_append), .def = "0",
+	  .help = "Do the I/O after the end of each regular file" },
+	{ .name = "fsync_on_close", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(fsync_on_close), .def = "0", .help = "fsync written files when closing them" },
+	{ .name = "openfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE,
+	  FLD(openfiles), .min = 1,
+	  .help = "Files open at once (iobench: all of the job's files)" },
 
 	/* I/O type */
 	{ .name = "rw", .alias = { "readwrite" }, .type = IB_OPT_ENUM,
@@ -281,7 +408,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(norandommap), .def = "0",
 	  .help = "Random offsets with replacement (no block coverage map)" },
-	{ .name = "offset", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
+	{ .name = "offset", .alias = { "fileoffset" }, .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
 	  FLD(offset), .off2 = offsetof(struct ib_job, offset_pct), .def = "0",
 	  .help = "Start I/O at this offset (or N% of the file)" },
 	{ .name = "offset_increment", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
@@ -369,7 +496,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(end_fsync), .def = "0", .help = "fsync the files when the job ends" },
 
 	/* processes and jobs */
-	{ .name = "thread", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
+	{ .name = "thread", .alias = { "threads" }, .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
 	  .def = "0", .help = "Run the job as a thread instead of a process" },
 	{ .name = "numjobs", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(numjobs),
 	  .min = 1, .max = 4096, .def = "1",
@@ -377,6 +504,38 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
 	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
 	  .help = "Wait for the jobs before this one to finish (starts a group)" },
+	{ .name = "cpus_allowed", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
+	  .size = 1024, .set = ib_opt_set_cpus,
+	  .help = "CPUs the job may run on, a list such as 0-3,6" },
+	{ .name = "cpumask", .type = IB_OPT_STR, .cat = IB_CAT_PROC, .size = 32,
+	  .set = ib_opt_set_cpumask,
+	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
+	{ .name = "cpus_allowed_policy", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
+	  FLD(cpus_policy), .vals = cpus_policy_vals, .def = "shared",
+	  .help = "How the jobs share the CPU set" },
+	{ .name = "numa_cpu_nodes", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
+	  .size = 256, .set = ib_opt_set_numa_nodes,
+	  .help = "Run on the CPUs of these NUMA nodes (a list such as 0-1)" },
+	{ .name = "nice", .type = IB_OPT_INT, .cat = IB_CAT_PROC, FLD(nice),
+	  .min = -20, .max = 19, .def = "0", .help = "Added to the job's nice value" },
+	{ .name = "prio", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(ioprio),
+	  .min = 0, .max = 7, .set = ib_opt_set_ioprio,
+	  .help = "I/O priority level (0 highest; class best-effort unless prioclass=)" },
+	{ .name = "prioclass", .type = IB_OPT_UINT, .cat = IB_CAT_PROC,
+	  FLD(ioprio_class), .min = 0, .max = 3, .set = ib_opt_set_ioprio,
+	  .help = "I/O priority class: 1 realtime, 2 best-effort, 3 idle" },
+	{ .name = "ioscheduler", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
+	  FLD(ioscheduler),
+	  .help = "I/O scheduler of the job's devices for the run (restored after)" },
+	{ .name = "exitall", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	  FLD(exitall), .def = "0",
+	  .help = "When this job ends, end the others (see exit_what)" },
+	{ .name = "exitall_on_error", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	  FLD(exitall_on_error), .def = "0",
+	  .help = "When this job fails, end the others (see exit_what)" },
+	{ .name = "exit_what", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
+	  FLD(exit_what), .vals = exit_what_vals, .def = "group",
+	  .help = "Which jobs exitall and exitall_on_error end" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
 	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
@@ -444,6 +603,14 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(ignore_error), .set = set_ignore_error,
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },
 
+	/* fio's deprecated no-ops */
+	{ .name = "verifysort", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  .set = set_deprecated, .help = "Deprecated in fio, no effect" },
+	{ .name = "verifysort_nr", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
+	  .set = set_deprecated, .help = "Deprecated in fio, no effect" },
+	{ .name = "flow_watermark", .type = IB_OPT_UINT, .cat = IB_CAT_PROC,
+	  .set = set_deprecated, .help = "Deprecated in fio, no effect" },
+
 	/* safety (iobench's own; see safety.h) */
 	{ .name = "allow_data_loss", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(allow_data_loss), .def = "0",
@@ -451,63 +618,3 @@ const struct ib_opt ib_opt_entries[] = {
 };
 
 const unsigned int ib_opt_nr_entries = IB_ARRAY_SIZE(ib_opt_entries);
-
-/*
- * Well-known fio options iobench does not implement: naming one is an error
- * ("--verify: fio option not supported by iobench"), never a silent no-op.
- */
-const char *const ib_opt_unsupported_names[] = {
-	/* rate control and think time */
-	"rate", "rate_iops", "rate_min", "ratemin", "rate_iops_min", "rate_process",
-	"rate_ignore_thinktime", "rate_cycle", "ratecycle", "thinktime",
-	"thinktime_spin", "thinktime_blocks", "thinktime_blocks_type",
-	"thinktime_iotime", "flow", "flow_id", "flow_watermark", "flow_sleep",
-	/* verification */
-	"verify", "do_verify", "verify_pattern", "verify_interval", "verify_offset",
-	"verify_fatal", "verify_dump", "verify_async", "verify_async_cpus",
-	"verify_backlog", "verify_backlog_batch", "verify_state_save",
-	"verify_state_load", "verify_only", "verify_header_seed",
-	"verify_write_sequence", "experimental_verify", "trim_percentage",
-	"trim_verify_zero", "trim_backlog", "trim_backlog_batch",
-	/* zones */
-	"zonemode", "zonesize", "zonerange", "zoneskip", "zonecapacity",
-	"max_open_zones", "job_max_open_zones", "zone_reset_threshold",
-	"zone_reset_frequency", "read_beyond_wp", "ignore_zone_limits",
-	/* CPU, NUMA, priorities, cgroups */
-	"cpus_allowed", "cpus_allowed_policy", "cpumask", "numa_cpu_nodes",
-	"numa_mem_policy", "nice", "prio", "prioclass", "cmdprio_percentage",
-	"cmdprio", "cmdprio_class", "cmdprio_bssplit", "cgroup", "cgroup_weight",
-	"cgroup_nodelete", "uid", "gid", "ioscheduler", "gtod_cpu", "clocksource",
-	/* memory and buffers */
-	"iomem", "mem", "iomem_align", "mem_align", "hugepage-size", "buffer_pattern",
-	"buffer_compress_percentage", "buffer_compress_chunk",
-	"dedupe_percentage", "dedupe_mode", "dedupe_working_set_percentage",
-	"dedupe_global",
-	/* distributions and workload shape */
-	"bssplit", "bs_is_seq_rand", "random_distribution", "random_generator",
-	"percentage_random", "allrandrepeat", "softrandommap", "offset_align",
-	"number_ios", "rw_sequencer", "ddir_seq_nr", "ddir_seq_add",
-	"unified_rw_reporting", "serialize_overlap", "io_submit_mode",
-	"file_service_type", "openfiles", "fill_device", "fill_fs", "file_append",
-	"unique_filename", "filename_format", "lockfile", "create_serialize",
-	"create_fsync", "create_only", "allow_file_create", "pre_read", "invalidate",
-	"fallocate", "fadvise_hint", "fadvise_stream", "uncached",
-	"write_barrier", "sync_file_range", "fsync_on_close", "write_hint",
-	"atomic", "force_async", "hipri_percentage", "sqthread_poll_percentage",
-	/* jobs and processes */
-	"exitall", "exitall_on_error", "exec_prerun", "exec_postrun", "wait_for",
-	"stats", "steadystate", "ss", "ss_dur", "ss_ramp", "daemonize",
-	/* latency targets */
-	"latency_target", "latency_window", "latency_percentile", "latency_run",
-	"max_latency",
-	/* logs and replay */
-	"per_job_logs", "write_hist_log", "log_hist_msec", "log_hist_coarse",
-	"log_max_value", "log_compression", "log_compression_cpus",
-	"log_store_compressed", "log_unix_epoch", "log_alternate_epoch",
-	"log_alternate_epoch_clock_id", "log_prio", "read_iolog", "iolog",
-	"replay_no_stall", "replay_redirect", "replay_align", "replay_scale",
-	"replay_time_scale", "replay_skip", "merge_blktrace_file",
-	"merge_blktrace_scalars", "merge_blktrace_iters", "error_dump",
-	"block_error_percentiles", "disk_util",
-	NULL,
-};

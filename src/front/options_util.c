@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "iobench/options.h"
 #include "options_priv.h"
@@ -126,6 +127,22 @@ static void text_remove(char *text, unsigned int *len, const char *name)
 		}
 		pos += n;
 	}
+}
+
+int ib_opts_text_record(char *text, unsigned int *len, size_t cap,
+			const struct ib_opt *o, const char *value)
+{
+	const char *old = o->adds ? ib_opts_text_get(text, *len, o->name) : NULL;
+	char *joined;
+	int rc;
+
+	if (!old || !*old)
+		return ib_opts_text_put(text, len, cap, o->name, value);
+	if (asprintf(&joined, "%s:%s", old, value) < 0)
+		return -ENOMEM;
+	rc = ib_opts_text_put(text, len, cap, o->name, joined);
+	free(joined);
+	return rc;
 }
 
 int ib_opts_text_put(char *text, unsigned int *len, size_t cap,

@@ -332,6 +332,9 @@ int ib_parse_size_pct(const char *s, unsigned int kb_base, uint64_t *out,
 			*pct = 0;
 		return rc;
 	}
+	/* "100%%": a '%' escaped as in a printf format, as fio reads it */
+	if (len > 1 && s[len - 2] == '%')
+		len--;
 	rc = eval(s, len - 1, K_PLAIN, 1024, 1, &v, s, d);
 	if (rc)
 		return ib_diag_set(d, EINVAL, "invalid percentage '%s'", s);
@@ -385,6 +388,8 @@ int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
 {
 	static const char *const yes[] = { "", "1", "true", "yes", "on" };
 	static const char *const no[] = { "0", "false", "no", "off" };
+	long long n;
+	char *end;
 	size_t i;
 
 	for (i = 0; i < IB_ARRAY_SIZE(yes); i++) {
@@ -398,6 +403,13 @@ int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
 			*out = false;
 			return 0;
 		}
+	}
+	/* fio reads any other integer too: non-zero is true */
+	errno = 0;
+	n = strtoll(s, &end, 0);
+	if (end != s && !*end && !errno) {
+		*out = n != 0;
+		return 0;
 	}
 	return ib_diag_set(d, EINVAL,
 			   "invalid boolean '%s' (use 1/0, true/false, yes/no, on/off)", s);

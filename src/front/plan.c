@@ -129,5 +129,8 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		if (!rc)
 			rc = ib_run_add_job(r, j, d);
 	}
+	if (!rc && r->max_jobs && r->nr_jobs > r->max_jobs)
+		rc = ib_diag_set(d, E2BIG, "--max-jobs=%u: the run has %u jobs",
+				 r->max_jobs, r->nr_jobs);
 	return rc;
 }

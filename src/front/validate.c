@@ -40,6 +40,11 @@ void ib_job_fixup(struct ib_job *j)
 	fix_log_name(j->write_bw_log, j->name);
 	fix_log_name(j->write_iops_log, j->name);
 	fix_log_name(j->write_lat_log, j->name);
+	if (j->time_based && j->runtime_us == 0) {
+		/* fio warns and runs the job size-based */
+		j->time_based = false;
+		j->time_based_dropped = true;
+	}
 	if (j->gtod_reduce) {
 		j->disable_lat = j->disable_clat = j->disable_slat = true;
 		j->clat_percentiles = j->lat_percentiles = false;
@@ -212,8 +217,6 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		return ib_diag_set(d, EINVAL, "numjobs: must be at least 1");
 	if (j->loops == 0)
 		return ib_diag_set(d, EINVAL, "loops: must be at least 1");
-	if (j->time_based && j->runtime_us == 0)
-		return ib_diag_set(d, EINVAL, "runtime: time_based needs a runtime greater than 0");
 	if (readonly && ib_job_writes(j))
 		return ib_diag_set(d, EPERM, "job '%s': rw=%s writes, refused by --readonly",
 				   j->name, ib_rw_name(j->rw));

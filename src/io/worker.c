@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include "iobench/buf.h"
+#include "iobench/procopts.h"
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
@@ -249,9 +250,13 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		return ib_diag_set(d, EINVAL, "ioengine=%s: unknown engine",
 				   job->ioengine);
 	depth = (w->ops->flags & IB_ENGINE_SYNC) ? 1 : job->iodepth;
-	ret = lock_memory(w, d);
+	ret = ib_proc_setup(job, d);
+	if (!ret)
+		ret = lock_memory(w, d);
 	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES))
 		ret = ib_files_open(job, w->fs, a->readonly, d);
+	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES) && !job->create_only)
+		ret = ib_files_cache_setup(job, w->fs, d);
 	if (ret)
 		return ret;
 	__atomic_store_n(&w->st->live.nr_files_open, w->fs->nr, __ATOMIC_RELAXED);
@@ -387,7 +392,7 @@ int ib_worker_run(struct ib_worker_args *a)
 		w.st->error = -ret;
 		fmt_into(w.st->error_where, sizeof(w.st->error_where), "%s",
 			 w.diag.msg);
-	} else {
+	} else if (!a->job->create_only) { /* create_only: the layout was all */
 		ret = run_io(&w);
 	}
 	teardown(&w);

@@ -81,10 +81,50 @@ static int split_filenames(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
+/*
+ * A default file name from filename_format: $jobname, $jobnum (the clone),
+ * $filenum and $clientuid (empty: no client/server mode). Returns 0 or
+ * -ENAMETOOLONG.
+ */
+static int format_name(const struct ib_job *job, unsigned int filenum,
+		       char *buf, size_t len, struct ib_diag *d)
+{
+	const char *fmt = job->filename_format[0] ? job->filename_format
+						  : "$jobname.$jobnum.$filenum";
+	size_t n = 0;
+	int w;
+
+	while (*fmt) {
+		w = 0;
+		if (!strncmp(fmt, "$jobname", 8)) {
+			w = snprintf(buf + n, len - n, "%s", job->name);
+			fmt += 8;
+		} else if (!strncmp(fmt, "$jobnum", 7)) {
+			w = snprintf(buf + n, len - n, "%u", job->clone);
+			fmt += 7;
+		} else if (!strncmp(fmt, "$filenum", 8)) {
+			w = snprintf(buf + n, len - n, "%u", filenum);
+			fmt += 8;
+		} else if (!strncmp(fmt, "$clientuid", 10)) {
+			fmt += 10;
+		} else if (n + 1 < len) {
+			buf[n] = *fmt++;
+			w = 1;
+		} else {
+			w = (int)len;
+		}
+		if (w < 0 || n + (size_t)w >= len)
+			return ib_diag_set(d, ENAMETOOLONG, "filename_format: name too long");
+		n += (size_t)w;
+	}
+	buf[n] = '\0';
+	return 0;
+}
+
 int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d)
 {
-	char name[IB_NAME_MAX + 32];
+	char name[PATH_MAX];
 	unsigned int i;
 	int ret;
 
@@ -106,8 +146,9 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 	if (job->filename[0])
 		return split_filenames(job, fs, d);
 	for (i = 0; i < job->nrfiles; i++) {
-		snprintf(name, sizeof(name), "%s.%u.%u", job->name, job->clone, i);
-		ret = add_file(fs, job->directory, name, d);
+		ret = format_name(job, i, name, sizeof(name), d);
+		if (!ret)
+			ret = add_file(fs, job->directory, name, d);
 		if (ret)
 			return ret;
 	}
@@ -284,6 +325,8 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	else
 		base = job->offset;
 	base += (uint64_t)job->clone * job->offset_increment;
+	if (job->file_append && !f->is_bdev)
+		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
 	if (!len) {
 		if (!exists || (!f->is_bdev && !f->real_size))
@@ -438,12 +481,8 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
 				   strerror(errno));
-	if (!fill) {
-		if (fallocate(fd, 0, (off_t)pos, (off_t)(need - pos)) < 0 &&
-		    ftruncate(fd, (off_t)need) < 0)
-			ret = ib_diag_set(d, errno, "%s: cannot extend to %llu bytes: %s",
-					  f->path, (unsigned long long)need,
-					  strerror(errno));
+	if (!fill) { /* filled files are allocated by the data written */
+		ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
 		goto out;
 	}
 	buf = malloc(LAYOUT_CHUNK);
@@ -470,7 +509,7 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 			goto out;
 		}
 	}
-	if (fsync(fd) < 0)
+	if (job->create_fsync && fsync(fd) < 0)
 		ret = ib_diag_set(d, errno, "%s: fsync after layout: %s", f->path,
 				  strerror(errno));
 out:
@@ -532,8 +571,16 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 	bool exists;
 	int ret;
 
+	if (job->openfiles && job->openfiles < fs->nr)
+		return ib_diag_set(d, ENOTSUP,
+				   "openfiles=%u: fewer open files than the job's %u is not supported by iobench",
+				   job->openfiles, fs->nr);
 	for (i = 0; i < fs->nr; i++) {
 		ret = probe_file(&fs->f[i], &exists, d);
+		if (!ret && !exists && !job->allow_file_create)
+			ret = ib_diag_set(d, ENOENT,
+					  "job '%s': %s does not exist and allow_file_create=0",
+					  job->name, fs->f[i].path);
 		if (!ret)
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
@@ -623,6 +670,8 @@ void ib_files_close(const struct ib_job *job, struct ib_files *fs)
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
 
+		if (f->fd >= 0 && job->fsync_on_close && ib_job_writes(job))
+			fsync(f->fd); /* fio: errors at close are not reported */
 		if (f->fd >= 0)
 			close(f->fd);
 		f->fd = -1;

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "iobench/iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
 #include "iobench/eta.h"
@@ -45,6 +46,7 @@ struct slot {
 	bool started;
 	bool reaped;
 	bool failed_setup;	/* layout failed: the job is reported, not run */
+	volatile sig_atomic_t stop;	/* a thread job's stop flag */
 };
 
 struct ib_runner {
@@ -55,6 +57,7 @@ struct ib_runner {
 	FILE *msg;
 	FILE *tty;
 	uint64_t start_ns;
+	bool exit_run;		/* exit_what=all fired: start no more batches */
 	uint64_t last_eta_ns;
 	uint64_t last_newline_ns;
 	struct ib_eta_state eta;
@@ -70,8 +73,10 @@ struct ib_runner {
 static void die_now(void)
 {
 	static const char msg[] = "\niobench: interrupted twice: exiting at once\n";
-	ssize_t n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	ssize_t n;
 
+	ib_iosched_restore();
+	n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
 	(void)n;
 	_exit(IB_EXIT_INTERRUPTED);
 }
@@ -186,9 +191,14 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 	if (ret)
 		return ret;
 	nofiles = engine_has(&r->slots[i], IB_ENGINE_NOFILES);
+	if (job->time_based_dropped)
+		warn(r, "job '%s': time_based without a runtime, the job is size-based (as in fio)",
+		     job->name);
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, d);
+	for (unsigned int k = 0; !ret && !nofiles && job->ioscheduler[0] && k < fs->nr; k++)
+		ret = ib_iosched_check(fs->f[k].path, job->ioscheduler, d);
 	if (!ret)
 		ret = nofiles ? ib_files_virtual(job, fs, d) :
 				ib_files_prepare(job, fs, d);
@@ -334,6 +344,46 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 
 /* --- waiting ------------------------------------------------------------ */
 
+static void stop_slot(struct slot *s, int sig)
+{
+	if (!s->started || s->reaped)
+		return;
+	if (s->args.job->thread)
+		s->stop = 1;
+	else
+		kill(s->pid, sig);
+}
+
+static void forward_stop(struct ib_runner *r, unsigned int first, unsigned int end,
+			 int sig)
+{
+	unsigned int i;
+
+	for (i = first; i < end; i++)
+		stop_slot(&r->slots[i], sig);
+}
+
+/*
+ * exitall / exitall_on_error of a job that just ended: end the running
+ * jobs of its group (exit_what=group), or all running ones (stonewall,
+ * all; all also starts no later batch).
+ */
+static void exit_rules(struct ib_runner *r, const struct slot *done,
+		       unsigned int first, unsigned int end)
+{
+	const struct ib_job *j = done->args.job;
+	unsigned int i;
+
+	if (!j->exitall && !(j->exitall_on_error && done->args.st->error))
+		return;
+	for (i = first; i < end; i++)
+		if (j->exit_what != IB_EXIT_GROUP ||
+		    r->slots[i].args.job->groupid == j->groupid)
+			stop_slot(&r->slots[i], SIGTERM);
+	if (j->exit_what == IB_EXIT_ALL)
+		r->exit_run = true;
+}
+
 static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 {
 	struct ib_job_stats *st = s->args.st;
@@ -372,10 +422,12 @@ static void reap_children(struct ib_runner *r, unsigned int first, unsigned int 
 				continue;
 			pthread_join(s->tid, NULL);
 			mark_exit(r, s, 0);
+		} else if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
+			mark_exit(r, s, status);
+		} else {
 			continue;
 		}
-		if (waitpid(s->pid, &status, WNOHANG) == s->pid)
-			mark_exit(r, s, status);
+		exit_rules(r, s, first, end);
 	}
 }
 
@@ -387,17 +439,6 @@ static bool batch_done(const struct ib_runner *r, unsigned int first, unsigned i
 		if (r->slots[i].started && !r->slots[i].reaped)
 			return false;
 	return true;
-}
-
-static void forward_stop(struct ib_runner *r, unsigned int first, unsigned int end,
-			 int sig)
-{
-	unsigned int i;
-
-	for (i = first; i < end; i++)
-		if (r->slots[i].started && !r->slots[i].reaped &&
-		    !r->slots[i].args.job->thread)
-			kill(r->slots[i].pid, sig);
 }
 
 static void print_eta(struct ib_runner *r, uint64_t now)
@@ -461,17 +502,41 @@ static void clear_eta_line(struct ib_runner *r)
 
 /* --- entry -------------------------------------------------------------- */
 
+/* ioscheduler= of the batch's jobs, just before they start (as fio). */
+static int set_schedulers(struct ib_runner *r, unsigned int first,
+			  unsigned int end, struct ib_diag *d)
+{
+	unsigned int i, k;
+	int ret;
+
+	for (i = first; i < end; i++) {
+		const struct slot *s = &r->slots[i];
+
+		if (!s->args.job->ioscheduler[0] || engine_has(s, IB_ENGINE_NOFILES))
+			continue;
+		for (k = 0; k < s->args.files.nr; k++) {
+			ret = ib_iosched_set(s->args.files.f[k].path,
+					     s->args.job->ioscheduler, d);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
 	unsigned int first = 0, end;
 	int ret;
 
-	while (first < run->nr_jobs && !stop_requested) {
+	while (first < run->nr_jobs && !stop_requested && !r->exit_run) {
 		end = first + 1;
 		while (end < run->nr_jobs && !run->jobs[end].stonewall)
 			end++;
-		ret = start_batch(r, first, end, d);
+		ret = set_schedulers(r, first, end, d);
+		if (!ret)
+			ret = start_batch(r, first, end, d);
 		if (ret) {
 			stop_requested = 1;
 			forward_stop(r, first, end, SIGTERM);
@@ -500,7 +565,9 @@ static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 		r->slots[i].ops = ib_engine_find(run->jobs[i].ioengine);
 		r->slots[i].args.st = &r->res->stats[i];
 		r->slots[i].args.readonly = run->readonly;
-		r->slots[i].args.stop = &stop_requested;
+		/* a process has its own copy of stop_requested; a thread its flag */
+		r->slots[i].args.stop = run->jobs[i].thread ? &r->slots[i].stop
+							    : &stop_requested;
 		r->res->stats[i].live.state = IB_ST_NOT_STARTED;
 	}
 	return 0;
@@ -598,6 +665,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		ib_disk_start(res->diskset);
 		r->start_ns = ib_now_ns();
 		ret = run_batches(r, d);
+		ib_iosched_restore();
 		ib_disk_stop(res->diskset);
 		res->disks = res->diskset->util;
 		res->nr_disks = res->diskset->nr;

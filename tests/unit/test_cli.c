@@ -232,6 +232,50 @@ static void test_did_you_mean(void **state)
 		  "--client: fio option not supported by iobench");
 }
 
+/* A value may always be the next word, never taken for a job file. */
+static void test_next_word_values(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--name=a", "--size=64k", "--write_lat_log", "/results/fio",
+			   "--write_bw_log", "bwlog", "--direct", "1", "--bs", "8k",
+			   NULL));
+	assert_int_equal(r->run.nr_jobs, 1);
+	assert_string_equal(r->run.jobs[0].write_lat_log, "/results/fio");
+	assert_string_equal(r->run.jobs[0].write_bw_log, "bwlog");
+	assert_true(r->run.jobs[0].direct);
+	assert_int_equal(r->run.jobs[0].bs.min[0], 8192);
+	done(r);
+	/* a bare log option before another option still names the job's logs */
+	r = parse_ok(parse("--name=a", "--size=64k", "--write_iops_log", "--bs=8k",
+			   NULL));
+	assert_string_equal(r->run.jobs[0].write_iops_log, "a");
+	done(r);
+	/* a boolean takes the next word only when it reads as one */
+	parse_err(parse("--name=a", "--size=64k", "--thread", "nosuch.fio", NULL),
+		  ENOENT, "nosuch.fio: No such file or directory");
+	parse_err(parse("--verify", "md5", NULL), ENOTSUP,
+		  "--verify: fio option not supported by iobench");
+	parse_err(parse("--rbdname", "img", NULL), ENOTSUP,
+		  "--rbdname: option of fio's rbd engine, not supported by iobench");
+}
+
+static void test_max_jobs(void **state)
+{
+	struct res *r;
+
+	(void)state;
+	r = parse_ok(parse("--max-jobs", "3", "--name=a", "--size=64k", "--numjobs=3", NULL));
+	assert_int_equal(r->run.max_jobs, 3);
+	assert_int_equal(r->run.nr_jobs, 3);
+	done(r);
+	parse_err(parse("--max-jobs=2", "--name=a", "--size=64k", "--numjobs=3", NULL),
+		  E2BIG, "--max-jobs=2: the run has 3 jobs");
+	parse_err(parse("--max-jobs=0", "--name=a", NULL), EINVAL,
+		  "--max-jobs: invalid value '0' (a number of jobs, at least 1)");
+}
+
 static void test_value_errors(void **state)
 {
 	(void)state;
@@ -511,6 +555,8 @@ int main(void)
 		cmocka_unit_test(test_name_global_section),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_did_you_mean),
+		cmocka_unit_test(test_next_word_values),
+		cmocka_unit_test(test_max_jobs),
 		cmocka_unit_test(test_value_errors),
 		cmocka_unit_test(test_nothing_to_do),
 		cmocka_unit_test(test_run_options),

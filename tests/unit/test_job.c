@@ -356,10 +356,17 @@ static void test_misc(void **state)
 {
 	struct ib_job *j = *state;
 
+	/* time_based without a runtime: fio runs the job size-based */
 	set(j, "time_based", "");
-	invalid(j, false, EINVAL, "runtime: time_based needs a runtime greater than 0");
+	valid(j);
+	assert_false(j->time_based);
+	assert_true(j->time_based_dropped);
+	set(j, "time_based", "1");
+	j->time_based_dropped = false;
 	set(j, "runtime", "1");
 	valid(j);
+	assert_true(j->time_based);
+	assert_false(j->time_based_dropped);
 	j->numjobs = 0;
 	invalid(j, false, EINVAL, "numjobs: must be at least 1");
 	j->numjobs = 1;

@@ -195,6 +195,27 @@ static void test_kb_base_whole_section(void **state)
 	assert_int_equal(job(s, "b")->rwmixread, 70);
 }
 
+/* Each filename= adds files (fio): global lines, then the job's own. */
+static void test_filename_lines_add(void **state)
+{
+	struct ib_jobset *s = *state;
+	const struct ib_job *a, *b;
+
+	parse_ok(s, "[global]\nfilename=g1\nfilename=g2\nkb_base=1000\n"
+		    "[a]\n[b]\nfilename=b1\nfilename=b2\nkb_base=1024\n", 1);
+	a = job(s, "a");
+	b = job(s, "b");
+	assert_string_equal(a->filename, "g1:g2");
+	/* kb_base replays the section: the files are not added twice */
+	assert_string_equal(b->filename, "g1:g2:b1:b2");
+	/* the texts keep each section's own files, for --showcmd */
+	assert_string_equal(ib_opts_text_get(s->secs[0].job.opts_text,
+					     s->secs[0].job.opts_len, "filename"), "g1:g2");
+	assert_null(ib_opts_text_get(a->opts_text, a->opts_len, "filename"));
+	assert_string_equal(ib_opts_text_get(b->opts_text, b->opts_len, "filename"),
+			    "b1:b2");
+}
+
 static void test_include(void **state)
 {
 	struct ib_jobset *s = *state;
@@ -630,7 +651,7 @@ int main(void)
 {
 	const struct CMUnitTest parser[] = {
 		T(test_basic_syntax), T(test_several_globals),
-		T(test_cmdline_globals_then_file), T(test_kb_base_whole_section),
+		T(test_cmdline_globals_then_file), T(test_kb_base_whole_section), T(test_filename_lines_add),
 		T(test_include),
 		T(test_include_errors), T(test_variables),
 		T(test_errors_name_file_and_line), T(test_no_include_reader),

@@ -415,11 +415,95 @@ static void test_unknown_and_unsupported(void **state)
 	set_bad(j, "xyzzy", "1", EINVAL, "unknown option 'xyzzy'");
 	set_bad(j, "verify", "md5", ENOTSUP, "--verify: fio option not supported by iobench");
 	set_bad(j, "rate_iops", "100", ENOTSUP, "--rate_iops: fio option not supported by iobench");
-	set_bad(j, "cpus_allowed", "0-3", ENOTSUP, "--cpus_allowed: fio option not supported by iobench");
+	set_bad(j, "cgroup", "x", ENOTSUP, "--cgroup: fio option not supported by iobench");
 	assert_int_equal(ib_opt_set_ctx(j, "verify", "md5", IB_OPT_CTX_FILE, &d), -ENOTSUP);
 	assert_string_equal(d.msg, "verify: fio option not supported by iobench");
 	assert_int_equal(ib_opt_set_ctx(j, "iodeph", "1", IB_OPT_CTX_FILE, &d), -EINVAL);
 	assert_string_equal(d.msg, "unknown option 'iodeph' (did you mean iodepth?)");
+	/* every fio name is refused by name, never "unknown option" */
+	set_bad(j, "steadystate_duration", "10s", ENOTSUP,
+		"--steadystate_duration: fio option not supported by iobench");
+	set_bad(j, "ss_ramp", "5s", ENOTSUP, "--ss_ramp: fio option not supported by iobench");
+	set_bad(j, "log_entries", "1024", ENOTSUP,
+		"--log_entries: fio option not supported by iobench");
+	set_bad(j, "opendir", "/x", ENOTSUP, "--opendir: fio option not supported by iobench");
+	/* an engine's option names the fio engines that own it */
+	set_bad(j, "rbdname", "img", ENOTSUP,
+		"--rbdname: option of fio's rbd engine, not supported by iobench");
+	set_bad(j, "hostname", "h", ENOTSUP,
+		"--hostname: option of fio's libhdfs, net, netsplice and rdma engines, not supported by iobench");
+	set_bad(j, "cmdprio_percentage", "10", ENOTSUP,
+		"--cmdprio_percentage: option of fio's io_uring, io_uring_cmd and libaio engines, not supported by iobench");
+	assert_int_equal(ib_opt_set_ctx(j, "window_size", "1m", IB_OPT_CTX_FILE, &d), -ENOTSUP);
+	assert_string_equal(d.msg, "window_size: option of fio's net and netsplice engines, not supported by iobench");
+	assert_true(ib_opt_unsupported("nfs_url"));
+	assert_false(ib_opt_unsupported("iodepth"));
+	assert_false(ib_opt_unsupported("xyzzy"));
+	assert_int_equal(ib_opt_refuse("bs", true, &d), 0);
+	assert_int_equal(ib_opt_refuse("xyzzy", true, &d), 0);
+}
+
+/* cpus_allowed, cpumask, numa_cpu_nodes, nice, prio, prioclass. */
+static void test_proc_opts(void **state)
+{
+	struct ib_job *j = *state;
+	struct ib_diag d = { { 0 } };
+
+	assert_int_equal(ib_opt_set(j, "cpus_allowed", "0-2,5,64", &d), 0);
+	assert_true(j->cpus_set);
+	assert_int_equal(j->cpus[0], 0x27);
+	assert_int_equal(j->cpus[1], 1);
+	assert_int_equal(ib_opt_set(j, "cpumask", "0x6", &d), 0);
+	assert_int_equal(j->cpus[0], 6);
+	assert_int_equal(j->cpus[1], 0);
+	set_bad(j, "cpus_allowed", "3-1", EINVAL, "cpus_allowed: invalid list '3-1' (e.g. 0-3,6)");
+	set_bad(j, "cpus_allowed", "1,", EINVAL, "cpus_allowed: invalid list '1,' (e.g. 0-3,6)");
+	set_bad(j, "cpus_allowed", "0-1024", ERANGE, "cpus_allowed: 1024 is out of range (0..1023)");
+	set_bad(j, "cpumask", "0", EINVAL, "cpumask: no CPU in mask '0'");
+	assert_int_equal(ib_opt_set(j, "cpus_allowed_policy", "split", &d), 0);
+	assert_int_equal(j->cpus_policy, IB_CPUS_SPLIT);
+	assert_int_equal(ib_opt_set(j, "numa_cpu_nodes", "0,2-3", &d), 0);
+	assert_int_equal(j->numa_nodes, 0xd);
+	set_bad(j, "numa_cpu_nodes", "64", ERANGE, "numa_cpu_nodes: 64 is out of range (0..63)");
+	assert_int_equal(ib_opt_set(j, "nice", "-5", &d), 0);
+	assert_int_equal(j->nice, -5);
+	set_bad(j, "nice", "20", ERANGE, "nice: 20 is out of range (-20..19)");
+	assert_false(j->ioprio_given);
+	assert_int_equal(ib_opt_set(j, "prio", "6", &d), 0);
+	assert_true(j->ioprio_given);
+	assert_int_equal(j->ioprio, 6);
+	assert_int_equal(j->ioprio_class, 0);
+	assert_int_equal(ib_opt_set(j, "prioclass", "3", &d), 0);
+	assert_int_equal(j->ioprio_class, 3);
+	set_bad(j, "prio", "8", ERANGE, "prio: 8 is out of range (0..7)");
+	set_bad(j, "prioclass", "4", ERANGE, "prioclass: 4 is out of range (0..3)");
+}
+
+/* fio's aliases and the deprecated options fio still accepts. */
+static void test_aliases_deprecated(void **state)
+{
+	struct ib_job *j = *state;
+	struct ib_diag d = { { 0 } };
+
+	assert_int_equal(ib_opt_set(j, "nr_files", "3", &d), 0);
+	assert_int_equal(j->nrfiles, 3);
+	assert_int_equal(ib_opt_set(j, "threads", "1", &d), 0);
+	assert_true(j->thread);
+	assert_int_equal(ib_opt_set(j, "fileoffset", "8k", &d), 0);
+	assert_int_equal(j->offset, 8192);
+	assert_int_equal(ib_opt_set(j, "verifysort", "1", &d), 0);
+	assert_int_equal(ib_opt_set(j, "verifysort_nr", "1024", &d), 0);
+	assert_int_equal(ib_opt_set(j, "flow_watermark", "2", &d), 0);
+	set_bad(j, "verifysort", "maybe", EINVAL,
+		"verifysort: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
+	/* booleans: any integer, non-zero is true */
+	assert_int_equal(ib_opt_set(j, "direct", "2", &d), 0);
+	assert_true(j->direct);
+	assert_int_equal(ib_opt_set(j, "direct", "0", &d), 0);
+	assert_false(j->direct);
+	/* size=N%% reads as N% */
+	assert_int_equal(ib_opt_set(j, "size", "100%%", &d), 0);
+	assert_int_equal(j->size_pct, 100);
 }
 
 static void test_suggest(void **state)
@@ -513,7 +597,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 82);
+	assert_int_equal(i, 108);
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -612,7 +696,7 @@ int main(void)
 		T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
 		T(test_strings), T(test_enums), T(test_ignore_error), T(test_percentiles),
-		T(test_unknown_and_unsupported), T(test_suggest), T(test_opts_text),
+		T(test_unknown_and_unsupported), T(test_aliases_deprecated), T(test_proc_opts), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
 		T(test_engine_rows), T(test_defaults_match_help),
 	};

@@ -129,6 +129,9 @@ static void test_size_pct(void **state)
 	assert_int_equal(v, 5);
 	assert_int_equal(ib_parse_size_pct("100%", 1024, &v, &pct, &d), 0);
 	assert_int_equal(pct, 100);
+	/* "%%" as in a printf format: fio reads it as one '%' */
+	assert_int_equal(ib_parse_size_pct("40%%", 1024, &v, &pct, &d), 0);
+	assert_int_equal(pct, 40);
 	assert_int_equal(ib_parse_size_pct("8k", 1024, &v, &pct, &d), 0);
 	assert_int_equal(pct, 0);
 	assert_int_equal(v, 8192);
@@ -211,9 +214,22 @@ static void test_bool(void **state)
 		assert_int_equal(ib_parse_bool(no[i], &b, &d), 0);
 		assert_false(b);
 	}
-	assert_int_equal(ib_parse_bool("2", &b, &d), -EINVAL);
+	/* fio reads any integer: non-zero is true */
+	b = false;
+	assert_int_equal(ib_parse_bool("2", &b, &d), 0);
+	assert_true(b);
+	b = false;
+	assert_int_equal(ib_parse_bool("-1", &b, &d), 0);
+	assert_true(b);
+	b = false;
+	assert_int_equal(ib_parse_bool("0x10", &b, &d), 0);
+	assert_true(b);
+	b = true;
+	assert_int_equal(ib_parse_bool("00", &b, &d), 0);
+	assert_false(b);
+	assert_int_equal(ib_parse_bool("2x", &b, &d), -EINVAL);
 	assert_string_equal(d.msg,
-			    "invalid boolean '2' (use 1/0, true/false, yes/no, on/off)");
+			    "invalid boolean '2x' (use 1/0, true/false, yes/no, on/off)");
 }
 
 int main(void)

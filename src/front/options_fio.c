@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The names of fio 3.33's job options (facts from its HOWTO and
+ * --cmdhelp/--enghelp output, doc/fio-compat.md): every one iobench does
+ * not implement is refused by name, "not supported by iobench", never as
+ * an "unknown option" and never accepted and ignored. Engine options name
+ * the fio engines that own them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "iobench/compiler.h"
+#include "iobench/options.h"
+#include "options_priv.h"
+
+/* fio's generic job options and their aliases. */
+static const char *const fio_names[] = {
+	"allow_file_create", "allow_mounted_write", "allrandrepeat", "atomic", "ba",
+	"block_error_percentiles", "blockalign", "blocksize", "blocksize_range",
+	"blocksize_unaligned", "bs", "bs_is_seq_rand", "bs_unaligned", "bsrange",
+	"bssplit", "buffer_compress_chunk", "buffer_compress_percentage",
+	"buffer_pattern", "buffered", "bwavgtime", "cgroup", "cgroup_nodelete",
+	"cgroup_weight", "clat_percentiles", "clocksource", "continue_on_error",
+	"cpumask", "cpus_allowed", "cpus_allowed_policy", "create_fsync",
+	"create_on_open", "create_only", "create_serialize", "daemonize",
+	"ddir_seq_add", "ddir_seq_nr", "dedupe_global", "dedupe_mode",
+	"dedupe_percentage", "dedupe_working_set_percentage", "description", "direct",
+	"directory", "disable_bw", "disable_bw_measurement", "disable_clat",
+	"disable_lat", "disable_slat", "disk_util", "do_verify", "end_fsync",
+	"error_dump", "exec_postrun", "exec_prerun", "exit_what", "exitall",
+	"exitall_on_error", "experimental_verify", "fadvise_hint", "fadvise_stream",
+	"fallocate", "fdatasync", "file_append", "file_service_type", "filename",
+	"filename_format", "fileoffset", "filesize", "fill_device", "fill_fs", "flow",
+	"flow_id", "flow_sleep", "fsync", "fsync_on_close", "gid", "group_reporting",
+	"gtod_cpu", "gtod_reduce", "hugepage-size", "ignore_error",
+	"ignore_zone_limits", "invalidate", "io_limit", "io_size", "io_submit_mode",
+	"iodepth", "iodepth_batch", "iodepth_batch_complete",
+	"iodepth_batch_complete_max", "iodepth_batch_complete_min",
+	"iodepth_batch_submit", "iodepth_low", "ioengine", "iolog", "iomem",
+	"iomem_align", "iopsavgtime", "ioscheduler", "job_max_open_zones", "kb_base",
+	"lat_percentiles", "latency_percentile", "latency_run", "latency_target",
+	"latency_window", "lockfile", "lockmem", "log_alternate_epoch",
+	"log_alternate_epoch_clock_id", "log_avg_msec", "log_compression",
+	"log_compression_cpus", "log_entries", "log_hist_coarse",
+	"log_hist_coarseness", "log_hist_msec", "log_max_value", "log_offset",
+	"log_prio", "log_store_compressed", "log_unix_epoch", "loops", "max_latency",
+	"max_open_zones", "mem", "mem_align", "merge_blktrace_file",
+	"merge_blktrace_iters", "merge_blktrace_scalars", "name", "new_group", "nice",
+	"norandommap", "nr_files", "nrfiles", "numa_cpu_nodes", "numa_mem_policy",
+	"number_ios", "numjobs", "offset", "offset_align", "offset_increment",
+	"opendir", "openfiles", "overwrite", "per_job_logs", "percentage_random",
+	"percentile_list", "pre_read", "prio", "prioclass", "profile", "ramp_time",
+	"random_distribution", "random_generator", "randrepeat", "randseed", "rate",
+	"rate_cycle", "rate_ignore_thinktime", "rate_iops", "rate_iops_min",
+	"rate_min", "rate_process", "ratecycle", "ratemin", "read_beyond_wp",
+	"read_iolog", "read_iolog_chunked", "readwrite", "refill_buffers",
+	"replay_align", "replay_no_stall", "replay_redirect", "replay_scale",
+	"replay_skip", "replay_time_scale", "runtime", "rw", "rw_sequencer",
+	"rwmixread", "rwmixwrite", "scramble_buffers", "serialize_overlap",
+	"significant_figures", "size", "slat_percentiles", "softrandommap",
+	"sqthread_poll_percentage", "ss", "ss_dur", "ss_ramp", "startdelay", "stats",
+	"steadystate", "steadystate_duration", "steadystate_ramp_time", "stonewall",
+	"sync", "sync_file_range", "thinktime", "thinktime_blocks",
+	"thinktime_blocks_type", "thinktime_iotime", "thinktime_spin", "thread",
+	"time_based", "timeout", "trim_backlog", "trim_backlog_batch",
+	"trim_percentage", "trim_verify_zero", "uid", "unified_rw_reporting",
+	"unique_filename", "unit_base", "unlink", "unlink_each_loop", "verify",
+	"verify_async", "verify_async_cpus", "verify_backlog", "verify_backlog_batch",
+	"verify_dump", "verify_fatal", "verify_header_seed", "verify_interval",
+	"verify_offset", "verify_only", "verify_pattern", "verify_state_load",
+	"verify_state_save", "verify_write_sequence", "wait_for", "wait_for_previous",
+	"write_barrier", "write_bw_log", "write_hint", "write_hist_log",
+	"write_iolog", "write_iops_log", "write_lat_log", "zero_buffers",
+	"zone_reset_frequency", "zone_reset_threshold", "zonecapacity", "zonemode",
+	"zonerange", "zonesize", "zoneskip",
+};
+
+/* fio's engine-specific options and the engines that own them. */
+static const struct {
+	const char *name;
+	const char *engines;	/* space separated */
+} fio_engine_names[] = {
+	{ "arguments", "exec" },
+	{ "bindname", "rdma" },
+	{ "brick", "gfapi gfapi_async" },
+	{ "busy_poll", "rados rbd" },
+	{ "busy_wait_polling", "librpma_apm_client" },
+	{ "chunk_size", "dfs libhdfs" },
+	{ "clientname", "rados rbd" },
+	{ "clustername", "rados rbd" },
+	{ "cmd_type", "io_uring io_uring_cmd" },
+	{ "cmdprio", "io_uring io_uring_cmd libaio" },
+	{ "cmdprio_bssplit", "io_uring io_uring_cmd libaio" },
+	{ "cmdprio_class", "io_uring io_uring_cmd libaio" },
+	{ "cmdprio_percentage", "io_uring io_uring_cmd libaio" },
+	{ "conf", "rados" },
+	{ "cont", "dfs" },
+	{ "cpuchunks", "cpuio" },
+	{ "cpuload", "cpuio" },
+	{ "cpumode", "cpuio" },
+	{ "cuda_io", "libcufile" },
+	{ "direct_write_to_pmem", "librpma_apm_client" },
+	{ "donorname", "e4defrag" },
+	{ "exit_on_io_done", "cpuio" },
+	{ "fixedbufs", "io_uring io_uring_cmd" },
+	{ "force_async", "io_uring io_uring_cmd" },
+	{ "gpu_dev_ids", "libcufile" },
+	{ "grace_time", "exec" },
+	{ "hdfs_use_direct", "libhdfs" },
+	{ "hdfsdirectory", "libhdfs" },
+	{ "hipri", "io_uring io_uring_cmd pvsync2 sg" },
+	{ "hipri_percentage", "pvsync2" },
+	{ "hostname", "libhdfs net netsplice rdma" },
+	{ "http_host", "http" },
+	{ "http_mode", "http" },
+	{ "http_pass", "http" },
+	{ "http_s3_key", "http" },
+	{ "http_s3_keyid", "http" },
+	{ "http_s3_region", "http" },
+	{ "http_user", "http" },
+	{ "http_verbose", "http" },
+	{ "https", "http" },
+	{ "inplace", "e4defrag" },
+	{ "interface", "net netsplice" },
+	{ "listen", "net netsplice" },
+	{ "mss", "net netsplice" },
+	{ "namenode", "libhdfs" },
+	{ "nfs_url", "nfs" },
+	{ "nodelay", "net netsplice" },
+	{ "nonvectored", "io_uring io_uring_cmd" },
+	{ "nowait", "io_uring io_uring_cmd libaio pvsync2" },
+	{ "object_class", "dfs" },
+	{ "pingpong", "net netsplice" },
+	{ "pool", "dfs rados rbd" },
+	{ "port", "libhdfs librpma_apm_client net netsplice rdma" },
+	{ "program", "exec" },
+	{ "protocol", "net netsplice" },
+	{ "rbdname", "rbd" },
+	{ "readfua", "sg" },
+	{ "registerfiles", "io_uring io_uring_cmd" },
+	{ "serverip", "librpma_apm_client" },
+	{ "sg_write_mode", "sg" },
+	{ "single-instance", "gfapi gfapi_async" },
+	{ "single_instance", "libhdfs" },
+	{ "skip_bad", "mtd" },
+	{ "sqthread_poll", "io_uring io_uring_cmd" },
+	{ "sqthread_poll_cpu", "io_uring io_uring_cmd" },
+	{ "stat_type", "filestat" },
+	{ "std_redirect", "exec" },
+	{ "stream_id", "sg" },
+	{ "svcl", "dfs" },
+	{ "thp", "mmap" },
+	{ "touch_objects", "rados" },
+	{ "ttl", "net netsplice" },
+	{ "uncached", "io_uring io_uring_cmd pvsync2" },
+	{ "uri", "nbd" },
+	{ "userspace_reap", "libaio" },
+	{ "verb", "rdma" },
+	{ "volume", "gfapi gfapi_async" },
+	{ "window_size", "net netsplice" },
+	{ "writefua", "sg" },
+	{ "xnvme_admin", "xnvme" },
+	{ "xnvme_async", "xnvme" },
+	{ "xnvme_dev_nsid", "xnvme" },
+	{ "xnvme_iovec", "xnvme" },
+	{ "xnvme_sync", "xnvme" },
+};
+
+static bool in_list(const char *name)
+{
+	for (size_t i = 0; i < IB_ARRAY_SIZE(fio_names); i++)
+		if (!strcasecmp(fio_names[i], name))
+			return true;
+	return false;
+}
+
+static const char *engine_owners(const char *name)
+{
+	for (size_t i = 0; i < IB_ARRAY_SIZE(fio_engine_names); i++)
+		if (!strcasecmp(fio_engine_names[i].name, name))
+			return fio_engine_names[i].engines;
+	return NULL;
+}
+
+bool ib_opt_unsupported(const char *name)
+{
+	return !ib_opt_find(name) && (in_list(name) || engine_owners(name));
+}
+
+/* "rbd", "net and netsplice", "io_uring, io_uring_cmd and libaio" */
+static void engine_list(const char *engines, char *buf, size_t len)
+{
+	const char *p = engines, *sp;
+	size_t used = 0;
+	unsigned int n = 0, total = 1;
+
+	for (sp = engines; (sp = strchr(sp, ' ')); sp++)
+		total++;
+	buf[0] = '\0';
+	while (*p && used < len) {
+		sp = strchr(p, ' ');
+		size_t w = sp ? (size_t)(sp - p) : strlen(p);
+
+		n++;
+		used += (size_t)snprintf(buf + used, len - used, "%s%.*s",
+					 n == 1 ? "" : n == total ? " and " : ", ",
+					 (int)w, p);
+		p += w + (sp != NULL);
+	}
+}
+
+int ib_opt_refuse(const char *name, bool dashes, struct ib_diag *d)
+{
+	const char *dash = dashes ? "--" : "";
+	const char *engines;
+	char list[160];
+
+	if (ib_opt_find(name))
+		return 0;
+	if (in_list(name))
+		return ib_diag_set(d, ENOTSUP, "%s%s: fio option not supported by iobench",
+				   dash, name);
+	engines = engine_owners(name);
+	if (!engines)
+		return 0;
+	engine_list(engines, list, sizeof(list));
+	return ib_diag_set(d, ENOTSUP,
+			   "%s%s: option of fio's %s engine%s, not supported by iobench",
+			   dash, name, list, strchr(engines, ' ') ? "s" : "");
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Setters of the placement and priority options: cpus_allowed, cpumask,
+ * numa_cpu_nodes (CPU and node lists into bitmaps), prio and prioclass.
+ * procopts.c (src/io) applies them in the job.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "iobench/parse.h"
+#include "options_priv.h"
+
+/* "0-3,5" into bits (max bits); -EINVAL/-ERANGE with d set. */
+static int parse_list(const struct ib_opt *o, const char *v, uint64_t *bits,
+		      unsigned int max, struct ib_diag *d)
+{
+	const char *p = v;
+	unsigned long lo, hi, i;
+	char *end;
+
+	memset(bits, 0, max / 8);
+	do {
+		if (!isdigit((unsigned char)*p))
+			goto bad;
+		lo = hi = strtoul(p, &end, 10);
+		if (*end == '-') {
+			p = end + 1;
+			if (!isdigit((unsigned char)*p))
+				goto bad;
+			hi = strtoul(p, &end, 10);
+		}
+		if (lo > hi)
+			goto bad;
+		if (hi >= max)
+			return ib_diag_set(d, ERANGE, "%s: %lu is out of range (0..%u)",
+					   o->name, hi, max - 1);
+		for (i = lo; i <= hi; i++)
+			bits[i / 64] |= 1ull << (i % 64);
+		p = end;
+	} while (*p++ == ',');
+	if (p[-1])
+		goto bad;
+	return 0;
+bad:
+	return ib_diag_set(d, EINVAL, "%s: invalid list '%s' (e.g. 0-3,6)", o->name, v);
+}
+
+int ib_opt_set_cpus(struct ib_job *j, const struct ib_opt *o, const char *v,
+		    struct ib_diag *d)
+{
+	int rc = parse_list(o, v, j->cpus, IB_MAX_CPUS, d);
+
+	if (!rc)
+		j->cpus_set = true;
+	return rc;
+}
+
+/* cpumask: an integer whose bit N allows CPU N (fio). */
+int ib_opt_set_cpumask(struct ib_job *j, const struct ib_opt *o,
+		       const char *v, struct ib_diag *d)
+{
+	uint64_t mask;
+	int rc = ib_parse_uint(v, &mask, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	if (!mask)
+		return ib_diag_set(d, EINVAL, "%s: no CPU in mask '%s'", o->name, v);
+	memset(j->cpus, 0, sizeof(j->cpus));
+	j->cpus[0] = mask;
+	j->cpus_set = true;
+	return 0;
+}
+
+int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	return parse_list(o, v, &j->numa_nodes, 64, d);
+}
+
+/* prio= or prioclass=: remember that one was given (procopts.c). */
+int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
+		      struct ib_diag *d)
+{
+	int64_t x;
+	int rc = ib_opt_parse_int(o, v, &x, d);
+
+	if (rc)
+		return rc;
+	if (!strcmp(o->name, "prio"))
+		j->ioprio = (unsigned int)x;
+	else
+		j->ioprio_class = (unsigned int)x;
+	j->ioprio_given = true;
+	return 0;
+}

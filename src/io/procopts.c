@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The job's CPU placement, nice value and I/O priority (procopts.h). */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "iobench/procopts.h"
+
+#define IOPRIO_WHO_PROCESS 1
+#define IOPRIO_CLASS_SHIFT 13
+#define IOPRIO_CLASS_BE 2
+
+/* Add the CPUs of NUMA node `node` (sysfs cpulist "0-3,8") to set. */
+static int node_cpus(unsigned int node, cpu_set_t *set, struct ib_diag *d)
+{
+	char path[96], list[4096], *p = list, *end;
+	unsigned long lo, hi;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%u/cpulist", node);
+	f = fopen(path, "r");
+	if (!f)
+		return ib_diag_set(d, ENOENT, "numa_cpu_nodes: node %u does not exist", node);
+	if (!fgets(list, sizeof(list), f))
+		list[0] = '\0';
+	fclose(f);
+	while (*p >= '0' && *p <= '9') {
+		lo = hi = strtoul(p, &end, 10);
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		for (; lo <= hi && lo < CPU_SETSIZE; lo++)
+			CPU_SET(lo, set);
+		p = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* split: keep only the index-th CPU of the set (wrapping). */
+static void split(cpu_set_t *set, unsigned int index)
+{
+	unsigned int n = (unsigned int)CPU_COUNT(set), i, k = 0;
+
+	if (!n)
+		return;
+	index %= n;
+	for (i = 0; i < CPU_SETSIZE; i++) {
+		if (!CPU_ISSET(i, set))
+			continue;
+		if (k++ != index)
+			CPU_CLR(i, set);
+	}
+}
+
+static int affinity(const struct ib_job *job, struct ib_diag *d)
+{
+	const char *what = job->numa_nodes ? "numa_cpu_nodes" : "cpus_allowed";
+	cpu_set_t set;
+	unsigned int i;
+	int rc;
+
+	CPU_ZERO(&set);
+	for (i = 0; job->cpus_set && i < IB_MAX_CPUS && i < CPU_SETSIZE; i++)
+		if (job->cpus[i / 64] & (1ull << (i % 64)))
+			CPU_SET(i, &set);
+	if (job->numa_nodes) { /* like fio, the nodes' CPUs replace the list */
+		CPU_ZERO(&set);
+		for (i = 0; i < 64; i++)
+			if ((job->numa_nodes & (1ull << i)) && (rc = node_cpus(i, &set, d)))
+				return rc;
+	}
+	if (job->cpus_policy == IB_CPUS_SPLIT)
+		split(&set, job->number ? job->number - 1 : 0);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0)
+		return ib_diag_set(d, errno, "%s: cannot run on those CPUs: %s", what,
+				   strerror(errno));
+	return 0;
+}
+
+int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
+{
+	unsigned int cls;
+	int rc;
+
+	if (job->cpus_set || job->numa_nodes) {
+		rc = affinity(job, d);
+		if (rc)
+			return rc;
+	}
+	if (job->nice) {
+		errno = 0;
+		if (nice(job->nice) == -1 && errno)
+			return ib_diag_set(d, errno, "nice: %s", strerror(errno));
+	}
+	if (job->ioprio_given) {
+		cls = job->ioprio_class ? job->ioprio_class : IOPRIO_CLASS_BE;
+		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
+			    (int)(cls << IOPRIO_CLASS_SHIFT | job->ioprio)) < 0)
+			return ib_diag_set(d, errno, "prio: ioprio_set class %u level %u: %s",
+					   cls, job->ioprio, strerror(errno));
+	}
+	return 0;
+}
