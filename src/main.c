@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "iobench/cli.h"
 #include "iobench/ioerr.h"
+#include "iobench/ping_run.h"
 #include "iobench/report.h"
 #include "iobench/run.h"
 #include "iobench/runner.h"
@@ -171,6 +172,7 @@ static int cmd_run(int argc, char **argv);
  */
 static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
+	{ "ping", ib_ping_main, "ioping 1.3's latency probe on iobench's engines" },
 	{ NULL, NULL, NULL },
 };
 
