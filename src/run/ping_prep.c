@@ -175,10 +175,21 @@ static int device_safe(const char *path, dev_t rdev, struct ib_diag *d)
 		.exclusive_open = true,
 	};
 	struct ib_job job;
+	char reason[IB_DIAG_LEN];
+	const char *p, *e;
+	int ret;
 
 	ib_job_defaults(&job);
 	job.rw = IB_RW_WRITE;
-	return ib_safety_check_bdev(&env, &job, path, rdev, d);
+	ret = ib_safety_check_bdev(&env, &job, path, rdev, d);
+	if (!ret)
+		return 0;
+	/* "job '': WHY; refusing to write. Use --flag=1 ...": no flag here */
+	p = strstr(d->msg, "': ");
+	p = p ? p + 3 : d->msg;
+	e = strstr(p, "; refusing to write");
+	snprintf(reason, sizeof(reason), "%.*s", e ? (int)(e - p) : (int)strlen(p), p);
+	return ib_diag_set(d, -ret, "refusing to write: %s (iobench's safety checks)", reason);
 }
 
 static int prep_dev(const struct ib_ping_opts *o, const struct stat *st,
