@@ -63,6 +63,9 @@ static int parse(struct ib_ping_opts *o, int argc, char **argv, struct ib_diag *
 	if (big)
 		fprintf(stderr, "iobench ping: this platform supports requests %lld bytes at most\n",
 			IB_PING_MAX_RW);
+	if (o->nowait && !o->cached && !o->direct)
+		fputs("iobench ping: nowait without cached or direct I/O is supposed to fail\n",
+		      stderr);
 	return 0;
 }
 

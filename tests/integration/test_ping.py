@@ -299,6 +299,10 @@ def test_errors(d):
         t.eq(len(first_b), 1, what + ': one line', b)
         t.eq(first_b[0].replace('iobench ping: ', '', 1) if first_b else '',
              re.sub(r'^\S*ioping: ', '', first_a), what + ': ioping\'s message')
+    r = ping('-v')
+    t.eq((r.rc, r.out), (0, 'iobench ping (ioping 1.3 compatible)\n'), '-v')
+    r = ping('-h')
+    t.check(r.rc == 0 and '-c, --count' in r.out and '--hist' in r.out, '-h: usage', r)
     # no target: ioping prints its usage, iobench one line; both status 1
     a, b = ioping(), ping()
     t.eq((b.rc, a.rc), (1, 1), 'no target: usage error')
@@ -399,6 +403,23 @@ def test_file():
 
 
 # --- a loop device --------------------------------------------------------
+def agree_with_job(dev):
+    """A ping and a fio-style job on the same target agree (same clock)."""
+    r = ping('-c', '41', '-i', '1ms', '-D', dev)
+    j = t.run('--name=j', '--filename=' + dev, '--rw=randread', '--bs=4k',
+              '--direct=1', '--ioengine=psync', '--io_size=160k',
+              '--output-format=json')
+    if not (t.ok(r, 'ping -D for the job comparison') & t.ok(j, 'randread job')):
+        return
+    mp = median(parse(r.out))
+    mj = json.loads(j.out)['jobs'][0]['read']['clat_ns']['percentile']['50.000000']
+    ratio = mp / mj
+    print('median %-28s job    %10.0f ns  ping    %10.0f ns  ratio %.2f'
+          % ('device -D vs randread job', mj, mp, ratio))
+    t.check(1 / SANITY < ratio < SANITY,
+            'ping vs job: medians within the sanity bound (%.2f)' % ratio)
+
+
 def test_device():
     dev = t.loop_device(32 << 20, name='blank.img')
     if not dev:
@@ -420,6 +441,7 @@ def test_device():
         t.eq(b.err.strip(), 'iobench ping: think twice, then use -WWW to shred this target',
              'device %s: ioping\'s message' % w)
     t.eq(checksum(img), before, 'device: reads and refusals wrote nothing')
+    agree_with_job(dev)
     pa, pb = side_by_side('blank device -WWW', ['-c', '5', '-i', '10ms', '-WWW'],
                           dev, n=5, record=False)
     t.check(checksum(img) != before, 'blank device -WWW: written')
