@@ -11,12 +11,14 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "iobench/buf.h"
 #include "iobench/clock.h"
+#include "iobench/compiler.h"
 #include "iobench/iomode.h"
 #include "iobench/loop.h"
 #include "iobench/ping_run.h"
@@ -35,6 +37,8 @@ struct ping_run {
 	struct ib_loop loop;
 	struct ib_clock clock;
 	struct ib_ping_source src;
+	struct ib_source wrap;		/* src as the loop sees it (-N) */
+	enum ib_ddir last_ddir;		/* of the request handed out last */
 	struct ib_ping_printer pr;
 	struct ib_ping_limits lim;
 	struct ib_ping_stats part;
@@ -91,22 +95,25 @@ static void end_period(struct ping_run *r, uint64_t now)
 	fflush(r->out);
 }
 
-static void account(struct ping_run *r, const struct ib_io *io, int64_t time, uint64_t now)
+/*
+ * One request completed at now: pacing, statistics (unless it is -N's
+ * EAGAIN, shown as such with 0 bytes, as ioping does), its line, periods.
+ */
+static void account(struct ping_run *r, struct ib_ping_req *q, uint64_t now)
 {
 	const struct ib_ping_opts *o = r->o;
-	struct ib_ping_req q = { .size = io->xfer_total, .time_ns = time,
-				 .write = io->ddir == IB_DDIR_WRITE };
 
 	ib_ping_source_complete(&r->src, now);
-	q.request = r->src.completed;
-	q.burst_end = o->burst && !r->src.burst_req;
-	q.mark = ib_ping_stats_add(&r->part, &r->lim, q.request, time);
-	if (ib_ping_mark_valid(q.mark)) {
-		ib_hist_add(r->res->hist, (uint64_t)time);
+	q->request = r->src.completed;
+	q->burst_end = o->burst && !r->src.burst_req;
+	if (q->mark != IB_PING_MARK_EAGAIN)
+		q->mark = ib_ping_stats_add(&r->part, &r->lim, q->request, q->time_ns);
+	if (ib_ping_mark_valid(q->mark)) {
+		ib_hist_add(r->res->hist, (uint64_t)q->time_ns);
 		r->res->hist_n++;
 	}
-	q.realtime_ns = realtime_ns();
-	ib_ping_print_request(r->out, &r->pr, &q);
+	q->realtime_ns = realtime_ns();
+	ib_ping_print_request(r->out, &r->pr, q);
 	if ((o->print_count && r->part.valid >= o->print_count) ||
 	    (o->print_interval_ns && (int64_t)r->src.time_next >= r->period_deadline))
 		end_period(r, now);
@@ -124,8 +131,46 @@ static void done_hook(void *arg, const struct ib_io *io)
 			fail(r, errno, "fdatasync failed, please retry with option -C");
 		t = ib_clock_ns(&r->clock);
 	}
-	account(r, io, (int64_t)(t - r->t0), t);
+	account(r, &(struct ib_ping_req){ .size = io->xfer_total,
+		.time_ns = (int64_t)(t - r->t0), .write = io->ddir == IB_DDIR_WRITE }, t);
 }
+
+/*
+ * -N: the loop goes on after an EAGAIN (make_job) without calling the done
+ * hook. The request then is still open when the source is asked again (or
+ * when the loop ends): account it here, as ioping's "(EAGAIN)" line.
+ */
+static void settle_eagain(struct ping_run *r, uint64_t now)
+{
+	if (r->src.issued <= r->src.completed)
+		return;
+	account(r, &(struct ib_ping_req){ .time_ns = (int64_t)(now - r->t0),
+		.write = r->last_ddir == IB_DDIR_WRITE, .mark = IB_PING_MARK_EAGAIN }, now);
+}
+
+static int wrap_next(struct ib_source *src, uint64_t now_ns, struct ib_io_desc *out)
+{
+	struct ping_run *r = ib_container_of(src, struct ping_run, wrap);
+	int ret;
+
+	settle_eagain(r, now_ns);
+	ret = ib_source_next(ib_ping_source(&r->src), now_ns, out);
+	if (ret == IB_SRC_READY)
+		r->last_ddir = out->ddir;
+	return ret;
+}
+
+static bool wrap_more(const struct ib_source *src)
+{
+	const struct ping_run *r = (const struct ping_run *)(const void *)
+		((const char *)src - offsetof(struct ping_run, wrap));
+
+	return ib_source_more(&r->src.src);
+}
+
+static const struct ib_source_ops wrap_ops = {
+	.name = "ping-nowait", .next = wrap_next, .more = wrap_more,
+};
 
 static void tick_hook(void *arg, struct ib_loop *l, uint64_t now)
 {
@@ -151,6 +196,11 @@ static void make_job(struct ping_run *r)
 	j->refill_buffers = true;	/* ioping writes fresh random data */
 	j->hipri = o->hipri;
 	j->nowait = o->nowait;
+	if (o->nowait) {	/* EAGAIN is a result ("(EAGAIN)"), not a failure */
+		j->continue_on_error = IB_COE_IO;
+		j->ignore_error[IB_ERR_READ] = (struct ib_err_list){ 1, { EAGAIN } };
+		j->ignore_error[IB_ERR_WRITE] = (struct ib_err_list){ 1, { EAGAIN } };
+	}
 	snprintf(j->ioengine, sizeof(j->ioengine), "%s",
 		 o->async ? "io_uring" : (o->hipri || o->nowait) ? "pvsync2" : "psync");
 	j->ioengine_given = !o->async;
@@ -225,8 +275,9 @@ static int setup(struct ping_run *r, const volatile sig_atomic_t *stop, FILE *wa
 		return ib_diag_set(d, ENOMEM, "no memory for the statistics");
 	ib_clock_init(&r->clock, true);
 	source_init(r);
+	r->wrap.ops = &wrap_ops;
 	cfg = (struct ib_loop_cfg){ .job = &r->job, .ops = r->ops, .ctx = &r->ctx,
-		.src = ib_ping_source(&r->src), .st = r->st, .bufs = &r->bufs,
+		.src = &r->wrap, .st = r->st, .bufs = &r->bufs,
 		.stop = stop, .clock = &r->clock, .lat_on = true,
 		.hooks = { .tick = tick_hook, .prep = prep_hook, .done = done_hook },
 		.arg = r };
@@ -276,6 +327,7 @@ static int run_requests(struct ping_run *r, const volatile sig_atomic_t *stop,
 				   st->error_where[0] ? st->error_where :
 				   strerror(ret < 0 ? -ret : st->error));
 	end = ib_clock_ns(&r->clock);
+	settle_eagain(r, end);	/* the last request, when the loop ended on it */
 	r->res->interrupted = *stop != 0;
 	ib_ping_stats_finish(&r->part, (int64_t)end, r->o->size);
 	ib_ping_stats_merge(&r->res->total, &r->part);

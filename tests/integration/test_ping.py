@@ -42,7 +42,7 @@ PATTERNS = {
     'request': re.compile(
         r'^(?P<size>' + SIZE + r') (?P<dir><<<|>>>) (?P<path>\S+) ' + DESC +
         r': request=(?P<req>\d+) time=(?P<time>' + TIME + r')'
-        r'(?: \((?P<mark>warmup|fast|slow|too fast|too slow)\))?$'),
+        r'(?: \((?P<mark>warmup|fast|slow|too fast|too slow|EAGAIN)\))?$'),
     'header': re.compile(r'^--- (?P<path>\S+) ' + DESC +
                          r' ioping statistics ---$'),
     'completed': re.compile(
@@ -95,7 +95,8 @@ def ping(*args, timeout=60):
 def shape(p):
     """What must agree between the tools: everything but the latencies."""
     reqs = [(r['size'], r['dir'], r['path'], r['fs'], r['dev'], r['devsize'],
-             int(r['req']), r['mark'] == 'warmup') for r in p['request']]
+             int(r['req']), r['mark'] if r['mark'] in ('warmup', 'EAGAIN') else None)
+            for r in p['request']]
     head = [(h['path'], h['fs'], h['dev'], h['devsize']) for h in p['header']]
     done = [(c['n'], c['size'], c['what']) for c in p['completed']]
     gen = [(g['fast'], g['slow'], g['n'], g['size']) for g in p['generated']]
@@ -103,7 +104,8 @@ def shape(p):
 
 
 def median(p):
-    times = [ns(r['time']) for r in p['request'] if r['mark'] != 'warmup']
+    times = [ns(r['time']) for r in p['request']
+             if r['mark'] not in ('warmup', 'EAGAIN')]
     return statistics.median(times) if times else None
 
 
@@ -501,6 +503,32 @@ def test_device():
     t.eq(checksum(img), before, 'ext4 signature: not written')
 
 
+def test_nowait(d):
+    """-N where every RWF_NOWAIT request gets EAGAIN (tests/helpers/
+    nowait_eagain.c, a seccomp filter, around both tools): "(EAGAIN)" lines
+    of 0 bytes, none in the statistics, the run goes on."""
+    if len(sys.argv) < 3:
+        t.skip('-N: no nowait_eagain helper given')
+        return
+    helper = os.path.abspath(sys.argv[2])
+    args = ['-c', '4', '-i', '10ms', '-N', '-C', d]
+    a = t.run(IOPING, *args, prog=helper)
+    b = t.run(*t.argv('ping', *args), prog=helper)
+    if a.rc == ibtest.SKIP or b.rc == ibtest.SKIP:
+        t.skip('-N: seccomp filter refused')
+        return
+    if not (t.ok(a, 'ioping -N (EAGAIN)') & t.ok(b, 'iobench -N (EAGAIN)')):
+        return
+    pa, pb = parse(a.out), parse(b.out)
+    t.eq(pb['unknown'], [], '-N EAGAIN: every line parses', b)
+    marks = lambda p: [(r['size'], r['req'], r['mark']) for r in p['request']]
+    t.eq(marks(pa), [('0 B', str(i), 'EAGAIN') for i in range(1, 5)],
+         'ioping -N EAGAIN: 0 B, marked')
+    t.eq(shape(pb), shape(pa), '-N EAGAIN: same requests and statistics', b.out)
+    t.eq(pb['generated'][0]['n'] if pb['generated'] else None, '0',
+         '-N EAGAIN: not in the statistics')
+
+
 def main():
     if not IOPING:
         t.skip('ioping is not installed')
@@ -515,6 +543,7 @@ def main():
     test_hist_json_output(d)
     test_sigint(d)
     test_errors(d)
+    test_nowait(d)
     if ibtest.loop_available():
         test_file()
         test_device()
