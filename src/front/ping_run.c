@@ -8,6 +8,9 @@
  * (unless -C) and starts the request's clock, the done hook adds
  * fdatasync after a write (unless -C), stops the clock, feeds the
  * statistics and prints the request line. The loop itself never prints.
+ * With -N an EAGAIN is one of ioping's results, not a failure: the job
+ * lets the loop go on after it, and a thin wrapper around the source
+ * accounts the request the done hook never saw ("(EAGAIN)", 0 bytes).
  */
 #include <errno.h>
 #include <fcntl.h>
