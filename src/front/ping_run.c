@@ -322,7 +322,8 @@ static int run_requests(struct ping_run *r, const volatile sig_atomic_t *stop,
 	r->period_deadline = (int64_t)start + r->o->print_interval_ns;
 	r->loop.last_ns = start;
 	ib_ping_print_begin(r->out, &r->pr);
-	ret = ib_loop_run(&r->loop);
+	/* a SIGINT while the target was prepared: statistics of nothing */
+	ret = *stop ? 0 : ib_loop_run(&r->loop);
 	if (r->err)
 		return ib_diag_set(d, r->err, "%s: %s", r->err_what, strerror(r->err));
 	if (ret < 0 || r->loop.failed)
