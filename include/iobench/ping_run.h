@@ -27,7 +27,6 @@ struct ib_ping_prep {
 	int64_t size;			/* file or device size, 0 for a directory */
 	uint64_t work_offset;		/* -o */
 	int64_t work_size;		/* effective working set */
-	bool refilled;			/* a directory's temp file was written */
 };
 
 /*
@@ -57,7 +56,8 @@ struct ib_ping_outcome {
 /*
  * Run the requests on p through the job loop, printing ioping's output to
  * out as each request completes, then the final statistics. stop ends the
- * run after the current request (SIGINT). Returns 0 (res filled; free
+ * run after the current request (SIGINT; set before the run: no request
+ * at all, the statistics of none). Returns 0 (res filled; free
  * res->hist), or -errno with the reason in d: exit status 3 ("request
  * failed: ...") once res->started, else 2 (the engine could not start).
  */

@@ -69,7 +69,6 @@ static int fill(const struct ib_ping_opts *o, struct ib_ping_prep *p, struct ib_
 				   strerror(errno ? errno : EIO));
 	if (fsync(p->fd) < 0)
 		return ib_diag_set(d, errno, "fsync failed: %s", strerror(errno));
-	p->refilled = true;
 	return 0;
 }
 
