@@ -5,6 +5,7 @@
  *   0    every job finished without error
  *   1    bad input, or a job failed (named on stderr)
  *   130  interrupted by SIGINT/SIGTERM (the partial report is still printed)
+ * `iobench ping` keeps ioping's statuses instead (ping.h).
  */
 #include <errno.h>
 #include <stdio.h>
