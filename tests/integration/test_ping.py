@@ -425,6 +425,9 @@ def test_second_sigint(mnt):
     """A second SIGINT while the working set is still being written (O_SYNC
     on ext4: seconds): status 4 at once; a single one: the statistics of no
     request, status 0. No temporary file left either way."""
+    if t.wrapper:   # a wrapper's own handlers hide when iobench has its own
+        t.skip('SIGINT while preparing: not under a wrapper')
+        return
     d = os.path.join(mnt, 'd')
     os.mkdir(d)
     r = sigint(t.argv('ping', '-c', '1', '-Y', '-S', '32m', d), first=0.1,
