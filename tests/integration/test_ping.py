@@ -178,6 +178,11 @@ def test_dir(d):
     side_by_side('dir -b 3', ['-c', '7', '-i', '10ms', '-b', '3'], d, n=7,
                  record=False)
     t.eq(leftovers(d), [], 'dir: still nothing left')
+    pa, pb = side_by_side('char device', ['-c', '5', '-i', '10ms'], '/dev/zero',
+                          n=5, record=False)
+    if pb:
+        t.eq({(r['fs'], r['dev'], r['devsize']) for r in pb['request']},
+             {('character', 'device', '0 B')}, 'char device: description')
 
 
 def direct_ok(d):
