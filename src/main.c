@@ -8,6 +8,7 @@
  * A report that cannot be written in full (disk full, /dev/full, a closed
  * pipe) is one line on stderr naming the file and the reason, and status 1
  * (130 stays 130); a report file left incomplete is removed.
+ * `iobench ping` keeps ioping's statuses instead (ping.h).
  */
 #include <errno.h>
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include "iobench/cli.h"
 #include "iobench/ioerr.h"
+#include "iobench/ping_run.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
 #include "iobench/run.h"
@@ -244,6 +246,7 @@ static int cmd_run(int argc, char **argv);
  */
 static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
+	{ "ping", ib_ping_main, "ioping 1.3's latency probe on iobench's engines" },
 	{ NULL, NULL, NULL },
 };
 

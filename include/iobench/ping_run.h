@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_PING_RUN_H
+#define IOBENCH_PING_RUN_H
+
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "iobench/diag.h"
+#include "iobench/hist.h"
+#include "iobench/ping.h"
+
+/*
+ * `iobench ping` around ioping's pure parts (ping.h): the target made
+ * ready (run/ping_prep.c), the request loop on iobench's job loop, engines
+ * and clock (front/ping_run.c), and what iobench adds to ioping's output,
+ * --hist and --json-output (report/report_ping_hist.c).
+ */
+
+/* A target opened and sized the way ioping does it (ping.h's notes). */
+struct ib_ping_prep {
+	enum ib_ping_kind kind;
+	int fd;				/* -1: not open */
+	char path[PATH_MAX];		/* what fd is: the target or DIR/ioping.tmp */
+	struct ib_ping_target tgt;	/* for the request lines */
+	int64_t size;			/* file or device size, 0 for a directory */
+	uint64_t work_offset;		/* -o */
+	int64_t work_size;		/* effective working set */
+};
+
+/*
+ * Check and open o->target: a directory gets an unnamed O_TMPFILE (or,
+ * with -k, DIR/ioping.tmp, reused when already filled) filled with random
+ * data over the working set; a file or device is opened read-only unless
+ * -W's rules are met, and a block device is written only when iobench's
+ * safety checks (safety.h) pass too. -D, -Y, -y and fadvise(RANDOM) are
+ * applied. Warnings (non-fatal) go to warn. Returns 0, or -errno with
+ * ioping's message in d (exit status 2). p->fd is -1 on failure.
+ */
+int ib_ping_prepare(const struct ib_ping_opts *o, struct ib_ping_prep *p, FILE *warn,
+		    struct ib_diag *d);
+/* Close the target (an O_TMPFILE vanishes with it). Safe more than once. */
+void ib_ping_release(struct ib_ping_prep *p);
+
+/* What a run measured, for --hist and --json-output. */
+struct ib_ping_outcome {
+	struct ib_ping_stats total;	/* finished */
+	struct ib_hist *hist;		/* valid requests' times (ns), heap */
+	uint64_t hist_n;
+	const char *engine;		/* the engine that ran */
+	bool interrupted;		/* SIGINT ended it */
+	bool started;			/* set up: a failure now is a runtime one */
+};
+
+/*
+ * Run the requests on p through the job loop, printing ioping's output to
+ * out as each request completes, then the final statistics. stop ends the
+ * run after the current request (SIGINT; set before the run: no request
+ * at all, the statistics of none). Returns 0 (res filled; free
+ * res->hist), or -errno with the reason in d: exit status 3 ("request
+ * failed: ...") once res->started, else 2 (the engine could not start).
+ */
+int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p, FILE *out,
+		const volatile sig_atomic_t *stop, struct ib_ping_outcome *res,
+		FILE *warn, struct ib_diag *d);
+
+/* --hist: "latency percentiles" and power-of-two buckets of the valid requests */
+void ib_ping_print_hist(FILE *f, const struct ib_hist *h, uint64_t n);
+
+/*
+ * --json-output: iobench's own JSON for a ping (not ioping's -J layout):
+ * the target, the settings, the statistics block's numbers, latency
+ * percentiles and json+-style bins ("value ns" : count).
+ */
+void ib_ping_write_json(FILE *f, const struct ib_ping_opts *o, const struct ib_ping_prep *p,
+			const struct ib_ping_outcome *res);
+
+/*
+ * The `iobench ping` subcommand (front/ping.c): argv[0] is "ping".
+ * Returns the exit status (ping.h: 0, 1 usage, 2 preparation, 3 runtime).
+ */
+int ib_ping_main(int argc, char **argv);
+
+#endif
