@@ -227,7 +227,7 @@ typedef uint64_t (*gen_fn)(void *ctx);
 static double chi_buckets(const uint64_t *y, uint64_t k, uint64_t n)
 {
 	uint64_t cnt[ST_B] = { 0 }, j, lo, hi;
-	double x = 0;
+	double x = 0, e;
 
 	for (j = 0; j < k; j++)
 		cnt[y[j] * ST_B / n]++;
@@ -235,8 +235,7 @@ static double chi_buckets(const uint64_t *y, uint64_t k, uint64_t n)
 		/* blocks in bucket j: y with y * B / n == j */
 		lo = (j * n + ST_B - 1) / ST_B;
 		hi = ((j + 1) * n + ST_B - 1) / ST_B;
-		double e = (double)k * (double)(hi - lo) / (double)n;
-
+		e = (double)k * (double)(hi - lo) / (double)n;
 		x += ((double)cnt[j] - e) * ((double)cnt[j] - e) / e;
 	}
 	return x;
@@ -399,6 +398,35 @@ static void test_same_statistics(void **state)
 	free(t);
 }
 
+struct stride {
+	uint64_t j, n, step;
+};
+
+static uint64_t stride_next(void *ctx)
+{
+	struct stride *st = ctx;
+
+	return (uint64_t)(((unsigned __int128)st->j++ * st->step) % st->n);
+}
+
+/*
+ * The tests have power both ways: a golden-ratio stride (a permutation
+ * too, but a low-discrepancy one) is far too even for the bucket test and
+ * its consecutive pairs lie on a few lines.
+ */
+static void test_statistics_reject_stride(void **state)
+{
+	const uint64_t n = (1 << 24) + 43, k = 1 << 18;
+	struct stride st = { 0, n, 10368889 }; /* ~ n (sqrt(5) - 1) / 2 */
+	struct stats s;
+
+	(void)state;
+	measure(stride_next, &st, k, n, &s);
+	print_message("stride: chi %.1f pairs %.1f\n", s.chi, s.pairs);
+	assert_true(s.chi < CHI_LO);
+	assert_true(s.pairs > CHI_HI);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -408,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_seeds_and_passes),
 		cmocka_unit_test(test_walk_bound),
 		cmocka_unit_test(test_same_statistics),
+		cmocka_unit_test(test_statistics_reject_stride),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
