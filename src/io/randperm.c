@@ -21,10 +21,10 @@ static uint64_t splitmix64(uint64_t *s)
 void ib_randperm_set_pass(struct ib_randperm *p, uint64_t pass)
 {
 	uint64_t s = p->seed ^ (pass * 0xa0761d6478bd642full);
-	int r;
+	unsigned int r;
 
 	splitmix64(&s); /* decorrelate seed and pass before the keys */
-	for (r = 0; r < IB_PERM_ROUNDS; r++)
+	for (r = 0; r < p->rounds; r++)
 		p->key[r] = splitmix64(&s);
 	p->pass = pass;
 	p->i = 0;
@@ -49,6 +49,7 @@ int ib_randperm_init(struct ib_randperm *p, uint64_t n, uint64_t seed)
 	p->lo_bits = b - b / 2;
 	p->lo_mask = (1ull << p->lo_bits) - 1;
 	p->hi_mask = (1ull << (b / 2)) - 1;
+	p->rounds = b <= IB_PERM_SMALL_BITS ? IB_PERM_SMALL_ROUNDS : IB_PERM_ROUNDS;
 	ib_randperm_set_pass(p, 0);
 	return 0;
 }
@@ -68,7 +69,7 @@ static uint64_t perm_dec(const struct ib_randperm *p, uint64_t y)
 	uint64_t lo = y & p->lo_mask, hi = y >> p->lo_bits;
 	int r;
 
-	for (r = IB_PERM_ROUNDS - 2; r >= 0; r -= 2) {
+	for (r = (int)p->rounds - 2; r >= 0; r -= 2) {
 		lo ^= ib_randperm_f(p->key[r + 1], hi) & p->lo_mask;
 		hi ^= ib_randperm_f(p->key[r], lo) & p->hi_mask;
 	}

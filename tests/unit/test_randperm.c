@@ -398,6 +398,69 @@ static void test_same_statistics(void **state)
 	free(t);
 }
 
+/* Index of the order of v[0..n-1] among the n! orders (Lehmer code). */
+static unsigned int order_index(const uint64_t *v, unsigned int n)
+{
+	unsigned int i, j, code = 0, used = 0, rank;
+
+	for (i = 0; i < n; i++) {
+		for (rank = 0, j = 0; j < v[i]; j++)
+			rank += !((used >> j) & 1);
+		used |= 1u << v[i];
+		code = code * (n - i) + rank;
+	}
+	return code;
+}
+
+/*
+ * Across seeds, small domains: the 120 orders of n = 5 over 24000 seeds
+ * (chi-square df 119, 0.1%/99.9% points 76.9 and 172.5), and the pair
+ * (perm(0), perm(1)) over n (n - 1) cells, 50 seeds per cell (df n(n-1)-1,
+ * |z| < 4 in the normal approximation). With 6 rounds at these sizes the
+ * n = 5 chi-square was ~6600 and the pairs of n = 7 and 31 were 7 sd
+ * high: this is what IB_PERM_SMALL_ROUNDS is for.
+ */
+static void test_small_domains_across_seeds(void **state)
+{
+	static const unsigned int pair_n[] = { 7, 31, 129, 150 };
+	unsigned int cnt120[120] = { 0 }, *cnt, k, s, n, cells, i;
+	struct ib_randperm p;
+	uint64_t v[5];
+	double x = 0, e;
+
+	(void)state;
+	for (s = 0; s < 24000; s++) {
+		assert_int_equal(ib_randperm_init(&p, 5, s * 0x9e3779b97f4a7c15ull), 0);
+		for (i = 0; i < 5; i++)
+			v[i] = ib_randperm_next(&p);
+		cnt120[order_index(v, 5)]++;
+	}
+	for (i = 0; i < 120; i++)
+		x += (cnt120[i] - 200.0) * (cnt120[i] - 200.0) / 200.0;
+	print_message("n=5 orders: chi %.1f (df 119)\n", x);
+	assert_true(x > 76.9 && x < 172.5);
+	for (k = 0; k < sizeof(pair_n) / sizeof(pair_n[0]); k++) {
+		n = pair_n[k];
+		cells = n * (n - 1);
+		cnt = calloc(cells, sizeof(*cnt));
+		assert_non_null(cnt);
+		for (s = 0; s < cells * 50; s++) {
+			uint64_t a, b;
+
+			assert_int_equal(ib_randperm_init(&p, n, s * 0x2545f4914f6cdd1dull + 1), 0);
+			a = ib_randperm_at(&p, 0);
+			b = ib_randperm_at(&p, 1);
+			cnt[a * (n - 1) + (b > a ? b - 1 : b)]++;
+		}
+		for (x = 0, i = 0; i < cells; i++)
+			x += (cnt[i] - 50.0) * (cnt[i] - 50.0) / 50.0;
+		e = (x - (cells - 1)) / sqrt(2.0 * (cells - 1));
+		print_message("n=%u pairs: chi %.1f (df %u) z %+.2f\n", n, x, cells - 1, e);
+		assert_true(fabs(e) < Z_MAX);
+		free(cnt);
+	}
+}
+
 struct stride {
 	uint64_t j, n, step;
 };
@@ -437,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_walk_bound),
 		cmocka_unit_test(test_same_statistics),
 		cmocka_unit_test(test_statistics_reject_stride),
+		cmocka_unit_test(test_small_domains_across_seeds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
