@@ -129,7 +129,7 @@ static inline uint64_t ib_randperm_feistel(const struct ib_randperm *p,
 /* E: the network of p (a constant round count in the common case). */
 static inline uint64_t ib_randperm_enc(const struct ib_randperm *p, uint64_t x)
 {
-	if (p->rounds == IB_PERM_ROUNDS)
+	if (__builtin_expect(p->rounds == IB_PERM_ROUNDS, 1))
 		return ib_randperm_feistel(p, x, IB_PERM_ROUNDS);
 	return ib_randperm_feistel(p, x, IB_PERM_SMALL_ROUNDS);
 }
