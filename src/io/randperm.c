@@ -20,10 +20,12 @@ static uint64_t splitmix64(uint64_t *s)
 
 void ib_randperm_set_pass(struct ib_randperm *p, uint64_t pass)
 {
-	uint64_t s = p->seed ^ (pass * 0xa0761d6478bd642full);
+	uint64_t s = p->seed;
 	unsigned int r;
 
-	splitmix64(&s); /* decorrelate seed and pass before the keys */
+	/* (seed, pass) -> start: a hash of the seed plus a multiple of pass,
+	 * so two (seed, pass) pairs share keys only by a 2^-64 chance */
+	s = splitmix64(&s) + pass * 0xa0761d6478bd642full;
 	for (r = 0; r < p->rounds; r++)
 		p->key[r] = splitmix64(&s);
 	p->pass = pass;
