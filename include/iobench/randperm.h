@@ -46,7 +46,7 @@
  * (tests/unit/test_randperm.c); their cost does not matter.
  *
  * Keys: one 64-bit key per round derived from (seed, pass) by splitmix64,
- * so a job's seed (ib_iogen_seed) fixes every pass and each pass has its
+ * so a job's seed (ib_rand_job_seed) fixes every pass and each pass has its
  * own order.
  *
  * How iogen is meant to choose it (a later change; nothing uses it yet):

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/iogen.h"
+#include "iobench/rand.h"
 #include "iobench/randperm.h"
 
 static bool bit_test_set(uint64_t *map, uint64_t b)
@@ -368,7 +369,7 @@ static void today_start(struct today *t, uint64_t n, unsigned int number)
 /*
  * n = 2^24 + 43 (prime: the permutation walks cycles; the map 2 MiB),
  * k = 2^18 = n/64 offsets (about 1024 per bucket, 1024 per pair cell),
- * for four seeds each: the seeds jobs 1..4 get (ib_iogen_seed), the same
+ * for four seeds each: the seeds jobs 1..4 get (ib_rand_job_seed), the same
  * jobs through today's generator.
  */
 static void test_same_statistics(void **state)
@@ -386,7 +387,7 @@ static void test_same_statistics(void **state)
 		measure(today_next, t, k, n, &s);
 		check_stats("today", num, &s);
 		assert_int_equal(ib_randperm_init(&p, n,
-				 ib_iogen_seed(&t->job, 0)), 0);
+				 ib_rand_job_seed(&t->job, IB_STREAM_OFFSET)), 0);
 		measure(perm_next, &p, k, n, &s);
 		check_stats("randperm", num, &s);
 		/* and its second pass (other keys) */
