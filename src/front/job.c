@@ -67,4 +67,7 @@ void ib_job_defaults(struct ib_job *j)
 	j->kb_base = 1024;
 	j->unit_base = 8;
 	j->significant_figures = 4;
+	j->write_iolog_version = 3;
+	j->replay_time_scale = 100;
+	j->replay_scale = 1;
 }
