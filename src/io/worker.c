@@ -116,8 +116,8 @@ static void do_sync(struct worker *w, bool at_end)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
-		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0);
 		t0 = ib_clock_ns(&w->clock);
+		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0, t0);
 		ret = sync_file(w->job, w->fs->f[i].fd);
 		t1 = ib_clock_ns(&w->clock);
 		w->loop.last_ns = t1;

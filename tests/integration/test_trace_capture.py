@@ -293,7 +293,8 @@ def iologs(t, tool):
         [('close', '0', '0')]
     job = ['--name=j', '--filename=' + data, '--size=32k', '--bs=4k',
            '--rw=write']
-    r = t.run(*job, '--write_iolog=' + t.path('ib.log'))
+    r = t.run(*job, '--write_iolog=' + t.path('ib.log'),
+              '--write_iolog_version=2')
     t.ok(r, 'iobench write_iolog')
     got = iolog_records(t, tool, t.path('ib.log'))
     t.eq([(op, off, ln) for ts, name, op, off, ln in got], want,
