@@ -9,6 +9,7 @@
 #include <string.h>
 #include "iobench/jobfile.h"
 #include "iobench/job.h"
+#include "iobench/replay.h"
 #include "iobench/run.h"
 #include "iobench/shm.h"
 
@@ -124,6 +125,9 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		j = &s->secs[i].job;
 		if (s->secs[i].is_global || !section_wanted(r, j->name))
 			continue;
+		rc = ib_replay_plan(j, r->readonly, d);
+		if (rc)
+			break;
 		ib_job_fixup(j);
 		rc = ib_job_validate(j, r->readonly, d);
 		if (!rc)
