@@ -388,6 +388,29 @@ def merge(a, b, base, first):
     t.eq(trace_ios(merged), ios(out), 'the replay issues the merged file')
     t.eq(sorted(ios(out)), sorted(first + second),
          'merged: every I/O of both captures')
+    bad_blktraces(merged, b)
+
+
+def bad_blktraces(merged, dev):
+    """The merged file (48-byte records) cut short, and with a bad magic."""
+    with open(merged, 'rb') as f:
+        data = f.read()
+    n = len(data) // 48
+    t.eq(len(data), n * 48, 'merged file: whole 48-byte records')
+    cut = t.shm_file('cut.bin', data=data[:-10])
+    magic = bytearray(data)
+    magic[2 * 48:2 * 48 + 4] = b'\0\0\0\0'
+    mag = t.shm_file('magic.bin', data=bytes(magic))
+    before = digest(dev)
+    for what, path, line in [
+            ('cut short', cut, 'record %d: truncated (38 of 48 bytes)' % n),
+            ('bad magic', mag,
+             'record 3: bad magic 0x00000000 (not a blktrace record)')]:
+        r = t.run('--name=b', '--read_iolog=' + path,
+                  '--replay_redirect=' + dev, '--output-format=terse')
+        t.eq((r.rc, r.out, r.err), (1, '', 'iobench: %s: %s\n' % (path, line)),
+             'blktrace %s: one exact line, exit 1' % what)
+        t.eq(digest(dev), before, 'blktrace %s: device unchanged' % what)
 
 
 def main():
