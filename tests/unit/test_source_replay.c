@@ -4,7 +4,8 @@
  * exact due times (recorded, replay_time_scale, v2 waits, replay_no_stall),
  * READY / NOT_YET / END, the record mapping (targets in order of their
  * first I/O, replay_redirect, replay_scale/align/skip, trims and syncs
- * left out) and the lateness counters.
+ * left out) and the lateness counters; the parent's pass (the job it
+ * makes of a trace, its refusals).
  */
 #include <errno.h>
 #include <limits.h>
@@ -245,6 +246,74 @@ static void test_stale(void **state)
 	ib_replay_free(&r);
 }
 
+/* The parent's pass: the job made to describe the trace. */
+static void test_plan(void **state)
+{
+	struct ib_diag d = { "" };
+	struct ib_job j;
+	char text[512], want[PATH_MAX * 2];
+
+	(void)state;
+	snprintf(text, sizeof(text),
+		 "fio version 3 iolog\n0 %s/p:q add\n0 %s/r add\n"
+		 "1 %s/r write 8192 512\n2 %s/p:q read 0 4096\n"
+		 "3 %s/r trim 0 1048576\n4 %s/p:q read 65536 1024\n",
+		 dir, dir, dir, dir, dir, dir);
+	put_log(text);
+	job_init(&j);
+	assert_int_equal(ib_replay_plan(&j, false, &d), 0);
+	snprintf(want, sizeof(want), "%s/r:%s/p\\:q", dir, dir);
+	assert_string_equal(j.filename, want);
+	assert_int_equal(j.rw, IB_RW_READ | IB_RW_WRITE);
+	assert_int_equal(j.bs.min[IB_DDIR_READ], 1024);
+	assert_int_equal(j.bs.max[IB_DDIR_READ], 4096);
+	assert_int_equal(j.bs.min[IB_DDIR_WRITE], 512);
+	assert_int_equal(j.bs.max[IB_DDIR_WRITE], 512);
+	assert_int_equal(j.size, 2 * (65536 + 1024)); /* the trim is left out */
+	/* replay_redirect and replay_skip=write: one target, reads only */
+	job_init(&j);
+	snprintf(j.replay_redirect, sizeof(j.replay_redirect), "%s/t", dir);
+	j.replay_skip = 1u << IB_DDIR_WRITE;
+	assert_int_equal(ib_replay_plan(&j, true, &d), 0);
+	snprintf(want, sizeof(want), "%s/t", dir);
+	assert_string_equal(j.filename, want);
+	assert_int_equal(j.rw, IB_RW_READ);
+	/* --readonly with a write */
+	job_init(&j);
+	assert_int_equal(ib_replay_plan(&j, true, &d), -EPERM);
+	snprintf(want, sizeof(want),
+		 "%s: line 4: a write, refused by --readonly (replay_skip=write leaves writes out)",
+		 logpath);
+	assert_string_equal(d.msg, want);
+	assert_string_equal(j.filename, "");
+}
+
+static void test_plan_refusals(void **state)
+{
+	struct ib_diag d = { "" };
+	struct ib_job j;
+	char want[PATH_MAX + 64];
+
+	(void)state;
+	put_log("fio version 2 iolog\n/x add\n/x trim 0 4096\n");
+	job_init(&j);
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	snprintf(want, sizeof(want), "%s: no read or write to replay", logpath);
+	assert_string_equal(d.msg, want);
+	job_init(&j);
+	j.replay_align = 3000;
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	assert_string_equal(d.msg, "replay_align: 3000 is not a power of 2");
+	job_init(&j);
+	snprintf(j.filename, sizeof(j.filename), "/dev/null");
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	assert_string_equal(d.msg, "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
+	job_init(&j);
+	j.merge_nr_iters = 1;
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	assert_string_equal(d.msg, "merge_blktrace_scalars/iters: only with merge_blktrace_file=");
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -267,6 +336,8 @@ int main(void)
 		cmocka_unit_test(test_map),
 		cmocka_unit_test(test_skip),
 		cmocka_unit_test(test_stale),
+		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_plan_refusals),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
