@@ -77,6 +77,13 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 		  const struct ib_trace_rec *rec, struct ib_io_desc *out,
 		  bool *is_new, struct ib_diag *d);
 
+/*
+ * Is "-" (standard input) one of the ':'-separated names of spec? The plan
+ * then copies standard input into a memory file that becomes fd 0, and the
+ * job reads that from its start (one job only: numjobs=1).
+ */
+bool ib_replay_names_stdin(const char *spec);
+
 /* See above. readonly: --readonly. 0 or -errno (d: one line). */
 int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d);
 

@@ -51,15 +51,14 @@ static int check_options(const struct ib_job *job, struct ib_diag *d)
 	    !job->merge_blktrace_file[0])
 		return ib_diag_set(d, EINVAL,
 				   "merge_blktrace_scalars/iters: only with merge_blktrace_file=");
-	if (!strcmp(job->read_iolog, "-") && job->numjobs > 1)
+	if (ib_replay_names_stdin(job->read_iolog) && job->numjobs > 1)
 		return ib_diag_set(d, EINVAL,
-				   "read_iolog=-: standard input is read by one job, not numjobs=%u",
+				   "read_iolog: standard input ('-') is read by one job, not numjobs=%u",
 				   job->numjobs);
 	return 0;
 }
 
-/* Is "-" one of the ':'-separated names of spec? */
-static bool names_stdin(const char *spec)
+bool ib_replay_names_stdin(const char *spec)
 {
 	size_t n;
 
@@ -283,7 +282,7 @@ int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d)
 	ret = check_options(job, d);
 	if (!ret && job->merge_blktrace_file[0])
 		ret = merge(job, d);
-	if (!ret && names_stdin(job->read_iolog))
+	if (!ret && ib_replay_names_stdin(job->read_iolog))
 		ret = stdin_to_memfd(d);
 	if (!ret)
 		ret = ib_trace_open(&p.t, job->read_iolog, d);
@@ -296,7 +295,7 @@ int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d)
 		ret = apply(job, &p, d);
 	ib_trace_close(p.t);
 	free(p.tg);
-	if (names_stdin(job->read_iolog))
+	if (ib_replay_names_stdin(job->read_iolog))
 		lseek(STDIN_FILENO, 0, SEEK_SET);
 	return ret;
 }

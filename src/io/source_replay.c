@@ -88,9 +88,12 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 
 /* --- the source ---------------------------------------------------------- */
 
+/* ns * 100 / time_scale without overflow (nor a 128-bit type). */
 static uint64_t scale_time(const struct ib_replay *r, uint64_t ns)
 {
-	return (uint64_t)((unsigned __int128)ns * 100 / r->time_scale);
+	uint64_t s = r->time_scale;
+
+	return ns / s * 100 + ns % s * 100 / s;
 }
 
 /* The trace ended or failed: no more I/O (the worker reports r->error). */

@@ -245,10 +245,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 /* read_iolog=: the trace the parent checked (stdin: its copy, from 0). */
 static int replay_init(struct worker *w, struct ib_diag *d)
 {
-	const char *spec = w->job->read_iolog;
-
-	if (!strcmp(spec, "-") || strstr(spec, ":-:") || !strncmp(spec, "-:", 2) ||
-	    (strlen(spec) > 2 && !strcmp(spec + strlen(spec) - 2, ":-")))
+	if (ib_replay_names_stdin(w->job->read_iolog))
 		lseek(STDIN_FILENO, 0, SEEK_SET);
 	return ib_replay_init(&w->replay, w->job, w->fs->nr, d);
 }
