@@ -6,12 +6,13 @@ Round trips: an iolog written by iobench (v3 and v2) and one written by fio
 3.33 are replayed onto a fresh target with write_iolog on: the replay's
 log has the input's I/Os exactly (direction, offset, length, order).
 
-Timing: a v3 iolog with an I/O every 20 ms. Each replayed I/O is logged
-when the loop prepared it, which is never before its due time and, on
-this shared 2-core machine, within TOL_US after it (a due-time sleep
-overshoots by well under 1 ms when idle; the 10 ms bound leaves room for
-the other jobs the machine runs, and is half the spacing, so a replay
-that ignored the times, or scaled them wrongly, cannot pass).
+Timing: a v3 iolog with an I/O every 100 ms, and iobench's own v3 log.
+Each replayed I/O is logged when the loop prepared it, which is never
+before its due time (1 us of rounding) and within TOL_US = 40 ms after
+it: a due-time sleep overshoots by well under 1 ms on an idle machine,
+but this one is shared (2 cores, several test suites), where one wake-up
+25 ms late was seen. 40 ms is under half the spacing, so a replay that
+ignored the times, or scaled them wrongly (x2, x0.5), cannot pass.
 replay_time_scale=50 doubles the span, 200 halves it (fio's HOWTO: the
 percent of the original rate), replay_no_stall issues all at once.
 
@@ -46,7 +47,7 @@ import ibtest  # noqa: E402
 from blkcapture import Mounts, capture_tracefs  # noqa: E402
 
 MiB = ibtest.MiB
-TOL_US = 10000
+TOL_US = 40000
 t = ibtest.Test()
 TOOL = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
 
@@ -107,6 +108,8 @@ def round_trips():
         t.eq(set(f for f, *_ in ibtest.parse_iolog(out).data()), {dst},
              'v%s: every I/O on the redirect target' % ver)
         t.eq(jobj(r).get('replay', {}).get('ios'), 256, 'v%s: replay.ios' % ver)
+        if ver == '3':
+            check_times(log, out, 1.0, 'v3 round trip')
     # the same log gzip-compressed through standard input
     with open(log, 'rb') as f:
         z = gzip.compress(f.read())
@@ -141,7 +144,20 @@ def round_trips():
          'own file: same file names, I/Os and order')
 
 
-def spaced_log(n=10, gap_us=20000, path=None):
+def check_times(log, out, factor, what):
+    """Each replayed I/O logged (prepared) at its recorded time from the
+    first one, times factor: never early (1 us of rounding), at most TOL_US
+    late."""
+    a, b = times(log), times(out)
+    exp = [int((x - a[0]) * factor) for x in a]
+    rel = [x - b[0] for x in b]
+    bad = [(i, g, e) for i, (g, e) in enumerate(zip(rel, exp))
+           if not -1 <= g - e <= TOL_US]
+    t.eq((len(rel), bad), (len(exp), []), '%s: each I/O at its recorded '
+         'time (0..%d us late)' % (what, TOL_US), (rel[:20], exp[:20]))
+
+
+def spaced_log(n=10, gap_us=100000, path=None):
     path = path or t.path('spaced.log')
     lines = ['fio version 3 iolog', '0 /x add', '0 /x open']
     lines += ['%d /x %s %d 4096' % (1000 + i * gap_us,
@@ -154,18 +170,12 @@ def spaced_log(n=10, gap_us=20000, path=None):
 
 def timing():
     log = spaced_log()
-    want = [i * 20000 for i in range(10)]
     for scale, factor in (('100', 1.0), ('50', 2.0), ('200', 0.5)):
         r, out = replay(log, t.path('tm.dat'), '--ioengine=psync',
                         '--replay_time_scale=' + scale)
         t.ok(r, 'timed replay at %s%%' % scale)
         t.eq(ios(out), ios(log), 'time scale %s: same I/Os' % scale)
-        got = times(out)
-        rel = [g - got[0] for g in got]
-        exp = [int(w * factor) for w in want]
-        bad = [(g, e) for g, e in zip(rel, exp) if not -1 <= g - e <= TOL_US]
-        t.eq(bad, [], 'time scale %s: each I/O due at recorded time * %s '
-             '(0..%d us late)' % (scale, factor, TOL_US), (rel, exp))
+        check_times(log, out, factor, 'time scale %s' % scale)
         rp = jobj(r).get('replay', {})
         t.eq(rp.get('ios'), 10, 'time scale %s: replay.ios' % scale)
         t.check(rp.get('late_max_ns', 1 << 62) <= TOL_US * 1000,
@@ -176,7 +186,7 @@ def timing():
     t.ok(r, 'no_stall replay')
     t.eq(ios(out), ios(log), 'no_stall: same I/Os')
     span = times(out)[-1] - times(out)[0]
-    t.check(span < 20000, 'no_stall: 10 I/Os in less than one gap (%d us)'
+    t.check(span < 100000, 'no_stall: 10 I/Os in less than one gap (%d us)'
             % span)
 
 
