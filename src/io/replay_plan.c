@@ -272,30 +272,42 @@ static int apply(struct ib_job *job, const struct plan *p, struct ib_diag *d)
 	return set_filenames(job, p, d);
 }
 
-int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d)
+/* One pass over spec; with describe, the job is made to describe it. */
+static int read_trace(struct ib_job *job, bool readonly, const char *spec,
+		      bool describe, struct ib_diag *d)
 {
 	struct plan p = { .job = job, .readonly = readonly };
-	int ret;
+	int ret = ib_trace_open(&p.t, spec, d);
 
-	if (!job->read_iolog[0])
-		return 0;
-	ret = check_options(job, d);
-	if (!ret && job->merge_blktrace_file[0])
-		ret = merge(job, d);
-	if (!ret && ib_replay_names_stdin(job->read_iolog))
-		ret = stdin_to_memfd(d);
-	if (!ret)
-		ret = ib_trace_open(&p.t, job->read_iolog, d);
 	if (ret)
 		return ret;
 	ib_replay_map_init(&p.map, job, ib_trace_format(p.t));
 	p.tg = calloc(IB_REPLAY_MAX_TARGETS, sizeof(*p.tg));
 	ret = p.tg ? scan(&p, d) : ib_diag_set(d, ENOMEM, "out of memory");
-	if (!ret)
+	if (!ret && describe)
 		ret = apply(job, &p, d);
 	ib_trace_close(p.t);
 	free(p.tg);
-	if (ib_replay_names_stdin(job->read_iolog))
+	if (ib_replay_names_stdin(spec))
 		lseek(STDIN_FILENO, 0, SEEK_SET);
 	return ret;
+}
+
+int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d)
+{
+	int ret;
+
+	if (!job->read_iolog[0])
+		return 0;
+	ret = check_options(job, d);
+	if (!ret && ib_replay_names_stdin(job->read_iolog))
+		ret = stdin_to_memfd(d);
+	if (ret || !job->merge_blktrace_file[0])
+		return ret ? ret : read_trace(job, readonly, job->read_iolog, true, d);
+	/* --readonly: a trace with writes is refused before the merge writes */
+	if (readonly)
+		ret = read_trace(job, readonly, job->read_iolog, false, d);
+	if (!ret)
+		ret = merge(job, d);
+	return ret ? ret : read_trace(job, readonly, job->read_iolog, true, d);
 }

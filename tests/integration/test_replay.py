@@ -403,6 +403,11 @@ def merge(a, b, base, first):
         return
     second = trace_ios(base2)
     merged = t.path('merged.bin')
+    r = t.run('--name=m', '--read_iolog=' + base + ':' + base2, '--readonly',
+              '--replay_redirect=' + b, '--merge_blktrace_file=' + merged)
+    t.eq((r.rc, r.err.count('\n'), 'refused by --readonly' in r.err), (1, 1, True),
+         'merge under --readonly, with writes: one line, refused', r)
+    t.check(not os.path.exists(merged), '--readonly: no merged file written')
     r, out = replay(base + ':' + base2, b,
                     '--merge_blktrace_file=' + merged, '--replay_no_stall=1')
     t.ok(r, 'merge_blktrace_file over two captures')
