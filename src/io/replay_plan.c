@@ -30,6 +30,7 @@ struct plan {
 	struct target *tg;	/* map.nr of them */
 	unsigned int rw;	/* IB_RW_READ / IB_RW_WRITE */
 	uint64_t minlen[2], maxlen[2];
+	uint64_t offsets[2];	/* OR of the offsets: their alignment */
 	uint64_t max_end;
 	uint64_t ios;
 };
@@ -194,6 +195,7 @@ static int take_io(struct plan *p, const struct ib_trace_rec *rec,
 		p->minlen[k] = io->len;
 	if (io->len > p->maxlen[k])
 		p->maxlen[k] = io->len;
+	p->offsets[k] |= io->offset;
 	if (end > p->max_end)
 		p->max_end = end;
 	p->ios++;
@@ -266,6 +268,9 @@ static int apply(struct ib_job *job, const struct plan *p, struct ib_diag *d)
 			continue;
 		job->bs.min[k] = p->minlen[k];
 		job->bs.max[k] = p->maxlen[k];
+		/* the offsets' alignment, so O_DIRECT is checked against it
+		 * (a default direct=1 runs buffered when it does not fit) */
+		job->bs.align[k] = p->offsets[k] & (~p->offsets[k] + 1);
 	}
 	if (!job->size && !job->size_pct && !any_bdev)
 		job->size = p->max_end * p->map.nr;

@@ -259,6 +259,28 @@ def refusals():
     t.eq(digest(dev), before, 'reads only: device unchanged')
     readonly_strace(v3, dev)
     signature()
+    alignment()
+
+
+def alignment():
+    """Offsets finer than the device's direct I/O alignment: a default
+    direct=1 runs buffered (one warning), a given one is refused."""
+    dev = t.loop_device(1 * MiB, sector_size=4096)
+    if not dev:
+        return
+    log = t.shm_file('al.log', data=b'fio version 2 iolog\n/x add\n'
+                     b'/x read 512 512\n/x read 4096 4096\n')
+    why = ('bs (read)=512 is not a multiple of 4096, the direct I/O '
+           'alignment of %s' % dev)
+    r = t.run('--name=al', '--read_iolog=' + log, '--replay_redirect=' + dev,
+              '--output-format=terse')
+    t.eq((r.rc, r.err), (0, "iobench: warning: job 'al': buffered I/O, not "
+                         "the default direct=1 (%s)\n" % why),
+         'unaligned trace, default direct=1: buffered, one warning')
+    r = t.run('--name=al', '--read_iolog=' + log, '--replay_redirect=' + dev,
+              '--direct=1', '--output-format=terse')
+    t.eq((r.rc, r.err), (1, "iobench: job 'al': %s (direct=1)\n" % why),
+         'unaligned trace, direct=1 given: refused')
 
 
 def readonly_strace(log, dev):

@@ -269,6 +269,8 @@ static void test_plan(void **state)
 	assert_int_equal(j.bs.max[IB_DDIR_READ], 4096);
 	assert_int_equal(j.bs.min[IB_DDIR_WRITE], 512);
 	assert_int_equal(j.bs.max[IB_DDIR_WRITE], 512);
+	assert_int_equal(j.bs.align[IB_DDIR_READ], 65536);	/* 0 | 65536 */
+	assert_int_equal(j.bs.align[IB_DDIR_WRITE], 8192);
 	assert_int_equal(j.size, 2 * (65536 + 1024)); /* the trim is left out */
 	/* replay_redirect and replay_skip=write: one target, reads only */
 	job_init(&j);
