@@ -40,8 +40,31 @@ static const char *unit(const struct plan *p)
 	return ib_trace_format(p->t) == IB_TRACE_BLKTRACE ? "record" : "line";
 }
 
+/* Is write_iolog= one of the traces (it would be emptied before read)? */
+static bool writes_trace(const struct ib_job *job)
+{
+	char name[PATH_MAX];
+	const char *p = job->read_iolog;
+	struct stat a, b;
+	size_t n;
+
+	if (!job->write_iolog[0] || stat(job->write_iolog, &a) < 0)
+		return false;
+	for (;; p += n + 1) {
+		n = strcspn(p, ":");
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (stat(name, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return true;
+		if (!p[n])
+			return false;
+	}
+}
+
 static int check_options(const struct ib_job *job, struct ib_diag *d)
 {
+	if (writes_trace(job))
+		return ib_diag_set(d, EINVAL, "write_iolog=%s: is the trace read_iolog= replays",
+				   job->write_iolog);
 	if (job->filename[0])
 		return ib_diag_set(d, EINVAL,
 				   "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");

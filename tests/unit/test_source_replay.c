@@ -311,6 +311,12 @@ static void test_plan_refusals(void **state)
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
 	job_init(&j);
+	snprintf(j.write_iolog, sizeof(j.write_iolog), "%s", logpath);
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	snprintf(want, sizeof(want), "write_iolog=%s: is the trace read_iolog= replays",
+		 logpath);
+	assert_string_equal(d.msg, want);
+	job_init(&j);
 	j.merge_nr_iters = 1;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "merge_blktrace_scalars/iters: only with merge_blktrace_file=");
