@@ -8,13 +8,14 @@ log has the input's I/Os exactly (direction, offset, length, order).
 
 Timing: a v3 iolog with an I/O every 100 ms, and iobench's own v3 log.
 Each replayed I/O is logged with the clock reading it was prepared at, so
-the log gives each I/O's lateness exactly (1 us of rounding): never
-negative, equal to what the JSON replay object reports, and with a median
-within TOL_US = 40 ms. A due-time sleep overshoots by well under 1 ms on
-an idle machine, but this one is shared (2 cores, several test suites):
-stalls of 25 and 231 ms were seen, which delay the I/Os around them, so
-only the median is bounded. 40 ms is under half the spacing, so a replay
-that ignored the times or scaled them wrongly (x2, x0.5) cannot pass.
+the log gives each I/O's lateness exactly (1 us of rounding): in every run
+never negative and equal to what the JSON replay object reports; and the
+median within TOL_US = 40 ms in one of up to 3 runs. A due-time sleep
+overshoots by well under 1 ms on an idle machine, but this one is shared
+(2 cores, several test suites, CPU pressure near 90%): stalls of 25, 231
+and 881 ms were seen, which delay the I/Os after them. 40 ms is under half
+the spacing, so a replay that ignored the times or scaled them wrongly
+(x2, x0.5) fails every run.
 replay_time_scale=50 doubles the span, 200 halves it (fio's HOWTO: the
 percent of the original rate), replay_no_stall issues all at once.
 
@@ -111,8 +112,8 @@ def round_trips():
              'v%s: every I/O on the redirect target' % ver)
         t.eq(jobj(r).get('replay', {}).get('ios'), 256, 'v%s: replay.ios' % ver)
         if ver == '3':
-            check_times(log, out, 1.0, 'v3 round trip',
-                        jobj(r).get('replay', {}))
+            on_schedule(timed_run(log, dst, 1.0, '--iodepth=4'),
+                        'v3 round trip')
     # the same log gzip-compressed through standard input
     with open(log, 'rb') as f:
         z = gzip.compress(f.read())
@@ -147,19 +148,23 @@ def round_trips():
          'own file: same file names, I/Os and order')
 
 
-def check_times(log, out, factor, what, rp):
-    """The replay's log against the schedule: each I/O is logged with the
-    clock reading the source was asked at, so (its time - the first one's)
-    - (recorded time from the first I/O * factor) is exactly its lateness,
-    within 1 us of rounding. It is never negative (nothing early), it is
-    what the JSON replay object says (largest, count over 1 ms), and the
-    median is within TOL_US (a stall of the machine delays a few I/Os, a
-    replay off the schedule delays or advances most of them)."""
-    a, b = times(log), times(out)
-    exp = [int((x - a[0]) * factor) for x in a]
-    late = [(x - b[0]) - e for x, e in zip(b, exp)]
-    t.eq(len(late), len(exp), '%s: every I/O logged' % what)
-    t.eq([(i, x) for i, x in enumerate(late) if x < -1], [],
+def lateness(rec, out, factor):
+    """Each replayed I/O is logged with the clock reading the source was
+    asked at, so (its time - the first one's) - (its recorded time rec[i],
+    us, from the first I/O * factor) is exactly its lateness in us (1 us
+    of rounding in each)."""
+    b = times(out)
+    exp = [int((x - rec[0]) * factor) for x in rec]
+    return [(x - b[0]) - e for x, e in zip(b, exp)], len(exp)
+
+
+def check_times(rec, out, factor, what, rp):
+    """Every run: all I/Os logged, none before its due time, the JSON
+    replay object says the same lateness as the log (largest, count over
+    1 ms). Returns whether the median lateness is within TOL_US."""
+    late, n = lateness(rec, out, factor)
+    t.eq(len(late), n, '%s: every I/O logged' % what)
+    t.eq([(i, x) for i, x in enumerate(late) if x < -2], [],
          '%s: no I/O before its due time' % what)
     t.check(abs(rp.get('late_max_ns', -1e9) / 1000 - max(late)) <= 2,
             '%s: JSON late_max_ns is the log\'s largest lateness' % what,
@@ -168,8 +173,24 @@ def check_times(log, out, factor, what, rp):
             sum(x >= 999 for x in late),
             '%s: JSON late_ios counts the I/Os over 1 ms late' % what,
             (rp, late))
-    t.check(sorted(late)[len(late) // 2] <= TOL_US,
-            '%s: median lateness within %d us' % (what, TOL_US), late)
+    return sorted(late)[len(late) // 2] <= TOL_US, late
+
+
+def on_schedule(run, what):
+    """run() -> (recorded times in us, the replay's log, factor, its JSON
+    replay object). The machine may
+    stall the replay (CPU pressure near 90% was measured while the suites
+    of four worktrees run): up to 3 tries, one must keep the median within
+    TOL_US. A replay that ignores or misscales the times fails all 3."""
+    tries = []
+    for _ in range(3):
+        rec, out, factor, rp = run()
+        ok, late = check_times(rec, out, factor, what, rp)
+        tries.append(late)
+        if ok:
+            break
+    t.check(ok, '%s: median lateness within %d us (of 3 tries)' %
+            (what, TOL_US), tries)
 
 
 def spaced_log(n=10, gap_us=100000, path=None):
@@ -183,16 +204,31 @@ def spaced_log(n=10, gap_us=100000, path=None):
     return path
 
 
+def timed_run(log, target, factor, *extra):
+    """A run() for on_schedule: replay log (an iolog, or a blktrace
+    capture) onto target, the same I/Os."""
+    if not os.path.exists(log):         # a blktrace NAME.blktrace.N stem
+        rec = [ts // 1000 for ts, _ in trace_recs(log)]
+        want = [io for _, io in trace_recs(log)]
+    else:
+        rec, want = times(log), ios(log)
+
+    def run():
+        r, out = replay(log, target, *extra)
+        t.ok(r, 'timed replay %s' % ' '.join(extra))
+        t.eq(ios(out), want, 'timed replay %s: same I/Os' % ' '.join(extra))
+        rp = jobj(r).get('replay', {})
+        t.eq(rp.get('ios'), len(want), 'timed replay: replay.ios')
+        return rec, out, factor, rp
+    return run
+
+
 def timing():
     log = spaced_log()
     for scale, factor in (('100', 1.0), ('50', 2.0), ('200', 0.5)):
-        r, out = replay(log, t.path('tm.dat'), '--ioengine=psync',
-                        '--replay_time_scale=' + scale)
-        t.ok(r, 'timed replay at %s%%' % scale)
-        t.eq(ios(out), ios(log), 'time scale %s: same I/Os' % scale)
-        rp = jobj(r).get('replay', {})
-        check_times(log, out, factor, 'time scale %s' % scale, rp)
-        t.eq(rp.get('ios'), 10, 'time scale %s: replay.ios' % scale)
+        on_schedule(timed_run(log, t.path('tm.dat'), factor, '--ioengine=psync',
+                              '--replay_time_scale=' + scale),
+                    'time scale %s' % scale)
     r, out = replay(log, t.path('tm.dat'), '--ioengine=psync',
                     '--replay_no_stall=1')
     t.ok(r, 'no_stall replay')
@@ -357,13 +393,22 @@ def capture(dev, name, kind):
     return os.path.join(out, os.path.basename(dev)), None
 
 
-def trace_ios(spec):
-    """(ddir, offset, length) of the reads/writes trace_dump reads."""
+def trace_recs(spec):
+    """(time ns, (ddir, offset, length)) of the reads/writes trace_dump
+    reads."""
     p = subprocess.run([TOOL, spec], capture_output=True, text=True)
     t.check(p.returncode == 0, 'trace_dump %s' % spec, p.stderr)
-    return [(l.split()[2], int(l.split()[3]), int(l.split()[4]))
-            for l in p.stdout.splitlines()
-            if l.split()[2] in ('read', 'write')]
+    out = []
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if f[2] in ('read', 'write'):
+            out.append((int(f[0]), (f[2], int(f[3]), int(f[4]))))
+    return out
+
+
+def trace_ios(spec):
+    """(ddir, offset, length) of the reads/writes trace_dump reads."""
+    return [io for _, io in trace_recs(spec)]
 
 
 def blktraces():
@@ -397,17 +442,12 @@ def blktraces():
     t.ok(r, 'replay_scale=2 replay_align=4096')
     t.eq(ios(out), [(d, (o // 2) & ~4095, n) for d, o, n in want],
          'replay_scale/align: offsets / 2, rounded down to 4 KiB')
-    span = {}
-    for scale in ('100', '50', '200'):
-        r, out = replay(base, b, '--replay_time_scale=' + scale)
-        t.ok(r, 'blktrace time scale %s' % scale)
-        t.eq(ios(out), want, 'time scale %s: same I/Os' % scale)
-        tm = times(out)
-        span[scale] = tm[-1] - tm[0]
-    t.check(abs(span['50'] - 2 * span['100']) <= 2 * TOL_US and
-            abs(span['200'] - span['100'] / 2) <= 2 * TOL_US and
-            span['100'] >= 250000,
-            'time scale: 50%% doubles, 200%% halves the span', span)
+    rec = [ts for ts, _ in trace_recs(base)]
+    t.check(rec[-1] - rec[0] >= 250 * 1000 * 1000,
+            'the capture spans the 0.3 s pause', rec)
+    for scale, factor in (('100', 1.0), ('50', 2.0), ('200', 0.5)):
+        on_schedule(timed_run(base, b, factor, '--replay_time_scale=' + scale),
+                    'blktrace time scale %s' % scale)
     r, out = replay(base, b, '--replay_no_stall=1')
     t.ok(r, 'blktrace no_stall')
     t.eq(ios(out), want, 'no_stall: same I/Os')
