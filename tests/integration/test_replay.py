@@ -16,8 +16,9 @@ overshoots by well under 1 ms on an idle machine, but this one is shared
 and 881 ms were seen, which delay the I/Os after them. 40 ms is under half
 the spacing, so a replay that ignored the times or scaled them wrongly
 (x2, x0.5) fails every run.
-replay_time_scale=50 doubles the span, 200 halves it (fio's HOWTO: the
-percent of the original rate), replay_no_stall issues all at once.
+replay_time_scale=50 doubles the times, 200 halves them (fio's HOWTO: the
+percent of the original rate), replay_no_stall issues all at once. The
+blktrace captures are held to their recorded times (trace_dump's) alike.
 
 Depth: 64 reads recorded at the same instant keep iodepth=8 in flight
 (JSON iodepth_level), and a job with iodepth=1 keeps one.
@@ -479,6 +480,13 @@ def merge(a, b, base, first):
     t.eq(trace_ios(merged), ios(out), 'the replay issues the merged file')
     t.eq(sorted(ios(out)), sorted(first + second),
          'merged: every I/O of both captures')
+    merged2 = t.path('merged2.bin')
+    r, out = replay(base + ':' + base2, b, '--merge_blktrace_file=' + merged2,
+                    '--merge_blktrace_scalars=50:100',
+                    '--merge_blktrace_iters=2:1', '--replay_no_stall=1')
+    t.ok(r, 'merge with scalars 50:100 and iters 2:1')
+    t.eq(sorted(ios(out)), sorted(first * 2 + second),
+         'merged twice the first capture and once the second')
     bad_blktraces(merged, b)
 
 
