@@ -125,13 +125,45 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		j = &s->secs[i].job;
 		if (s->secs[i].is_global || !section_wanted(r, j->name))
 			continue;
-		rc = ib_replay_plan(j, r->readonly, d);
-		if (rc)
-			break;
 		ib_job_fixup(j);
 		rc = ib_job_validate(j, r->readonly, d);
 		if (!rc)
 			rc = ib_run_add_job(r, j, d);
 	}
 	return rc;
+}
+
+/* A clone of a replay job takes what the plan made of its first clone. */
+static void copy_replay(struct ib_job *j, const struct ib_job *first)
+{
+	memcpy(j->read_iolog, first->read_iolog, sizeof(j->read_iolog));
+	memcpy(j->filename, first->filename, sizeof(j->filename));
+	j->rw = first->rw;
+	j->bs = first->bs;
+	j->size = first->size;
+}
+
+int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
+{
+	struct ib_job *j;
+	unsigned int i;
+	int rc;
+
+	for (i = 0; i < r->nr_jobs; i++) {
+		j = &r->jobs[i];
+		if (!j->read_iolog[0])
+			continue;
+		if (j->clone > 0) { /* its first clone is the job before */
+			copy_replay(j, &r->jobs[i - 1]);
+			continue;
+		}
+		rc = ib_replay_plan(j, r->readonly, d);
+		if (!rc) {
+			ib_job_fixup(j);
+			rc = ib_job_validate(j, r->readonly, d);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
