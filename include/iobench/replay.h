@@ -15,8 +15,9 @@
  * (trace.h) as an I/O source of the job loop (source.h).
  *
  * Two passes over the trace, both through the same mapping (below):
- *   ib_replay_plan    in the parent, while the run is planned, before the
- *                     job is validated and before anything is opened: runs
+ *   ib_replay_plan    in the parent, after parsing (ib_run_plan_replays,
+ *                     run.h; the job is validated again after it) and
+ *                     before anything is opened: runs
  *                     merge_blktrace_file's merge, reads the whole trace
  *                     and makes the job describe it (filename= the targets,
  *                     rw= the directions present, bs= the smallest and
