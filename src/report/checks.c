@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The validity checks (checks.h): one pure function each over the results
+ * document and the job's evidence record, and the table that names them.
+ */
+#include <math.h>
+#include <string.h>
+#include "iobench/checks.h"
+#include "iobench/hist.h"
+#include "report_common.h"
+
+static const struct ib_job_stats *ST(const struct ib_check_ctx *c)
+{
+	return &c->res->stats[c->idx];
+}
+
+static const struct ib_res_job *JOB(const struct ib_check_ctx *c)
+{
+	return &c->res->jobs[c->idx];
+}
+
+static double mib(uint64_t b)
+{
+	return (double)b / 1048576.0;
+}
+
+static double pct(uint64_t a, uint64_t b)
+{
+	return b ? 100.0 * (double)a / (double)b : 0.0;
+}
+
+/* Percent of one CPU the job used over its measured run; -1: too short to tell. */
+static double cpu_pct(const struct ib_job_stats *s)
+{
+	if (s->job_runtime_ms < 200)
+		return -1.0;
+	return (double)(s->usr_us + s->sys_us) / 10.0 / (double)s->job_runtime_ms;
+}
+
+static bool memory_fs(const char *fstype)
+{
+	return !strcmp(fstype, "tmpfs") || !strcmp(fstype, "ramfs");
+}
+
+/* Buffered reads served from the page cache, not the device. */
+static bool chk_page_cache(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+	const struct ib_evidence *ev = c->ev;
+	uint64_t rd = s->dir[0].io_bytes;
+
+	if (!rd || s->direct || !s->ioengine[0] || !ev->disk[0] || memory_fs(ev->fstype))
+		return false;
+	if (ev->dev_ok) {
+		if (ev->dev_read_bytes * 2 >= rd)
+			return false;
+		ib_check_msg(h, "buffered reads: %.0f%% of the %.1f MiB read never reached %s (it read %.1f MiB): the page cache was measured, not the device",
+			     100.0 - pct(ev->dev_read_bytes, rd), mib(rd), ev->disk,
+			     mib(ev->dev_read_bytes));
+	} else if (ev->resident_ok && ev->resident_pages * 2 >= ev->range_pages &&
+		   ev->range_pages) {
+		ib_check_msg(h, "buffered reads: %.0f%% of the range was in the page cache before the job started",
+			     pct(ev->resident_pages, ev->range_pages));
+	} else {
+		return false;
+	}
+	ib_check_ev_add(h, "read_bytes", (double)rd, true);
+	if (ev->dev_ok)
+		ib_check_ev_add(h, "device_read_bytes", (double)ev->dev_read_bytes, true);
+	if (ev->resident_ok) {
+		ib_check_ev_add(h, "resident_pages_before", (double)ev->resident_pages, true);
+		ib_check_ev_add(h, "range_pages", (double)ev->range_pages, true);
+	}
+	return true;
+}
+
+/* direct=0 on a block device. */
+static bool chk_buffered_device(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+
+	if (c->ev->target_kind != IB_ENV_BLOCK || s->direct || !s->ioengine[0] ||
+	    !(s->dir[0].io_bytes + s->dir[1].io_bytes))
+		return false;
+	ib_check_msg(h, "direct=0 on the block device %s: the page cache sits between the job and the device",
+		     c->ev->disk);
+	ib_check_ev_add(h, "direct", 0, true);
+	return true;
+}
+
+/* Reads of holes, never-written or trimmed regions. */
+static bool chk_unwritten(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_evidence *ev = c->ev;
+
+	if (!ST(c)->dir[0].io_bytes || !ev->alloc_ok || !ev->alloc_size ||
+	    ev->alloc_data * 10 >= ev->alloc_size * 9)
+		return false;
+	ib_check_msg(h, "reads of never-written regions: %.0f%% of the %.1f MiB range held no data when the job started (%s): they read back as zeroes without touching the media",
+		     100.0 - pct(ev->alloc_data, ev->alloc_size), mib(ev->alloc_size),
+		     ev->zram ? "zram" : ev->loop ? "holes of the loop device's backing file" :
+				"holes of the file");
+	ib_check_ev_add(h, "range_bytes", (double)ev->alloc_size, true);
+	ib_check_ev_add(h, "data_bytes", (double)ev->alloc_data, true);
+	return true;
+}
+
+/* Data that compresses, or a target that compresses (zram). */
+static bool chk_compressible(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+	const struct ib_evidence *ev = c->ev;
+	bool writes = s->dir[1].io_bytes != 0;
+	bool squeezes = writes && ev->compress_ratio >= 0 && ev->compress_ratio < 0.5;
+
+	if (!squeezes && !(ev->zram && (writes || s->dir[0].io_bytes)))
+		return false;
+	if (!ev->zram)
+		h->sev = IB_SEV_INFO;
+	if (squeezes)
+		ib_check_msg(h, "the data written compresses to %.0f%% of its size%s: a compressing or deduplicating target stores far less than was written",
+			     100.0 * ev->compress_ratio, ev->zram ? " and the target is zram" : "");
+	else
+		ib_check_msg(h, "the target is zram: it compresses what is written, the numbers depend on the data");
+	if (writes && ev->compress_ratio >= 0)
+		ib_check_ev_add(h, "compress_ratio", ev->compress_ratio, false);
+	ib_check_ev_add(h, "zram", ev->zram, true);
+	return true;
+}
+
+/* A job process near 100% of a CPU. */
+static bool chk_cpu_bound(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	double p = cpu_pct(ST(c));
+
+	if (p < 90.0)
+		return false;
+	ib_check_msg(h, "the job used %.0f%% of a CPU: iobench, not the target, may be the limit", p);
+	ib_check_ev_add(h, "cpu_percent", p, false);
+	ib_check_ev_add(h, "runtime_ms", (double)ST(c)->job_runtime_ms, true);
+	return true;
+}
+
+/* More busy job processes than CPUs (said once, on the batch's first job). */
+static bool chk_cpu_over(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_evidence *ev = c->ev, *all = c->res->evidence;
+	double sum = 0, p;
+	unsigned int i;
+
+	if (!ev->cpus || ev->batch_jobs <= ev->cpus)
+		return false;
+	for (i = 0; i < c->res->nr_jobs; i++) {
+		if (!all[i].valid || all[i].batch != ev->batch)
+			continue;
+		if (i < c->idx)
+			return false;
+		p = cpu_pct(&c->res->stats[i]);
+		sum += p > 0 ? p : 0;
+	}
+	if (sum < 90.0 * ev->cpus)
+		return false;
+	ib_check_msg(h, "%u job processes shared %u CPUs and kept them %.0f%% busy: the jobs competed for CPU time",
+		     ev->batch_jobs, ev->cpus, sum / ev->cpus);
+	ib_check_ev_add(h, "jobs", ev->batch_jobs, true);
+	ib_check_ev_add(h, "cpus", ev->cpus, true);
+	ib_check_ev_add(h, "cpu_percent_sum", sum, false);
+	return true;
+}
+
+/* Achieved depth well below iodepth. */
+static bool chk_depth_low(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+	unsigned int depth = JOB(c)->iodepth, b, i;
+	uint64_t total = ib_rep_total_ios(s), full = 0;
+
+	if (depth < 2 || c->ev->sync_engine || total < 8ull * depth)
+		return false;
+	b = ib_depth_bucket(depth);
+	for (i = b; i < IB_DEPTH_NR; i++)
+		full += s->depth[i];
+	if (full * 2 >= total)
+		return false;
+	ib_check_msg(h, "iodepth=%u was asked, but only %.1f%% of the I/Os were submitted at that depth",
+		     depth, pct(full, total));
+	ib_check_ev_add(h, "iodepth", depth, true);
+	ib_check_ev_add(h, "percent_at_depth", pct(full, total), false);
+	return true;
+}
+
+static bool chk_sync_depth(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	unsigned int depth = JOB(c)->iodepth;
+
+	if (!c->ev->sync_engine || depth < 2)
+		return false;
+	ib_check_msg(h, "ioengine=%s is synchronous: iodepth=%u is effectively 1",
+		     ST(c)->ioengine, depth);
+	ib_check_ev_add(h, "iodepth", depth, true);
+	ib_check_ev_add(h, "effective_depth", 1, true);
+	return true;
+}
+
+/* iodepth_batch_submit=N, and no submit call ever reached N's bucket. */
+static bool chk_batch(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+	unsigned int n = c->ev->iodepth_batch, b, i;
+	uint64_t filled = 0;
+
+	if (n < 2 || !s->total_submit_calls || ib_batch_bucket(n) == ib_batch_bucket(1))
+		return false;
+	b = ib_batch_bucket(n);
+	for (i = b; i < IB_DEPTH_NR; i++)
+		filled += s->submit[i];
+	if (filled)
+		return false;
+	ib_check_msg(h, "iodepth_batch_submit=%u, but none of the %llu submit calls carried that many I/Os",
+		     n, (unsigned long long)s->total_submit_calls);
+	ib_check_ev_add(h, "iodepth_batch_submit", n, true);
+	ib_check_ev_add(h, "submit_calls", (double)s->total_submit_calls, true);
+	return true;
+}
+
+/* A latency beyond the histogram's exact range. */
+static bool chk_hist_range(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+	uint64_t limit = ib_hist_value(IB_HIST_NR - 1), max = 0;
+	unsigned int d, k;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		for (k = 0; k < IB_LAT_NR; k++)
+			if (s->dir[d].lat[k].n && s->dir[d].lat[k].max > max)
+				max = s->dir[d].lat[k].max;
+	if (max <= limit)
+		return false;
+	ib_check_msg(h, "a latency of %.1f s is beyond the histogram's range (%.1f s): its percentiles are clamped",
+		     (double)max / 1e9, (double)limit / 1e9);
+	ib_check_ev_add(h, "max_ns", (double)max, true);
+	ib_check_ev_add(h, "limit_ns", (double)limit, true);
+	return true;
+}
+
+/* The highest percentile shown (below 100) needs more samples than there are. */
+static bool chk_short_run(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_res_job *j = JOB(c);
+	const struct ib_job_stats *s = ST(c);
+	unsigned int k = j->lat_percentiles ? IB_LAT_TLAT : IB_LAT_CLAT, i, d;
+	double p = 0, need;
+
+	if (!c->ev->percentiles_given)
+		return false;
+	for (i = 0; i < j->nr_percentiles; i++)
+		if (j->percentiles[i] < 100.0 && j->percentiles[i] > p)
+			p = j->percentiles[i];
+	if (p <= 0)
+		return false;
+	need = ceil(1.0 / (1.0 - p / 100.0) - 1e-9);
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		uint64_t n = s->dir[d].lat[k].n;
+
+		if (!n || (double)n >= need)
+			continue;
+		ib_check_msg(h, "the %gth percentile needs %.0f samples, the %s latencies have %llu: it is the maximum, not a percentile",
+			     p, need, d == 0 ? "read" : d == 1 ? "write" : "trim",
+			     (unsigned long long)n);
+		ib_check_ev_add(h, "percentile", p, false);
+		ib_check_ev_add(h, "samples", (double)n, true);
+		ib_check_ev_add(h, "samples_needed", need, true);
+		return true;
+	}
+	return false;
+}
+
+/* time_based ended far from runtime=. */
+static bool chk_runtime(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_evidence *ev = c->ev;
+	const struct ib_job_stats *s = ST(c);
+	uint64_t got = s->job_runtime_ms * 1000, want = ev->runtime_us;
+
+	if (!ev->time_based || !want || s->error)
+		return false;
+	if (got * 10 >= want * 9 && got <= want + want / 10 + 1000000)
+		return false;
+	ib_check_msg(h, "time_based: the job ran %.3f s of runtime=%.3f s",
+		     (double)got / 1e6, (double)want / 1e6);
+	ib_check_ev_add(h, "runtime_ms", (double)s->job_runtime_ms, true);
+	ib_check_ev_add(h, "runtime_asked_ms", (double)(want / 1000), true);
+	return true;
+}
+
+/* Writes, no fsync, to a device whose write cache is on. */
+static bool chk_write_cache(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_evidence *ev = c->ev;
+
+	/* a loop or zram device's "write back" is no volatile device cache */
+	if (!ST(c)->dir[1].io_bytes || ev->fsyncs || ev->write_cache != 1 ||
+	    ev->loop || ev->zram || !ev->disk[0] || memory_fs(ev->fstype))
+		return false;
+	ib_check_msg(h, "%s has its write cache on and the job fsyncs nothing: writes may be counted when they reach the cache",
+		     ev->disk);
+	ib_check_ev_add(h, "write_cache", 1, true);
+	ib_check_ev_add(h, "fsync", 0, true);
+	return true;
+}
+
+/* Latency run (iodepth=1) without the performance governor. */
+static bool chk_governor(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const char *g = c->ev->governor;
+
+	if (JOB(c)->iodepth != 1 || !g[0] || !strcmp(g, "none") || !strcmp(g, "performance"))
+		return false;
+	ib_check_msg(h, "the CPU frequency governor is %s, not performance: latencies at iodepth=1 include frequency changes",
+		     g);
+	ib_check_ev_add(h, "performance", 0, true);
+	return true;
+}
+
+/* A clock read costs more than it should (said on the first job). */
+static bool chk_clock(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	if (c->idx || !c->ev->calibrated || c->ev->clock_ns <= 100.0)
+		return false;
+	ib_check_msg(h, "reading the clock costs %.0f ns: each I/O reads it several times", c->ev->clock_ns);
+	ib_check_ev_add(h, "clock_ns", c->ev->clock_ns, false);
+	return true;
+}
+
+/* The job's rate reached a large fraction of iobench's own ceiling. */
+static bool chk_tool_bound(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	const struct ib_job_stats *s = ST(c);
+	double iops = 0, ceiling;
+	unsigned int d;
+
+	if (!c->ev->calibrated || c->ev->tool_ns_per_io <= 0)
+		return false;
+	ceiling = 1e9 / c->ev->tool_ns_per_io;
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		iops += ib_rep_iops(&s->dir[d]);
+	if (iops < 0.5 * ceiling)
+		return false;
+	ib_check_msg(h, "the job ran at %.0f%% of iobench's own ceiling (%.0f IOPS per job): the tool may be the limit",
+		     100.0 * iops / ceiling, ceiling);
+	ib_check_ev_add(h, "iops", iops, false);
+	ib_check_ev_add(h, "ceiling_iops", ceiling, false);
+	return true;
+}
+
+const struct ib_check ib_checks[] = {
+	{ "page-cache", IB_SEV_WARNING, chk_page_cache, "buffered reads served from the page cache" },
+	{ "buffered-device", IB_SEV_WARNING, chk_buffered_device, "direct=0 on a block device" },
+	{ "unwritten", IB_SEV_WARNING, chk_unwritten, "reads of holes or never-written regions (files, loop, zram)" },
+	{ "compressible", IB_SEV_WARNING, chk_compressible, "data that compresses, or a compressing target (zram)" },
+	{ "cpu-bound", IB_SEV_WARNING, chk_cpu_bound, "a job process near 100% of a CPU" },
+	{ "cpu-oversubscribed", IB_SEV_WARNING, chk_cpu_over, "more busy job processes than CPUs" },
+	{ "depth-low", IB_SEV_WARNING, chk_depth_low, "achieved depth below iodepth" },
+	{ "sync-depth", IB_SEV_WARNING, chk_sync_depth, "a synchronous engine with iodepth > 1" },
+	{ "batch-unfilled", IB_SEV_INFO, chk_batch, "submission batches that never fill" },
+	{ "hist-range", IB_SEV_WARNING, chk_hist_range, "latencies beyond the histogram's range" },
+	{ "short-run", IB_SEV_WARNING, chk_short_run, "fewer samples than the highest percentile needs" },
+	{ "runtime-off", IB_SEV_WARNING, chk_runtime, "a time_based job that ended far from runtime=" },
+	{ "write-cache", IB_SEV_WARNING, chk_write_cache, "device write cache on, no fsync" },
+	{ "governor", IB_SEV_INFO, chk_governor, "CPU governor not performance at iodepth=1" },
+	{ "clock-cost", IB_SEV_WARNING, chk_clock, "a clock read above 100 ns" },
+	{ "tool-bound", IB_SEV_WARNING, chk_tool_bound, "a job at half of iobench's own ceiling or more" },
+};
+
+const unsigned int ib_nr_checks = sizeof(ib_checks) / sizeof(ib_checks[0]);
+
+unsigned int ib_checks_run(const struct ib_results *res, unsigned int idx,
+			   uint64_t mask, struct ib_check_hit *out, unsigned int max)
+{
+	struct ib_check_ctx c = { res, idx, NULL };
+	unsigned int i, n = 0;
+
+	if (!res->evidence || !res->stats || idx >= res->nr_jobs ||
+	    !res->evidence[idx].valid)
+		return 0;
+	c.ev = &res->evidence[idx];
+	for (i = 0; i < ib_nr_checks && n < max; i++) {
+		if (!(mask & (1ull << i)))
+			continue;
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].id = ib_checks[i].id;
+		out[n].sev = ib_checks[i].sev;
+		if (ib_checks[i].fn(&c, &out[n]))
+			n++;
+	}
+	return n;
+}
