@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_EVIDENCE_H
+#define IOBENCH_EVIDENCE_H
+
+#include <stdint.h>
+#include "iobench/checks.h"
+#include "iobench/clock.h"
+#include "iobench/disk.h"
+#include "iobench/engine.h"
+#include "iobench/env.h"
+#include "iobench/file.h"
+#include "iobench/job.h"
+
+/*
+ * The runner's side of the validity checks (checks.h): filling a job's
+ * evidence record. Called by the parent only, never in a job's I/O loop.
+ * sysfs/procfs are the real ones ("/sys", "/proc").
+ */
+
+/*
+ * The job's settings, its first target as env describes it (looked up by
+ * path, else described afresh), its seeds, a compressibility sample of the
+ * data it writes, and the CPUs the run may use. ops is the engine chosen.
+ */
+void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
+		     const struct ib_files *fs, const struct ib_engine_ops *ops,
+		     const struct ib_env *env);
+/* Right before the job's batch starts: residency, allocation, device counters. */
+void ib_evidence_before(struct ib_evidence *ev, const struct ib_files *fs,
+			struct ib_disk_stat *dev_start);
+/* Right after the batch ended: the device counters' delta. */
+void ib_evidence_after(struct ib_evidence *ev, const struct ib_disk_stat *dev_start);
+/* A 64-bit seed for a randrepeat=0 job without randseed= (getrandom). */
+uint64_t ib_evidence_draw_seed(void);
+
+/*
+ * Self-calibration (calibrate.c). The cost of one read of `clock`, in ns
+ * (best of a few rounds of reads). Then iobench's own cost per I/O with the
+ * job's settings on the null engine: the job loop run in this process for
+ * budget_us (time_based, no logs, no ramp), ns per I/O into *ns. 0 or
+ * -errno (d says why).
+ */
+double ib_calib_clock_ns(const struct ib_clock *clock);
+int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
+		  uint64_t budget_us, double *ns, struct ib_diag *d);
+
+#endif
