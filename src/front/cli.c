@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
+#include "iobench/checks.h"
 #include "iobench/cli.h"
 #include "iobench/compiler.h"
 #include "iobench/jobfile.h"
@@ -28,7 +29,7 @@
 enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
-	C_HELP, C_CMDHELP, C_ENGHELP,
+	C_HELP, C_CMDHELP, C_ENGHELP, C_WARNINGS, C_ENV, C_NOCALIB,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -58,12 +59,16 @@ static const struct cli_opt cli_opts[] = {
 	{ "h", C_HELP, A_NONE },
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
+	{ "warnings", C_WARNINGS, A_REQ },	/* validity checks (checks.h) */
+	{ "env", C_ENV, A_NONE },
+	{ "no-calibrate", C_NOCALIB, A_NONE },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
-	"showcmd", "section", "version", "help", "cmdhelp", "enghelp", NULL,
+	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
+	"warnings", "env", "no-calibrate", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
@@ -228,6 +233,14 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return help_done(ib_help_cmdhelp(st->out, v, d));
 	case C_ENGHELP:
 		return help_done(ib_help_enghelp(st->out, v, d));
+	case C_WARNINGS:
+		return ib_checks_parse(v, &r->checks_mask, d);
+	case C_ENV:
+		r->show_env = true;
+		return 0;
+	case C_NOCALIB:
+		r->no_calibrate = true;
+		return 0;
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }
