@@ -42,6 +42,14 @@ struct ib_evidence {
 	bool percentiles_given;		/* percentile_list= was given */
 	unsigned int iodepth_batch;	/* iodepth_batch_submit */
 	uint64_t runtime_us;
+	/*
+	 * The job process's scheduler time (/proc/PID/schedstat, read as it
+	 * exited): on a CPU and runnable waiting for one, over its life. A
+	 * process that wants a CPU all along is CPU-bound, however busy the
+	 * machine is with others.
+	 */
+	bool sched_ok;
+	uint64_t sched_run_ns, sched_wait_ns, sched_wall_ns;
 	/* the job's first target (env.h) */
 	int target_kind;		/* enum ib_env_kind */
 	char disk[IB_ENV_STR];		/* "" on tmpfs and the like */

@@ -30,6 +30,11 @@ void ib_evidence_before(struct ib_evidence *ev, const struct ib_files *fs,
 			struct ib_disk_stat *dev_start);
 /* Right after the batch ended: the device counters' delta. */
 void ib_evidence_after(struct ib_evidence *ev, const struct ib_disk_stat *dev_start);
+/*
+ * A job process that has exited but is not reaped yet: its scheduler time
+ * (/proc/PID/schedstat) and its life from fork (fork_ns, ib_now_ns()).
+ */
+void ib_evidence_sched(struct ib_evidence *ev, int pid, uint64_t fork_ns);
 /* A 64-bit seed for a randrepeat=0 job without randseed= (getrandom). */
 uint64_t ib_evidence_draw_seed(void);
 
@@ -37,7 +42,8 @@ uint64_t ib_evidence_draw_seed(void);
  * Self-calibration (calibrate.c). The cost of one read of `clock`, in ns
  * (best of a few rounds of reads). Then iobench's own cost per I/O with the
  * job's settings on the null engine: the job loop run in this process for
- * budget_us (time_based, no logs, no ramp), ns per I/O into *ns. 0 or
+ * budget_us (time_based, no logs, no ramp) in a few rounds, the best
+ * round's ns per I/O into *ns. 0 or
  * -errno (d says why).
  */
 double ib_calib_clock_ns(const struct ib_clock *clock);

@@ -29,10 +29,17 @@ static double pct(uint64_t a, uint64_t b)
 	return b ? 100.0 * (double)a / (double)b : 0.0;
 }
 
-/* Percent of one CPU the job used over its measured run; -1: too short to tell. */
-static double cpu_pct(const struct ib_job_stats *s)
+/*
+ * Percent of one CPU the job wanted: on a CPU or runnable waiting for one
+ * (schedstat), else the CPU time it used (rusage) over its measured run;
+ * -1: too short to tell.
+ */
+static double cpu_pct(const struct ib_job_stats *s, const struct ib_evidence *ev)
 {
-	if (s->job_runtime_ms < 200)
+	if (ev->sched_ok && ev->sched_wall_ns >= 200000000ull)
+		return 100.0 * (double)(ev->sched_run_ns + ev->sched_wait_ns) /
+		       (double)ev->sched_wall_ns;
+	if (ev->sched_ok || s->job_runtime_ms < 200)
 		return -1.0;
 	return (double)(s->usr_us + s->sys_us) / 10.0 / (double)s->job_runtime_ms;
 }
@@ -105,25 +112,22 @@ static bool chk_unwritten(const struct ib_check_ctx *c, struct ib_check_hit *h)
 	return true;
 }
 
-/* Data that compresses, or a target that compresses (zram). */
+/*
+ * Written data that compresses: a warning on zram (it compresses), a note
+ * elsewhere (a cloud volume or an SSD may compress or deduplicate).
+ */
 static bool chk_compressible(const struct ib_check_ctx *c, struct ib_check_hit *h)
 {
-	const struct ib_job_stats *s = ST(c);
 	const struct ib_evidence *ev = c->ev;
-	bool writes = s->dir[1].io_bytes != 0;
-	bool squeezes = writes && ev->compress_ratio >= 0 && ev->compress_ratio < 0.5;
 
-	if (!squeezes && !(ev->zram && (writes || s->dir[0].io_bytes)))
+	if (!ST(c)->dir[1].io_bytes || ev->compress_ratio < 0 || ev->compress_ratio >= 0.5)
 		return false;
 	if (!ev->zram)
 		h->sev = IB_SEV_INFO;
-	if (squeezes)
-		ib_check_msg(h, "the data written compresses to %.0f%% of its size%s: a compressing or deduplicating target stores far less than was written",
-			     100.0 * ev->compress_ratio, ev->zram ? " and the target is zram" : "");
-	else
-		ib_check_msg(h, "the target is zram: it compresses what is written, the numbers depend on the data");
-	if (writes && ev->compress_ratio >= 0)
-		ib_check_ev_add(h, "compress_ratio", ev->compress_ratio, false);
+	ib_check_msg(h, "the data written compresses to %.0f%% of its size%s: a compressing or deduplicating target stores far less than was written",
+		     100.0 * ev->compress_ratio,
+		     ev->zram ? " and the target is zram, which compresses it" : "");
+	ib_check_ev_add(h, "compress_ratio", ev->compress_ratio, false);
 	ib_check_ev_add(h, "zram", ev->zram, true);
 	return true;
 }
@@ -131,13 +135,18 @@ static bool chk_compressible(const struct ib_check_ctx *c, struct ib_check_hit *
 /* A job process near 100% of a CPU. */
 static bool chk_cpu_bound(const struct ib_check_ctx *c, struct ib_check_hit *h)
 {
-	double p = cpu_pct(ST(c));
+	const struct ib_evidence *ev = c->ev;
+	double p = cpu_pct(ST(c), ev);
 
 	if (p < 90.0)
 		return false;
-	ib_check_msg(h, "the job used %.0f%% of a CPU: iobench, not the target, may be the limit", p);
+	ib_check_msg(h, "the job process wanted a CPU %.0f%% of the time (running or waiting to run): iobench, not the target, may be the limit", p);
 	ib_check_ev_add(h, "cpu_percent", p, false);
-	ib_check_ev_add(h, "runtime_ms", (double)ST(c)->job_runtime_ms, true);
+	if (ev->sched_ok) {
+		ib_check_ev_add(h, "run_ns", (double)ev->sched_run_ns, true);
+		ib_check_ev_add(h, "runqueue_wait_ns", (double)ev->sched_wait_ns, true);
+		ib_check_ev_add(h, "life_ns", (double)ev->sched_wall_ns, true);
+	}
 	return true;
 }
 
@@ -155,12 +164,12 @@ static bool chk_cpu_over(const struct ib_check_ctx *c, struct ib_check_hit *h)
 			continue;
 		if (i < c->idx)
 			return false;
-		p = cpu_pct(&c->res->stats[i]);
+		p = cpu_pct(&c->res->stats[i], &all[i]);
 		sum += p > 0 ? p : 0;
 	}
 	if (sum < 90.0 * ev->cpus)
 		return false;
-	ib_check_msg(h, "%u job processes shared %u CPUs and kept them %.0f%% busy: the jobs competed for CPU time",
+	ib_check_msg(h, "%u job processes shared %u CPUs and wanted them %.0f%% of the time: the jobs competed for CPU time",
 		     ev->batch_jobs, ev->cpus, sum / ev->cpus);
 	ib_check_ev_add(h, "jobs", ev->batch_jobs, true);
 	ib_check_ev_add(h, "cpus", ev->cpus, true);

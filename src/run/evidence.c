@@ -5,6 +5,7 @@
  * (probe.h) and the environment (env.h).
  */
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -14,6 +15,27 @@
 
 #define SAMPLE_LEN (2 * IB_PROBE_COMPRESS_BLOCK)
 #define RESIDENT_MAX (1ull << 30)	/* mincore at most the first GiB */
+
+void ib_evidence_sched(struct ib_evidence *ev, int pid, uint64_t fork_ns)
+{
+	unsigned long long run, wait;
+	char path[64];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	n = fscanf(f, "%llu %llu", &run, &wait);
+	fclose(f);
+	if (n != 2)
+		return;
+	ev->sched_ok = true;
+	ev->sched_run_ns = run;
+	ev->sched_wait_ns = wait;
+	ev->sched_wall_ns = ib_now_ns() - fork_ns;
+}
 
 uint64_t ib_evidence_draw_seed(void)
 {

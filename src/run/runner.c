@@ -48,6 +48,7 @@ struct slot {
 	bool failed_setup;	/* layout failed: the job is reported, not run */
 	struct ib_job *own_job;	/* randrepeat=0: the job with its drawn randseed */
 	struct ib_disk_stat dev_start;	/* evidence: device counters at batch start */
+	uint64_t fork_ns;		/* evidence: the job process's life */
 };
 
 struct ib_runner {
@@ -299,6 +300,7 @@ static int start_process(struct ib_runner *r, struct slot *s, int pipefd[2],
 		child_main(s, parent, pipefd[0]);
 	}
 	(void)r;
+	s->fork_ns = ib_now_ns();
 	s->pid = pid;
 	s->started = true;
 	return 0;
@@ -360,6 +362,16 @@ static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 		r->res->failed_jobs++;
 }
 
+/* Has the job process exited? It stays unreaped (its /proc entry with it). */
+static bool exited(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+	       si.si_pid == pid;
+}
+
 static void reap_children(struct ib_runner *r, unsigned int first, unsigned int end)
 {
 	unsigned int i;
@@ -377,6 +389,8 @@ static void reap_children(struct ib_runner *r, unsigned int first, unsigned int 
 			mark_exit(r, s, 0);
 			continue;
 		}
+		if (r->res->evidence && exited(s->pid))
+			ib_evidence_sched(&r->res->evidence[i], s->pid, s->fork_ns);
 		if (waitpid(s->pid, &status, WNOHANG) == s->pid)
 			mark_exit(r, s, status);
 	}
