@@ -248,8 +248,12 @@ static void test_cpu_oversubscribed(void **state)
 	h = one(f, 0, "cpu-oversubscribed");
 	assert_true(ev(h, "jobs") == 2);
 	assert_true(ev(h, "cpus") == 1);
-	assert_true(ev(h, "cpu_percent_sum") == 200.0);
+	assert_true(ev(h, "cpu_bound_jobs") == 2);
 	assert_int_equal(run(f, 1), 0);	/* said once, on the first job */
+	f->ev[1].sched_run_ns = 100000000;	/* sleeps on I/O, waits for a CPU */
+	f->ev[1].sched_wait_ns = 700000000;
+	assert_int_equal(run(f, 0), 0);
+	f->ev[1].sched_wait_ns = 900000000;
 	f->ev[1].batch = 1;		/* not in the same batch */
 	f->ev[0].batch_jobs = f->ev[1].batch_jobs = 1;
 	assert_int_equal(run(f, 0), 0);
@@ -417,6 +421,17 @@ static void test_clock_tool(void **state)
 	assert_true(ev(h, "iops") == 6e6);
 	s->dir[0].issued = 4000000;
 	assert_int_equal(run(f, 0), 0);
+	/* a job that had a quarter of a CPU: judged by its CPU time */
+	f->ev[0].sched_ok = true;
+	f->ev[0].sched_wall_ns = 1000000000;
+	f->ev[0].sched_run_ns = 250000000;
+	f->ev[0].sched_wait_ns = 0;
+	s->dir[0].issued = 2000000;	/* 2M x 100 ns = 200 ms of its 250 */
+	h = one(f, 0, "tool-bound");
+	assert_true(ev(h, "tool_cpu_share") == 0.8);
+	s->dir[0].issued = 1000000;
+	assert_int_equal(run(f, 0), 0);
+	f->ev[0].sched_ok = false;
 	f->ev[0].clock_ns = f->ev[1].clock_ns = 500;
 	h = one(f, 0, "clock-cost");
 	assert_true(ev(h, "clock_ns") == 500);
