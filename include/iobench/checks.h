@@ -132,6 +132,16 @@ int ib_checks_parse(const char *spec, uint64_t *mask, struct ib_diag *d);
 unsigned int ib_checks_run(const struct ib_results *res, unsigned int idx,
 			   uint64_t mask, struct ib_check_hit *out, unsigned int max);
 
+/*
+ * The record as the JSON object "iobench evidence" (every field, by its
+ * name in the struct) and back (evidence_json.c): false when o is no
+ * object; missing keys keep their unknown values.
+ */
+struct ib_json;
+struct ib_jv;
+void ib_evidence_json(struct ib_json *j, const struct ib_evidence *ev);
+bool ib_evidence_from_json(struct ib_evidence *ev, const struct ib_jv *o);
+
 /* Helpers for the check functions (checks_util.c). */
 void ib_check_ev_add(struct ib_check_hit *h, const char *key, double val, bool is_int);
 void ib_check_msg(struct ib_check_hit *h, const char *fmt, ...)

@@ -93,8 +93,9 @@ struct ib_results {
 	char global_opts_text[IB_OPTS_TEXT_MAX];
 	unsigned int global_opts_len;
 	/*
-	 * iobench's own, all borrowed (the run's, which must outlive r) and
-	 * NULL in a document read back or built by a test: evidence[i] for
+	 * iobench's own, borrowed from the run (which must outlive r), owned
+	 * (own_*) when read back from iobench's JSON, NULL in fio's JSON or a
+	 * document built by a test: evidence[i] for
 	 * jobs[i] (checks.h) turns the validity checks, seeds and tool
 	 * overhead on; env turns the "environment" object on. checks_mask
 	 * picks the checks (--warnings), show_env prints env and the seeds
@@ -102,6 +103,8 @@ struct ib_results {
 	 */
 	const struct ib_evidence *evidence;
 	const struct ib_env *env;
+	struct ib_evidence *own_evidence;	/* read back: evidence, owned */
+	struct ib_env *own_env;			/* read back: env, owned */
 	uint64_t checks_mask;
 	bool show_env;
 };

@@ -145,6 +145,7 @@ void ib_report_checks_json(struct ib_json *j, const struct ib_results *res,
 	for (i = 0; i < n; i++)
 		json_hit(j, &h[i]);
 	ib_json_arr_close(j);
+	ib_evidence_json(j, ev);	/* read back, the checks run again on it */
 }
 
 void ib_report_env_text(FILE *f, const struct ib_results *res)

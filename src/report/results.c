@@ -112,5 +112,7 @@ void ib_results_free(struct ib_results *r)
 	free(r->jobs);
 	free(r->own_stats);
 	free(r->disks);
+	free(r->own_evidence);
+	free(r->own_env);
 	memset(r, 0, sizeof(*r));
 }

@@ -15,7 +15,10 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/checks.h"
+#include "iobench/env.h"
 #include "iobench/hist.h"
+#include "iobench/json.h"
+#include "iobench/json_read.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
 
@@ -520,6 +523,112 @@ static void test_reports(void **state)
 	free(js);
 }
 
+/* JSON text of one object written by fn, and that text parsed. */
+static char *json_of(void (*fn)(struct ib_json *, const void *), const void *arg,
+		     struct ib_jdoc *doc)
+{
+	struct ib_diag d = { { 0 } };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct ib_json j;
+
+	assert_non_null(f);
+	ib_json_begin(&j, f);
+	fn(&j, arg);
+	ib_json_end(&j);
+	fclose(f);
+	assert_int_equal(ib_json_parse(doc, buf, len, &d), 0);
+	return buf;
+}
+
+static void put_ev(struct ib_json *j, const void *ev)
+{
+	ib_evidence_json(j, ev);
+}
+
+static void put_env(struct ib_json *j, const void *e)
+{
+	ib_env_json(j, e);
+}
+
+/* Every field of the evidence out to JSON and back, exactly. */
+static void test_evidence_json(void **state)
+{
+	struct ib_evidence a, b;
+	struct ib_jdoc doc;
+	char *text;
+
+	(void)state;
+	memset(&a, 0, sizeof(a));
+	a.valid = a.sched_ok = a.zram = a.dev_ok = a.calibrated = true;
+	a.batch = 3;
+	a.cpus = 2;
+	a.write_cache = -1;
+	a.target_kind = IB_ENV_BLOCK;
+	snprintf(a.disk, sizeof(a.disk), "zram1");
+	snprintf(a.governor, sizeof(a.governor), "schedutil");
+	a.runtime_us = 5000000;
+	a.sched_run_ns = 123456789012ull;
+	a.dev_read_bytes = 1ull << 40;
+	a.compress_ratio = 0.015625;
+	a.seed_source = IB_SEED_DRAWN;
+	a.seed = 15152358566871725617ull;
+	a.seed_offset = 4000000000u;
+	a.tool_ns_per_io = 87.5;
+	a.clock_ns = 12.25;
+	text = json_of(put_ev, &a, &doc);
+	assert_true(ib_evidence_from_json(&b, ib_jv_get(doc.root, "iobench evidence")));
+	assert_memory_equal(&a, &b, sizeof(a));
+	assert_false(ib_evidence_from_json(&b, NULL));
+	ib_jdoc_free(&doc);
+	free(text);
+}
+
+/* The environment out to JSON, read back and out again: the same text. */
+static void test_env_json(void **state)
+{
+	struct ib_env *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	struct ib_jdoc d1, d2;
+	char *t1, *t2;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	snprintf(a->hostname, sizeof(a->hostname), "h");
+	a->cpus_online = 2;
+	a->hypervisor_flag = 1;
+	snprintf(a->governor, sizeof(a->governor), "none");
+	a->nr_targets = a->targets_total = 2;
+	snprintf(a->target[0].path, sizeof(a->target[0].path), "/dev/loop3");
+	a->target[0].kind = IB_ENV_BLOCK;
+	a->target[0].loop = 1;
+	a->target[0].loop_dio = 1;
+	a->target[0].rotational = 0;
+	a->target[0].logical_block_size = 512;
+	snprintf(a->target[0].loop_backing, sizeof(a->target[0].loop_backing), "/dev/shm/x");
+	snprintf(a->target[1].path, sizeof(a->target[1].path), "/dev/shm/f");
+	a->target[1].kind = IB_ENV_FILE;
+	a->target[1].rotational = -1;
+	a->target[1].loop_dio = -1;
+	snprintf(a->target[1].fstype, sizeof(a->target[1].fstype), "tmpfs");
+	a->target[1].nr_slaves = 1;
+	snprintf(a->target[1].slave[0].name, sizeof(a->target[1].slave[0].name), "sda");
+	a->target[1].slave[0].rotational = 1;
+	t1 = json_of(put_env, a, &d1);
+	ib_env_from_json(b, ib_jv_get(d1.root, "environment"));
+	t2 = json_of(put_env, b, &d2);
+	assert_string_equal(t1, t2);
+	assert_int_equal(b->target[0].kind, IB_ENV_BLOCK);
+	assert_int_equal(b->target[1].rotational, -1);
+	ib_jdoc_free(&d1);
+	ib_jdoc_free(&d2);
+	free(t1);
+	free(t2);
+	free(a);
+	free(b);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -531,7 +640,8 @@ int main(void)
 		T(test_sync_depth), T(test_batch), T(test_hist_range),
 		T(test_short_run), T(test_runtime), T(test_write_cache),
 		T(test_governor), T(test_clock_tool), T(test_mask), T(test_reports),
-		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_parse), cmocka_unit_test(test_evidence_json),
+		cmocka_unit_test(test_env_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
