@@ -22,6 +22,8 @@
 
 enum ib_check_sev { IB_SEV_INFO = 0, IB_SEV_WARNING = 1 };
 
+#define IB_EV_SERIES 128	/* intervals of the rate series */
+
 /* How the job's random seeds came about (rand.h). */
 enum ib_seed_source {
 	IB_SEED_REPEAT = 0,	/* randrepeat=1: fixed per job number */
@@ -42,6 +44,17 @@ struct ib_evidence {
 	bool percentiles_given;		/* percentile_list= was given */
 	unsigned int iodepth_batch;	/* iodepth_batch_submit */
 	uint64_t runtime_us;
+	uint64_t ramp_time_us;
+	/*
+	 * The job's completed I/Os per interval of series_ms, sampled by the
+	 * parent from the live counters (stats.h) from its batch's start; when
+	 * the series is full, pairs merge and the interval doubles. The last,
+	 * partial interval is not kept.
+	 */
+	uint32_t series_ms;
+	uint32_t series_n;
+	uint64_t series[IB_EV_SERIES];
+	uint64_t series_next_ns, series_last;	/* the sampler's state */
 	/*
 	 * The job process's scheduler time (/proc/PID/schedstat, read as it
 	 * exited): on a CPU and runnable waiting for one, over its life. A

@@ -35,6 +35,12 @@ void ib_evidence_after(struct ib_evidence *ev, const struct ib_disk_stat *dev_st
  * (/proc/PID/schedstat) and its life from fork (fork_ns, ib_now_ns()).
  */
 void ib_evidence_sched(struct ib_evidence *ev, int pid, uint64_t fork_ns);
+/*
+ * The rate series (checks.h): start it at now (the batch starts), then
+ * sample it as often as wanted; ios is the job's completed I/O count so far.
+ */
+void ib_evidence_series_start(struct ib_evidence *ev, uint64_t now_ns);
+void ib_evidence_series_sample(struct ib_evidence *ev, uint64_t now_ns, uint64_t ios);
 /* A 64-bit seed for a randrepeat=0 job without randseed= (getrandom). */
 uint64_t ib_evidence_draw_seed(void);
 

@@ -4,6 +4,7 @@
  * document and the job's evidence record, and the table that names them.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "iobench/checks.h"
 #include "iobench/hist.h"
@@ -377,6 +378,144 @@ static bool chk_tool_bound(const struct ib_check_ctx *c, struct ib_check_hit *h)
 	return true;
 }
 
+/* --- the rate series: warm-up, step, trend ------------------------------ */
+
+#define SERIES_MIN 4
+
+/*
+ * The job's rate per interval (IOPS), without the last interval (the job
+ * may have ended inside it). Returns how many, 0 if too few to judge.
+ */
+static unsigned int rates(const struct ib_evidence *ev, double *v)
+{
+	unsigned int i, n = ev->series_n ? ev->series_n - 1 : 0;
+
+	if (n < SERIES_MIN || !ev->series_ms)
+		return 0;
+	for (i = 0; i < n; i++)
+		v[i] = (double)ev->series[i] * 1000.0 / ev->series_ms;
+	return n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(const double *v, unsigned int n)
+{
+	double s[IB_EV_SERIES];
+
+	memcpy(s, v, n * sizeof(*v));
+	qsort(s, n, sizeof(*s), cmp_double);
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+static double mean(const double *v, unsigned int n)
+{
+	double s = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		s += v[i];
+	return n ? s / n : 0;
+}
+
+/* No ramp_time, and the first interval much slower than the steady end. */
+static bool chk_warmup(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	double v[IB_EV_SERIES], steady;
+	unsigned int n = rates(c->ev, v);
+
+	if (!n || c->ev->ramp_time_us)
+		return false;
+	steady = median(v + n / 2, n - n / 2);
+	if (steady <= 0 || v[0] >= 0.7 * steady)
+		return false;
+	ib_check_msg(h, "the first %g s ran at %.0f IOPS, the end at %.0f: a warm-up transient the numbers include (ramp_time= leaves it out)",
+		     c->ev->series_ms / 1000.0, v[0], steady);
+	ib_check_ev_add(h, "first_iops", v[0], false);
+	ib_check_ev_add(h, "steady_iops", steady, false);
+	ib_check_ev_add(h, "interval_ms", c->ev->series_ms, true);
+	return true;
+}
+
+/* The split with the largest drop that stays: *k, or false. */
+static bool find_step(const double *v, unsigned int n, unsigned int *at,
+		      double *before, double *after)
+{
+	unsigned int k, i;
+	double best = 0;
+
+	for (k = 2; k + 2 <= n; k++) {
+		double b = mean(v, k), a = mean(v + k, n - k), mx = 0;
+
+		for (i = k; i < n; i++)
+			mx = v[i] > mx ? v[i] : mx;
+		if (a >= 0.5 * b || mx >= 0.75 * b || b - a <= best)
+			continue;
+		best = b - a;
+		*at = k;
+		*before = b;
+		*after = a;
+	}
+	return best > 0;
+}
+
+/* A large drop of the rate that stays (burst credits running out). */
+static bool chk_step(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	double v[IB_EV_SERIES], b = 0, a = 0;
+	unsigned int n = rates(c->ev, v), k = 0;
+
+	if (n < SERIES_MIN + 1 || !find_step(v, n, &k, &b, &a))
+		return false;
+	ib_check_msg(h, "the rate dropped from %.0f to %.0f IOPS at %g s and stayed there (burst credits or a cache running out?)",
+		     b, a, k * c->ev->series_ms / 1000.0);
+	ib_check_ev_add(h, "at_s", k * c->ev->series_ms / 1000.0, false);
+	ib_check_ev_add(h, "before_iops", b, false);
+	ib_check_ev_add(h, "after_iops", a, false);
+	return true;
+}
+
+/* Least squares over v[0..n): the relative change over the span, and r^2. */
+static void fit(const double *v, unsigned int n, double *change, double *r2)
+{
+	double mx = (n - 1) / 2.0, my = mean(v, n), sxy = 0, sxx = 0, syy = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		sxy += (i - mx) * (v[i] - my);
+		sxx += (i - mx) * (i - mx);
+		syy += (v[i] - my) * (v[i] - my);
+	}
+	*change = my > 0 && sxx > 0 ? sxy / sxx * (n - 1) / my : 0;
+	*r2 = sxx > 0 && syy > 0 ? sxy * sxy / (sxx * syy) : 0;
+}
+
+/* Still trending at the end: the last half of the series on a clear slope. */
+static bool chk_trend(const struct ib_check_ctx *c, struct ib_check_hit *h)
+{
+	double v[IB_EV_SERIES], change, r2, b, a;
+	unsigned int n = rates(c->ev, v), m, k;
+
+	if (n < 2 * SERIES_MIN || find_step(v, n, &k, &b, &a))
+		return false;
+	m = n - n / 2;
+	fit(v + n / 2, m, &change, &r2);
+	if (fabs(change) < 0.25 || r2 < 0.6)
+		return false;
+	ib_check_msg(h, "still trending at the end: the rate %s by %.0f%% over the last %g s: not a steady state",
+		     change > 0 ? "rose" : "fell", 100.0 * fabs(change),
+		     m * c->ev->series_ms / 1000.0);
+	ib_check_ev_add(h, "change", change, false);
+	ib_check_ev_add(h, "r2", r2, false);
+	ib_check_ev_add(h, "span_s", m * c->ev->series_ms / 1000.0, false);
+	return true;
+}
+
 const struct ib_check ib_checks[] = {
 	{ "page-cache", IB_SEV_WARNING, chk_page_cache, "buffered reads served from the page cache" },
 	{ "buffered-device", IB_SEV_WARNING, chk_buffered_device, "direct=0 on a block device" },
@@ -394,6 +533,9 @@ const struct ib_check ib_checks[] = {
 	{ "governor", IB_SEV_INFO, chk_governor, "CPU governor not performance at iodepth=1" },
 	{ "clock-cost", IB_SEV_WARNING, chk_clock, "a clock read above 100 ns" },
 	{ "tool-bound", IB_SEV_WARNING, chk_tool_bound, "a job at half of iobench's own ceiling or more" },
+	{ "warm-up", IB_SEV_WARNING, chk_warmup, "no ramp_time and a slow first interval" },
+	{ "step", IB_SEV_WARNING, chk_step, "a large rate drop that stays" },
+	{ "trend", IB_SEV_WARNING, chk_trend, "the rate still trending at the end" },
 };
 
 const unsigned int ib_nr_checks = sizeof(ib_checks) / sizeof(ib_checks[0]);

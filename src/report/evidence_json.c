@@ -28,6 +28,7 @@ static const struct field fields[] = {
 	F("sync_engine", sync_engine, F_BOOL), F("time_based", time_based, F_BOOL),
 	F("fsyncs", fsyncs, F_BOOL), F("percentiles_given", percentiles_given, F_BOOL),
 	F("iodepth_batch", iodepth_batch, F_UINT), F("runtime_us", runtime_us, F_U64),
+	F("ramp_time_us", ramp_time_us, F_U64), F("series_ms", series_ms, F_U32),
 	F("sched_ok", sched_ok, F_BOOL), F("sched_run_ns", sched_run_ns, F_U64),
 	F("sched_wait_ns", sched_wait_ns, F_U64), F("sched_wall_ns", sched_wall_ns, F_U64),
 	F("target_kind", target_kind, F_INT), F("disk", disk, F_STR),
@@ -81,6 +82,10 @@ void ib_evidence_json(struct ib_json *j, const struct ib_evidence *ev)
 	ib_json_obj_open(j, "iobench evidence");
 	for (i = 0; i < NFIELDS; i++)
 		put(j, &fields[i], (const char *)ev + fields[i].off);
+	ib_json_arr_open(j, "series");
+	for (i = 0; i < ev->series_n && i < IB_EV_SERIES; i++)
+		ib_json_uint(j, NULL, ev->series[i]);
+	ib_json_arr_close(j);
 	ib_json_obj_close(j);
 }
 
@@ -119,6 +124,15 @@ static void get(const struct ib_jv *v, const struct field *f, char *p)
 	}
 }
 
+static void series_from(struct ib_evidence *ev, const struct ib_jv *arr)
+{
+	const struct ib_jv *e;
+
+	for (e = arr && arr->type == IB_JV_ARR ? arr->child : NULL;
+	     e && ev->series_n < IB_EV_SERIES; e = e->next)
+		ib_jv_u64(e, &ev->series[ev->series_n++]);
+}
+
 bool ib_evidence_from_json(struct ib_evidence *ev, const struct ib_jv *o)
 {
 	unsigned int i;
@@ -134,6 +148,7 @@ bool ib_evidence_from_json(struct ib_evidence *ev, const struct ib_jv *o)
 		if (v)
 			get(v, &fields[i], (char *)ev + fields[i].off);
 	}
+	series_from(ev, ib_jv_get(o, "series"));
 	ev->valid = true;
 	return true;
 }

@@ -37,6 +37,39 @@ void ib_evidence_sched(struct ib_evidence *ev, int pid, uint64_t fork_ns)
 	ev->sched_wall_ns = ib_now_ns() - fork_ns;
 }
 
+#define SERIES_MS 1000u
+
+void ib_evidence_series_start(struct ib_evidence *ev, uint64_t now_ns)
+{
+	ev->series_ms = SERIES_MS;
+	ev->series_n = 0;
+	ev->series_last = 0;
+	ev->series_next_ns = now_ns + SERIES_MS * 1000000ull;
+}
+
+static void series_halve(struct ib_evidence *ev)
+{
+	uint32_t k;
+
+	for (k = 0; k < ev->series_n / 2; k++)
+		ev->series[k] = ev->series[2 * k] + ev->series[2 * k + 1];
+	ev->series_n /= 2;
+	ev->series_ms *= 2;
+}
+
+void ib_evidence_series_sample(struct ib_evidence *ev, uint64_t now_ns, uint64_t ios)
+{
+	if (!ev->series_ms)
+		return;
+	while (now_ns >= ev->series_next_ns) {
+		ev->series[ev->series_n++] = ios - ev->series_last;
+		ev->series_last = ios;
+		if (ev->series_n == IB_EV_SERIES)
+			series_halve(ev);
+		ev->series_next_ns += (uint64_t)ev->series_ms * 1000000ull;
+	}
+}
+
 uint64_t ib_evidence_draw_seed(void)
 {
 	uint64_t s = 0;
@@ -143,6 +176,7 @@ void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 	ev->sync_engine = ops && (ops->flags & IB_ENGINE_SYNC);
 	ev->time_based = job->time_based;
 	ev->runtime_us = job->runtime_us;
+	ev->ramp_time_us = job->ramp_time_us;
 	ev->fsyncs = job->fsync_every || job->fdatasync_every || job->end_fsync ||
 		     job->sync_io != IB_SYNC_IO_NONE;
 	ev->percentiles_given = given(job, "percentile_list");

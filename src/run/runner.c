@@ -436,6 +436,24 @@ static void print_eta(struct ib_runner *r, uint64_t now)
 	fflush(r->tty);
 }
 
+/* The jobs' rate series (evidence), from their live counters. */
+static void sample_series(struct ib_runner *r, unsigned int first, unsigned int end,
+			  uint64_t now)
+{
+	unsigned int i, k;
+
+	for (i = first; r->res->evidence && i < end; i++) {
+		const struct ib_live *l = &r->res->stats[i].live;
+		uint64_t ios = 0;
+
+		if (!r->slots[i].started || r->slots[i].reaped)
+			continue;
+		for (k = 0; k < IB_DDIR_RWT; k++)
+			ios += __atomic_load_n(&l->ios[k], __ATOMIC_RELAXED);
+		ib_evidence_series_sample(&r->res->evidence[i], now, ios);
+	}
+}
+
 /*
  * First SIGINT/SIGTERM: every job is asked to stop (SIGTERM); each drains
  * its in-flight I/O and the report covers what was done. Second SIGINT:
@@ -465,6 +483,7 @@ static void wait_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		if (killed_ns && ib_now_ns() - killed_ns > KILL_GRACE_NS)
 			die_now();
 		print_eta(r, ib_now_ns());
+		sample_series(r, first, end, ib_now_ns());
 		nanosleep(&ts, NULL);
 	}
 	waiting = 0;
@@ -494,6 +513,8 @@ static void evidence_before(struct ib_runner *r, unsigned int first, unsigned in
 		ev->batch_jobs = n;
 		ib_evidence_before(ev, &r->slots[i].args.files, &r->slots[i].dev_start);
 	}
+	for (i = first; i < end; i++)
+		ib_evidence_series_start(&r->res->evidence[i], ib_now_ns());
 }
 
 static void evidence_after(struct ib_runner *r, unsigned int first, unsigned int end)

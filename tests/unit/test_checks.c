@@ -577,6 +577,10 @@ static void test_evidence_json(void **state)
 	a.seed_offset = 4000000000u;
 	a.tool_ns_per_io = 87.5;
 	a.clock_ns = 12.25;
+	a.series_ms = 2000;
+	a.series_n = 3;
+	a.series[0] = 5;
+	a.series[2] = 1ull << 50;
 	text = json_of(put_ev, &a, &doc);
 	assert_true(ib_evidence_from_json(&b, ib_jv_get(doc.root, "iobench evidence")));
 	assert_memory_equal(&a, &b, sizeof(a));
