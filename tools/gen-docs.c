@@ -59,7 +59,7 @@ static const struct run_opt run_opts[] = {
 	{ "warnings", ARG_WORDS, "all none page-cache buffered-device unwritten "
 	  "compressible cpu-bound cpu-oversubscribed depth-low sync-depth "
 	  "batch-unfilled hist-range short-run runtime-off write-cache governor "
-	  "clock-cost tool-bound", false },
+	  "clock-cost tool-bound warm-up step trend", false },
 	{ "env", ARG_NONE, NULL, false },
 	{ "no-calibrate", ARG_NONE, NULL, false },
 };

@@ -15,6 +15,8 @@ shown clean without its cause:
   sync-depth       psync at iodepth=8
   short-run        a 1-second run asking for p99.99
   runtime-off      a time_based run interrupted early
+  step             a blkio read IOPS limit set on the job at 2.5 s
+  warm-up          the same limit on the first 1.5 s only, without ramp_time
 
 and the brief's seed command lines on prefilled tmpfs files and loop
 devices (O_DIRECT) fire none. Also: --warnings, the environment object,
@@ -276,6 +278,92 @@ def test_runtime(t, loop):
         t.check(c[0]['evidence']['runtime_ms'] < 4500, 'runtime-off: ran', c)
 
 
+def job_pid(pid, timeout=10):
+    """The first child of iobench (the job process), or None."""
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
+                kids = f.read().split()
+        except OSError:
+            return None
+        if kids:
+            return int(kids[0])
+        time.sleep(0.01)
+    return None
+
+
+BLKIO = '/sys/fs/cgroup/blkio'
+
+
+def throttled(t, what, args, dev, schedule):
+    """Run with the job process in a blkio cgroup whose read IOPS limit on
+    dev changes as schedule says: [(seconds after the job appeared, IOPS or
+    0 for none)]. Returns the JSON job, or None."""
+    jpath = t.path('thr.json')
+    cg = os.path.join(BLKIO, 'ibtest.%d' % os.getpid())
+    st = os.stat(dev)
+    key = '%d:%d' % (os.major(st.st_rdev), os.minor(st.st_rdev))
+    os.mkdir(cg)
+    try:
+        p = subprocess.Popen(t.argv(*args, '--output-format=json', '--json-output=' + jpath),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        kid = job_pid(p.pid)
+        t0 = time.time()
+        if kid:
+            with open(os.path.join(cg, 'tasks'), 'w') as f:
+                f.write(str(kid))
+        for at, iops in schedule:
+            time.sleep(max(0.0, at - (time.time() - t0)))
+            with open(os.path.join(cg, 'blkio.throttle.read_iops_device'), 'w') as f:
+                f.write('%s %d' % (key, iops))
+        err = p.communicate(timeout=t.scaled(60))[1]
+    finally:
+        for _ in range(100):
+            try:
+                os.rmdir(cg)
+                break
+            except OSError:
+                time.sleep(0.05)
+    if not t.eq(p.returncode, 0, '%s: exit status' % what, err):
+        return None
+    with open(jpath) as f:
+        return json.load(f)['jobs'][0]
+
+
+def test_series(t, loop):
+    """The rate series: a read IOPS limit set mid-run (step), a limit on the
+    first 1.5 s only (slow first reads: warm-up)."""
+    if t.wrapper:
+        t.skip('rate series under a wrapper: its timing is not the job\'s')
+        return
+    if not os.path.exists(os.path.join(BLKIO, 'blkio.throttle.read_iops_device')):
+        t.skip('no blkio cgroup (v1) for the rate limit')
+        return
+    base = ['--name=r', '--rw=randread', '--bs=4k', '--filename=' + loop,
+            '--ioengine=psync', '--time_based', '--runtime=7']
+    j = throttled(t, 'rate limit at 2.5 s', base, loop, [(2.5, 300)])
+    if j:
+        c = [c for c in j['iobench checks'] if c['id'] == 'step']
+        if t.eq(len(c), 1, 'rate limit: step fires', (j['iobench checks'],
+                                                      j['iobench evidence']['series'])):
+            t.check(c[0]['evidence']['at_s'] in (2.0, 3.0),
+                    'step: at 2 or 3 s', c)
+            t.check(c[0]['evidence']['after_iops'] < 0.5 * c[0]['evidence']['before_iops'],
+                    'step: the rate after is below half', c)
+    clean(t, 'the same, no rate limit', base)
+    j = throttled(t, 'slow first reads', base, loop, [(0, 300), (1.5, 0)])
+    if j:
+        t.check('warm-up' in [c['id'] for c in j['iobench checks']],
+                'slow first 1.5 s: warm-up fires', (j['iobench checks'],
+                                                    j['iobench evidence']['series']))
+    j = throttled(t, 'slow first reads, ramp_time=2', base + ['--ramp_time=2'], loop,
+                  [(0, 300), (1.5, 0)])
+    if j:
+        t.eq([c['id'] for c in j['iobench checks']], [],
+             'slow first 1.5 s with ramp_time=2: clean')
+
+
 def seeds_clean(t, shm, loop):
     seed1 = ['--rw=randrw', '--rwmixread=75', '--bs=4k', '--iodepth=64',
              '--numjobs=8', '--size=1m']
@@ -355,6 +443,7 @@ def main():
         test_depth(t, loop)
         test_short_run(t, loop)
         test_runtime(t, loop)
+        test_series(t, loop)
     seeds_clean(t, shm, loop)
     t.finish()
 

@@ -6,6 +6,7 @@
  * only when the document carries evidence.
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include <cmocka.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/evidence.h"
 #include "iobench/hist.h"
 #include "iobench/json.h"
 #include "iobench/json_read.h"
@@ -523,6 +525,98 @@ static void test_reports(void **state)
 	free(js);
 }
 
+static void series(struct ib_evidence *e, const uint64_t *v, unsigned int n)
+{
+	e->series_ms = 1000;
+	e->series_n = n;
+	memcpy(e->series, v, n * sizeof(*v));
+}
+
+static void test_warmup(void **state)
+{
+	struct fx *f = *state;
+	/* the last interval is never judged (the job may have ended in it) */
+	static const uint64_t slow[] = { 2000, 9000, 10000, 10000, 9800, 10100, 7 };
+	static const uint64_t flat[] = { 3500, 9000, 10000, 10000, 9800, 10100, 7 };
+	const struct ib_check_hit *h;
+
+	series(&f->ev[0], slow, 7);
+	h = one(f, 0, "warm-up");
+	assert_true(ev(h, "first_iops") == 2000);
+	assert_true(ev(h, "steady_iops") == 10000);	/* median of the last half */
+	f->ev[0].ramp_time_us = 1000000;
+	assert_int_equal(run(f, 0), 0);
+	f->ev[0].ramp_time_us = 0;
+	series(&f->ev[0], flat, 7);
+	assert_int_equal(run(f, 0), 0);
+	series(&f->ev[0], slow, 4);	/* 3 intervals judged: too few */
+	assert_int_equal(run(f, 0), 0);
+}
+
+static void test_step(void **state)
+{
+	struct fx *f = *state;
+	static const uint64_t drop[] = { 10000, 10200, 9800, 2000, 2100, 1900, 2000, 1 };
+	static const uint64_t dip[] = { 10000, 10200, 9800, 2000, 9900, 10000, 10100, 1 };
+	static const uint64_t late[] = { 10000, 10200, 9800, 10000, 10000, 10100, 2000, 1 };
+	const struct ib_check_hit *h;
+
+	series(&f->ev[0], drop, 8);
+	h = one(f, 0, "step");
+	assert_true(ev(h, "at_s") == 3.0);
+	assert_true(ev(h, "before_iops") == 10000);
+	assert_true(ev(h, "after_iops") == 2000);
+	series(&f->ev[0], dip, 8);		/* a dip that does not stay */
+	assert_int_equal(run(f, 0), 0);
+	series(&f->ev[0], late, 8);		/* one low interval at the end */
+	assert_int_equal(run(f, 0), 0);
+}
+
+static void test_trend(void **state)
+{
+	struct fx *f = *state;
+	static const uint64_t rising[] = { 5000, 5200, 5100, 5000, 5500, 6500, 7500, 8500, 1 };
+	static const uint64_t noisy[] = { 5000, 5200, 5100, 5000, 7000, 5000, 7000, 5000, 1 };
+	const struct ib_check_hit *h;
+
+	series(&f->ev[0], rising, 9);
+	h = one(f, 0, "trend");
+	assert_true(fabs(ev(h, "change") - 3000.0 / 7000.0) < 1e-9);
+	assert_true(fabs(ev(h, "r2") - 1.0) < 1e-9);
+	assert_true(ev(h, "span_s") == 4.0);
+	assert_non_null(strstr(h->msg, "rose by"));
+	series(&f->ev[0], noisy, 9);
+	assert_int_equal(run(f, 0), 0);
+}
+
+/* The sampler: intervals of 1 s, pairs merged when the series is full. */
+static void test_series_sampler(void **state)
+{
+	struct ib_evidence *e = calloc(1, sizeof(*e));
+	uint64_t t = 1000000000ull, s;
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(e);
+	ib_evidence_series_start(e, t);
+	ib_evidence_series_sample(e, t + 500000000ull, 50);	/* inside interval 0 */
+	assert_int_equal(e->series_n, 0);
+	ib_evidence_series_sample(e, t + 1000000000ull, 100);
+	assert_int_equal(e->series_n, 1);
+	assert_true(e->series[0] == 100);
+	for (i = 2; i <= IB_EV_SERIES; i++)
+		ib_evidence_series_sample(e, t + i * 1000000000ull, 100ull * i);
+	assert_int_equal(e->series_n, IB_EV_SERIES / 2);	/* merged */
+	assert_int_equal(e->series_ms, 2000);
+	assert_true(e->series[0] == 200);
+	for (i = 0, s = 0; i < e->series_n; i++)
+		s += e->series[i];
+	assert_true(s == 100ull * IB_EV_SERIES);
+	ib_evidence_series_sample(e, t + (IB_EV_SERIES + 1) * 1000000000ull, 0);
+	assert_int_equal(e->series_n, IB_EV_SERIES / 2);	/* 2 s intervals now */
+	free(e);
+}
+
 /* JSON text of one object written by fn, and that text parsed. */
 static char *json_of(void (*fn)(struct ib_json *, const void *), const void *arg,
 		     struct ib_jdoc *doc)
@@ -645,7 +739,8 @@ int main(void)
 		T(test_short_run), T(test_runtime), T(test_write_cache),
 		T(test_governor), T(test_clock_tool), T(test_mask), T(test_reports),
 		cmocka_unit_test(test_parse), cmocka_unit_test(test_evidence_json),
-		cmocka_unit_test(test_env_json),
+		cmocka_unit_test(test_env_json), T(test_warmup), T(test_step),
+		T(test_trend), cmocka_unit_test(test_series_sampler),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
