@@ -423,7 +423,7 @@ static double mean(const double *v, unsigned int n)
 	return n ? s / n : 0;
 }
 
-/* No ramp_time, and the first interval under 30% of the steady end's rate. */
+/* No ramp_time, and the first interval under 25% of the steady end's rate. */
 static bool chk_warmup(const struct ib_check_ctx *c, struct ib_check_hit *h)
 {
 	double v[IB_EV_SERIES], steady;
@@ -432,7 +432,7 @@ static bool chk_warmup(const struct ib_check_ctx *c, struct ib_check_hit *h)
 	if (!n || c->ev->ramp_time_us)
 		return false;
 	steady = median(v + n / 2, n - n / 2);
-	if (steady <= 0 || v[0] >= 0.3 * steady)
+	if (steady <= 0 || v[0] >= 0.25 * steady)
 		return false;
 	ib_check_msg(h, "the first %g s ran at %.0f IOPS, the end at %.0f: a warm-up transient the numbers include (ramp_time= leaves it out)",
 		     c->ev->series_ms / 1000.0, v[0], steady);
@@ -443,8 +443,8 @@ static bool chk_warmup(const struct ib_check_ctx *c, struct ib_check_hit *h)
 }
 
 /*
- * The split with the largest drop that stays (the mean after under 30% of
- * the mean before, no interval after above half of it): *at, or false.
+ * The split with the largest drop that stays (the mean after under 20% of
+ * the mean before, no interval after above 35% of it): *at, or false.
  */
 static bool find_step(const double *v, unsigned int n, unsigned int *at,
 		      double *before, double *after)
@@ -457,7 +457,7 @@ static bool find_step(const double *v, unsigned int n, unsigned int *at,
 
 		for (i = k; i < n; i++)
 			mx = v[i] > mx ? v[i] : mx;
-		if (a >= 0.3 * b || mx >= 0.5 * b || b - a <= best)
+		if (a >= 0.2 * b || mx >= 0.35 * b || b - a <= best)
 			continue;
 		best = b - a;
 		*at = k;

@@ -537,7 +537,7 @@ static void test_warmup(void **state)
 	struct fx *f = *state;
 	/* the last interval is never judged (the job may have ended in it) */
 	static const uint64_t slow[] = { 2000, 9000, 10000, 10000, 9800, 10100, 7 };
-	static const uint64_t flat[] = { 3500, 9000, 10000, 10000, 9800, 10100, 7 };
+	static const uint64_t flat[] = { 2600, 9000, 10000, 10000, 9800, 10100, 7 };
 	const struct ib_check_hit *h;
 
 	series(&f->ev[0], slow, 7);
@@ -556,16 +556,16 @@ static void test_warmup(void **state)
 static void test_step(void **state)
 {
 	struct fx *f = *state;
-	static const uint64_t drop[] = { 10000, 10200, 9800, 2000, 2100, 1900, 2000, 1 };
-	static const uint64_t dip[] = { 10000, 10200, 9800, 2000, 9900, 10000, 10100, 1 };
-	static const uint64_t late[] = { 10000, 10200, 9800, 10000, 10000, 10100, 2000, 1 };
+	static const uint64_t drop[] = { 10000, 10200, 9800, 1500, 1600, 1400, 1500, 1 };
+	static const uint64_t dip[] = { 10000, 10200, 9800, 1500, 9900, 10000, 10100, 1 };
+	static const uint64_t late[] = { 10000, 10200, 9800, 10000, 10000, 10100, 1500, 1 };
 	const struct ib_check_hit *h;
 
 	series(&f->ev[0], drop, 8);
 	h = one(f, 0, "step");
 	assert_true(ev(h, "at_s") == 3.0);
 	assert_true(ev(h, "before_iops") == 10000);
-	assert_true(ev(h, "after_iops") == 2000);
+	assert_true(ev(h, "after_iops") == 1500);
 	series(&f->ev[0], dip, 8);		/* a dip that does not stay */
 	assert_int_equal(run(f, 0), 0);
 	series(&f->ev[0], late, 8);		/* one low interval at the end */

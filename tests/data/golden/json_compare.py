@@ -3,7 +3,7 @@
 """Compare iobench's JSON (argv[1]) with fio 3.33's JSON (argv[2]).
 
 --shape: same keys (iobench may add "iobench version", a job's
-"effective options", "random seed", "tool overhead" and "iobench checks",
+"effective options", "random seed", "tool overhead", "iobench checks" and "iobench evidence",
 and a top-level "environment"), same JSON types
 (int vs float vs string vs object vs array), same key order.
 --values: also the same numbers (relative 1e-4), except run-specific keys.
@@ -14,7 +14,8 @@ import sys
 SKIP_VALUES = {'timestamp', 'timestamp_ms', 'time', 'eta', 'elapsed',
                'fio version', 'iobench version'}
 EXTRA_OK = {'iobench version', 'effective options', 'random seed',
-            'tool overhead', 'iobench checks', 'environment'}
+            'tool overhead', 'iobench checks', 'iobench evidence',
+            'environment'}
 
 
 def kind(v):
