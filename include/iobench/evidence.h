@@ -48,9 +48,9 @@ uint64_t ib_evidence_draw_seed(void);
  * Self-calibration (calibrate.c). The cost of one read of `clock`, in ns
  * (best of a few rounds of reads). Then iobench's own cost per I/O with the
  * job's settings on the null engine: the job loop run in this process for
- * budget_us (time_based, no logs, no ramp) in a few rounds, the best
- * round's ns per I/O into *ns. 0 or
- * -errno (d says why).
+ * budget_us (time_based, no logs, no ramp) in a few rounds: the best
+ * round's CPU time (this thread's) per I/O into *ns, in ns. 0 or -errno
+ * (d says why).
  */
 double ib_calib_clock_ns(const struct ib_clock *clock);
 int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,

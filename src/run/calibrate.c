@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "iobench/evidence.h"
 #include "iobench/file.h"
 #include "iobench/stats.h"
@@ -64,28 +65,36 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->filesize_min = c->filesize_max = 0;
 }
 
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * One round: the CPU time this thread spent per I/O (not the wall time,
+ * which another busy program on the machine would inflate).
+ */
 static int run_null(struct ib_worker_args *a, double *ns, struct ib_diag *d)
 {
 	struct ib_job_stats *st = a->st;
-	uint64_t ios = 0, us = 0;
+	uint64_t ios = 0, cpu = thread_cpu_ns();
 	unsigned int k;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
 	ret = ib_worker_run(a);
-
+	cpu = thread_cpu_ns() - cpu;
 	if (ret)
 		return ib_diag_set(d, -ret, "calibration: %s", st->error_where);
-	for (k = 0; k < IB_DDIR_RWT; k++) {
+	for (k = 0; k < IB_DDIR_RWT; k++)
 		ios += st->dir[k].total_ios;
-		if (st->dir[k].runtime_us > us)
-			us = st->dir[k].runtime_us;
-	}
-	if (!us)
-		us = st->job_runtime_ms * 1000;
-	if (!ios || !us)
+	if (!ios || !cpu)
 		return ib_diag_set(d, EIO, "calibration: no I/O done");
-	*ns = (double)us * 1000.0 / (double)ios;
+	*ns = (double)cpu / (double)ios;
 	return 0;
 }
 
