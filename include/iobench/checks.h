@@ -63,6 +63,7 @@ struct ib_evidence {
 	 */
 	bool sched_ok;
 	uint64_t sched_run_ns, sched_wait_ns, sched_wall_ns;
+	uint64_t vol_switches;		/* it blocked (I/O, a wait): /proc/PID/status */
 	/* the job's first target (env.h) */
 	int target_kind;		/* enum ib_env_kind */
 	char disk[IB_ENV_STR];		/* "" on tmpfs and the like */

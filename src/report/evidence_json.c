@@ -31,6 +31,7 @@ static const struct field fields[] = {
 	F("ramp_time_us", ramp_time_us, F_U64), F("series_ms", series_ms, F_U32),
 	F("sched_ok", sched_ok, F_BOOL), F("sched_run_ns", sched_run_ns, F_U64),
 	F("sched_wait_ns", sched_wait_ns, F_U64), F("sched_wall_ns", sched_wall_ns, F_U64),
+	F("vol_switches", vol_switches, F_U64),
 	F("target_kind", target_kind, F_INT), F("disk", disk, F_STR),
 	F("fstype", fstype, F_STR), F("zram", zram, F_BOOL), F("loop", loop, F_BOOL),
 	F("write_cache", write_cache, F_INT), F("dev_ok", dev_ok, F_BOOL),

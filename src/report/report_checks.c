@@ -145,7 +145,13 @@ void ib_report_checks_json(struct ib_json *j, const struct ib_results *res,
 	for (i = 0; i < n; i++)
 		json_hit(j, &h[i]);
 	ib_json_arr_close(j);
-	ib_evidence_json(j, ev);	/* read back, the checks run again on it */
+	/*
+	 * Read back, the checks run again on it: a job's own, not a
+	 * group_reporting entry's (its numbers are merged, the checks were
+	 * judged per job).
+	 */
+	if (e->nr_jobs == 1)
+		ib_evidence_json(j, ev);
 }
 
 void ib_report_env_text(FILE *f, const struct ib_results *res)

@@ -16,6 +16,24 @@
 #define SAMPLE_LEN (2 * IB_PROBE_COMPRESS_BLOCK)
 #define RESIDENT_MAX (1ull << 30)	/* mincore at most the first GiB */
 
+/* voluntary_ctxt_switches of /proc/PID/status (0 if unreadable) */
+static uint64_t vol_switches(int pid)
+{
+	unsigned long long v = 0;
+	char path[64], line[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "voluntary_ctxt_switches: %llu", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
 void ib_evidence_sched(struct ib_evidence *ev, int pid, uint64_t fork_ns)
 {
 	unsigned long long run, wait;
@@ -35,6 +53,7 @@ void ib_evidence_sched(struct ib_evidence *ev, int pid, uint64_t fork_ns)
 	ev->sched_run_ns = run;
 	ev->sched_wait_ns = wait;
 	ev->sched_wall_ns = ib_now_ns() - fork_ns;
+	ev->vol_switches = vol_switches(pid);
 }
 
 #define SERIES_MS 1000u

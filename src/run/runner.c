@@ -7,6 +7,7 @@
  * the live status line and forwards signals.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -530,6 +531,15 @@ static void evidence_after(struct ib_runner *r, unsigned int first, unsigned int
 #define CALIB_BUDGET_US 50000ull	/* the whole calibration, about */
 #define CALIB_MIN_US 10000ull		/* per job section */
 
+/*
+ * To the picosecond: JSON keeps 6 decimals, so a report read back derives
+ * the same ceiling from it.
+ */
+static double ps_round(double ns)
+{
+	return round(ns * 1000.0) / 1000.0;
+}
+
 /* The tool's own cost, per job section (clones share their first's). */
 static void calibrate(struct ib_runner *r, const struct ib_clock *clock)
 {
@@ -537,7 +547,7 @@ static void calibrate(struct ib_runner *r, const struct ib_clock *clock)
 	struct ib_evidence *ev = r->res->evidence, *from = NULL;
 	unsigned int i, sections = 0;
 	uint64_t budget;
-	double clock_ns = ib_calib_clock_ns(clock), ns;
+	double clock_ns = ps_round(ib_calib_clock_ns(clock)), ns;
 	struct ib_diag d;
 
 	for (i = 0; i < run->nr_jobs; i++)
@@ -553,7 +563,7 @@ static void calibrate(struct ib_runner *r, const struct ib_clock *clock)
 			if (ib_calib_tool(r->slots[i].args.job, clock, budget, &ns, &d) < 0)
 				continue;
 			from = &ev[i];
-			ev[i].tool_ns_per_io = ns;
+			ev[i].tool_ns_per_io = ps_round(ns);
 		} else if (from) {
 			ev[i].tool_ns_per_io = from->tool_ns_per_io;
 		} else {

@@ -38,9 +38,31 @@ import ibtest  # noqa: E402
 MiB = ibtest.MiB
 
 
+REPRINT = [None]     # tests/tools/reprint: the results reader
+
+
+def read_back(t, what, jpath, doc):
+    """The JSON report read back and printed again has the same checks,
+    seeds and tool overhead (they are judged again from the evidence)."""
+    if not REPRINT[0]:
+        return
+    p = subprocess.run([REPRINT[0], 'json', jpath], capture_output=True, text=True)
+    if not t.eq(p.returncode, 0, '%s: read back' % what, p.stderr):
+        return
+    again = json.loads(p.stdout)
+    # a group_reporting entry has no evidence: its checks were judged per job
+    pairs = [(a, b) for a, b in zip(again['jobs'], doc['jobs']) if 'iobench evidence' in b]
+    for key in ('iobench checks', 'random seed', 'tool overhead', 'iobench evidence'):
+        t.eq([a.get(key) for a, b in pairs], [b.get(key) for a, b in pairs],
+             '%s: read back, the same %s' % (what, key))
+    t.eq(again.get('environment'), doc.get('environment'),
+         '%s: read back, the same environment' % what)
+
+
 def run_checks(t, what, *args, rc=0, cwd=None):
     """Run with normal output on stdout and JSON to a file: (result, doc,
-    {job index: [check ids]}, [text check lines])."""
+    {job index: [check ids]}, [text check lines]). The JSON is read back
+    (read_back) when a check fired."""
     jpath = t.path('out%d.json' % t.passed)
     r = t.run('--json-output=' + jpath, '--output-format=normal', *args,
               cwd=cwd, timeout=60)
@@ -48,6 +70,8 @@ def run_checks(t, what, *args, rc=0, cwd=None):
         return r, None, {}, []
     with open(jpath) as f:
         doc = json.load(f)
+    if any(j.get('iobench checks') for j in doc['jobs']):
+        read_back(t, what, jpath, doc)
     os.unlink(jpath)
     ids = {i: [c['id'] for c in j.get('iobench checks', [])]
            for i, j in enumerate(doc['jobs'])}
@@ -427,6 +451,8 @@ def test_env_and_seeds(t, shm):
 
 def main():
     t = ibtest.Test()
+    if len(sys.argv) > 2:
+        REPRINT[0] = os.path.abspath(sys.argv[2])
     shm = t.shm_file('data', data=ibtest.pattern(MiB))
     test_env_and_seeds(t, shm)
     test_sparse(t)

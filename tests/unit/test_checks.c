@@ -221,6 +221,10 @@ static void test_cpu_bound(void **state)
 	h = one(f, 0, "cpu-bound");
 	assert_true(ev(h, "cpu_percent") == 98.0);
 	assert_true(ev(h, "runqueue_wait_ns") == 380000000);
+	e->vol_switches = 5000;		/* it slept on I/O: waited for a CPU after */
+	assert_int_equal(run(f, 0), 0);
+	e->vol_switches = 9;
+	one(f, 0, "cpu-bound");
 	e->sched_wait_ns = 0;
 	assert_int_equal(run(f, 0), 0);
 	e->sched_wall_ns = 100000000;	/* too short to tell */
