@@ -15,8 +15,10 @@ shown clean without its cause:
   sync-depth       psync at iodepth=8
   short-run        a 1-second run asking for p99.99
   runtime-off      a time_based run interrupted early
+  batch-unfilled   psync with iodepth_batch_submit=16
   step             a blkio read IOPS limit set on the job at 2.5 s
   warm-up          the same limit on the first 1.5 s only, without ramp_time
+  trend            a limit lowered each second of the second half
 
 and the brief's seed command lines on prefilled tmpfs files and loop
 devices (O_DIRECT) fire none. Also: --warnings, the environment object,
@@ -271,6 +273,14 @@ def test_depth(t, loop):
     fires(t, 'psync iodepth=8', base + ['--ioengine=psync', '--iodepth=8'], 'sync-depth')
     clean(t, 'psync iodepth=1', base + ['--ioengine=psync', '--iodepth=1'])
     fires(t, 'loop, direct=0', base + ['--direct=0'], 'buffered-device')
+    c = fires(t, 'psync, iodepth_batch_submit=16',
+              base + ['--ioengine=psync', '--iodepth=16', '--iodepth_batch_submit=16'],
+              'batch-unfilled')
+    if c:
+        t.eq(c['evidence']['iodepth_batch_submit'], 16, 'batch-unfilled: batch')
+        t.eq(c['evidence']['max_per_submit'], 4, 'batch-unfilled: 1-4 I/Os per call')
+    clean(t, 'io_uring, iodepth_batch_submit=16',
+          base + ['--ioengine=io_uring', '--iodepth=16', '--iodepth_batch_submit=16'])
 
 
 def test_short_run(t, loop):
@@ -386,6 +396,18 @@ def test_series(t, loop):
     if j:
         t.eq([c['id'] for c in j['iobench checks']], [],
              'slow first 1.5 s with ramp_time=2: clean')
+    # a limit of 6000 IOPS, lowered each second of the second half
+    base[-1] = '--runtime=10'
+    j = throttled(t, 'falling limit', base, loop,
+                  [(0, 6000), (4.2, 5000), (5.2, 4000), (6.2, 3000), (7.2, 2000), (8.2, 1500)])
+    if j:
+        c = [c for c in j['iobench checks'] if c['id'] == 'trend']
+        if t.eq(len(c), 1, 'falling limit: trend fires', (j['iobench checks'],
+                                                          j['iobench evidence']['series'])):
+            t.check(c[0]['evidence']['change'] < -0.25, 'trend: the rate fell', c)
+    j = throttled(t, 'constant limit', base, loop, [(0, 6000)])
+    if j:
+        t.eq([c['id'] for c in j['iobench checks']], [], 'constant limit: clean')
 
 
 def seeds_clean(t, shm, loop):
