@@ -57,6 +57,12 @@ static const struct run_opt run_opts[] = {
 	{ "cmdhelp", ARG_OPTIONS, NULL, true },
 	{ "enghelp", ARG_ENGINES, NULL, true },
 	{ "max-jobs", ARG_ANY, NULL, false },
+	{ "warnings", ARG_WORDS, "all none page-cache buffered-device unwritten "
+	  "compressible cpu-bound cpu-oversubscribed depth-low sync-depth "
+	  "batch-unfilled hist-range short-run runtime-off write-cache governor "
+	  "clock-cost tool-bound warm-up step trend", false },
+	{ "env", ARG_NONE, NULL, false },
+	{ "no-calibrate", ARG_NONE, NULL, false },
 };
 
 #define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)

@@ -9,6 +9,8 @@
 #include "iobench/stats.h"
 
 struct ib_run;		/* run.h */
+struct ib_evidence;	/* checks.h */
+struct ib_env;		/* env.h */
 struct ib_result;	/* runner.h */
 
 /*
@@ -90,6 +92,21 @@ struct ib_results {
 	/* [global] options, "key\0value\0...\0" as ib_run.global_opts_text */
 	char global_opts_text[IB_OPTS_TEXT_MAX];
 	unsigned int global_opts_len;
+	/*
+	 * iobench's own, borrowed from the run (which must outlive r), owned
+	 * (own_*) when read back from iobench's JSON, NULL in fio's JSON or a
+	 * document built by a test: evidence[i] for
+	 * jobs[i] (checks.h) turns the validity checks, seeds and tool
+	 * overhead on; env turns the "environment" object on. checks_mask
+	 * picks the checks (--warnings), show_env prints env and the seeds
+	 * in the human report (--env).
+	 */
+	const struct ib_evidence *evidence;
+	const struct ib_env *env;
+	struct ib_evidence *own_evidence;	/* read back: evidence, owned */
+	struct ib_env *own_env;			/* read back: env, owned */
+	uint64_t checks_mask;
+	bool show_env;
 };
 
 /*

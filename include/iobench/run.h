@@ -3,6 +3,7 @@
 #define IOBENCH_RUN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/job.h"
 
@@ -44,6 +45,10 @@ struct ib_run {
 	/* --section=NAME (repeatable): run only these job sections */
 	char sections[IB_MAX_SECTION_FILTERS][IB_NAME_MAX];
 	unsigned int nr_sections;
+	/* validity checks (checks.h): --warnings mask, --env, --no-calibrate */
+	uint64_t checks_mask;		/* default: every check */
+	bool show_env;
+	bool no_calibrate;
 
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
 	/*

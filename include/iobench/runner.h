@@ -26,6 +26,13 @@ struct ib_result {
 	unsigned int failed_jobs;
 	bool interrupted;		/* SIGINT/SIGTERM stopped the run */
 	int64_t end_ms;			/* epoch ms at the end */
+	/*
+	 * The validity checks' evidence, one record per job (checks.h), and
+	 * the environment the run was measured in (env.h); owned, NULL until
+	 * ib_runner_go gathered them.
+	 */
+	struct ib_evidence *evidence;
+	struct ib_env *env;
 };
 
 struct ib_runner;

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
+#include "iobench/checks.h"
 #include "iobench/cli.h"
 #include "iobench/compiler.h"
 #include "iobench/jobfile.h"
@@ -29,7 +30,7 @@
 enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
-	C_HELP, C_CMDHELP, C_ENGHELP, C_MAXJOBS,
+	C_HELP, C_CMDHELP, C_ENGHELP, C_MAXJOBS, C_WARNINGS, C_ENV, C_NOCALIB,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -60,13 +61,16 @@ static const struct cli_opt cli_opts[] = {
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
 	{ "max-jobs", C_MAXJOBS, A_REQ },
+	{ "warnings", C_WARNINGS, A_REQ },	/* validity checks (checks.h) */
+	{ "env", C_ENV, A_NONE },
+	{ "no-calibrate", C_NOCALIB, A_NONE },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
 	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
-	"max-jobs", NULL,
+	"max-jobs", "warnings", "env", "no-calibrate", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
@@ -243,6 +247,14 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return help_done(ib_help_enghelp(st->out, v, d));
 	case C_MAXJOBS:
 		return set_max_jobs(r, v, d);
+	case C_WARNINGS:
+		return ib_checks_parse(v, &r->checks_mask, d);
+	case C_ENV:
+		r->show_env = true;
+		return 0;
+	case C_NOCALIB:
+		r->no_calibrate = true;
+		return 0;
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }

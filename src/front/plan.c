@@ -20,6 +20,7 @@ void ib_run_init(struct ib_run *r)
 	r->terse_version = 3;
 	r->eta = IB_ETA_AUTO;
 	r->eta_interval_ms = 1000;
+	r->checks_mask = ~(uint64_t)0;	/* IB_CHECKS_ALL */
 }
 
 void ib_run_free(struct ib_run *r)

@@ -96,4 +96,14 @@ void ib_report_pct_block(FILE *f, const char *label, const struct ib_res_job *jo
 void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e);
 void ib_report_group(FILE *f, const struct ib_rep_group *g);
 void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr);
+
+/*
+ * iobench's own (report_checks.c): nothing unless res carries evidence
+ * (res->evidence) or, for the environment, res->env and res->show_env.
+ */
+struct ib_json;
+void ib_report_checks_text(FILE *f, const struct ib_results *res, const struct ib_rep_entry *e);
+void ib_report_checks_json(struct ib_json *j, const struct ib_results *res,
+			   const struct ib_rep_entry *e);
+void ib_report_env_text(FILE *f, const struct ib_results *res);
 #endif

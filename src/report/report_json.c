@@ -9,6 +9,7 @@
 #include <time.h>
 #include "config.h"
 #include "iobench/disk.h"
+#include "iobench/env.h"
 #include "iobench/json.h"
 #include "report_common.h"
 
@@ -197,8 +198,8 @@ static void json_replay(struct ib_json *j, const struct ib_replay_stats *rs)
 	ib_json_obj_close(j);
 }
 
-static void json_job(struct ib_json *j, const struct ib_rep *r,
-		     const struct ib_rep_entry *e, bool plus)
+static void json_job(struct ib_json *j, const struct ib_results *res,
+		     const struct ib_rep *r, const struct ib_rep_entry *e, bool plus)
 {
 	const struct ib_job_stats *s = e->st;
 	const struct ib_res_job *lj = e->last_job;
@@ -215,6 +216,7 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 		  lj->opts_len ? lj->opts_len : (unsigned int)sizeof(lj->opts_text));
 	json_effective(j, e);
 	json_replay(j, &s->replay);
+	ib_report_checks_json(j, res, e);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		json_ddir(j, r, e, d, plus);
 	ib_json_obj_open(j, "sync");
@@ -300,7 +302,7 @@ static int report_json(FILE *f, const struct ib_results *res, bool plus)
 	json_top(&j, res);
 	ib_json_arr_open(&j, "jobs");
 	for (i = 0; i < r.nr_ent; i++)
-		json_job(&j, &r, &r.ent[i], plus);
+		json_job(&j, res, &r, &r.ent[i], plus);
 	ib_json_arr_close(&j);
 	if (res->nr_disks) {
 		ib_json_arr_open(&j, "disk_util");
@@ -308,6 +310,8 @@ static int report_json(FILE *f, const struct ib_results *res, bool plus)
 			json_disk(&j, &res->disks[i].util);
 		ib_json_arr_close(&j);
 	}
+	if (res->env)
+		ib_env_json(&j, res->env);
 	ib_json_end(&j);
 	ib_rep_free(&r);
 	return ferror(f) ? -EIO : 0;

@@ -296,11 +296,14 @@ int ib_report_normal(FILE *f, const struct ib_results *res)
 	if (ret)
 		return ret;
 	fputc('\n', f);
-	for (i = 0; i < r.nr_ent; i++)
+	for (i = 0; i < r.nr_ent; i++) {
 		ib_report_entry(f, &r, &r.ent[i]);
+		ib_report_checks_text(f, res, &r.ent[i]);
+	}
 	for (i = 0; i < r.nr_grp; i++)
 		ib_report_group(f, &r.grp[i]);
 	ib_report_disks(f, res->disks, res->nr_disks);
+	ib_report_env_text(f, res);
 	ib_rep_free(&r);
 	return ferror(f) ? -EIO : 0;
 }

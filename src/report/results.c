@@ -98,6 +98,10 @@ int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
 	r->timestamp_ms = timestamp_ms;
 	r->terse_version = run->terse_version ? run->terse_version : 3;
 	r->global_opts_len = run->global_opts_len;
+	r->evidence = res ? res->evidence : NULL;
+	r->env = res ? res->env : NULL;
+	r->checks_mask = run->checks_mask;
+	r->show_env = run->show_env;
 	memcpy(r->global_opts_text, run->global_opts_text, sizeof(r->global_opts_text));
 	return 0;
 }
@@ -108,5 +112,7 @@ void ib_results_free(struct ib_results *r)
 	free(r->jobs);
 	free(r->own_stats);
 	free(r->disks);
+	free(r->own_evidence);
+	free(r->own_env);
 	memset(r, 0, sizeof(*r));
 }

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/checks.h"
+#include "iobench/env.h"
 #include "iobench/json_read.h"
 #include "iobench/results.h"
 #include "iobench/run.h"
@@ -295,6 +297,33 @@ static void effective_into(struct ib_res_job *j, struct ib_job_stats *s,
 	snprintf(s->direct_fallback, sizeof(s->direct_fallback), "%s", why ? why : "");
 }
 
+/* iobench's "iobench evidence" (checks.h): the checks run again on it */
+static int evidence_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
+			 struct ib_diag *d)
+{
+	if (!o)
+		return 0;
+	if (!r->own_evidence) {
+		r->own_evidence = calloc(r->nr_jobs, sizeof(*r->own_evidence));
+		if (!r->own_evidence)
+			return ib_diag_set(d, ENOMEM, "out of memory");
+	}
+	ib_evidence_from_json(&r->own_evidence[i], o);
+	return 0;
+}
+
+/* iobench's top-level "environment" (env.h) */
+static int env_into(struct ib_results *r, const struct ib_jv *o, struct ib_diag *d)
+{
+	if (!o || o->type != IB_JV_OBJ)
+		return 0;
+	r->own_env = calloc(1, sizeof(*r->own_env));
+	if (!r->own_env)
+		return ib_diag_set(d, ENOMEM, "out of memory");
+	ib_env_from_json(r->own_env, o);
+	return 0;
+}
+
 static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
 		    struct ib_diag *d)
 {
@@ -322,7 +351,7 @@ static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
 	lat_into(j, &s->sync_lat, &s->sync_hist, ib_jv_get(sync, "lat_ns"));
 	tail_into(s, o);
 	effective_into(j, s, ib_jv_get(o, "effective options"));
-	return 0;
+	return evidence_into(r, i, ib_jv_get(o, "iobench evidence"), d);
 }
 
 static void disk_stat_into(const struct ib_jv *o, char *name, size_t nlen, uint64_t *ios,
@@ -414,6 +443,14 @@ static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_di
 	}
 	if (disks)
 		disks_into(r, disks);
+	ret = env_into(r, ib_jv_get(root, "environment"), d);
+	if (ret) {
+		ib_results_free(r);
+		return ret;
+	}
+	r->evidence = r->own_evidence;
+	r->env = r->own_env;
+	r->checks_mask = IB_CHECKS_ALL;
 	return 0;
 }
 

@@ -7,6 +7,7 @@
  * the live status line and forwards signals.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 #include "iobench/clock.h"
 #include "iobench/disk.h"
 #include "iobench/eta.h"
+#include "iobench/evidence.h"
 #include "iobench/iomode.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
@@ -47,6 +49,9 @@ struct slot {
 	bool reaped;
 	bool failed_setup;	/* layout failed: the job is reported, not run */
 	volatile sig_atomic_t stop;	/* a thread job's stop flag */
+	struct ib_job *own_job;	/* randrepeat=0: the job with its drawn randseed */
+	struct ib_disk_stat dev_start;	/* evidence: device counters at batch start */
+	uint64_t fork_ns;		/* evidence: the job process's life */
 };
 
 struct ib_runner {
@@ -306,6 +311,7 @@ static int start_process(struct ib_runner *r, struct slot *s, int pipefd[2],
 		child_main(s, parent, pipefd[0]);
 	}
 	(void)r;
+	s->fork_ns = ib_now_ns();
 	s->pid = pid;
 	s->started = true;
 	return 0;
@@ -407,6 +413,16 @@ static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 		r->res->failed_jobs++;
 }
 
+/* Has the job process exited? It stays unreaped (its /proc entry with it). */
+static bool exited(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+	       si.si_pid == pid;
+}
+
 static void reap_children(struct ib_runner *r, unsigned int first, unsigned int end)
 {
 	unsigned int i;
@@ -422,10 +438,12 @@ static void reap_children(struct ib_runner *r, unsigned int first, unsigned int 
 				continue;
 			pthread_join(s->tid, NULL);
 			mark_exit(r, s, 0);
-		} else if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
-			mark_exit(r, s, status);
 		} else {
-			continue;
+			if (r->res->evidence && exited(s->pid))
+				ib_evidence_sched(&r->res->evidence[i], s->pid, s->fork_ns);
+			if (waitpid(s->pid, &status, WNOHANG) != s->pid)
+				continue;
+			mark_exit(r, s, status);
 		}
 		exit_rules(r, s, first, end);
 	}
@@ -460,6 +478,24 @@ static void print_eta(struct ib_runner *r, uint64_t now)
 	fflush(r->tty);
 }
 
+/* The jobs' rate series (evidence), from their live counters. */
+static void sample_series(struct ib_runner *r, unsigned int first, unsigned int end,
+			  uint64_t now)
+{
+	unsigned int i, k;
+
+	for (i = first; r->res->evidence && i < end; i++) {
+		const struct ib_live *l = &r->res->stats[i].live;
+		uint64_t ios = 0;
+
+		if (!r->slots[i].started || r->slots[i].reaped)
+			continue;
+		for (k = 0; k < IB_DDIR_RWT; k++)
+			ios += __atomic_load_n(&l->ios[k], __ATOMIC_RELAXED);
+		ib_evidence_series_sample(&r->res->evidence[i], now, ios);
+	}
+}
+
 /*
  * First SIGINT/SIGTERM: every job is asked to stop (SIGTERM); each drains
  * its in-flight I/O and the report covers what was done. Second SIGINT:
@@ -489,6 +525,7 @@ static void wait_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		if (killed_ns && ib_now_ns() - killed_ns > KILL_GRACE_NS)
 			die_now();
 		print_eta(r, ib_now_ns());
+		sample_series(r, first, end, ib_now_ns());
 		nanosleep(&ts, NULL);
 	}
 	waiting = 0;
@@ -498,6 +535,131 @@ static void clear_eta_line(struct ib_runner *r)
 {
 	if (r->tty && r->last_eta_ns)
 		fprintf(r->tty, "\r%*s\r", 100, "");
+}
+
+/* --- evidence for the validity checks (checks.h) ----------------------- */
+
+static void evidence_before(struct ib_runner *r, unsigned int first, unsigned int end,
+			    unsigned int batch)
+{
+	unsigned int i, n = 0;
+
+	if (!r->res->evidence)
+		return;
+	for (i = first; i < end; i++)
+		n += !r->slots[i].failed_setup;
+	for (i = first; i < end; i++) {
+		struct ib_evidence *ev = &r->res->evidence[i];
+
+		ev->batch = batch;
+		ev->batch_jobs = n;
+		ib_evidence_before(ev, &r->slots[i].args.files, &r->slots[i].dev_start);
+	}
+	for (i = first; i < end; i++)
+		ib_evidence_series_start(&r->res->evidence[i], ib_now_ns());
+}
+
+static void evidence_after(struct ib_runner *r, unsigned int first, unsigned int end)
+{
+	unsigned int i;
+
+	if (!r->res->evidence)
+		return;
+	for (i = first; i < end; i++)
+		ib_evidence_after(&r->res->evidence[i], &r->slots[i].dev_start);
+}
+
+#define CALIB_BUDGET_US 50000ull	/* the whole calibration, about */
+#define CALIB_MIN_US 10000ull		/* per job section */
+
+/*
+ * To the picosecond: JSON keeps 6 decimals, so a report read back derives
+ * the same ceiling from it.
+ */
+static double ps_round(double ns)
+{
+	return round(ns * 1000.0) / 1000.0;
+}
+
+/* The tool's own cost, per job section (clones share their first's). */
+static void calibrate(struct ib_runner *r, const struct ib_clock *clock)
+{
+	const struct ib_run *run = r->run;
+	struct ib_evidence *ev = r->res->evidence, *from = NULL;
+	unsigned int i, sections = 0;
+	uint64_t budget;
+	double clock_ns = ps_round(ib_calib_clock_ns(clock)), ns;
+	struct ib_diag d;
+
+	for (i = 0; i < run->nr_jobs; i++)
+		sections += run->jobs[i].clone == 0;
+	budget = sections ? CALIB_BUDGET_US / sections : CALIB_BUDGET_US;
+	if (budget < CALIB_MIN_US)
+		budget = CALIB_MIN_US;
+	for (i = 0; i < run->nr_jobs && !stop_requested; i++) {
+		if (run->jobs[i].clone == 0) {
+			from = NULL;
+			if (i && budget * i > 5 * CALIB_BUDGET_US)
+				continue; /* many sections: the first ones only */
+			if (ib_calib_tool(r->slots[i].args.job, clock, budget, &ns, &d) < 0)
+				continue;
+			from = &ev[i];
+			ev[i].tool_ns_per_io = ps_round(ns);
+		} else if (from) {
+			ev[i].tool_ns_per_io = from->tool_ns_per_io;
+		} else {
+			continue;
+		}
+		ev[i].calibrated = true;
+		ev[i].clock_ns = clock_ns;
+	}
+}
+
+/* The environment and each job's static evidence, once the files exist. */
+static void gather_evidence(struct ib_runner *r, const char *const *paths,
+			    unsigned int npaths)
+{
+	struct ib_result *res = r->res;
+	unsigned int i;
+
+	res->env = calloc(1, sizeof(*res->env));
+	res->evidence = calloc(r->run->nr_jobs, sizeof(*res->evidence));
+	if (!res->env || !res->evidence) {
+		free(res->env);
+		free(res->evidence);
+		res->env = NULL;
+		res->evidence = NULL;
+		return;
+	}
+	ib_env_collect(res->env, paths, npaths, NULL);
+	for (i = 0; i < r->run->nr_jobs; i++) {
+		struct slot *s = &r->slots[i];
+
+		ib_evidence_job(&res->evidence[i], s->args.job, &s->args.files, s->ops,
+				res->env);
+		if (s->own_job)
+			res->evidence[i].seed_source = IB_SEED_DRAWN;
+	}
+}
+
+/*
+ * randrepeat=0 without randseed=: the seed is drawn here, not in the job,
+ * so the report can say it and randseed=N replays the job exactly.
+ */
+static int own_seed(struct slot *s, struct ib_diag *d)
+{
+	const struct ib_job *job = s->args.job;
+
+	if (job->randrepeat || job->randseed_set)
+		return 0;
+	s->own_job = malloc(sizeof(*s->own_job));
+	if (!s->own_job)
+		return ib_diag_set(d, ENOMEM, "job '%s': no memory", job->name);
+	*s->own_job = *job;
+	s->own_job->randseed = ib_evidence_draw_seed();
+	s->own_job->randseed_set = true;
+	s->args.job = s->own_job;
+	return 0;
 }
 
 /* --- entry -------------------------------------------------------------- */
@@ -527,13 +689,14 @@ static int set_schedulers(struct ib_runner *r, unsigned int first,
 static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
-	unsigned int first = 0, end;
+	unsigned int first = 0, end, batch = 0;
 	int ret;
 
 	while (first < run->nr_jobs && !stop_requested && !r->exit_run) {
 		end = first + 1;
 		while (end < run->nr_jobs && !run->jobs[end].stonewall)
 			end++;
+		evidence_before(r, first, end, batch++);
 		ret = set_schedulers(r, first, end, d);
 		if (!ret)
 			ret = start_batch(r, first, end, d);
@@ -544,6 +707,7 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 			return ret;
 		}
 		wait_batch(r, first, end);
+		evidence_after(r, first, end);
 		first = end;
 	}
 	return 0;
@@ -569,6 +733,8 @@ static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 		r->slots[i].args.stop = run->jobs[i].thread ? &r->slots[i].stop
 							    : &stop_requested;
 		r->res->stats[i].live.state = IB_ST_NOT_STARTED;
+		if (own_seed(&r->slots[i], d) < 0)
+			return -ENOMEM;
 	}
 	return 0;
 }
@@ -577,8 +743,10 @@ static void free_slots(struct ib_runner *r)
 {
 	unsigned int i;
 
-	for (i = 0; r->slots && i < r->run->nr_jobs; i++)
+	for (i = 0; r->slots && i < r->run->nr_jobs; i++) {
 		ib_files_free(&r->slots[i].args.files);
+		free(r->slots[i].own_job);
+	}
 	free(r->slots);
 }
 
@@ -641,6 +809,8 @@ static int setup_disks(struct ib_runner *r, struct ib_diag *d)
 		ret = res->diskset ? ib_disk_setup(res->diskset, paths, npaths, d) :
 				     ib_diag_set(d, ENOMEM, "no memory for disk stats");
 	}
+	if (!ret)
+		gather_evidence(r, paths, npaths);
 	free(paths);
 	return ret;
 }
@@ -662,6 +832,8 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		ib_clock_init(&clock, true);
 		for (i = 0; i < run->nr_jobs; i++)
 			r->slots[i].args.clock = clock;
+		if (res->evidence && !run->no_calibrate)
+			calibrate(r, &clock);
 		ib_disk_start(res->diskset);
 		r->start_ns = ib_now_ns();
 		ret = run_batches(r, d);
@@ -692,7 +864,11 @@ void ib_result_free(const struct ib_run *run, struct ib_result *res)
 	if (res->stats)
 		ib_shm_free(res->stats, run->nr_jobs * sizeof(struct ib_job_stats));
 	free(res->diskset);
+	free(res->evidence);
+	free(res->env);
 	res->diskset = NULL;
+	res->evidence = NULL;
+	res->env = NULL;
 	res->stats = NULL;
 	res->disks = NULL;
 }

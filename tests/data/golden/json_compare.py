@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Compare iobench's JSON (argv[1]) with fio 3.33's JSON (argv[2]).
 
---shape: same keys (iobench may add "iobench version" and a job's
-"effective options"), same JSON types
+--shape: same keys (iobench may add "iobench version", a job's
+"effective options", "random seed", "tool overhead", "iobench checks" and "iobench evidence",
+and a top-level "environment"), same JSON types
 (int vs float vs string vs object vs array), same key order.
 --values: also the same numbers (relative 1e-4), except run-specific keys.
 Exit 0 when they agree; prints the first differences otherwise."""
@@ -12,7 +13,9 @@ import sys
 
 SKIP_VALUES = {'timestamp', 'timestamp_ms', 'time', 'eta', 'elapsed',
                'fio version', 'iobench version'}
-EXTRA_OK = {'iobench version', 'effective options'}
+EXTRA_OK = {'iobench version', 'effective options', 'random seed',
+            'tool overhead', 'iobench checks', 'iobench evidence',
+            'environment'}
 
 
 def kind(v):

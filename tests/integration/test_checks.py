@@ -1,0 +1,502 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Validity checks (issue 18), each provoked on purpose on a real target and
+shown clean without its cause:
+
+  page-cache       buffered reads of a cached file on a block-device file system
+  write-cache      writes without fsync to a disk whose write cache is on
+  buffered-device  direct=0 on a loop device
+  unwritten        reads of a sparse file, of a fresh zram device
+  compressible     zero_buffers written to zram
+  cpu-bound        the null engine at full speed
+  cpu-oversubscribed  two null-engine jobs pinned to one CPU
+  tool-bound       the null engine reaching iobench's own ceiling
+  depth-low        iodepth=64 capped by iodepth_batch_complete_min=64
+  sync-depth       psync at iodepth=8
+  short-run        a 1-second run asking for p99.99
+  runtime-off      a time_based run interrupted early
+  batch-unfilled   psync with iodepth_batch_submit=16
+  step             a blkio read IOPS limit set on the job at 2.5 s
+  warm-up          the same limit on the first 1.5 s only, without ramp_time
+  trend            a limit lowered each second of the second half
+
+and the brief's seed command lines on prefilled tmpfs files and loop
+devices (O_DIRECT) fire none. Also: --warnings, the environment object,
+--env, the tool overhead line, and a randrepeat=0 job replayed exactly by
+the randseed= its report gives.
+"""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+MiB = ibtest.MiB
+
+
+REPRINT = [None]     # tests/tools/reprint: the results reader
+
+
+def read_back(t, what, jpath, doc):
+    """The JSON report read back and printed again has the same checks,
+    seeds and tool overhead (they are judged again from the evidence)."""
+    if not REPRINT[0]:
+        return
+    p = subprocess.run([REPRINT[0], 'json', jpath], capture_output=True, text=True)
+    if not t.eq(p.returncode, 0, '%s: read back' % what, p.stderr):
+        return
+    again = json.loads(p.stdout)
+    # a group_reporting entry has no evidence: its checks were judged per job
+    pairs = [(a, b) for a, b in zip(again['jobs'], doc['jobs']) if 'iobench evidence' in b]
+    for key in ('iobench checks', 'random seed', 'tool overhead', 'iobench evidence'):
+        t.eq([a.get(key) for a, b in pairs], [b.get(key) for a, b in pairs],
+             '%s: read back, the same %s' % (what, key))
+    t.eq(again.get('environment'), doc.get('environment'),
+         '%s: read back, the same environment' % what)
+
+
+def run_checks(t, what, *args, rc=0, cwd=None):
+    """Run with normal output on stdout and JSON to a file: (result, doc,
+    {job index: [check ids]}, [text check lines]). The JSON is read back
+    (read_back) when a check fired."""
+    jpath = t.path('out%d.json' % t.passed)
+    r = t.run('--json-output=' + jpath, '--output-format=normal', *args,
+              cwd=cwd, timeout=60)
+    if not t.eq(r.rc, rc, '%s: exit status' % what, r):
+        return r, None, {}, []
+    with open(jpath) as f:
+        doc = json.load(f)
+    if any(j.get('iobench checks') for j in doc['jobs']):
+        read_back(t, what, jpath, doc)
+    os.unlink(jpath)
+    ids = {i: [c['id'] for c in j.get('iobench checks', [])]
+           for i, j in enumerate(doc['jobs'])}
+    lines = [ln for ln in r.out.splitlines()
+             if re.match(r'  (warning|info) \[[a-z-]+\]: ', ln)]
+    return r, doc, ids, lines
+
+
+def fires(t, what, args, check, **kw):
+    """The run fires `check` (job 0), in JSON and in the text; returns its
+    JSON entry."""
+    r, doc, ids, lines = run_checks(t, what, *args, **kw)
+    if doc is None:
+        return None
+    t.check(check in ids.get(0, []), '%s: %s fires (got %s)' % (what, check, ids), r)
+    t.check(any('[%s]' % check in ln for ln in lines),
+            '%s: a "%s" line under the job' % (what, check), r.out)
+    for c in doc['jobs'][0].get('iobench checks', []):
+        if c['id'] == check:
+            t.check(c['severity'] in ('warning', 'info') and c['message'] and
+                    isinstance(c['evidence'], dict) and c['evidence'],
+                    '%s: %s has severity, message and evidence' % (what, check), c)
+            return c
+    return None
+
+
+def clean(t, what, args, **kw):
+    r, doc, ids, lines = run_checks(t, what, *args, **kw)
+    if doc is None:
+        return
+    t.eq(sum(len(v) for v in ids.values()), 0, '%s: no check fires (%s)' % (what, ids), r.out)
+    t.eq(lines, [], '%s: no check line' % what)
+
+
+def block_dir():
+    """A temp directory on a file system over a block device, or None."""
+    for d in ('/var/tmp', '/tmp'):
+        try:
+            st = os.stat(d)
+        except OSError:
+            continue
+        sysdev = '/sys/dev/block/%d:%d' % (os.major(st.st_dev), os.minor(st.st_dev))
+        if os.path.exists(sysdev):
+            return d, os.path.realpath(sysdev)
+    return None, None
+
+
+def disk_write_cache(sysdev):
+    for p in (sysdev, os.path.dirname(sysdev)):
+        try:
+            with open(os.path.join(p, 'queue', 'write_cache')) as f:
+                return f.read().strip()
+        except OSError:
+            continue
+    return ''
+
+
+def test_block_fs(t):
+    d, sysdev = block_dir()
+    if not d:
+        t.skip('no file system over a block device for page-cache/write-cache')
+        return
+    fd, path = tempfile.mkstemp(prefix='ibchecks.', dir=d)
+    try:
+        os.write(fd, os.urandom(8 * MiB))
+        os.fsync(fd)
+        os.close(fd)
+        with open(path, 'rb') as f:      # now in the page cache
+            while f.read(MiB):
+                pass
+        # invalidate=0: fio's default invalidate=1 would drop the cache first
+        base = ['--name=pc', '--filename=' + path, '--size=8m', '--bs=4k',
+                '--ioengine=psync', '--invalidate=0']
+        c = fires(t, 'cached file, buffered', base + ['--rw=read', '--direct=0'],
+                  'page-cache')
+        if c:
+            t.eq(c['evidence']['read_bytes'], 8 * MiB, 'page-cache: read_bytes')
+            t.check(c['evidence']['device_read_bytes'] < 4 * MiB,
+                    'page-cache: the device read less than half', c)
+        clean(t, 'cached file, O_DIRECT', base + ['--rw=read', '--direct=1'])
+        if disk_write_cache(sysdev) != 'write back':
+            t.skip('write cache off on %s' % sysdev)
+            return
+        fires(t, 'write, no fsync', base + ['--rw=write', '--direct=1'], 'write-cache')
+        clean(t, 'write, end_fsync=1', base + ['--rw=write', '--direct=1', '--end_fsync=1'])
+    finally:
+        os.unlink(path)
+
+
+def test_sparse(t):
+    sparse = t.shm_file('sparse', 4 * MiB)
+    base = ['--name=sp', '--rw=randread', '--bs=4k', '--size=4m']
+    c = fires(t, 'sparse file', base + ['--filename=' + sparse], 'unwritten')
+    if c:
+        t.eq(c['evidence'], {'range_bytes': 4 * MiB, 'data_bytes': 0},
+             'unwritten: evidence')
+    full = t.shm_file('full', data=ibtest.pattern(4 * MiB))
+    clean(t, 'file with data', base + ['--filename=' + full])
+    # --warnings picks the checks
+    clean(t, '--warnings=none', base + ['--filename=' + sparse, '--warnings=none'])
+    clean(t, '--warnings=cpu-bound', base + ['--filename=' + sparse,
+                                             '--warnings=cpu-bound'])
+    fires(t, '--warnings=cpu-bound,unwritten',
+          base + ['--filename=' + sparse, '--warnings=cpu-bound,unwritten'], 'unwritten')
+    r = t.run(*base, '--filename=' + sparse, '--warnings=nope')
+    t.eq(r.rc, 1, '--warnings=nope: exit status')
+    t.check("unknown check 'nope'" in r.err, '--warnings=nope: named', r)
+
+
+def zram_new():
+    with open('/sys/class/zram-control/hot_add') as f:
+        return int(f.read().strip())
+
+
+def zram_remove(n):
+    try:
+        with open('/sys/block/zram%d/reset' % n, 'w') as f:
+            f.write('1')
+    except OSError:
+        pass
+    with open('/sys/class/zram-control/hot_remove', 'w') as f:
+        f.write(str(n))
+
+
+def test_zram(t):
+    if not os.path.exists('/sys/class/zram-control/hot_add') or os.geteuid():
+        t.skip('no zram-control')
+        return
+    try:
+        n = zram_new()
+    except OSError as e:
+        t.skip('zram hot_add: %s' % e)
+        return
+    try:
+        with open('/sys/block/zram%d/disksize' % n, 'w') as f:
+            f.write(str(16 * MiB))
+        dev = '/dev/zram%d' % n
+        for _ in range(50):
+            if os.path.exists(dev):
+                break
+            time.sleep(0.1)
+        base = ['--name=z', '--filename=' + dev, '--bs=64k', '--direct=1']
+        c = fires(t, 'zram, fresh, read', base + ['--rw=read'], 'unwritten')
+        if c:
+            t.eq(c['evidence'], {'range_bytes': 16 * MiB, 'data_bytes': 0},
+                 'zram unwritten: evidence')
+        c = fires(t, 'zram, zero_buffers', base + ['--rw=write', '--zero_buffers=1'],
+                  'compressible')
+        if c:
+            t.eq(c['severity'], 'warning', 'zram zero_buffers: severity')
+            t.eq(c['evidence']['zram'], 1, 'zram zero_buffers: zram')
+            t.check(c['evidence']['compress_ratio'] < 0.05,
+                    'zram zero_buffers: compress_ratio', c)
+        clean(t, 'zram, random data', base + ['--rw=write'])
+        clean(t, 'zram, written, read', base + ['--rw=read'])
+    finally:
+        zram_remove(n)
+
+
+def pinned(t, cpu, fn):
+    old = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        fn()
+    finally:
+        os.sched_setaffinity(0, old)
+
+
+def test_cpu(t, loop):
+    null = ['--name=n', '--ioengine=null', '--rw=randread', '--bs=4k',
+            '--size=1g', '--time_based', '--runtime=1']
+    fires(t, 'null engine, full speed', null, 'cpu-bound')
+    fires(t, 'null engine, full speed', null, 'tool-bound')
+    cpu = min(os.sched_getaffinity(0))
+
+    def two_on_one():
+        c = fires(t, 'two null jobs on one CPU', null + ['--numjobs=2'],
+                  'cpu-oversubscribed')
+        if c:
+            t.eq((c['evidence']['jobs'], c['evidence']['cpus']), (2, 1),
+                 'cpu-oversubscribed: jobs, cpus')
+        if loop:
+            clean(t, 'psync on a loop device, one CPU',
+                  ['--name=p', '--ioengine=psync', '--rw=randread', '--bs=4k',
+                   '--filename=' + loop, '--time_based', '--runtime=1'])
+    pinned(t, cpu, two_on_one)
+
+
+def test_depth(t, loop):
+    base = ['--name=d', '--rw=randread', '--bs=4k', '--filename=' + loop,
+            '--size=16m']
+    c = fires(t, 'iodepth=64 capped by batch_complete_min',
+              base + ['--iodepth=64', '--iodepth_batch_complete_min=64'], 'depth-low')
+    if c:
+        t.eq(c['evidence']['iodepth'], 64, 'depth-low: iodepth')
+        t.check(c['evidence']['percent_at_depth'] < 50, 'depth-low: percent', c)
+    clean(t, 'iodepth=64', base + ['--iodepth=64'])
+    fires(t, 'psync iodepth=8', base + ['--ioengine=psync', '--iodepth=8'], 'sync-depth')
+    clean(t, 'psync iodepth=1', base + ['--ioengine=psync', '--iodepth=1'])
+    fires(t, 'loop, direct=0', base + ['--direct=0'], 'buffered-device')
+    c = fires(t, 'psync, iodepth_batch_submit=16',
+              base + ['--ioengine=psync', '--iodepth=16', '--iodepth_batch_submit=16'],
+              'batch-unfilled')
+    if c:
+        t.eq(c['evidence']['iodepth_batch_submit'], 16, 'batch-unfilled: batch')
+        t.eq(c['evidence']['max_per_submit'], 4, 'batch-unfilled: 1-4 I/Os per call')
+    clean(t, 'io_uring, iodepth_batch_submit=16',
+          base + ['--ioengine=io_uring', '--iodepth=16', '--iodepth_batch_submit=16'])
+
+
+def test_short_run(t, loop):
+    base = ['--name=s', '--rw=randread', '--bs=1m', '--filename=' + loop,
+            '--ioengine=psync', '--time_based', '--runtime=1']
+    c = fires(t, '1 s run, p99.99', base + ['--percentile_list=99.99'], 'short-run')
+    if c:
+        t.eq(c['evidence']['samples_needed'], 10000, 'short-run: samples_needed')
+        t.check(c['evidence']['samples'] < 10000, 'short-run: samples', c)
+    clean(t, '1 s run, p99', base + ['--percentile_list=99'])
+
+
+def test_runtime(t, loop):
+    jpath = t.path('int.json')
+    argv = t.argv('--name=i', '--rw=randread', '--bs=4k', '--filename=' + loop,
+                  '--ioengine=psync', '--time_based', '--runtime=5',
+                  '--output-format=json', '--json-output=' + jpath)
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=t.scaled(30))
+    t.eq(p.returncode, 130, 'interrupted time_based: exit status')
+    with open(jpath) as f:
+        j = json.load(f)['jobs'][0]
+    c = [c for c in j['iobench checks'] if c['id'] == 'runtime-off']
+    if t.eq(len(c), 1, 'interrupted time_based: runtime-off fires', j['iobench checks']):
+        t.eq(c[0]['evidence']['runtime_asked_ms'], 5000, 'runtime-off: asked')
+        t.check(c[0]['evidence']['runtime_ms'] < 4500, 'runtime-off: ran', c)
+
+
+def job_pid(pid, timeout=10):
+    """The first child of iobench (the job process), or None."""
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
+                kids = f.read().split()
+        except OSError:
+            return None
+        if kids:
+            return int(kids[0])
+        time.sleep(0.01)
+    return None
+
+
+BLKIO = '/sys/fs/cgroup/blkio'
+
+
+def throttled(t, what, args, dev, schedule):
+    """Run with the job process in a blkio cgroup whose read IOPS limit on
+    dev changes as schedule says: [(seconds after the job appeared, IOPS or
+    0 for none)]. Returns the JSON job, or None."""
+    jpath = t.path('thr.json')
+    cg = os.path.join(BLKIO, 'ibtest.%d' % os.getpid())
+    st = os.stat(dev)
+    key = '%d:%d' % (os.major(st.st_rdev), os.minor(st.st_rdev))
+    os.mkdir(cg)
+    try:
+        p = subprocess.Popen(t.argv(*args, '--output-format=json', '--json-output=' + jpath),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        kid = job_pid(p.pid)
+        t0 = time.time()
+        if kid:
+            with open(os.path.join(cg, 'tasks'), 'w') as f:
+                f.write(str(kid))
+        for at, iops in schedule:
+            time.sleep(max(0.0, at - (time.time() - t0)))
+            with open(os.path.join(cg, 'blkio.throttle.read_iops_device'), 'w') as f:
+                f.write('%s %d' % (key, iops))
+        err = p.communicate(timeout=t.scaled(60))[1]
+    finally:
+        for _ in range(100):
+            try:
+                os.rmdir(cg)
+                break
+            except OSError:
+                time.sleep(0.05)
+    if not t.eq(p.returncode, 0, '%s: exit status' % what, err):
+        return None
+    with open(jpath) as f:
+        return json.load(f)['jobs'][0]
+
+
+def test_series(t, loop):
+    """The rate series: a read IOPS limit set mid-run (step), a limit on the
+    first 1.5 s only (slow first reads: warm-up)."""
+    if t.wrapper:
+        t.skip('rate series under a wrapper: its timing is not the job\'s')
+        return
+    if not os.path.exists(os.path.join(BLKIO, 'blkio.throttle.read_iops_device')):
+        t.skip('no blkio cgroup (v1) for the rate limit')
+        return
+    base = ['--name=r', '--rw=randread', '--bs=4k', '--filename=' + loop,
+            '--ioengine=psync', '--time_based', '--runtime=7']
+    j = throttled(t, 'rate limit at 2.5 s', base, loop, [(2.5, 300)])
+    if j:
+        c = [c for c in j['iobench checks'] if c['id'] == 'step']
+        if t.eq(len(c), 1, 'rate limit: step fires', (j['iobench checks'],
+                                                      j['iobench evidence']['series'])):
+            t.check(c[0]['evidence']['at_s'] in (2.0, 3.0),
+                    'step: at 2 or 3 s', c)
+            t.check(c[0]['evidence']['after_iops'] < 0.5 * c[0]['evidence']['before_iops'],
+                    'step: the rate after is below half', c)
+    clean(t, 'the same, no rate limit', base)
+    j = throttled(t, 'slow first reads', base, loop, [(0, 300), (1.5, 0)])
+    if j:
+        t.check('warm-up' in [c['id'] for c in j['iobench checks']],
+                'slow first 1.5 s: warm-up fires', (j['iobench checks'],
+                                                    j['iobench evidence']['series']))
+    j = throttled(t, 'slow first reads, ramp_time=2', base + ['--ramp_time=2'], loop,
+                  [(0, 300), (1.5, 0)])
+    if j:
+        t.eq([c['id'] for c in j['iobench checks']], [],
+             'slow first 1.5 s with ramp_time=2: clean')
+    # a limit of 6000 IOPS, lowered each second of the second half
+    base[-1] = '--runtime=10'
+    j = throttled(t, 'falling limit', base, loop,
+                  [(0, 6000), (4.2, 5000), (5.2, 4000), (6.2, 3000), (7.2, 2000), (8.2, 1500)])
+    if j:
+        c = [c for c in j['iobench checks'] if c['id'] == 'trend']
+        if t.eq(len(c), 1, 'falling limit: trend fires', (j['iobench checks'],
+                                                          j['iobench evidence']['series'])):
+            t.check(c[0]['evidence']['change'] < -0.25, 'trend: the rate fell', c)
+    j = throttled(t, 'constant limit', base, loop, [(0, 6000)])
+    if j:
+        t.eq([c['id'] for c in j['iobench checks']], [], 'constant limit: clean')
+
+
+def seeds_clean(t, shm, loop):
+    seed1 = ['--rw=randrw', '--rwmixread=75', '--bs=4k', '--iodepth=64',
+             '--numjobs=8', '--size=1m']
+    seed3 = ['--direct=1', '--rw=read', '--bs=64k', '--ioengine=io_uring',
+             '--iodepth=64', '--runtime=1', '--numjobs=4', '--time_based',
+             '--group_reporting', '--readonly', '--size=1m']
+    for where, target in (('shm', shm), ('loop', loop)):
+        if not target:
+            continue
+        clean(t, 'seed 1 (%s)' % where, seed1 + ['--filename=' + target])
+        clean(t, 'seed 3 (%s)' % where, seed3 + ['--filename=' + target])
+    d = t.mkdir('tgs')
+    with open(os.path.join(d, 'TGS'), 'wb') as f:
+        f.write(ibtest.pattern(MiB))
+    clean(t, 'seed 2 (relative file TGS)',
+          ['--randrepeat=1', '--ioengine=libaio', '--direct=1', '--gtod_reduce=1',
+           '--name=TGS', '--filename=TGS', '--bs=4k', '--iodepth=64', '--size=1m',
+           '--readwrite=randrw', '--rwmixread=75', '--numjobs=8'], cwd=d)
+
+
+def test_env_and_seeds(t, shm):
+    base = ['--name=e', '--rw=randread', '--bs=4k', '--filename=' + shm, '--size=1m']
+    r, doc, ids, lines = run_checks(t, 'environment', *base)
+    if doc:
+        env = doc.get('environment', {})
+        t.check(env.get('hostname') and env.get('cpus_online', 0) > 0,
+                'JSON environment: host and CPUs', env)
+        t.eq([x.get('path') for x in env.get('targets', [])], [shm],
+             'JSON environment: the target')
+        rs = doc['jobs'][0]['random seed']
+        t.eq((rs['source'], rs['randseed'], rs['replay']),
+             ('randrepeat', 137, 'randrepeat=1'), 'default seed')
+        t.check(re.search(r'^  tool overhead: \d+ ns per I/O, ceiling \d+ IOPS per job$',
+                          r.out, re.M), 'tool overhead line', r.out)
+        t.check(doc['jobs'][0]['tool overhead']['ns_per_io'] > 0,
+                'JSON tool overhead', doc['jobs'][0].get('tool overhead'))
+        t.check('Environment:' not in r.out, 'no environment text without --env')
+    r = t.run(*base, '--env', '--no-calibrate')
+    t.check('Environment:' in r.out and '\nRandom seeds' in r.out and
+            '  e (job 1): randrepeat=1, offset seed ' in r.out,
+            '--env: environment and seeds in the text', r.out)
+    t.check('tool overhead' not in r.out, '--no-calibrate: no tool overhead', r.out)
+    # randrepeat=0: the seed drawn is reported, randseed= replays it exactly
+    logs = [t.path('iolog%d' % i) for i in range(3)]
+    rand = base[:1] + ['--rw=randrw', '--bsrange=4k-16k', '--filename=' + shm, '--size=1m']
+    r, doc, _, _ = run_checks(t, 'randrepeat=0', *rand, '--randrepeat=0',
+                              '--write_iolog=' + logs[0])
+    if not doc:
+        return
+    rs = doc['jobs'][0]['random seed']
+    t.eq(rs['source'], 'drawn', 'randrepeat=0: seed drawn')
+    t.eq(rs['replay'], 'randseed=%d' % rs['randseed'], 'randrepeat=0: replay option')
+    run_checks(t, 'replay', *rand, '--' + rs['replay'], '--write_iolog=' + logs[1])
+    run_checks(t, 'randrepeat=0 again', *rand, '--randrepeat=0',
+               '--write_iolog=' + logs[2])
+    # the I/O lines (v3 logs also carry each I/O's time, which differs)
+    ios = [ibtest.parse_iolog(p).ios for p in logs]
+    t.check(len(ios[0]) > 50, 'iolog has the I/Os', len(ios[0]))
+    t.check(ios[0] == ios[1], 'randseed=N replays the same offsets, sizes, directions')
+    t.check(ios[0] != ios[2], 'another randrepeat=0 run draws another stream')
+
+
+def main():
+    t = ibtest.Test()
+    if len(sys.argv) > 2:
+        REPRINT[0] = os.path.abspath(sys.argv[2])
+    shm = t.shm_file('data', data=ibtest.pattern(MiB))
+    test_env_and_seeds(t, shm)
+    test_sparse(t)
+    test_block_fs(t)
+    test_zram(t)
+    loop = t.loop_device(16 * MiB)
+    if loop:
+        with open(loop, 'r+b', buffering=0) as f:
+            f.write(ibtest.pattern(16 * MiB))
+    else:
+        t.skip('no loop devices')
+    test_cpu(t, loop)
+    if loop:
+        test_depth(t, loop)
+        test_short_run(t, loop)
+        test_runtime(t, loop)
+        test_series(t, loop)
+    seeds_clean(t, shm, loop)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
