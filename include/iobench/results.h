@@ -31,8 +31,19 @@ struct ib_result;	/* runner.h */
  */
 #define IB_HOSTNAME_MAX 64
 
+/*
+ * One host of a multi-host run (iobench-mpi: one per MPI rank; a run on
+ * one machine has one host with only its name set). The clock fields align
+ * the hosts' time series: offset = this host's CLOCK_REALTIME minus host
+ * 0's, measured by ping-pong with the given round trip; start_ns is when
+ * this host was told to start, on host 0's clock (epoch ns).
+ */
 struct ib_res_host {
 	char name[IB_HOSTNAME_MAX];
+	int rank;
+	int64_t clock_offset_ns;
+	int64_t clock_rtt_ns;
+	int64_t start_ns;
 };
 
 /* What the reports need from a job's description (job.h has the meaning). */
@@ -71,6 +82,11 @@ struct ib_res_disk {
 	struct ib_disk_util util;
 };
 
+/*
+ * jobs[] (and stats[]) and disks[] are ordered by host: host 0's first.
+ * With more than one host the formatters use fio's client-mode layout
+ * (report_hosts.c): per-host blocks, then an "All clients" block.
+ */
 struct ib_results {
 	struct ib_res_host *hosts;
 	unsigned int nr_hosts;

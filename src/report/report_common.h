@@ -96,4 +96,15 @@ void ib_report_pct_block(FILE *f, const char *label, const struct ib_res_job *jo
 void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e);
 void ib_report_group(FILE *f, const struct ib_rep_group *g);
 void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr);
+/*
+ * Several hosts (report_hosts.c). A view: host h's jobs and disks (no
+ * copy, res must outlive it). All hosts: every job, groupid order, named
+ * "All clients" with group_reporting set, stats copied (owned: free with
+ * ib_results_free). The normal report in fio's client-mode layout.
+ */
+void ib_rep_host_view(const struct ib_results *in, unsigned int h,
+		      struct ib_results *out);
+int ib_rep_all_hosts(const struct ib_results *in, struct ib_results *out);
+void ib_rep_host_label(const struct ib_res_host *h, char *buf, size_t len);
+int ib_report_normal_hosts(FILE *f, const struct ib_results *res);
 #endif

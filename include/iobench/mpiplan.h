@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_MPIPLAN_H
+#define IOBENCH_MPIPLAN_H
+
+#include <stdint.h>
+#include "iobench/diag.h"
+#include "iobench/run.h"
+
+/*
+ * The plan of one MPI rank (iobench-mpi, src/mpi/). Every rank parses the
+ * same arguments; these two functions need no MPI and are unit-tested.
+ */
+
+/*
+ * FNV-1a 64 over what every rank must agree on before any I/O: the job
+ * count, every job as bytes (jobs hold no pointers, job.h) and the
+ * [global] options text. Two ranks with different options, or job files
+ * that differ between hosts, hash differently.
+ */
+uint64_t ib_mpi_plan_hash(const struct ib_run *run);
+
+/*
+ * Give this rank its own files, as fio's client mode does: in filename=
+ * and directory=, "$clientuid" (fio's name) and "$rank" become the rank
+ * number and "$hostname" the host's name; a job without filename= (fio's
+ * generated names JOB.CLONE.FILE) gets the names HOST.RANK.JOB.CLONE.FILE,
+ * as fio's unique_filename prefixes them with the client. Rewrites
+ * run->jobs in place. Returns 0, or -ENAMETOOLONG (d names the job).
+ */
+int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,
+			 struct ib_diag *d);
+
+#endif
