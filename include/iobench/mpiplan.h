@@ -20,8 +20,8 @@
 uint64_t ib_mpi_plan_hash(const struct ib_run *run);
 
 /*
- * Give this rank its own files, as fio's client mode does: in filename=
- * and directory=, "$clientuid" (fio's name) and "$rank" become the rank
+ * Give this rank its own files, as fio's client mode does: in filename=,
+ * directory=, write_iolog= and the write_*_log= prefixes, "$clientuid" (fio's name) and "$rank" become the rank
  * number and "$hostname" the host's name; a job without filename= (fio's
  * generated names JOB.CLONE.FILE) gets the names HOST.RANK.JOB.CLONE.FILE,
  * as fio's unique_filename prefixes them with the client. Rewrites

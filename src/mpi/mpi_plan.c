@@ -94,26 +94,44 @@ static bool generated_names(const struct ib_job *j, char *out, size_t cap,
 	return true;
 }
 
+/* One PATH_MAX field in place; false if the result does not fit. */
+static bool expand_field(char *field, size_t cap, int rank, const char *host)
+{
+	char buf[PATH_MAX];
+
+	if (!strchr(field, '$'))
+		return true;
+	if (cap > sizeof(buf) || !expand(field, buf, cap, rank, host))
+		return false;
+	memcpy(field, buf, cap);
+	return true;
+}
+
+static bool job_for_rank(struct ib_job *j, int rank, const char *host)
+{
+	char buf[IB_PATHS_MAX];
+	bool ok;
+
+	ok = j->filename[0] ? expand(j->filename, buf, sizeof(buf), rank, host) :
+			      generated_names(j, buf, sizeof(buf), rank, host);
+	if (ok)
+		memcpy(j->filename, buf, sizeof(j->filename));
+	return ok && expand_field(j->directory, sizeof(j->directory), rank, host) &&
+	       expand_field(j->write_iolog, sizeof(j->write_iolog), rank, host) &&
+	       expand_field(j->write_bw_log, sizeof(j->write_bw_log), rank, host) &&
+	       expand_field(j->write_iops_log, sizeof(j->write_iops_log), rank, host) &&
+	       expand_field(j->write_lat_log, sizeof(j->write_lat_log), rank, host);
+}
+
 int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,
 			 struct ib_diag *d)
 {
-	char buf[IB_PATHS_MAX];
 	unsigned int i;
 
-	for (i = 0; i < run->nr_jobs; i++) {
-		struct ib_job *j = &run->jobs[i];
-		bool ok;
-
-		ok = j->filename[0] ? expand(j->filename, buf, sizeof(buf), rank, host) :
-				      generated_names(j, buf, sizeof(buf), rank, host);
-		if (ok)
-			memcpy(j->filename, buf, sizeof(j->filename));
-		if (ok && (ok = expand(j->directory, buf, sizeof(j->directory), rank, host)))
-			memcpy(j->directory, buf, sizeof(j->directory));
-		if (!ok)
+	for (i = 0; i < run->nr_jobs; i++)
+		if (!job_for_rank(&run->jobs[i], rank, host))
 			return ib_diag_set(d, ENAMETOOLONG,
 					   "job '%s': file name too long for rank %d",
-					   j->name, rank);
-	}
+					   run->jobs[i].name, rank);
 	return 0;
 }

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""iobench-mpi under mpirun on one machine, ranks oversubscribed, each
+rank on its own tmpfs file: exact sums in the "All clients" block, its
+histogram the sum of the per-rank json+ bins, its percentiles those of the
+union of the per-rank clat logs (within one bucket), the per-host lines,
+a killed job or rank, a bad target and a mismatch of options refused
+before any I/O. argv[1]: the iobench-mpi binary. Skips (77) only without
+mpirun."""
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import ibtest
+
+MPIRUN = shutil.which('mpirun')
+
+
+def mpirun_args(np):
+    """mpirun's options for np ranks on this one machine."""
+    ver = subprocess.run([MPIRUN, '--version'], capture_output=True,
+                         text=True).stdout + ''
+    if 'Open MPI' in ver or 'OpenRTE' in ver:
+        return ['--allow-run-as-root', '--oversubscribe', '-np', str(np)]
+    return ['-np', str(np)]  # MPICH's hydra oversubscribes as it is
+
+
+def env():
+    e = dict(os.environ)
+    e.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1')
+    return e
+
+
+def mpi(t, np, *args, timeout=120):
+    return t.run(*(mpirun_args(np) + [t.bin] + list(args)), prog=MPIRUN,
+                 env=env(), timeout=timeout)
+
+
+def hist_index(v):
+    """ib_hist_index (hist.h): fio's log-linear bucket of v ns."""
+    if v < 128:
+        return v
+    msb = v.bit_length() - 1
+    e = msb - 6
+    return min((e + 1) * 64 + ((v >> e) & 63), 38 * 64 - 1)
+
+
+def clat_log(path):
+    """{ddir: [clat ns]} of a per-I/O log."""
+    vals = {0: [], 1: []}
+    with open(path) as f:
+        for line in f:
+            parts = [p.strip() for p in line.split(',')]
+            vals[int(parts[2])].append(int(parts[1]))
+    return vals
+
+
+def check_sums(t, entries, agg):
+    for d in ('read', 'write'):
+        for k in ('total_ios', 'io_bytes', 'short_ios'):
+            t.eq(agg[d][k], sum(e[d][k] for e in entries),
+                 'All clients %s %s is the sum of the ranks\'' % (d, k))
+        t.eq(agg[d]['clat_ns']['N'], sum(e[d]['clat_ns']['N'] for e in entries),
+             'All clients %s clat N' % d)
+        binsum = {}
+        for e in entries:
+            for b, n in e[d]['clat_ns']['bins'].items():
+                binsum[b] = binsum.get(b, 0) + n
+        t.eq(agg[d]['clat_ns']['bins'], binsum,
+             'All clients %s clat bins = sum of the ranks\' bins' % d)
+
+
+def check_percentiles(t, agg, logs):
+    for di, d in enumerate(('read', 'write')):
+        vals = sorted(v for lg in logs for v in lg[di])
+        t.eq(len(vals), agg[d]['clat_ns']['N'], '%s: one log entry per I/O' % d)
+        if not vals:
+            continue
+        for p, got in agg[d]['clat_ns']['percentile'].items():
+            k = max(1, math.ceil(float(p) / 100.0 * len(vals)))
+            want = vals[k - 1]
+            t.check(abs(hist_index(want) - hist_index(got)) <= 1,
+                    '%s p%s: %d from the union of the logs, %d reported: '
+                    'not within one bucket' % (d, p, want, got))
+
+
+def test_merge(t, np=4):
+    """Exact sums, bins, percentiles, per-host lines, one file per rank."""
+    jpath = t.path('merge.json')
+    r = mpi(t, np, '--name=j', '--filename=' + t.path('m.$rank'), '--size=2M',
+            '--rw=randrw', '--bs=4k', '--ioengine=psync', '--randseed=7',
+            '--write_lat_log=' + t.path('lat.$rank'),
+            '--output-format=normal,json+', '--json-output=' + jpath)
+    if not t.ok(r, 'mpirun -np %d' % np):
+        return
+    for k in range(np):
+        t.eq(ibtest.size_of(t.path('m.%d' % k)), 2 << 20, 'rank %d file' % k)
+    with open(jpath) as f:
+        doc = json.load(f)
+    t.check('jobs' not in doc, 'client mode: no "jobs" array')
+    cs = doc['client_stats']
+    per = [e for e in cs if e['jobname'] == 'j']
+    agg = [e for e in cs if e['jobname'] == 'All clients']
+    t.eq(sorted(e['rank'] for e in per), list(range(np)), 'one entry per rank')
+    t.eq(len(agg), 1, 'one All clients entry')
+    t.eq([h['rank'] for h in doc['hosts']], list(range(np)), 'hosts section')
+    t.eq(doc['hosts'][0]['clock_offset_ns'], 0, 'rank 0 is the clock reference')
+    t.check(all(h['clock_rtt_ns'] > 0 for h in doc['hosts'][1:]),
+            'round trips measured', doc['hosts'])
+    t.eq(sum(e['read']['io_bytes'] + e['write']['io_bytes'] for e in per),
+         np * (2 << 20), 'every rank did its 2 MiB')
+    if len(agg) != 1:
+        return
+    check_sums(t, per, agg[0])
+    logs = [clat_log(t.path('lat.%d_clat.1.log' % k)) for k in range(np)]
+    check_percentiles(t, agg[0], logs)
+    host = doc['hosts'][0]['hostname']
+    for k in range(np):
+        t.check(re.search(r'^<%s:%d> j: \(groupid=0, jobs=1\): err= 0' %
+                          (re.escape(host), k), r.out, re.M),
+                'per-host line of rank %d' % k, r)
+    t.check(re.search(r'^All clients: \(groupid=0, jobs=%d\): err= 0' % np,
+                      r.out, re.M), 'All clients block', r)
+    t.check(re.search(r'^   READ: bw=.*io=4\d{3}KiB', r.out, re.M),
+            'All clients group line sums the reads', r)
+
+
+def procs():
+    """{pid: (ppid, comm)} of every process."""
+    out = {}
+    for p in os.listdir('/proc'):
+        if not p.isdigit():
+            continue
+        try:
+            with open('/proc/%s/stat' % p) as f:
+                s = f.read()
+        except OSError:
+            continue
+        comm = s[s.index('(') + 1:s.rindex(')')]
+        out[int(p)] = (int(s[s.rindex(')') + 2:].split()[1]), comm)
+    return out
+
+
+def holders(path):
+    """Pids with path open."""
+    pids = []
+    for p in os.listdir('/proc'):
+        if not p.isdigit():
+            continue
+        try:
+            fds = os.listdir('/proc/%s/fd' % p)
+            if any(os.readlink('/proc/%s/fd/%s' % (p, fd)) == path for fd in fds):
+                pids.append(int(p))
+        except OSError:
+            continue
+    return pids
+
+
+def start_bg(t, np, *args):
+    argv = [MPIRUN] + mpirun_args(np) + [t.bin] + list(args)
+    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env(), cwd=t.dir,
+                            start_new_session=True)
+
+
+def wait_for(fn, secs):
+    end = time.time() + secs
+    while time.time() < end:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.1)
+    return None
+
+
+def job_pid(path):
+    """The job process doing I/O on path: a holder none of whose children
+    hold it (the helper that laid it out may hold it too)."""
+    pids = holders(path)
+    ps = procs()
+    leaves = [p for p in pids if not any(ps.get(q, (0,))[0] == p for q in pids)]
+    return leaves[0] if len(leaves) == 1 else None
+
+
+def test_killed_job(t, np=3):
+    """A job process of rank 1 killed: named by host and rank, the other
+    ranks stop early (runtime=60 does not run out), exit status 1."""
+    p = start_bg(t, np, '--name=j', '--filename=' + t.path('k.$rank'),
+                 '--size=1M', '--rw=randread', '--bs=4k', '--ioengine=psync',
+                 '--time_based', '--runtime=60', '--output-format=json')
+    t0 = time.time()
+    victim = wait_for(lambda: job_pid(t.path('k.1')), 30)
+    if not t.check(victim, 'job process of rank 1 found'):
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return
+    time.sleep(0.5)
+    os.kill(victim, signal.SIGKILL)
+    out, err = p.communicate(timeout=60)
+    r = ibtest.Result(p.args, p.returncode, out, err)
+    t.eq(p.returncode, 1, 'exit status after a killed job', r)
+    t.check(time.time() - t0 < 30, 'the other ranks stopped early', r)
+    t.check(re.search(r"host \S+ rank 1: job 'j' \(pid %d\) failed: job process "
+                      r"%d killed by signal 9" % (victim, victim), err),
+            'the killed job named by host and rank', r)
+    t.check('1 of %d ranks failed; the others were stopped' % np in err,
+            'summary line', r)
+    try:
+        cs = json.loads(out)['client_stats']
+    except (ValueError, KeyError):
+        t.check(False, 'report still printed', r)
+        return
+    by_rank = {e['rank']: e for e in cs}
+    t.check(by_rank[1]['error'] != 0, 'rank 1 entry has the error', r)
+    for k in (0, 2):
+        t.check(by_rank[k]['error'] == 0 and by_rank[k]['read']['total_ios'] > 0,
+                'rank %d ran and stopped cleanly' % k, r)
+
+
+def rank_pid(rank):
+    """The iobench-mpi process of that rank (not its helper or jobs)."""
+    ps = procs()
+    for pid, (ppid, comm) in ps.items():
+        if comm != 'iobench-mpi' or ps.get(ppid, (0, ''))[1] == 'iobench-mpi':
+            continue
+        try:
+            with open('/proc/%d/environ' % pid, 'rb') as f:
+                e = f.read().split(b'\0')
+        except OSError:
+            continue
+        for key in (b'OMPI_COMM_WORLD_RANK=', b'PMI_RANK='):
+            if key + str(rank).encode() in e:
+                return pid
+    return None
+
+
+def test_killed_rank(t, np=3):
+    """A rank process killed outright: mpirun says which, exits non-zero,
+    and no job process of that rank is left doing I/O."""
+    p = start_bg(t, np, '--name=j', '--filename=' + t.path('x.$rank'),
+                 '--size=1M', '--rw=randread', '--bs=4k', '--ioengine=psync',
+                 '--time_based', '--runtime=60')
+    ok = wait_for(lambda: job_pid(t.path('x.2')), 30)
+    victim = rank_pid(2)
+    if not t.check(ok and victim, 'rank 2 found running'):
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return
+    os.kill(victim, signal.SIGKILL)
+    try:
+        out, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+    r = ibtest.Result(p.args, p.returncode, out, err)
+    t.check(p.returncode != 0, 'mpirun fails when a rank is killed', r)
+    t.check(re.search(r'rank 2', err), 'the killed rank is named', r)
+    t.check(wait_for(lambda: not holders(t.path('x.2')), 10),
+            'no process of the killed rank left on its file', r)
+
+
+def test_refusals(t):
+    """A bad target on one rank, or options that differ between ranks:
+    refused before any I/O, named by host and rank."""
+    os.mkdir(t.path('b.1'))
+    r = mpi(t, 2, '--name=j', '--filename=' + t.path('b.$rank'), '--size=1M',
+            '--rw=write', '--ioengine=psync')
+    t.eq(r.rc, 1, 'bad target on rank 1: exit status', r)
+    t.check(re.search(r'^iobench-mpi: host \S+ rank 1: .*b\.1', r.err, re.M),
+            'bad target named by host and rank', r)
+    t.check(not os.path.exists(t.path('b.0')), 'rank 0 wrote nothing', r)
+    common = ['--name=j', '--filename=' + t.path('d.$rank'), '--rw=write',
+              '--ioengine=psync']
+    argv = (mpirun_args(1) + [t.bin] + common + ['--size=1M', ':'] +
+            mpirun_args(1)[-2:] + [t.bin] + common + ['--size=2M'])
+    r = t.run(*argv, prog=MPIRUN, env=env())
+    t.eq(r.rc, 1, 'options differ between ranks: exit status', r)
+    t.check(re.search(r'rank 1: options or job files differ from rank 0', r.err),
+            'mismatch named', r)
+    t.check(not os.path.exists(t.path('d.0')) and not os.path.exists(t.path('d.1')),
+            'mismatch: no file written', r)
+
+
+def test_default_names(t):
+    """Generated names carry host and rank (fio's unique_filename)."""
+    d = t.mkdir('names')
+    r = mpi(t, 2, '--name=g', '--directory=' + d, '--size=64k', '--rw=write',
+            '--ioengine=psync', '--output-format=json')
+    if not t.ok(r, 'generated names'):
+        return
+    host = json.loads(r.out)['hosts'][0]['hostname']
+    t.eq(sorted(os.listdir(d)), ['%s.%d.g.0.0' % (host, k) for k in (0, 1)],
+         'one file per rank')
+
+
+def main():
+    t = ibtest.Test()
+    if not MPIRUN:
+        t.skip('mpirun not installed')
+        t.finish()
+    if not t.check(os.access(t.bin, os.X_OK),
+                   '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
+        t.finish()
+    test_merge(t)
+    test_refusals(t)
+    test_default_names(t)
+    test_killed_job(t)
+    test_killed_rank(t)
+    t.finish()
+
+
+if __name__ == '__main__':
+    sys.exit(main())
