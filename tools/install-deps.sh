@@ -27,6 +27,7 @@ pkgs=(
 	valgrind          # tools/test.d/valgrind.sh: memcheck over the whole suite
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
 	git               # meson dist (release tarball test)
+	libopenmpi-dev openmpi-bin # iobench-mpi and its test (tests/integration/test_mpi.py)
 )
 
 sudo=()
