@@ -299,6 +299,79 @@ def test_default_names(t):
          'one file per rank')
 
 
+class Netns:
+    """Two network namespaces joined by a veth pair (10.77.N.1 and .2),
+    deleted at the end; ok is False (a skip) when they cannot be made."""
+
+    def __init__(self, t):
+        tag = str(os.getpid() % 100000)
+        self.ns = ['ibA' + tag, 'ibB' + tag]
+        self.net = '10.77.%d' % (os.getpid() % 250)
+        self.ip = [self.net + '.1', self.net + '.2']
+        dev = ['ibva' + tag, 'ibvb' + tag]
+        cmds = [['ip', 'netns', 'add', self.ns[0]], ['ip', 'netns', 'add', self.ns[1]],
+                ['ip', 'link', 'add', dev[0], 'type', 'veth', 'peer', 'name', dev[1]]]
+        for k in (0, 1):
+            cmds += [['ip', 'link', 'set', dev[k], 'netns', self.ns[k]],
+                     ['ip', '-n', self.ns[k], 'addr', 'add', self.ip[k] + '/24',
+                      'dev', dev[k]],
+                     ['ip', '-n', self.ns[k], 'link', 'set', dev[k], 'up'],
+                     ['ip', '-n', self.ns[k], 'link', 'set', 'lo', 'up']]
+        self.why = None
+        for c in cmds:
+            p = subprocess.run(c, capture_output=True, text=True)
+            if p.returncode:
+                self.why = '%s: %s' % (' '.join(c), p.stderr.strip())
+                break
+
+    def close(self):
+        for n in self.ns:
+            subprocess.run(['ip', 'netns', 'del', n], capture_output=True)
+
+
+def test_two_netns(t):
+    """Two ranks in two network namespaces (hosts hA and hB, each with its
+    own hostname), Open MPI's TCP transport over the veth pair only, the
+    remote "host" reached by a stand-in for ssh: nothing assumes one host."""
+    ver = subprocess.run([MPIRUN, '--version'], capture_output=True, text=True).stdout
+    if not shutil.which('ip') or not shutil.which('unshare') or 'Open MPI' not in ver:
+        t.skip('two network namespaces: needs ip, unshare and Open MPI')
+        return
+    ns = Netns(t)
+    try:
+        if ns.why:
+            t.skip('network namespaces: ' + ns.why)
+            return
+        agent = t.path('netns-ssh.sh')
+        with open(agent, 'w') as f:
+            f.write('#!/bin/sh\n# "ssh HOST CMD": HOST is the second namespace\n'
+                    'shift\nexec ip netns exec %s unshare --uts sh -c '
+                    '"hostname hB; $*"\n' % ns.ns[1])
+        os.chmod(agent, 0o755)
+        hosts = t.shm_file('hosts', data=('%s slots=1\n%s slots=1\n' % tuple(ns.ip)).encode())
+        job = ' '.join([t.bin, '--name=j', "--filename='%s'" % t.path('n.$hostname.$rank'),
+                        '--size=1M', '--rw=randread', '--bs=4k', '--ioengine=psync',
+                        '--output-format=json'])
+        cmd = ('hostname hA; exec %s --allow-run-as-root --hostfile %s '
+               '--mca plm_rsh_agent %s --mca btl self,tcp '
+               '--mca btl_tcp_if_include %s.0/24 --mca oob_tcp_if_include %s.0/24 '
+               '-np 2 %s' % (MPIRUN, hosts, agent, ns.net, ns.net, job))
+        r = t.run('netns', 'exec', ns.ns[0], 'unshare', '--uts', 'sh', '-c', cmd,
+                  prog='ip', env=env())
+        if not t.ok(r, 'two ranks in two network namespaces'):
+            return
+        doc = json.loads(r.out)
+        t.eq([(h['hostname'], h['rank']) for h in doc['hosts']],
+             [('hA', 0), ('hB', 1)], 'one host per namespace')
+        t.check(doc['hosts'][1]['clock_rtt_ns'] > 0, 'round trip over the veth pair')
+        t.eq([(e['hostname'], e['read']['total_ios']) for e in doc['client_stats']],
+             [('hA', 256), ('hB', 256), ('All clients', 512)], 'per host and all')
+        for f in ('n.hA.0', 'n.hB.1'):
+            t.eq(ibtest.size_of(t.path(f)), 1 << 20, '%s: named by host and rank' % f)
+    finally:
+        ns.close()
+
+
 def main():
     t = ibtest.Test()
     if not MPIRUN:
@@ -312,6 +385,7 @@ def main():
     test_default_names(t)
     test_killed_job(t)
     test_killed_rank(t)
+    test_two_netns(t)
     t.finish()
 
 
