@@ -2,6 +2,7 @@
 #ifndef IOBENCH_MPIPLAN_H
 #define IOBENCH_MPIPLAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/run.h"
@@ -29,5 +30,23 @@ uint64_t ib_mpi_plan_hash(const struct ib_run *run);
  */
 int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,
 			 struct ib_diag *d);
+
+/*
+ * Which rank runs what. By default every rank runs every job (N ranks x
+ * numjobs processes). With `split` (iobench-mpi --mpi-split) the run's jobs,
+ * numjobs clones included, are dealt out: job i runs on rank i % size.
+ * ib_mpi_local_max: the most jobs one rank runs. ib_mpi_job_index: the
+ * plan index of rank's j-th job, or -1 if it has fewer.
+ */
+unsigned int ib_mpi_local_max(bool split, int size, unsigned int nr_jobs);
+long ib_mpi_job_index(bool split, int rank, int size, unsigned int nr_jobs,
+		      unsigned int j);
+/*
+ * Keep only rank's jobs of jobs[0..nr) (in place, in order) and return how
+ * many. A job that starts a new group in what is left waits for the one
+ * before it (stonewall), so groups still run one after another.
+ */
+unsigned int ib_mpi_plan_split(struct ib_job *jobs, unsigned int nr, int rank,
+			       int size);
 
 #endif

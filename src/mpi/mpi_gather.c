@@ -12,11 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include "iobench/mpiplan.h"
 #include "mpi_priv.h"
 
 /*
- * Slot j of every rank into res->own_stats[r * nj + j]: a datatype of one
- * slot's bytes whose extent is nj slots puts rank r's at r * nj.
+ * Local slot j of every rank into res->own_stats[r * nj + j] (nj: the
+ * most jobs a rank runs): a datatype of one slot's bytes whose extent is
+ * nj slots puts rank r's at r * nj. A rank with fewer jobs sends a slot
+ * of zeros, dropped by fill().
  */
 static void gather_slots(const struct ib_mpi_ctx *c, const struct ib_mpi_helper *h,
 			 unsigned int nj, struct ib_results *res)
@@ -45,30 +48,48 @@ static int64_t epoch_ms(void)
 	return (int64_t)tv.tv_sec * 1000 + tv.tv_usec / 1000;
 }
 
-/* Rank 0: hosts, jobs and disks around the gathered slots. */
+static void fill_host(const struct ib_mpi_ctx *c, const struct ib_mpi_outcome *o,
+		      const int64_t *offset, const int64_t *rtt, unsigned int r,
+		      struct ib_res_host *x)
+{
+	memcpy(x->name, o->host, sizeof(x->name));
+	x->rank = (int)r;
+	x->clock_offset_ns = offset[r];
+	x->clock_rtt_ns = rtt[r];
+	x->start_ns = o->start_ns ? o->start_ns - offset[r] : 0;
+	(void)c;
+}
+
+/*
+ * Rank 0: hosts, the jobs each rank ran with their slots (moved down over
+ * the holes of ranks with fewer jobs: k <= r * nj + j, so in order), disks.
+ */
 static void fill(const struct ib_mpi_ctx *c, const struct ib_run *run,
 		 const struct ib_mpi_outcome *outs, const int64_t *offset,
 		 const int64_t *rtt, struct ib_results *res)
 {
-	unsigned int nj = run->nr_jobs, k = 0, r, j;
+	unsigned int nj = ib_mpi_local_max(c->split, c->size, run->nr_jobs);
+	unsigned int k = 0, d = 0, r, j;
+	long g;
 
 	for (r = 0; r < (unsigned int)c->size; r++) {
-		struct ib_res_host *x = &res->hosts[r];
-
-		memcpy(x->name, outs[r].host, sizeof(x->name));
-		x->rank = (int)r;
-		x->clock_offset_ns = offset[r];
-		x->clock_rtt_ns = rtt[r];
-		x->start_ns = outs[r].start_ns ? outs[r].start_ns - offset[r] : 0;
+		fill_host(c, &outs[r], offset, rtt, r, &res->hosts[r]);
 		for (j = 0; j < nj; j++) {
-			ib_res_job_from(&res->jobs[r * nj + j], &run->jobs[j]);
-			res->jobs[r * nj + j].host = r;
+			g = ib_mpi_job_index(c->split, (int)r, c->size, run->nr_jobs, j);
+			if (g < 0)
+				continue;
+			ib_res_job_from(&res->jobs[k], &run->jobs[g]);
+			res->jobs[k].host = r;
+			if (k != r * nj + j)
+				res->own_stats[k] = res->own_stats[r * nj + j];
+			k++;
 		}
 		for (j = 0; j < outs[r].nr_disks && j < IB_MPI_DISKS_MAX; j++) {
-			res->disks[k].host = r;
-			res->disks[k++].util = outs[r].disks[j];
+			res->disks[d].host = r;
+			res->disks[d++].util = outs[r].disks[j];
 		}
 	}
+	res->nr_jobs = k;
 	res->timestamp_ms = epoch_ms();
 	res->terse_version = run->terse_version ? run->terse_version : 3;
 	res->global_opts_len = run->global_opts_len;
@@ -91,7 +112,8 @@ int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_run *run,
 		  struct ib_mpi_outcome **outs)
 {
 	struct ib_mpi_outcome mine = *h->out;
-	unsigned int nj = run->nr_jobs, size = (unsigned int)c->size;
+	unsigned int nj = ib_mpi_local_max(c->split, c->size, run->nr_jobs);
+	unsigned int size = (unsigned int)c->size;
 
 	/* the helper may have died before it wrote these */
 	memcpy(mine.host, c->host, sizeof(mine.host));

@@ -30,7 +30,9 @@ enum { CMD_CHECK = 1, CMD_LAYOUT, CMD_GO };
 struct cmd {
 	int op;
 	int rank;
+	int size;
 	bool warn;
+	bool split;
 	char host[IB_HOSTNAME_MAX];
 };
 
@@ -96,6 +98,24 @@ static void publish(struct ib_mpi_helper *h, const struct ib_run *run,
 	first_failure(o, run, res->stats);
 }
 
+/*
+ * A private copy of the jobs (the plan's array is a shared mapping the rank
+ * reads for the report), cut down to this rank's with --mpi-split.
+ */
+static int own_jobs(struct ib_run *run, const struct cmd *c, struct ib_diag *d)
+{
+	struct ib_job *mine = malloc((size_t)run->nr_jobs * sizeof(*mine));
+
+	if (!mine)
+		return ib_diag_set(d, ENOMEM, "no memory for %u jobs", run->nr_jobs);
+	memcpy(mine, run->jobs, (size_t)run->nr_jobs * sizeof(*mine));
+	run->jobs = mine; /* never freed: the helper ends with _exit */
+	run->jobs_cap = 0;
+	if (c->split)
+		run->nr_jobs = ib_mpi_plan_split(mine, run->nr_jobs, c->rank, c->size);
+	return 0;
+}
+
 /* Rank and host known: this rank's names, then every target checked. */
 static int check(struct ib_mpi_helper *h, struct ib_run *run, const struct cmd *c,
 		 struct ib_result *res, struct ib_runner **r)
@@ -106,7 +126,9 @@ static int check(struct ib_mpi_helper *h, struct ib_run *run, const struct cmd *
 
 	o->rank = c->rank;
 	memcpy(o->host, c->host, sizeof(o->host));
-	ret = ib_mpi_plan_for_rank(run, c->rank, c->host, &d);
+	ret = own_jobs(run, c, &d);
+	if (!ret)
+		ret = ib_mpi_plan_for_rank(run, c->rank, c->host, &d);
 	if (!ret)
 		ret = ib_runner_check(run, c->warn ? stderr : NULL, res, r, &d);
 	if (ret)
@@ -285,10 +307,11 @@ static int order(struct ib_mpi_helper *h, const struct cmd *c)
 	return h->out->ret;
 }
 
-int ib_mpi_helper_check(struct ib_mpi_helper *h, int rank, const char *host,
-			bool warn)
+int ib_mpi_helper_check(struct ib_mpi_helper *h, int rank, int size, bool split,
+			const char *host, bool warn)
 {
-	struct cmd c = { .op = CMD_CHECK, .rank = rank, .warn = warn };
+	struct cmd c = { .op = CMD_CHECK, .rank = rank, .size = size, .warn = warn,
+			 .split = split };
 
 	snprintf(c.host, sizeof(c.host), "%s", host);
 	return order(h, &c);

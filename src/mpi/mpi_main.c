@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * iobench-mpi: `mpirun -np N iobench-mpi [fio options] [job files]` runs
- * the same jobs on every rank, started together, and rank 0 prints one
+ * iobench-mpi: `mpirun -np N iobench-mpi [--mpi-split] [fio options] [job
+ * files]` runs the same jobs on every rank (with --mpi-split: the jobs
+ * dealt out across the ranks), started together, and rank 0 prints one
  * report: every host's jobs, then "All clients" (fio's client-mode
  * layout). The order of things, and why:
  *   1. parse (every rank, the same arguments), hash the plan;
@@ -30,6 +31,31 @@
 
 static volatile sig_atomic_t got_signal;
 
+/* folded into the plan hash: every rank must agree on --mpi-split too */
+#define SPLIT_HASH 0x9e3779b97f4a7c15ull
+#define SPLIT_OPT "--mpi-split"
+
+/* Take iobench-mpi's own option out of argv (before the fio parser). */
+static bool take_split(int *argc, char **argv)
+{
+	bool found = false;
+	int i, k = 1;
+
+	for (i = 1; i < *argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!strcmp(argv[i], SPLIT_OPT))
+			found = true;
+		else
+			argv[k++] = argv[i];
+	}
+	for (; i < *argc; i++)
+		argv[k++] = argv[i];
+	argv[k] = NULL;
+	*argc = k;
+	return found;
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -40,7 +66,8 @@ static void on_signal(int sig)
 static bool prepare(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
 		    int64_t *offset, int64_t *rtt)
 {
-	int ret = ib_mpi_helper_check(h, c->rank, c->host, c->rank == 0);
+	int ret = ib_mpi_helper_check(h, c->rank, c->size, c->split, c->host,
+				      c->rank == 0);
 
 	if (!ib_mpi_agree(c, ret == 0, 0, false, h->out->msg))
 		return false;
@@ -108,9 +135,18 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_run *run,
 	int64_t *rtt = calloc((size_t)c->size, sizeof(int64_t));
 	int rc = 1;
 
+	uint64_t hash = ok ? ib_mpi_plan_hash(run) ^ (c->split ? SPLIT_HASH : 0) : 0;
+	char msg[160];
+
 	if (!offset || !rtt)
 		MPI_Abort(MPI_COMM_WORLD, 1);
-	if (ib_mpi_agree(c, ok, ok ? ib_mpi_plan_hash(run) : 0, true, why) &&
+	if (ok && c->split && run->nr_jobs < (unsigned int)c->size) {
+		snprintf(msg, sizeof(msg), "--mpi-split: %u jobs for %d ranks: give every rank one (numjobs=)",
+			 run->nr_jobs, c->size);
+		ok = c->rank != 0; /* said once, by rank 0 */
+		why = msg;
+	}
+	if (ib_mpi_agree(c, ok, hash, true, why) &&
 	    prepare(c, h, offset, rtt))
 		rc = run_and_report(c, run, h, offset, rtt);
 	free(offset);
@@ -153,6 +189,7 @@ int main(int argc, char **argv)
 	bool ok;
 
 	ib_run_init(&run);
+	c.split = take_split(&argc, argv);
 	prc = ib_cli_parse(argc, argv, &run, stdout, &d);
 	if (prc > 0) {
 		rc = no_run(prc, &d);

@@ -135,3 +135,30 @@ int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,
 					   run->jobs[i].name, rank);
 	return 0;
 }
+
+unsigned int ib_mpi_local_max(bool split, int size, unsigned int nr_jobs)
+{
+	return split ? (nr_jobs + (unsigned int)size - 1) / (unsigned int)size : nr_jobs;
+}
+
+long ib_mpi_job_index(bool split, int rank, int size, unsigned int nr_jobs,
+		      unsigned int j)
+{
+	unsigned long i = split ? (unsigned long)j * (unsigned long)size + (unsigned long)rank : j;
+
+	return i < nr_jobs ? (long)i : -1;
+}
+
+unsigned int ib_mpi_plan_split(struct ib_job *jobs, unsigned int nr, int rank,
+			       int size)
+{
+	unsigned int i, k = 0;
+
+	for (i = (unsigned int)rank; i < nr; i += (unsigned int)size) {
+		if (k != i)
+			jobs[k] = jobs[i];
+		jobs[k].stonewall = k > 0 && jobs[k].groupid != jobs[k - 1].groupid;
+		k++;
+	}
+	return k;
+}

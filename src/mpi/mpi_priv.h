@@ -56,13 +56,14 @@ struct ib_mpi_helper {
 int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_run *run,
 			struct ib_diag *d);
 /*
- * Make the plan this rank's (mpiplan.h) and check every target (nothing
+ * Make the plan this rank's (mpiplan.h: its jobs, with split only its
+ * share; its file names) and check every target (nothing
  * written); warnings on stderr only if `warn`. Then, once every rank
  * agreed, lay the files out. Each blocks until the helper answers: 0, or
  * -errno with h->out->msg saying why.
  */
-int ib_mpi_helper_check(struct ib_mpi_helper *h, int rank, const char *host,
-			bool warn);
+int ib_mpi_helper_check(struct ib_mpi_helper *h, int rank, int size, bool split,
+			const char *host, bool warn);
 int ib_mpi_helper_layout(struct ib_mpi_helper *h);
 /* Start the jobs (returns at once; h->out->start_ns is set). */
 int ib_mpi_helper_go(struct ib_mpi_helper *h);
@@ -77,6 +78,7 @@ void ib_mpi_helper_end(struct ib_mpi_helper *h);
 struct ib_mpi_ctx {
 	int rank;
 	int size;
+	bool split;		/* --mpi-split: jobs dealt out across ranks */
 	char host[IB_HOSTNAME_MAX];
 };
 
@@ -106,7 +108,7 @@ void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig);
 /*
  * Every rank's outcome and stats slots to rank 0 (collective). On rank 0:
  * res gets one host per rank (hostname, rank, clock alignment), the jobs
- * of each (host-major, from rank 0's plan: all plans are equal), the
+ * each ran (host-major, from rank 0's plan: all plans are equal), their
  * slots as the ranks sent them, the disks; *outs the outcomes (size
  * entries, free()). Returns 0, or -ENOMEM on rank 0.
  */

@@ -131,6 +131,24 @@ def test_merge(t, np=4):
             'All clients group line sums the reads', r)
 
 
+def test_split(t):
+    """--mpi-split deals the clones out: numjobs=5 on 2 ranks is 3 + 2;
+    fewer jobs than ranks is refused once, by rank 0."""
+    r = mpi(t, 2, '--mpi-split', '--name=j', '--filename=' + t.path('s.$rank'),
+            '--size=1M', '--rw=randread', '--bs=4k', '--ioengine=psync',
+            '--numjobs=5', '--output-format=json')
+    if not t.ok(r, '--mpi-split'):
+        return
+    cs = json.loads(r.out)['client_stats']
+    t.eq([e['rank'] for e in cs], [0, 0, 0, 1, 1, -1], 'clones per rank')
+    t.eq([e['read']['total_ios'] for e in cs], [256] * 5 + [5 * 256],
+         'each clone read its 1 MiB once; All clients the sum')
+    r = mpi(t, 3, '--mpi-split', '--name=j', '--filename=' + t.path('s.$rank'),
+            '--size=1M', '--numjobs=2')
+    t.eq(r.rc, 1, 'fewer jobs than ranks: exit status', r)
+    t.eq(r.err.count('--mpi-split: 2 jobs for 3 ranks'), 1, 'said once', r)
+
+
 def procs():
     """{pid: (ppid, comm)} of every process."""
     out = {}
@@ -383,6 +401,7 @@ def main():
     test_merge(t)
     test_refusals(t)
     test_default_names(t)
+    test_split(t)
     test_killed_job(t)
     test_killed_rank(t)
     test_two_netns(t)

@@ -252,6 +252,31 @@ static void test_plan_hash(void **state)
 	assert_int_not_equal(h, ib_mpi_plan_hash(&run));
 }
 
+/* --mpi-split: job i on rank i % size, groups still one after another. */
+static void test_plan_split(void **state)
+{
+	struct ib_job j[7];
+	unsigned int i;
+
+	(void)state;
+	memset(j, 0, sizeof(j));
+	for (i = 0; i < 7; i++) {
+		j[i].number = i + 1;
+		j[i].groupid = i < 4 ? 0 : 1;
+		j[i].stonewall = i == 4;
+	}
+	assert_int_equal(ib_mpi_local_max(true, 3, 7), 3);
+	assert_int_equal(ib_mpi_local_max(false, 3, 7), 7);
+	assert_int_equal(ib_mpi_job_index(true, 1, 3, 7, 1), 4);
+	assert_int_equal(ib_mpi_job_index(true, 1, 3, 7, 2), -1);
+	assert_int_equal(ib_mpi_job_index(false, 1, 3, 7, 6), 6);
+	assert_int_equal(ib_mpi_plan_split(j, 7, 1, 3), 2); /* jobs 1 and 4 */
+	assert_int_equal(j[0].number, 2);
+	assert_int_equal(j[1].number, 5);
+	assert_false(j[0].stonewall);
+	assert_true(j[1].stonewall);	/* group 1 waits for group 0 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_plan_names),
 		cmocka_unit_test(test_plan_hash),
+		cmocka_unit_test(test_plan_split),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
