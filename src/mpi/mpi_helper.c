@@ -182,6 +182,7 @@ static void helper_main(struct ib_mpi_helper *h, struct ib_run *run, pid_t paren
 	prctl(PR_SET_PDEATHSIG, SIGKILL); /* the rank died: so do we */
 	if (getppid() != parent)
 		_exit(1);
+	signal(SIGUSR1, SIG_IGN); /* the rank's "stop" (mpirun forwards it) */
 	if (!read_full(h->cmd_fd, &c, sizeof(c)) || c.op != CMD_CHECK)
 		_exit(0);
 	if (check(h, run, &c, &res, &r)) {

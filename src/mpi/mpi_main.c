@@ -17,7 +17,8 @@
  *   7. outcomes and slots gathered to rank 0, which reports.
  * Exit status, the same on every rank: 0 all jobs fine, 1 bad input or a
  * failure on any rank (named by host and rank on rank 0's stderr), 130
- * interrupted by SIGINT/SIGTERM.
+ * interrupted by SIGINT/SIGTERM/SIGUSR1 (to any rank: all stop, drain and
+ * report; mpirun itself forwards SIGUSR1, and kills on SIGINT).
  */
 #include <mpi.h>
 #include <signal.h>
@@ -163,6 +164,8 @@ static void handle_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* Open MPI's mpirun forwards SIGUSR1 to every rank (not SIGINT) */
+	sigaction(SIGUSR1, &sa, NULL);
 }
 
 /* Help, version, --parse-only: as the plain binary, without MPI. */

@@ -258,6 +258,36 @@ def rank_pid(rank):
     return None
 
 
+def test_interrupt(t, np=3):
+    """SIGUSR1 to mpirun (forwarded to every rank), then SIGTERM to one rank
+    process: every rank stops early together, the report is whole, 130."""
+    for how in ('mpirun', 'rank'):
+        p = start_bg(t, np, '--name=j', '--filename=' + t.path('i.$rank'),
+                     '--size=1M', '--rw=randread', '--bs=4k', '--ioengine=psync',
+                     '--time_based', '--runtime=60', '--output-format=json')
+        if not t.check(wait_for(lambda: job_pid(t.path('i.%d' % (np - 1))), 30),
+                       'running (%s)' % how):
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            continue
+        time.sleep(1)
+        os.kill(p.pid if how == 'mpirun' else rank_pid(1),
+                signal.SIGUSR1 if how == 'mpirun' else signal.SIGTERM)
+        out, err = p.communicate(timeout=60)
+        r = ibtest.Result(p.args, p.returncode, out, err)
+        t.eq(p.returncode, 130, 'interrupted via %s: exit status' % how, r)
+        t.check('iobench-mpi: interrupted: the report covers' in err,
+                'interrupted via %s: said' % how, r)
+        try:
+            cs = json.loads(out)['client_stats']
+        except (ValueError, KeyError):
+            t.check(False, 'interrupted via %s: whole JSON report' % how, r)
+            continue
+        t.eq(len(cs), np + 1, 'interrupted via %s: every rank reported' % how)
+        t.check(all(0 < e['read']['runtime'] < 30000 and e['error'] == 0 for e in cs),
+                'interrupted via %s: all stopped early, no error' % how, r)
+
+
 def test_killed_rank(t, np=3):
     """A rank process killed outright: mpirun says which, exits non-zero,
     and no job process of that rank is left doing I/O."""
@@ -403,6 +433,7 @@ def main():
     test_default_names(t)
     test_split(t)
     test_killed_job(t)
+    test_interrupt(t)
     test_killed_rank(t)
     test_two_netns(t)
     t.finish()
