@@ -131,7 +131,9 @@ void ib_results_free(struct ib_results *r);
  * Read a JSON report (iobench's, or fio 3.33's json / json+) into r
  * (results_read.c, which says what comes back exactly). One host (its name
  * unknown: ""), one job record per JSON job entry (a group_reporting entry
- * is one record), stats owned by r. Returns 0 or -errno: -EINVAL with the
+ * is one record), stats owned by r. A client-mode report ("client_stats":
+ * fio's, iobench-mpi's) gives one host per hostname and rank (fio: port),
+ * its jobs ordered by host, without the "All clients" entries. Returns 0 or -errno: -EINVAL with the
  * byte offset for bad JSON, or for a document without a "jobs" array;
  * -E2BIG beyond IB_JSON_READ_MAX bytes or IB_MAX_JOBS jobs; -ENOMEM.
  */

@@ -166,6 +166,34 @@ static void test_json_client_stats(void **state)
 	ib_results_free(&one);
 }
 
+/* A client-mode json+ read back (results_read.c) prints the same again. */
+static void test_json_roundtrip(void **state)
+{
+	struct ib_results one, three, back;
+	struct ib_diag d = { { 0 } };
+	char *text, *again;
+
+	(void)state;
+	load_golden("rw2s", &one);
+	replicate(&one, 3, &three);
+	three.hosts[1].clock_offset_ns = -77;
+	three.hosts[2].start_ns = 1795466166226174901ll;
+	three.own_stats[0].elapsed_s++; /* hosts differ */
+	text = print(ib_report_json_plus, &three);
+	assert_int_equal(ib_results_read_json(&back, text, strlen(text), &d), 0);
+	assert_int_equal(back.nr_hosts, 3);
+	assert_int_equal(back.nr_jobs, three.nr_jobs);
+	assert_int_equal(back.hosts[2].start_ns, 1795466166226174901ll);
+	assert_int_equal(back.hosts[1].clock_offset_ns, -77);
+	again = print(ib_report_json_plus, &back);
+	assert_string_equal(again, text);
+	free(again);
+	free(text);
+	ib_results_free(&back);
+	ib_results_free(&three);
+	ib_results_free(&one);
+}
+
 /* group_reporting never merges across hosts; All clients is per group. */
 static void test_groups(void **state)
 {
@@ -282,6 +310,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_host_blocks),
 		cmocka_unit_test(test_json_client_stats),
+		cmocka_unit_test(test_json_roundtrip),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_plan_names),
 		cmocka_unit_test(test_plan_hash),
