@@ -10,6 +10,25 @@
 #include <time.h>
 #include "mpi_priv.h"
 
+/*
+ * Complete a request without spinning: MPI_Test every millisecond. The
+ * waits here can be long (another rank laying out a big file, or still
+ * running) and a blocking MPI call polls at full speed, taking the CPU
+ * from the job processes, most of all with ranks oversubscribed.
+ */
+static void wait_quietly(MPI_Request *rq)
+{
+	struct timespec ms = { 0, 1000000 };
+	int done = 0;
+
+	for (;;) {
+		MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+		if (done)
+			return;
+		nanosleep(&ms, NULL);
+	}
+}
+
 /* What one rank says at an agreement point. */
 struct vote {
 	uint64_t hash;
@@ -44,6 +63,7 @@ bool ib_mpi_agree(const struct ib_mpi_ctx *c, bool ok, uint64_t hash,
 		  bool compare, const char *msg)
 {
 	struct vote mine, *all = NULL;
+	MPI_Request rq;
 	int go = 1;
 
 	memset(&mine, 0, sizeof(mine));
@@ -56,13 +76,15 @@ bool ib_mpi_agree(const struct ib_mpi_ctx *c, bool ok, uint64_t hash,
 		if (!all)
 			MPI_Abort(MPI_COMM_WORLD, 1);
 	}
-	MPI_Gather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine),
-		   MPI_BYTE, 0, MPI_COMM_WORLD);
+	MPI_Igather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine),
+		    MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	wait_quietly(&rq);
 	if (c->rank == 0) {
 		go = judge(all, c->size, compare);
 		free(all);
 	}
-	MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	MPI_Ibcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD, &rq);
+	wait_quietly(&rq);
 	return go != 0;
 }
 
@@ -131,6 +153,7 @@ void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig)
 {
 	struct timespec pause = { 0, 100000000 };
 	int in[2], out[2];
+	MPI_Request rq;
 	bool done;
 
 	for (;;) {
@@ -139,7 +162,8 @@ void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig)
 		done = ib_mpi_helper_poll(h, 100);
 		in[0] = !done;		/* still running */
 		in[1] = *sig || (done && (h->out->ret || h->out->failed_jobs));
-		MPI_Allreduce(in, out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+		MPI_Iallreduce(in, out, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &rq);
+		wait_quietly(&rq);
 		if (out[1])
 			ib_mpi_helper_stop(h); /* a rank failed or was interrupted */
 		if (!out[0])
