@@ -128,6 +128,23 @@ static int host_normal(FILE *f, const struct ib_results *res, unsigned int h)
 	return ret;
 }
 
+/* Not in fio: each host's clock against host 0's, to align time series. */
+static void host_clocks(FILE *f, const struct ib_results *res)
+{
+	char label[IB_HOSTNAME_MAX + 16];
+	unsigned int h;
+
+	fprintf(f, "\nHost clocks (offset from host 0's clock, ping round trip, start after host 0):\n");
+	for (h = 0; h < res->nr_hosts; h++) {
+		const struct ib_res_host *x = &res->hosts[h];
+
+		ib_rep_host_label(x, label, sizeof(label));
+		fprintf(f, "  %soffset=%lld ns, rtt=%lld ns, start=%+.3f ms\n", label,
+			(long long)x->clock_offset_ns, (long long)x->clock_rtt_ns,
+			(double)(x->start_ns - res->hosts[0].start_ns) / 1e6);
+	}
+}
+
 int ib_report_normal_hosts(FILE *f, const struct ib_results *res)
 {
 	struct ib_results all;
@@ -143,5 +160,7 @@ int ib_report_normal_hosts(FILE *f, const struct ib_results *res)
 		return ret;
 	ret = ib_report_normal(f, &all);
 	ib_results_free(&all);
+	if (!ret)
+		host_clocks(f, res);
 	return ret ? ret : (ferror(f) ? -EIO : 0);
 }

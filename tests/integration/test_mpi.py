@@ -134,6 +134,11 @@ def test_merge(t, np=4):
                       r.out, re.M), 'All clients block', r)
     t.check(re.search(r'^   READ: bw=.*io=4\d{3}KiB', r.out, re.M),
             'All clients group line sums the reads', r)
+    for k in range(np):
+        t.check(re.search(r'^  <%s:%d> offset=%d ns, rtt=%d ns, start=[+-]\d+\.\d{3} ms$' %
+                          (re.escape(host), k, doc['hosts'][k]['clock_offset_ns'],
+                           doc['hosts'][k]['clock_rtt_ns']), r.out, re.M),
+                'clock line of rank %d' % k, r)
 
 
 def test_split(t):
