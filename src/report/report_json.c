@@ -227,12 +227,25 @@ static void json_disk_stat(struct ib_json *j, const char *name, const uint64_t *
 	ib_json_float(j, "util", util);
 }
 
-/* The device, then (as fio) each of its slaves as an entry of its own */
-static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
+static void json_disk_host(struct ib_json *j, const struct ib_res_host *host)
+{
+	if (!host)
+		return;
+	ib_json_str(j, "hostname", host->name);
+	ib_json_int(j, "rank", host->rank);
+}
+
+/*
+ * The device, then (as fio) each of its slaves as an entry of its own;
+ * with several hosts, each entry names its host.
+ */
+static void json_disk(struct ib_json *j, const struct ib_disk_util *u,
+		      const struct ib_res_host *host)
 {
 	unsigned int s;
 
 	ib_json_obj_open(j, NULL);
+	json_disk_host(j, host);
 	json_disk_stat(j, u->name, u->ios, u->merges, u->ticks, u->in_queue, u->util);
 	if (u->nr_slaves) {
 		ib_json_uint(j, "aggr_read_ios", u->aggr_ios[0]);
@@ -249,6 +262,7 @@ static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 		const struct ib_disk_slave_util *sl = &u->slave[s];
 
 		ib_json_obj_open(j, NULL);
+		json_disk_host(j, host);
 		json_disk_stat(j, sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
 			       sl->util);
 		ib_json_obj_close(j);
@@ -338,7 +352,8 @@ static int report_json(FILE *f, const struct ib_results *res, bool plus)
 	if (res->nr_disks) {
 		ib_json_arr_open(&j, "disk_util");
 		for (i = 0; i < res->nr_disks; i++)
-			json_disk(&j, &res->disks[i].util);
+			json_disk(&j, &res->disks[i].util,
+				  hosts ? &res->hosts[res->disks[i].host] : NULL);
 		ib_json_arr_close(&j);
 	}
 	ib_json_end(&j);

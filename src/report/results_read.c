@@ -360,6 +360,19 @@ static void aggr_into(struct ib_disk_util *u, const struct ib_jv *o)
  * entries after it without them are its slaves (JSON does not say how
  * many: up to IB_DISK_SLAVES_MAX are taken).
  */
+/* Client mode: a disk entry's host (by hostname and rank), else host 0. */
+static unsigned int disk_host(const struct ib_results *r, const struct ib_jv *e)
+{
+	const char *name = ib_jv_str(ib_jv_get(e, "hostname"));
+	const struct ib_jv *rank = ib_jv_get(e, "rank");
+	unsigned int h;
+
+	for (h = 0; name && rank && h < r->nr_hosts; h++)
+		if (r->hosts[h].rank == (int)rank->num && !strcmp(r->hosts[h].name, name))
+			return h;
+	return 0;
+}
+
 static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 {
 	const struct ib_jv *e;
@@ -380,6 +393,7 @@ static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 		}
 		if (r->nr_disks == READ_DISKS_MAX)
 			break;
+		r->disks[r->nr_disks].host = disk_host(r, e);
 		u = &r->disks[r->nr_disks++].util;
 		disk_stat_into(e, u->name, sizeof(u->name), u->ios, u->merges, u->ticks,
 			       &u->in_queue, &u->util);

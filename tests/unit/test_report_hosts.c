@@ -35,7 +35,11 @@ static void replicate(const struct ib_results *one, unsigned int n,
 {
 	unsigned int h, i, nj = one->nr_jobs;
 
-	assert_int_equal(ib_results_alloc(out, n, n * nj, 0), 0);
+	assert_int_equal(ib_results_alloc(out, n, n * nj, n * one->nr_disks), 0);
+	for (i = 0; i < n * one->nr_disks; i++) {
+		out->disks[i] = one->disks[i % one->nr_disks];
+		out->disks[i].host = i / one->nr_disks;
+	}
 	for (h = 0; h < n; h++) {
 		snprintf(out->hosts[h].name, sizeof(out->hosts[h].name), "h%u", h);
 		out->hosts[h].rank = (int)h;
@@ -174,7 +178,8 @@ static void test_json_roundtrip(void **state)
 	char *text, *again;
 
 	(void)state;
-	load_golden("rw2s", &one);
+	load_golden("disk", &one);
+	assert_true(one.nr_disks > 0);
 	replicate(&one, 3, &three);
 	three.hosts[1].clock_offset_ns = -77;
 	three.hosts[2].start_ns = 1795466166226174901ll;
@@ -185,6 +190,8 @@ static void test_json_roundtrip(void **state)
 	assert_int_equal(back.nr_jobs, three.nr_jobs);
 	assert_int_equal(back.hosts[2].start_ns, 1795466166226174901ll);
 	assert_int_equal(back.hosts[1].clock_offset_ns, -77);
+	assert_int_equal(back.nr_disks, three.nr_disks);
+	assert_int_equal(back.disks[back.nr_disks - 1].host, 2);
 	again = print(ib_report_json_plus, &back);
 	assert_string_equal(again, text);
 	free(again);
