@@ -95,6 +95,14 @@ def check_percentiles(t, agg, logs):
                     'not within one bucket' % (d, p, want, got))
 
 
+def test_plain_binary(t):
+    """The plain iobench next to it never links MPI."""
+    plain = os.path.join(os.path.dirname(t.bin), 'iobench')
+    p = subprocess.run(['ldd', plain], capture_output=True, text=True)
+    if t.eq(p.returncode, 0, 'ldd iobench', p.stderr):
+        t.check('libmpi' not in p.stdout, 'iobench does not link MPI', p.stdout)
+
+
 def test_merge(t, np=4):
     """Exact sums, bins, percentiles, per-host lines, one file per rank."""
     jpath = t.path('merge.json')
@@ -345,6 +353,38 @@ def test_refusals(t):
             'mismatch: no file written', r)
 
 
+def test_io_error(t):
+    """Rank 1's file on a 1 MiB tmpfs: a file to read that cannot be laid
+    out stops every rank before the run; ENOSPC while running (a sparse file made
+    before) stops the others early. Both named by host and rank, status 1."""
+    mnt = t.small_tmpfs('tiny', '1m')
+    if not mnt:
+        return
+    os.symlink(os.path.join(mnt, 'lay'), t.path('lay.1'))
+    r = mpi(t, 2, '--name=j', '--filename=' + t.path('lay.$rank'), '--size=4M',
+            '--rw=read', '--bs=64k', '--ioengine=psync')
+    t.eq(r.rc, 1, 'layout fails on rank 1: exit status', r)
+    t.check(re.search(r"^iobench-mpi: host \S+ rank 1: job 'j': .*No space left",
+                      r.err, re.M), 'layout failure named by host and rank', r)
+    t.check('All clients' not in r.out, 'no run, no report', r)
+    with open(os.path.join(mnt, 'run'), 'wb') as f:
+        f.truncate(4 << 20)     # sparse: laid out already, fills up on write
+    os.symlink(os.path.join(mnt, 'run'), t.path('run.1'))
+    r = mpi(t, 2, '--name=j', '--filename=' + t.path('run.$rank'), '--size=4M',
+            '--rw=write', '--bs=64k', '--ioengine=psync', '--time_based',
+            '--runtime=60', '--output-format=json')
+    t.eq(r.rc, 1, 'ENOSPC on rank 1 while running: exit status', r)
+    t.check(re.search(r"host \S+ rank 1: job 'j' \(pid \d+\) failed: .*No space left",
+                      r.err), 'I/O error named by host and rank', r)
+    try:
+        cs = {e['rank']: e for e in json.loads(r.out)['client_stats']}
+    except (ValueError, KeyError):
+        t.check(False, 'report printed', r)
+        return
+    t.check(cs[1]['error'] != 0 and cs[0]['error'] == 0, 'error on rank 1 only', r)
+    t.check(0 < cs[0]['write']['runtime'] < 30000, 'rank 0 stopped early', r)
+
+
 def test_default_names(t):
     """Generated names carry host and rank (fio's unique_filename)."""
     d = t.mkdir('names')
@@ -438,8 +478,10 @@ def main():
     if not t.check(os.access(t.bin, os.X_OK),
                    '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
         t.finish()
+    test_plain_binary(t)
     test_merge(t)
     test_refusals(t)
+    test_io_error(t)
     test_default_names(t)
     test_split(t)
     test_killed_job(t)
