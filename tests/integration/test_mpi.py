@@ -326,7 +326,7 @@ def test_killed_rank(t, np=3):
         out, err = p.communicate()
     r = ibtest.Result(p.args, p.returncode, out, err)
     t.check(p.returncode != 0, 'mpirun fails when a rank is killed', r)
-    t.check(re.search(r'rank 2', err), 'the killed rank is named', r)
+    t.check(re.search(r'rank 2', err, re.I), 'the killed rank is named', r)
     t.check(wait_for(lambda: not holders(t.path('x.2')), 10),
             'no process of the killed rank left on its file', r)
 
