@@ -351,6 +351,15 @@ def test_refusals(t):
             'mismatch named', r)
     t.check(not os.path.exists(t.path('d.0')) and not os.path.exists(t.path('d.1')),
             'mismatch: no file written', r)
+    job = t.shm_file('p.fio', data=('[j]\nfilename=%s\nsize=1M\nrw=write\n'
+                                    'ioengine=psync\n' % t.path('p.$rank')).encode())
+    argv = (mpirun_args(1) + [t.bin, job, ':'] + mpirun_args(1)[-2:] +
+            [t.bin, t.path('missing.fio')])
+    r = t.run(*argv, prog=MPIRUN, env=env())
+    t.eq(r.rc, 1, 'a job file missing on rank 1: exit status', r)
+    t.check(re.search(r'^iobench-mpi: host \S+ rank 1: .*missing\.fio', r.err, re.M),
+            'parse error named by host and rank', r)
+    t.check(not os.path.exists(t.path('p.0')), 'parse error: no file written', r)
 
 
 def test_io_error(t):
