@@ -99,12 +99,14 @@ static void publish(struct ib_mpi_helper *h, const struct ib_run *run,
 }
 
 /*
- * A private copy of the jobs (the plan's array is a shared mapping the rank
- * reads for the report), cut down to this rank's with --mpi-split.
+ * The helper's own copy of the jobs (the plan's array is a mapping shared
+ * with the rank, which reads it for the report), cut down to this rank's
+ * with --mpi-split. A new shared mapping, as plan.c makes it: fork does not
+ * copy its page tables into every job process.
  */
 static int own_jobs(struct ib_run *run, const struct cmd *c, struct ib_diag *d)
 {
-	struct ib_job *mine = malloc((size_t)run->nr_jobs * sizeof(*mine));
+	struct ib_job *mine = ib_shm_alloc((size_t)run->nr_jobs * sizeof(*mine));
 
 	if (!mine)
 		return ib_diag_set(d, ENOMEM, "no memory for %u jobs", run->nr_jobs);
@@ -163,7 +165,6 @@ static void run_jobs(struct ib_mpi_helper *h, const struct ib_run *run,
 	int ret;
 
 	h->out->start_ns = realtime_ns();
-	h->out->ran = true;
 	ret = ib_runner_go(r, NULL, NULL, &d);
 	publish(h, run, res);
 	if (ret) {

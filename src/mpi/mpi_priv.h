@@ -29,7 +29,6 @@ struct ib_mpi_outcome {
 	int ret;			/* 0, or -errno: the rank could not run */
 	char msg[IB_DIAG_LEN];		/* why (ret), or the first job failure */
 	unsigned int failed_jobs;
-	bool ran;			/* the jobs were started */
 	bool interrupted;		/* stopped early (signal, or another rank) */
 	int64_t start_ns;		/* CLOCK_REALTIME when told to start */
 	unsigned int nr_disks;
