@@ -3,6 +3,7 @@
 #define IOBENCH_RESULTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "iobench/disk.h"
 #include "iobench/job.h"
@@ -117,6 +118,8 @@ struct ib_results {
  */
 int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
 			const struct ib_result *res, int64_t timestamp_ms);
+/* "<name:rank> ": how a host's lines are prefixed (report_hosts.c). */
+void ib_res_host_label(const struct ib_res_host *h, char *buf, size_t len);
 /* Copy a job's description fields into a results record. */
 void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j);
 /*

@@ -134,3 +134,17 @@ int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_run *run,
 		fill(c, run, *outs, offset, rtt, res);
 	return 0;
 }
+
+struct ib_mpi_head *ib_mpi_gather_headers(const struct ib_mpi_ctx *c,
+					  const struct ib_mpi_helper *h)
+{
+	struct ib_mpi_head mine, *all = NULL;
+
+	memcpy(mine.host, c->host, sizeof(mine.host));
+	memcpy(mine.text, h->out->header, sizeof(mine.text));
+	if (c->rank == 0 && !(all = calloc((size_t)c->size, sizeof(*all))))
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	MPI_Gather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine),
+		   MPI_BYTE, 0, MPI_COMM_WORLD);
+	return all;
+}

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iobench/mpiplan.h"
+#include "iobench/report.h"
 #include "iobench/runner.h"
 #include "iobench/shm.h"
 #include "mpi_priv.h"
@@ -118,6 +119,32 @@ static int own_jobs(struct ib_run *run, const struct cmd *c, struct ib_diag *d)
 	return 0;
 }
 
+/* The job header lines, as the plain binary prints them before a run. */
+static void render_header(struct ib_mpi_outcome *o, const struct ib_run *run,
+			  const struct ib_result *res)
+{
+	struct ib_results rs;
+	char *text = NULL, *cut;
+	size_t len = 0;
+	FILE *mem;
+
+	if (ib_results_from_run(&rs, run, res, 0) < 0)
+		return;
+	mem = open_memstream(&text, &len);
+	if (mem) {
+		ib_report_header(mem, &rs);
+		fclose(mem);
+	}
+	if (text) {
+		snprintf(o->header, sizeof(o->header), "%s", text);
+		cut = len >= sizeof(o->header) ? strrchr(o->header, '\n') : NULL;
+		if (cut)
+			cut[1] = '\0'; /* whole lines only */
+	}
+	free(text);
+	ib_results_free(&rs);
+}
+
 /* Rank and host known: this rank's names, then every target checked. */
 static int check(struct ib_mpi_helper *h, struct ib_run *run, const struct cmd *c,
 		 struct ib_result *res, struct ib_runner **r)
@@ -135,6 +162,8 @@ static int check(struct ib_mpi_helper *h, struct ib_run *run, const struct cmd *
 		ret = ib_runner_check(run, c->warn ? stderr : NULL, res, r, &d);
 	if (ret)
 		snprintf(o->msg, sizeof(o->msg), "%s", d.msg);
+	else
+		render_header(o, run, res);
 	return o->ret = ret;
 }
 

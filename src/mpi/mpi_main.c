@@ -63,15 +63,35 @@ static void on_signal(int sig)
 	got_signal = 1;
 }
 
+/* Rank 0: each host's job header lines, prefixed as its report will be. */
+static void print_headers(const struct ib_mpi_ctx *c, const struct ib_mpi_helper *h,
+			  struct ib_mpi_out *o)
+{
+	struct ib_mpi_head *all = ib_mpi_gather_headers(c, h);
+	struct ib_res_host x;
+	char label[IB_HOSTNAME_MAX + 16];
+	int r;
+
+	for (r = 0; all && r < c->size; r++) {
+		memset(&x, 0, sizeof(x));
+		memcpy(x.name, all[r].host, sizeof(x.name));
+		x.rank = r;
+		ib_res_host_label(&x, label, sizeof(label));
+		ib_mpi_out_header(o, c->size > 1 ? label : "", all[r].text);
+	}
+	free(all);
+}
+
 /* Steps 4 and 5: checked and laid out everywhere, clocks, go. */
 static bool prepare(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
-		    int64_t *offset, int64_t *rtt)
+		    struct ib_mpi_out *o, int64_t *offset, int64_t *rtt)
 {
 	int ret = ib_mpi_helper_check(h, c->rank, c->size, c->split, c->host,
 				      c->rank == 0);
 
 	if (!ib_mpi_agree(c, ret == 0, 0, false, h->out->msg))
 		return false;
+	print_headers(c, h, o);
 	ret = ib_mpi_helper_layout(h);
 	if (!ib_mpi_agree(c, ret == 0, 0, false, h->out->msg))
 		return false;
@@ -82,8 +102,8 @@ static bool prepare(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
 }
 
 /* Rank 0: the report, the failures, the exit status. */
-static int conclude(const struct ib_run *run, const struct ib_results *res,
-		    const struct ib_mpi_outcome *outs)
+static int conclude(const struct ib_run *run, struct ib_mpi_out *o,
+		    const struct ib_results *res, const struct ib_mpi_outcome *outs)
 {
 	struct ib_diag d = { { 0 } };
 	unsigned int failed;
@@ -91,7 +111,7 @@ static int conclude(const struct ib_run *run, const struct ib_results *res,
 	int rc, h;
 
 	signal(SIGPIPE, SIG_IGN);
-	rc = ib_mpi_report(run, res, &d) ? 1 : 0;
+	rc = ib_mpi_out_report(run, o, res, &d) ? 1 : 0;
 	if (d.msg[0])
 		fprintf(stderr, "iobench-mpi: %s\n", d.msg);
 	failed = ib_mpi_name_failures(stderr, res, outs);
@@ -112,8 +132,8 @@ static int conclude(const struct ib_run *run, const struct ib_results *res,
 
 /* Steps 6 and 7; every rank returns rank 0's verdict. */
 static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_run *run,
-			  struct ib_mpi_helper *h, const int64_t *offset,
-			  const int64_t *rtt)
+			  struct ib_mpi_helper *h, struct ib_mpi_out *o,
+			  const int64_t *offset, const int64_t *rtt)
 {
 	struct ib_results res = { 0 };
 	struct ib_mpi_outcome *outs = NULL;
@@ -122,11 +142,18 @@ static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_run *run,
 	ib_mpi_run_loop(h, &got_signal);
 	ib_mpi_gather(c, run, h, offset, rtt, &res, &outs);
 	if (c->rank == 0)
-		rc = conclude(run, &res, outs);
+		rc = conclude(run, o, &res, outs);
 	MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	ib_results_free(&res);
 	free(outs);
 	return rc;
+}
+
+/* Rank 0 opens the report files first: a bad path is refused before I/O. */
+static bool open_outputs(const struct ib_mpi_ctx *c, const struct ib_run *run,
+			 struct ib_mpi_out *o, struct ib_diag *d)
+{
+	return c->rank != 0 || ib_mpi_out_open(run, o, d) == 0;
 }
 
 static int mpi_run(struct ib_mpi_ctx *c, const struct ib_run *run,
@@ -134,10 +161,11 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_run *run,
 {
 	int64_t *offset = calloc((size_t)c->size, sizeof(int64_t));
 	int64_t *rtt = calloc((size_t)c->size, sizeof(int64_t));
-	int rc = 1;
-
 	uint64_t hash = ok ? ib_mpi_plan_hash(run) ^ (c->split ? SPLIT_HASH : 0) : 0;
+	struct ib_mpi_out out = { 0 };
+	struct ib_diag od = { { 0 } };
 	char msg[160];
+	int rc = 1;
 
 	if (!offset || !rtt)
 		MPI_Abort(MPI_COMM_WORLD, 1);
@@ -147,9 +175,14 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_run *run,
 		ok = c->rank != 0; /* said once, by rank 0 */
 		why = msg;
 	}
-	if (ib_mpi_agree(c, ok, hash, true, why) &&
-	    prepare(c, h, offset, rtt))
-		rc = run_and_report(c, run, h, offset, rtt);
+	if (ok && !open_outputs(c, run, &out, &od)) {
+		ok = false;
+		why = od.msg;
+	}
+	if (ib_mpi_agree(c, ok, hash, true, why) && prepare(c, h, &out, offset, rtt))
+		rc = run_and_report(c, run, h, &out, offset, rtt);
+	else if (out.main)
+		ib_mpi_out_report(run, &out, NULL, &od); /* refused: close them */
 	free(offset);
 	free(rtt);
 	return rc;

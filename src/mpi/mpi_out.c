@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Rank 0's report: every selected format (the table of formats.c) to
- * --output or stdout, JSON to --json-output when given, as the plain
- * binary does; a file that could not be written in full is removed. And
- * the failures, one line each, named by host and rank.
+ * Rank 0's report: the files opened before the run (a bad path is refused
+ * before any I/O), each host's job header lines, then every selected format
+ * (the table of formats.c) to --output or stdout, JSON to --json-output
+ * when given, as the plain binary does; a file that could not be written
+ * in full is removed. And the failures, one line each, named by host and
+ * rank.
  */
 #include <errno.h>
 #include <string.h>
@@ -40,35 +42,60 @@ static int close_out(FILE *f, const char *path, int ret, struct ib_diag *d)
 	return ret;
 }
 
-int ib_mpi_report(const struct ib_run *run, const struct ib_results *res,
-		  struct ib_diag *d)
+int ib_mpi_out_open(const struct ib_run *run, struct ib_mpi_out *o,
+		    struct ib_diag *d)
 {
-	unsigned int fmts = ib_formats_selected(run->output_format, run->json_output[0]);
-	FILE *main_f = run->output[0] ? open_out("--output", run->output, d) : stdout;
-	FILE *json_f = main_f;
+	memset(o, 0, sizeof(*o));
+	o->formats = ib_formats_selected(run->output_format, run->json_output[0]);
+	o->main = run->output[0] ? open_out("--output", run->output, d) : stdout;
+	if (!o->main)
+		return -1;
+	o->json = o->main;
+	if (run->json_output[0] && !(o->json = open_out("--json-output", run->json_output, d))) {
+		close_out(o->main, run->output, 0, d);
+		o->main = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void ib_mpi_out_header(struct ib_mpi_out *o, const char *label, const char *text)
+{
+	const char *nl;
+
+	if (!o->main || !(o->formats & IB_OUT_NORMAL))
+		return;
+	for (; *text; text = nl + 1) {
+		nl = strchrnul(text, '\n');
+		fprintf(o->main, "%s%.*s\n", label, (int)(nl - text), text);
+		if (!*nl)
+			break;
+	}
+	fflush(o->main);
+}
+
+int ib_mpi_out_report(const struct ib_run *run, struct ib_mpi_out *o,
+		      const struct ib_results *res, struct ib_diag *d)
+{
 	unsigned int rank, i;
 	int ret = 0, jret = 0, mret = 0;
 
-	if (!main_f)
-		return -1;
-	if (run->json_output[0] && !(json_f = open_out("--json-output", run->json_output, d))) {
-		close_out(main_f, run->output, -EIO, d);
-		return -1;
-	}
-	for (rank = 0; rank < ib_nr_formats; rank++)
+	for (rank = 0; res && rank < ib_nr_formats; rank++)
 		for (i = 0; i < ib_nr_formats; i++) {
 			const struct ib_format *fm = &ib_formats[i];
-			FILE *f = fm->own_file ? json_f : main_f;
+			FILE *f = fm->own_file ? o->json : o->main;
 
-			if (!fm->print || fm->rank != rank || !(fmts & fm->bit))
+			if (!fm->print || fm->rank != rank || !(o->formats & fm->bit))
 				continue;
 			ret = fm->print(f, res);
 			if (ret)
-				*(f == json_f && json_f != main_f ? &jret : &mret) = ret;
+				*(f == o->json && o->json != o->main ? &jret : &mret) = ret;
 		}
-	if (json_f != main_f)
-		jret = close_out(json_f, run->json_output, jret, d);
-	mret = close_out(main_f, run->output, mret, d);
+	if (o->json && o->json != o->main)
+		jret = close_out(o->json, run->json_output, jret, d);
+	if (o->main)
+		mret = close_out(o->main, run->output, mret, d);
+	o->main = o->json = NULL;
 	return jret ? jret : mret;
 }
 

@@ -18,6 +18,7 @@
 #include "iobench/stats.h"
 
 #define IB_MPI_DISKS_MAX 16
+#define IB_MPI_HEADER_MAX 4096	/* a host's job header lines, truncated */
 
 /*
  * What one rank's helper leaves in the mapping it shares with the rank
@@ -28,6 +29,7 @@ struct ib_mpi_outcome {
 	int rank;
 	int ret;			/* 0, or -errno: the rank could not run */
 	char msg[IB_DIAG_LEN];		/* why (ret), or the first job failure */
+	char header[IB_MPI_HEADER_MAX];	/* ib_report_header() after the check */
 	unsigned int failed_jobs;
 	bool interrupted;		/* stopped early (signal, or another rank) */
 	int64_t start_ns;		/* CLOCK_REALTIME when told to start */
@@ -116,10 +118,38 @@ int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_run *run,
 		  const int64_t *rtt, struct ib_results *res,
 		  struct ib_mpi_outcome **outs);
 
+/* One rank's job header lines, with its host, for rank 0 to print. */
+struct ib_mpi_head {
+	char host[IB_HOSTNAME_MAX];
+	char text[IB_MPI_HEADER_MAX];
+};
+
+/*
+ * Every rank's job header lines (h->out->header) to rank 0 (collective):
+ * there, size entries (free()), elsewhere NULL.
+ */
+struct ib_mpi_head *ib_mpi_gather_headers(const struct ib_mpi_ctx *c,
+					  const struct ib_mpi_helper *h);
+
 /* --- mpi_out.c ---------------------------------------------------------- */
-/* Report files of rank 0, as the plain binary writes them (mpi_out.c). */
-int ib_mpi_report(const struct ib_run *run, const struct ib_results *res,
-		  struct ib_diag *d);
+/* Rank 0's report files (mpi_out.c). */
+struct ib_mpi_out {
+	FILE *main;		/* --output or stdout */
+	FILE *json;		/* --json-output, or main */
+	unsigned int formats;	/* ib_formats_selected() */
+};
+
+/* Open them (before any I/O); 0, or -1 with d saying why. */
+int ib_mpi_out_open(const struct ib_run *run, struct ib_mpi_out *o,
+		    struct ib_diag *d);
+/* A host's job header lines (normal format only), each prefixed label. */
+void ib_mpi_out_header(struct ib_mpi_out *o, const char *label, const char *text);
+/*
+ * Every selected format of res (NULL: none, the run was refused), then
+ * close; 0 or -errno (d names the file that could not be written).
+ */
+int ib_mpi_out_report(const struct ib_run *run, struct ib_mpi_out *o,
+		      const struct ib_results *res, struct ib_diag *d);
 /* "iobench-mpi: host H rank R: ..." lines for every failure; the count. */
 unsigned int ib_mpi_name_failures(FILE *f, const struct ib_results *res,
 				  const struct ib_mpi_outcome *out);

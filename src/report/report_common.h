@@ -105,6 +105,5 @@ void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr);
 void ib_rep_host_view(const struct ib_results *in, unsigned int h,
 		      struct ib_results *out);
 int ib_rep_all_hosts(const struct ib_results *in, struct ib_results *out);
-void ib_rep_host_label(const struct ib_res_host *h, char *buf, size_t len);
 int ib_report_normal_hosts(FILE *f, const struct ib_results *res);
 #endif

@@ -101,7 +101,7 @@ static void put_prefixed(FILE *f, const char *prefix, const char *text)
 	}
 }
 
-void ib_rep_host_label(const struct ib_res_host *h, char *buf, size_t len)
+void ib_res_host_label(const struct ib_res_host *h, char *buf, size_t len)
 {
 	snprintf(buf, len, "<%s:%d> ", h->name, h->rank);
 }
@@ -121,7 +121,7 @@ static int host_normal(FILE *f, const struct ib_results *res, unsigned int h)
 	if (fclose(mem) && !ret)
 		ret = -ENOMEM;
 	if (!ret) {
-		ib_rep_host_label(&res->hosts[h], label, sizeof(label));
+		ib_res_host_label(&res->hosts[h], label, sizeof(label));
 		put_prefixed(f, label, text);
 	}
 	free(text);
@@ -138,7 +138,7 @@ static void host_clocks(FILE *f, const struct ib_results *res)
 	for (h = 0; h < res->nr_hosts; h++) {
 		const struct ib_res_host *x = &res->hosts[h];
 
-		ib_rep_host_label(x, label, sizeof(label));
+		ib_res_host_label(x, label, sizeof(label));
 		fprintf(f, "  %soffset=%lld ns, rtt=%lld ns, start=%+.3f ms\n", label,
 			(long long)x->clock_offset_ns, (long long)x->clock_rtt_ns,
 			(double)(x->start_ns - res->hosts[0].start_ns) / 1e6);

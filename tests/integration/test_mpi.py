@@ -140,6 +140,10 @@ def test_merge(t, np=4):
                 'per-host line of rank %d' % k, r)
     t.check(re.search(r'^All clients: \(groupid=0, jobs=%d\): err= 0' % np,
                       r.out, re.M), 'All clients block', r)
+    first_block = r.out.find('> j: (groupid=0')
+    for k in range(np):
+        hdr = r.out.find('<%s:%d> Starting 1 process\n' % (host, k))
+        t.check(0 <= hdr < first_block, 'header of rank %d before the reports' % k, r)
     t.check(re.search(r'^   READ: bw=.*io=4\d{3}KiB', r.out, re.M),
             'All clients group line sums the reads', r)
     for k in range(np):
@@ -351,6 +355,12 @@ def test_refusals(t):
             'mismatch named', r)
     t.check(not os.path.exists(t.path('d.0')) and not os.path.exists(t.path('d.1')),
             'mismatch: no file written', r)
+    r = mpi(t, 2, '--name=j', '--filename=' + t.path('o.$rank'), '--size=1M',
+            '--rw=write', '--ioengine=psync', '--output=' + t.path('no/such/dir/out'))
+    t.eq(r.rc, 1, 'bad --output: exit status', r)
+    t.check(re.search(r'^iobench-mpi: host \S+ rank 0: cannot write .*no/such/dir/out',
+                      r.err, re.M), 'bad --output named', r)
+    t.check(not os.path.exists(t.path('o.0')), 'bad --output: no file written', r)
     job = t.shm_file('p.fio', data=('[j]\nfilename=%s\nsize=1M\nrw=write\n'
                                     'ioengine=psync\n' % t.path('p.$rank')).encode())
     argv = (mpirun_args(1) + [t.bin, job, ':'] + mpirun_args(1)[-2:] +
