@@ -28,6 +28,7 @@ pkgs=(
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
 	git               # meson dist (release tarball test)
 	chromium fonts-liberation # test_plots: the HTML report in a headless browser
+	libopenmpi-dev openmpi-bin # iobench-mpi and its test (tests/integration/test_mpi.py)
 )
 
 sudo=()

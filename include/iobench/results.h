@@ -3,6 +3,7 @@
 #define IOBENCH_RESULTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "iobench/disk.h"
 #include "iobench/job.h"
@@ -33,8 +34,19 @@ struct ib_result;	/* runner.h */
  */
 #define IB_HOSTNAME_MAX 64
 
+/*
+ * One host of a multi-host run (iobench-mpi: one per MPI rank; a run on
+ * one machine has one host with only its name set). The clock fields align
+ * the hosts' time series: offset = this host's CLOCK_REALTIME minus host
+ * 0's, measured by ping-pong with the given round trip; start_ns is when
+ * this host was told to start, on host 0's clock (epoch ns).
+ */
 struct ib_res_host {
 	char name[IB_HOSTNAME_MAX];
+	int rank;
+	int64_t clock_offset_ns;
+	int64_t clock_rtt_ns;
+	int64_t start_ns;
 };
 
 /* What the reports need from a job's description (job.h has the meaning). */
@@ -73,6 +85,11 @@ struct ib_res_disk {
 	struct ib_disk_util util;
 };
 
+/*
+ * jobs[] (and stats[]) and disks[] are ordered by host: host 0's first.
+ * With more than one host the formatters use fio's client-mode layout
+ * (report_hosts.c): per-host blocks, then an "All clients" block.
+ */
 struct ib_results {
 	struct ib_res_host *hosts;
 	unsigned int nr_hosts;
@@ -118,6 +135,8 @@ struct ib_results {
  */
 int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
 			const struct ib_result *res, int64_t timestamp_ms);
+/* "<name:rank> ": how a host's lines are prefixed (report_hosts.c). */
+void ib_res_host_label(const struct ib_res_host *h, char *buf, size_t len);
 /* Copy a job's description fields into a results record. */
 void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j);
 /*
@@ -132,7 +151,9 @@ void ib_results_free(struct ib_results *r);
  * Read a JSON report (iobench's, or fio 3.33's json / json+) into r
  * (results_read.c, which says what comes back exactly). One host (its name
  * unknown: ""), one job record per JSON job entry (a group_reporting entry
- * is one record), stats owned by r. Returns 0 or -errno: -EINVAL with the
+ * is one record), stats owned by r. A client-mode report ("client_stats":
+ * fio's, iobench-mpi's) gives one host per hostname and rank (fio: port),
+ * its jobs ordered by host, without the "All clients" entries. Returns 0 or -errno: -EINVAL with the
  * byte offset for bad JSON, or for a document without a "jobs" array;
  * -E2BIG beyond IB_JSON_READ_MAX bytes or IB_MAX_JOBS jobs; -ENOMEM.
  */

@@ -63,6 +63,13 @@ int ib_runner_check(const struct ib_run *run, FILE *warn,
 		    struct ib_result *res, struct ib_runner **out,
 		    struct ib_diag *d);
 int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
+/*
+ * Optional, between the two: lay the files out now (messages to msg, may
+ * be NULL), so that ib_runner_go starts the jobs at once. iobench-mpi uses
+ * it to lay out on every host before the start barrier. A job whose layout
+ * fails is marked failed (res->failed_jobs), as in ib_runner_go.
+ */
+void ib_runner_layout(struct ib_runner *r, FILE *msg);
 
 /* Both steps at once; warnings go to msg. */
 int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,

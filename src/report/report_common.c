@@ -44,7 +44,9 @@ static int build_entries(struct ib_rep *r, const struct ib_results *res)
 		const struct ib_res_job *j = &res->jobs[i];
 		struct ib_rep_entry *last = r->nr_ent ? &r->ent[r->nr_ent - 1] : NULL;
 
-		if (j->group_reporting && last && last->job->groupid == j->groupid) {
+		/* never across hosts: each host's report stands alone */
+		if (j->group_reporting && last && last->job->groupid == j->groupid &&
+		    last->job->host == j->host) {
 			ret = merge_into(last, j, &res->stats[i]);
 			if (ret)
 				return ret;

@@ -106,4 +106,14 @@ void ib_report_checks_text(FILE *f, const struct ib_results *res, const struct i
 void ib_report_checks_json(struct ib_json *j, const struct ib_results *res,
 			   const struct ib_rep_entry *e);
 void ib_report_env_text(FILE *f, const struct ib_results *res);
+/*
+ * Several hosts (report_hosts.c). A view: host h's jobs and disks (no
+ * copy, res must outlive it). All hosts: every job, groupid order, named
+ * "All clients" with group_reporting set, stats copied (owned: free with
+ * ib_results_free). The normal report in fio's client-mode layout.
+ */
+void ib_rep_host_view(const struct ib_results *in, unsigned int h,
+		      struct ib_results *out);
+int ib_rep_all_hosts(const struct ib_results *in, struct ib_results *out);
+int ib_report_normal_hosts(FILE *f, const struct ib_results *res);
 #endif

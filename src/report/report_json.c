@@ -199,7 +199,8 @@ static void json_replay(struct ib_json *j, const struct ib_replay_stats *rs)
 }
 
 static void json_job(struct ib_json *j, const struct ib_results *res,
-		     const struct ib_rep *r, const struct ib_rep_entry *e, bool plus)
+		     const struct ib_rep *r, const struct ib_rep_entry *e, bool plus,
+		     const struct ib_res_host *host)
 {
 	const struct ib_job_stats *s = e->st;
 	const struct ib_res_job *lj = e->last_job;
@@ -225,6 +226,10 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 		 !e->job->gtod_reduce && e->job->nr_percentiles, plus);
 	ib_json_obj_close(j);
 	json_tail(j, e);
+	if (host) { /* client mode: which host ran it (fio: hostname) */
+		ib_json_str(j, "hostname", host->name);
+		ib_json_int(j, "rank", host->rank);
+	}
 	ib_json_obj_close(j);
 }
 
@@ -243,12 +248,25 @@ static void json_disk_stat(struct ib_json *j, const char *name, const uint64_t *
 	ib_json_float(j, "util", util);
 }
 
-/* The device, then (as fio) each of its slaves as an entry of its own */
-static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
+static void json_disk_host(struct ib_json *j, const struct ib_res_host *host)
+{
+	if (!host)
+		return;
+	ib_json_str(j, "hostname", host->name);
+	ib_json_int(j, "rank", host->rank);
+}
+
+/*
+ * The device, then (as fio) each of its slaves as an entry of its own;
+ * with several hosts, each entry names its host.
+ */
+static void json_disk(struct ib_json *j, const struct ib_disk_util *u,
+		      const struct ib_res_host *host)
 {
 	unsigned int s;
 
 	ib_json_obj_open(j, NULL);
+	json_disk_host(j, host);
 	json_disk_stat(j, u->name, u->ios, u->merges, u->ticks, u->in_queue, u->util);
 	if (u->nr_slaves) {
 		ib_json_uint(j, "aggr_read_ios", u->aggr_ios[0]);
@@ -265,6 +283,7 @@ static void json_disk(struct ib_json *j, const struct ib_disk_util *u)
 		const struct ib_disk_slave_util *sl = &u->slave[s];
 
 		ib_json_obj_open(j, NULL);
+		json_disk_host(j, host);
 		json_disk_stat(j, sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
 			       sl->util);
 		ib_json_obj_close(j);
@@ -289,8 +308,50 @@ static void json_top(struct ib_json *j, const struct ib_results *res)
 			  res->global_opts_len);
 }
 
+/* Per host: name, rank and the clock alignment (several hosts only). */
+static void json_hosts(struct ib_json *j, const struct ib_results *res)
+{
+	unsigned int h;
+
+	ib_json_arr_open(j, "hosts");
+	for (h = 0; h < res->nr_hosts; h++) {
+		const struct ib_res_host *x = &res->hosts[h];
+
+		ib_json_obj_open(j, NULL);
+		ib_json_str(j, "hostname", x->name);
+		ib_json_int(j, "rank", x->rank);
+		ib_json_int(j, "clock_offset_ns", (long long)x->clock_offset_ns);
+		ib_json_int(j, "clock_rtt_ns", (long long)x->clock_rtt_ns);
+		ib_json_int(j, "start_ns", (long long)x->start_ns);
+		ib_json_obj_close(j);
+	}
+	ib_json_arr_close(j);
+}
+
+/* fio's client mode: the "All clients" entries after every host's jobs. */
+static int json_all_hosts(struct ib_json *j, const struct ib_results *res,
+			  bool plus)
+{
+	struct ib_results all;
+	struct ib_rep r;
+	unsigned int i;
+	int ret = ib_rep_all_hosts(res, &all);
+
+	if (ret)
+		return ret;
+	ret = ib_rep_build(&r, &all);
+	if (!ret) {
+		for (i = 0; i < r.nr_ent; i++)
+			json_job(j, &all, &r, &r.ent[i], plus, &all.hosts[0]);
+		ib_rep_free(&r);
+	}
+	ib_results_free(&all);
+	return ret;
+}
+
 static int report_json(FILE *f, const struct ib_results *res, bool plus)
 {
+	bool hosts = res->nr_hosts > 1;
 	struct ib_json j;
 	struct ib_rep r;
 	unsigned int i;
@@ -300,21 +361,27 @@ static int report_json(FILE *f, const struct ib_results *res, bool plus)
 		return ret;
 	ib_json_begin(&j, f);
 	json_top(&j, res);
-	ib_json_arr_open(&j, "jobs");
+	ib_json_arr_open(&j, hosts ? "client_stats" : "jobs");
 	for (i = 0; i < r.nr_ent; i++)
-		json_job(&j, res, &r, &r.ent[i], plus);
+		json_job(&j, res, &r, &r.ent[i], plus,
+			 hosts ? &res->hosts[r.ent[i].job->host] : NULL);
+	if (hosts)
+		ret = json_all_hosts(&j, res, plus);
 	ib_json_arr_close(&j);
+	if (hosts)
+		json_hosts(&j, res);
 	if (res->nr_disks) {
 		ib_json_arr_open(&j, "disk_util");
 		for (i = 0; i < res->nr_disks; i++)
-			json_disk(&j, &res->disks[i].util);
+			json_disk(&j, &res->disks[i].util,
+				  hosts ? &res->hosts[res->disks[i].host] : NULL);
 		ib_json_arr_close(&j);
 	}
 	if (res->env)
 		ib_env_json(&j, res->env);
 	ib_json_end(&j);
 	ib_rep_free(&r);
-	return ferror(f) ? -EIO : 0;
+	return ret ? ret : (ferror(f) ? -EIO : 0);
 }
 
 int ib_report_json(FILE *f, const struct ib_results *res)

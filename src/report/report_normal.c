@@ -291,8 +291,11 @@ int ib_report_normal(FILE *f, const struct ib_results *res)
 {
 	struct ib_rep r;
 	unsigned int i;
-	int ret = ib_rep_build(&r, res);
+	int ret;
 
+	if (res->nr_hosts > 1)
+		return ib_report_normal_hosts(f, res);
+	ret = ib_rep_build(&r, res);
 	if (ret)
 		return ret;
 	fputc('\n', f);

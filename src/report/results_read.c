@@ -8,7 +8,9 @@
  * which ib_hist_index maps back to that bucket); from plain JSON a
  * histogram that gives the file's percentiles again. What the file only holds
  * as percentages (IO depths, submit/complete, the lat ns/us/ms tables, CPU
- * use) comes back as counts that print the same percentages.
+ * use) comes back as counts that print the same percentages. Client mode
+ * (fio's and iobench-mpi's "client_stats"): one host per hostname and rank
+ * (fio: port), the "All clients" entries left out (the report sums again).
  */
 #include <errno.h>
 #include <math.h>
@@ -387,6 +389,19 @@ static void aggr_into(struct ib_disk_util *u, const struct ib_jv *o)
  * entries after it without them are its slaves (JSON does not say how
  * many: up to IB_DISK_SLAVES_MAX are taken).
  */
+/* Client mode: a disk entry's host (by hostname and rank), else host 0. */
+static unsigned int disk_host(const struct ib_results *r, const struct ib_jv *e)
+{
+	const char *name = ib_jv_str(ib_jv_get(e, "hostname"));
+	const struct ib_jv *rank = ib_jv_get(e, "rank");
+	unsigned int h;
+
+	for (h = 0; name && rank && h < r->nr_hosts; h++)
+		if (r->hosts[h].rank == (int)rank->num && !strcmp(r->hosts[h].name, name))
+			return h;
+	return 0;
+}
+
 static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 {
 	const struct ib_jv *e;
@@ -407,6 +422,7 @@ static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 		}
 		if (r->nr_disks == READ_DISKS_MAX)
 			break;
+		r->disks[r->nr_disks].host = disk_host(r, e);
 		u = &r->disks[r->nr_disks++].util;
 		disk_stat_into(e, u->name, sizeof(u->name), u->ios, u->merges, u->ticks,
 			       &u->in_queue, &u->util);
@@ -416,30 +432,121 @@ static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 	}
 }
 
+static int64_t get_i64(const struct ib_jv *o, const char *key)
+{
+	const struct ib_jv *v = ib_jv_get(o, key);
+
+	if (!v || v->type != IB_JV_NUM)
+		return 0;
+	return v->is_u64 ? (int64_t)v->u64 : (int64_t)v->num;
+}
+
+/* Client mode: the "All clients" entries are sums, made again when printed. */
+static bool is_all_clients(const struct ib_jv *o, bool client)
+{
+	const char *h = ib_jv_str(ib_jv_get(o, "hostname"));
+
+	return client && h && !strcmp(h, "All clients");
+}
+
+/*
+ * Client mode (fio's client_stats, iobench-mpi's): the job's host, by
+ * hostname and rank (fio: port), added on first sight; clock fields from
+ * iobench's "hosts" section.
+ */
+static void host_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
+		      const struct ib_jv *hosts)
+{
+	const char *name = ib_jv_str(ib_jv_get(o, "hostname"));
+	const struct ib_jv *key = ib_jv_get(o, "rank") ? ib_jv_get(o, "rank") : ib_jv_get(o, "port");
+	int rank = key ? (int)key->num : 0;
+	const struct ib_jv *e;
+	unsigned int h;
+
+	for (h = 0; h < r->nr_hosts; h++)
+		if (r->hosts[h].rank == rank && !strcmp(r->hosts[h].name, name ? name : ""))
+			break;
+	r->jobs[i].host = h;
+	if (h < r->nr_hosts)
+		return;
+	r->nr_hosts++;
+	snprintf(r->hosts[h].name, sizeof(r->hosts[h].name), "%s", name ? name : "");
+	r->hosts[h].rank = rank;
+	for (e = hosts ? hosts->child : NULL; e; e = e->next)
+		if (get_i64(e, "rank") == rank) {
+			r->hosts[h].clock_offset_ns = get_i64(e, "clock_offset_ns");
+			r->hosts[h].clock_rtt_ns = get_i64(e, "clock_rtt_ns");
+			r->hosts[h].start_ns = get_i64(e, "start_ns");
+		}
+}
+
+/*
+ * results.h wants the jobs ordered by host; fio's client_stats come in the
+ * order the hosts finished. A stable reorder (copies: slots are big, and
+ * this runs once per file).
+ */
+static int order_by_host(struct ib_results *r)
+{
+	struct ib_res_job *jobs = malloc((size_t)r->nr_jobs * sizeof(*jobs) + 1);
+	struct ib_job_stats *st = malloc((size_t)r->nr_jobs * sizeof(*st) + 1);
+	unsigned int h, i, k = 0;
+
+	if (!jobs || !st) {
+		free(jobs);
+		free(st);
+		return -ENOMEM;
+	}
+	for (h = 0; h < r->nr_hosts; h++)
+		for (i = 0; i < r->nr_jobs; i++)
+			if (r->jobs[i].host == h) {
+				jobs[k] = r->jobs[i];
+				st[k++] = r->own_stats[i];
+			}
+	memcpy(r->jobs, jobs, (size_t)r->nr_jobs * sizeof(*jobs));
+	memcpy(r->own_stats, st, (size_t)r->nr_jobs * sizeof(*st));
+	free(jobs);
+	free(st);
+	return 0;
+}
+
 static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_diag *d)
 {
 	const struct ib_jv *jobs = ib_jv_get(root, "jobs"), *e;
 	const struct ib_jv *disks = ib_jv_get(root, "disk_util");
+	bool client = !jobs && ib_jv_get(root, "client_stats");
 	unsigned int i = 0;
 	int ret;
 
+	if (client)
+		jobs = ib_jv_get(root, "client_stats");
 	if (!jobs || jobs->type != IB_JV_ARR)
 		return ib_diag_set(d, EINVAL, "not a fio or iobench JSON report: no \"jobs\" array");
 	if (jobs->nr > IB_MAX_JOBS)
 		return ib_diag_set(d, E2BIG, "%u jobs, more than %u", jobs->nr, IB_MAX_JOBS);
-	ret = ib_results_alloc(r, 1, jobs->nr, READ_DISKS_MAX);
+	ret = ib_results_alloc(r, client ? jobs->nr : 1, jobs->nr, READ_DISKS_MAX);
 	if (ret)
 		return ib_diag_set(d, -ret, "out of memory");
 	r->nr_disks = 0;
+	r->nr_hosts = client ? 0 : 1;
 	r->timestamp_ms = (int64_t)get_u64(root, "timestamp_ms");
 	r->global_opts_len = opts_from(r->global_opts_text, sizeof(r->global_opts_text),
 				       ib_jv_get(root, "global options"));
-	for (e = jobs->child; e; e = e->next, i++) {
+	for (e = jobs->child; e; e = e->next) {
+		if (is_all_clients(e, client))
+			continue;
 		ret = job_into(r, i, e, d);
 		if (ret) {
 			ib_results_free(r);
 			return ret;
 		}
+		if (client)
+			host_into(r, i, e, ib_jv_get(root, "hosts"));
+		i++;
+	}
+	r->nr_jobs = i;
+	if (client && order_by_host(r) < 0) {
+		ib_results_free(r);
+		return ib_diag_set(d, ENOMEM, "out of memory");
 	}
 	if (disks)
 		disks_into(r, disks);

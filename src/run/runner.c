@@ -70,6 +70,7 @@ struct ib_runner {
 	struct ib_iomode_cache probes;	/* engines probed for default jobs */
 	char warned[3][640];		/* clones warn once, not N times */
 	unsigned int nr_warned;
+	bool laid_out;			/* ib_runner_layout() ran */
 };
 
 #define KILL_GRACE_NS 2000000000ull /* after the second SIGINT: then _exit */
@@ -815,6 +816,13 @@ static int setup_disks(struct ib_runner *r, struct ib_diag *d)
 	return ret;
 }
 
+void ib_runner_layout(struct ib_runner *r, FILE *msg)
+{
+	r->msg = msg;
+	layout_all(r);
+	r->laid_out = true;
+}
+
 int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
@@ -823,7 +831,8 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 
 	r->msg = msg;
 	r->tty = tty;
-	layout_all(r);
+	if (!r->laid_out)
+		layout_all(r);
 	ret = setup_disks(r, d);
 	if (!ret) {
 		struct ib_clock clock;
