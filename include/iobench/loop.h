@@ -80,6 +80,7 @@ struct ib_loop_cfg {
 	const volatile sig_atomic_t *stop;
 	const struct ib_clock *clock;
 	bool lat_on;			/* false: gtod_reduce, no latencies */
+	bool colat_on;			/* a rate: also done - due_ns (colat) */
 	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
 	struct ib_loop_hooks hooks;
 	void *arg;			/* for the hooks */
@@ -88,6 +89,7 @@ struct ib_loop_cfg {
 /* A completed I/O, measured and waiting to be accounted. */
 struct ib_done_rec {
 	uint64_t slat, clat, lat;	/* UINT64_MAX: not measured */
+	uint64_t colat;			/* done - due_ns; UINT64_MAX: not */
 	uint64_t offset;
 	uint32_t bytes;
 	uint8_t ddir;

@@ -67,4 +67,7 @@ void ib_job_defaults(struct ib_job *j)
 	j->kb_base = 1024;
 	j->unit_base = 8;
 	j->significant_figures = 4;
+	j->rate_cycle_ms = 1000;
+	j->rate_late_us = 1000;
+	j->thinktime_blocks = 1;
 }

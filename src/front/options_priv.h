@@ -17,6 +17,12 @@ int ib_opt_enum_lookup(const struct ib_opt *o, const char *v, unsigned int *out,
 int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		     struct ib_diag *d);
 
+/* Setters of the rate options (options_rate.c). */
+int ib_opt_set_rate_list(struct ib_job *j, const struct ib_opt *o,
+			 const char *v, struct ib_diag *d);
+int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

@@ -221,6 +221,24 @@ static const struct ib_opt_val unit_base_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val rate_process_vals[] = {
+	{ "linear", 0, "fixed gaps between I/Os" },
+	{ "poisson", 1, "exponential gaps (Poisson arrivals) with the same mean" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val rate_mode_vals[] = {
+	{ "open", 0, "issue on schedule whatever is in flight; latency also from the due time" },
+	{ "closed", 1, "fio's: drain what is in flight before waiting for the next due time" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val think_type_vals[] = {
+	{ "complete", 0, "count completed blocks" },
+	{ "issue", 1, "count issued blocks" },
+	{ NULL, 0, NULL },
+};
+
 /* ---- the table ---------------------------------------------------------- */
 
 const struct ib_opt ib_opt_entries[] = {
@@ -360,6 +378,50 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(startdelay_us), .unit_us = SEC,
 	  .help = "Wait this long before starting (seconds by default)" },
 
+	/* rate control and think time (pace.h) */
+	{ .name = "rate", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME, FLD(rate),
+	  .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Bandwidth cap per job in bytes/s, read,write,trim (0: none)" },
+	{ .name = "rate_iops", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME,
+	  FLD(rate_iops), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "I/Os per second per job, read,write,trim (0: none)" },
+	{ .name = "rate_min", .alias = { "ratemin" }, .type = IB_OPT_BS_LIST,
+	  .cat = IB_CAT_TIME, FLD(rate_min), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Fail the job below this bandwidth (bytes/s) over a rate_cycle" },
+	{ .name = "rate_iops_min", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME,
+	  FLD(rate_iops_min), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Fail the job below this many IOPS over a rate_cycle" },
+	{ .name = "rate_process", .type = IB_OPT_ENUM, .cat = IB_CAT_TIME,
+	  FLD(rate_process), .vals = rate_process_vals, .def = "linear",
+	  .help = "How the due times of a rate are spread" },
+	{ .name = "rate_mode", .type = IB_OPT_ENUM, .cat = IB_CAT_TIME,
+	  FLD(rate_mode), .vals = rate_mode_vals, .def = "open",
+	  .help = "With a rate: open loop (iobench) or closed loop (fio)" },
+	{ .name = "rate_cycle", .alias = { "ratecycle" }, .type = IB_OPT_UINT,
+	  .cat = IB_CAT_TIME, FLD(rate_cycle_ms), .min = 1, .def = "1000",
+	  .help = "Window of the rate_min check, in ms" },
+	{ .name = "rate_late", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(rate_late_us), .unit_us = 1, .def = "1000",
+	  .help = "An I/O started more than this after its due time counts as late (us by default)" },
+	{ .name = "rate_ignore_thinktime", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
+	  FLD(rate_ignore_thinktime), .def = "0",
+	  .help = "Think time moves the rate schedule instead of being caught up" },
+	{ .name = "thinktime", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(thinktime_us), .unit_us = 1, .def = "0",
+	  .help = "Stall this long between I/O batches (us by default)" },
+	{ .name = "thinktime_spin", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(thinktime_spin_us), .unit_us = 1, .def = "0",
+	  .help = "Busy part of thinktime (us by default)" },
+	{ .name = "thinktime_blocks", .type = IB_OPT_U64, .cat = IB_CAT_TIME,
+	  FLD(thinktime_blocks), .set = ib_opt_set_think_blocks, .def = "1",
+	  .help = "Blocks between think-time stalls" },
+	{ .name = "thinktime_blocks_type", .type = IB_OPT_ENUM, .cat = IB_CAT_TIME,
+	  FLD(thinktime_blocks_type), .vals = think_type_vals, .def = "complete",
+	  .help = "What thinktime_blocks counts" },
+	{ .name = "thinktime_iotime", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(thinktime_iotime_us), .unit_us = SEC, .def = "0",
+	  .help = "Stall after this much I/O time (seconds by default)" },
+
 	/* sync */
 	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
 	  FLD(fsync_every), .def = "0", .help = "fsync after every N writes" },
@@ -458,10 +520,7 @@ const unsigned int ib_opt_nr_entries = IB_ARRAY_SIZE(ib_opt_entries);
  */
 const char *const ib_opt_unsupported_names[] = {
 	/* rate control and think time */
-	"rate", "rate_iops", "rate_min", "ratemin", "rate_iops_min", "rate_process",
-	"rate_ignore_thinktime", "rate_cycle", "ratecycle", "thinktime",
-	"thinktime_spin", "thinktime_blocks", "thinktime_blocks_type",
-	"thinktime_iotime", "flow", "flow_id", "flow_watermark", "flow_sleep",
+	"flow", "flow_id", "flow_watermark", "flow_sleep",
 	/* verification */
 	"verify", "do_verify", "verify_pattern", "verify_interval", "verify_offset",
 	"verify_fatal", "verify_dump", "verify_async", "verify_async_cpus",

@@ -164,12 +164,14 @@ static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
 		l->requeue[l->nr_requeue++] = io;
 		return false;
 	}
-	rec->slat = rec->clat = rec->lat = NO_LAT;
+	rec->slat = rec->clat = rec->lat = rec->colat = NO_LAT;
 	if (l->c.lat_on) {
 		rec->clat = t - io->issue_ns;
 		rec->lat = t - io->start_ns;
 		if (!(l->c.ops->flags & IB_ENGINE_SYNC) && !io->inline_done)
 			rec->slat = io->issue_ns - io->start_ns;
+		if (l->c.colat_on)
+			rec->colat = t > io->due_ns ? t - io->due_ns : 0;
 	}
 	rec->ddir = io->ddir;
 	rec->bytes = io->xfer_total;
@@ -187,6 +189,8 @@ static void account(struct ib_loop *l, const struct ib_done_rec *rec,
 
 	ib_stats_add_io(l->c.st, l->c.job, d, rec->bytes, rec->slat, rec->clat,
 			rec->lat);
+	if (rec->colat != NO_LAT)
+		ib_stats_add_colat(l->c.st, d, rec->colat);
 	l->cum_bytes[d] += rec->bytes;
 	l->cum_ios[d]++;
 	if (l->c.logs && l->c.logs->per_io)

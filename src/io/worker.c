@@ -20,6 +20,7 @@
 #include "iobench/log.h"
 #include "iobench/loop.h"
 #include "iobench/sampler.h"
+#include "iobench/source_paced.h"
 #include "iobench/worker.h"
 
 struct worker {
@@ -34,6 +35,8 @@ struct worker {
 	struct ib_logs logs;
 	struct ib_sampler smp;
 	struct ib_loop loop;
+	struct ib_paced paced;		/* a rate or think time (pace.h) */
+	bool paced_on;
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
@@ -158,6 +161,10 @@ static void end_ramp(struct worker *w, uint64_t now)
 		w->end_ns = now + w->job->runtime_us * 1000;
 	ib_sampler_start(&w->smp, w->st, now);
 	w->loop.smp = &w->smp;
+	if (w->paced_on) {
+		ib_paced_reset_late(&w->paced);
+		w->paced.end_ns = w->end_ns;
+	}
 	set_wake(w);
 	set_state(w, run_letter(w->job));
 }
@@ -222,6 +229,17 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
+/* The loop's done hook with rate_min / rate_iops_min: fio's check. */
+static void rate_min_hook(void *arg, const struct ib_io *io)
+{
+	struct worker *w = arg;
+	struct ib_diag d;
+
+	if (ib_pace_check_min(&w->paced.pace, io->done_ns, w->loop.cum_bytes,
+			      w->loop.cum_ios, w->job->name, &d) < 0)
+		ib_loop_fail(&w->loop, EIO, d.msg);
+}
+
 static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
@@ -232,6 +250,12 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.hooks = { .tick = tick_hook, .sync = sync_hook }, .arg = w,
 	};
 
+	if (w->paced_on) {
+		cfg.src = ib_paced_source(&w->paced);
+		cfg.colat_on = w->st->paced;
+		if (ib_job_has_rate_min(w->job))
+			cfg.hooks.done = rate_min_hook;
+	}
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
 						       w->job->fdatasync_every;
@@ -278,6 +302,13 @@ static void start_clock(struct worker *w)
 
 	w->job_start_ns = now;
 	w->loop.last_ns = now;
+	if (w->paced_on) {
+		struct ib_pace_cfg pc;
+
+		ib_pace_cfg_from_job(&pc, w->job);
+		ib_paced_init(&w->paced, &pc, ib_iogen_source(&w->gen),
+			      &w->loop.inflight, w->loop.cum_ios, now);
+	}
 	w->st->start_time = (int64_t)time(NULL);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);
 	if (w->job->ramp_time_us) {
@@ -292,6 +323,20 @@ static void start_clock(struct worker *w)
 static uint64_t tv_us(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000000 + (uint64_t)tv->tv_usec;
+}
+
+static void copy_lateness(struct worker *w)
+{
+	const struct ib_pace_dir *pd;
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		pd = &w->paced.pace.dir[d];
+		w->st->dir[d].late_ios = pd->late;
+		w->st->dir[d].late_sum_ns = pd->late_sum_ns;
+		w->st->dir[d].late_max_ns = pd->late_max_ns;
+		w->st->dir[d].backlog_max = pd->backlog_max;
+	}
 }
 
 static void finish_stats(struct worker *w)
@@ -314,6 +359,8 @@ static void finish_stats(struct worker *w)
 		if (st->dir[d].total_ios)
 			st->dir[d].runtime_us = us ? us : 1;
 	st->job_runtime_ms = us / 1000;
+	if (w->paced_on)
+		copy_lateness(w);
 	st->elapsed_s = (end - w->job_start_ns + 999999999ull) / 1000000000ull;
 	if (!w->ramp_end_ns)
 		ib_sampler_finish(&w->smp, st, w->job, &w->logs, end);
@@ -379,6 +426,8 @@ int ib_worker_run(struct ib_worker_args *a)
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));
 	w.st->pid = (int)getpid();
+	w.paced_on = ib_job_paced(a->job);
+	w.st->paced = ib_job_rated(a->job);
 	w.st->start_time = (int64_t)time(NULL); /* again when I/O starts */
 	set_state(&w, IB_ST_SETUP);
 	wait_startdelay(&w);
