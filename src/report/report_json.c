@@ -78,6 +78,24 @@ static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job
 	ib_json_obj_close(j);
 }
 
+/*
+ * A rate was set (only then, so fio's document is unchanged): colat_ns,
+ * latency from each I/O's due time, with percentiles and json+ bins, and
+ * "late": the I/Os started more than rate_late after their due time.
+ */
+static void json_colat(struct ib_json *j, const struct ib_res_job *job,
+		       const struct ib_dir_stats *ds, bool plus)
+{
+	json_lat(j, "colat_ns", job, &ds->colat, &ds->colat_hist,
+		 job->nr_percentiles != 0, plus);
+	ib_json_obj_open(j, "late");
+	ib_json_uint(j, "ios", ds->late_ios);
+	ib_json_uint(j, "total_ns", ds->late_sum_ns);
+	ib_json_uint(j, "max_ns", ds->late_max_ns);
+	ib_json_uint(j, "backlog_max", ds->backlog_max);
+	ib_json_obj_close(j);
+}
+
 static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 		      const struct ib_rep_entry *e, unsigned int d, bool plus)
 {
@@ -99,6 +117,8 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 	for (k = 0; k < IB_LAT_NR; k++)
 		json_lat(j, lat_key[k], e->job, &ds->lat[k], &ds->hist[k],
 			 ib_rep_pct_enabled(e->job, k), plus);
+	if (e->st->paced)
+		json_colat(j, e->job, ds, plus);
 	ib_json_uint(j, "bw_min", bw->min);
 	ib_json_uint(j, "bw_max", bw->max);
 	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, d));

@@ -145,6 +145,26 @@ static void print_bw_iops(FILE *f, const struct ib_rep *r, const struct ib_rep_e
 			(unsigned long long)io->n);
 }
 
+/*
+ * A rate was set: the fourth latency block, from each I/O's due time (the
+ * intended start; no coordinated omission), and how many started late.
+ * Never printed for a job without a rate, so fio's layout is unchanged.
+ */
+static void print_colat(FILE *f, const struct ib_res_job *j,
+			const struct ib_dir_stats *ds)
+{
+	if (!ds->colat.n)
+		return;
+	ib_report_lat_line(f, "co-free lat", &ds->colat);
+	ib_report_pct_block(f, "co-free lat", j, &ds->colat_hist, ds->colat.n);
+	fprintf(f, "    late starts: %llu (%.2f%%), avg=%.1fus, max=%.1fus, max backlog=%llu\n",
+		(unsigned long long)ds->late_ios,
+		100.0 * (double)ds->late_ios / (double)ds->colat.n,
+		ds->late_ios ? (double)ds->late_sum_ns / (double)ds->late_ios / 1000.0 : 0.0,
+		(double)ds->late_max_ns / 1000.0,
+		(unsigned long long)ds->backlog_max);
+}
+
 static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
 		       unsigned int d)
 {
@@ -167,6 +187,8 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	for (k = 0; k < IB_LAT_NR; k++)
 		if (ib_rep_pct_enabled(j, k))
 			ib_report_pct_block(f, pct_label[k], j, &ds->hist[k], ds->lat[k].n);
+	if (e->st->paced)
+		print_colat(f, j, ds);
 	print_bw_iops(f, r, e, d);
 }
 
