@@ -16,6 +16,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include "iobench/cli.h"
+#include "iobench/curve.h"
 #include "iobench/ioerr.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
@@ -244,6 +245,7 @@ static int cmd_run(int argc, char **argv);
  */
 static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
+	{ "curve", ib_curve_cmd, "latency vs load: max IOPS, then 10%..100% of it, open loop" },
 	{ NULL, NULL, NULL },
 };
 
