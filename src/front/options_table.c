@@ -422,6 +422,10 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(thinktime_iotime_us), .unit_us = SEC, .def = "0",
 	  .help = "Stall after this much I/O time (seconds by default)" },
 
+	{ .name = "max_latency", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(max_latency_us), .unit_us = 1, .def = "0",
+	  .help = "Fail the job (ETIMEDOUT) when an I/O takes longer (us by default; from its due time with a rate in open loop)" },
+
 	/* sync */
 	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
 	  FLD(fsync_every), .def = "0", .help = "fsync after every N writes" },
@@ -558,7 +562,6 @@ const char *const ib_opt_unsupported_names[] = {
 	"stats", "steadystate", "ss", "ss_dur", "ss_ramp", "daemonize",
 	/* latency targets */
 	"latency_target", "latency_window", "latency_percentile", "latency_run",
-	"max_latency",
 	/* logs and replay */
 	"per_job_logs", "write_hist_log", "log_hist_msec", "log_hist_coarse",
 	"log_max_value", "log_compression", "log_compression_cpus",

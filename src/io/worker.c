@@ -17,6 +17,7 @@
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
+#include "iobench/latsearch.h"
 #include "iobench/ioerr.h"
 #include "iobench/log.h"
 #include "iobench/loop.h"
@@ -38,6 +39,8 @@ struct worker {
 	struct ib_loop loop;
 	struct ib_paced paced;		/* a rate or think time (pace.h) */
 	bool paced_on;
+	bool rate_min;			/* rate_min or rate_iops_min: checked */
+	bool colat;			/* open loop with a rate: from due_ns */
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
@@ -230,14 +233,26 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
-/* The loop's done hook with rate_min / rate_iops_min: fio's check. */
-static void rate_min_hook(void *arg, const struct ib_io *io)
+/*
+ * The loop's done hook, set with rate_min / rate_iops_min or max_latency:
+ * fio's checks, after each completed I/O. max_latency judges the latency
+ * from the I/O's start, or in open loop with a rate from its due time.
+ */
+static void done_hook(void *arg, const struct ib_io *io)
 {
+	static const char *const names[] = { "read", "write", "trim", "sync" };
 	struct worker *w = arg;
+	uint64_t from = w->colat ? io->due_ns : io->start_ns;
 	struct ib_diag d;
 
-	if (ib_pace_check_min(&w->paced.pace, io->done_ns, w->loop.cum_bytes,
-			      w->loop.cum_ios, w->job->name, &d) < 0)
+	if (w->job->max_latency_us &&
+	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us * 1000,
+			     w->ctx.files[io->file_idx].path, names[io->ddir],
+			     io->offset - io->xfer_done, io->xfer_total, &d) < 0)
+		ib_loop_fail(&w->loop, ETIMEDOUT, d.msg);
+	else if (w->rate_min &&
+		 ib_pace_check_min(&w->paced.pace, io->done_ns, w->loop.cum_bytes,
+				   w->loop.cum_ios, w->job->name, &d) < 0)
 		ib_loop_fail(&w->loop, EIO, d.msg);
 }
 
@@ -254,9 +269,11 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 	if (w->paced_on) {
 		cfg.src = ib_paced_source(&w->paced);
 		cfg.colat_on = w->st->paced;
-		if (ib_job_has_rate_min(w->job))
-			cfg.hooks.done = rate_min_hook;
+		w->rate_min = ib_job_has_rate_min(w->job);
+		w->colat = w->st->paced && w->job->rate_mode == 0;
 	}
+	if (w->rate_min || w->job->max_latency_us)
+		cfg.hooks.done = done_hook;
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
 						       w->job->fdatasync_every;

@@ -11,6 +11,7 @@ latency block only when a rate is set.
 """
 import json
 import math
+import re
 import os
 import sys
 
@@ -237,6 +238,24 @@ def test_reports(t):
                 'latency_target: refusal text', r.err)
 
 
+def test_max_latency(t):
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=1')
+    if t.fails(r, 'max_latency=1 (us)'):
+        t.check(re.search(r'err=110 \(latency of \d+ nsec exceeds specified '
+                          r'max \(1000 nsec\): m\.0\.0 read 0 4096\)', r.out),
+                'max_latency: fio\'s message and err=110', r.out)
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=10s')
+    t.ok(r, 'max_latency=10s')
+    # open loop with a rate: judged from the due time, which a 20 ms think
+    # time stall puts behind every 4th I/O
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--rate_iops=1000',
+              '--thinktime=20ms', '--thinktime_blocks=4',
+              '--thinktime_blocks_type=issue', '--max_latency=10ms')
+    if t.fails(r, 'max_latency=10ms, open loop behind a 20 ms stall'):
+        t.check('exceeds specified max (10000000 nsec)' in r.out,
+                'max_latency open loop: message', r.out)
+
+
 def test_status_line(t):
     r = t.run('--name=s', '--ioengine=null', '--size=1g', '--rw=randrw',
               '--rate_iops=300', '--time_based', '--runtime=5', '--eta=always',
@@ -261,6 +280,7 @@ def main():
     test_rate_min(t)
     test_thinktime(t)
     test_reports(t)
+    test_max_latency(t)
     test_status_line(t)
     t.finish()
 
