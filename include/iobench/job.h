@@ -178,6 +178,11 @@ struct ib_job {
 	unsigned int thinktime_blocks_type;	/* enum ib_think_type */
 	uint64_t thinktime_iotime_us;
 	uint64_t max_latency_us;	/* 0: none; ETIMEDOUT above it */
+	/* latency_target search (latsearch.h); target 0: none */
+	uint64_t latency_target_us;
+	uint64_t latency_window_us;
+	double latency_percentile;	/* (0, 100] [100] */
+	bool latency_run;
 
 	/* sync */
 	unsigned int fsync_every;	/* fsync=N */

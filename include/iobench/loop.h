@@ -104,6 +104,7 @@ struct ib_loop {
 	uint64_t last_ns;		/* latest clock reading */
 	uint64_t cum_bytes[IB_DDIR_RWT];/* including ramp, for the live line */
 	uint64_t cum_ios[IB_DDIR_RWT];
+	unsigned int depth_cap;		/* at most this many in flight; 0: all */
 	bool issuing_done;
 	bool failed;			/* a fatal error ended the job */
 	/* internals */

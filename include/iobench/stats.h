@@ -139,6 +139,11 @@ struct ib_job_stats {
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
 	bool paced;		/* a rate was set: colat and lateness are measured */
+	/* latency_target: the search's answer (reports' "latency" line) */
+	uint64_t lat_target_ns;	/* 0: no search */
+	uint64_t lat_window_us;
+	double lat_percentile;
+	unsigned int lat_depth;
 
 	/*
 	 * How the job ran, set by the runner before the header is printed

@@ -70,4 +70,5 @@ void ib_job_defaults(struct ib_job *j)
 	j->rate_cycle_ms = 1000;
 	j->rate_late_us = 1000;
 	j->thinktime_blocks = 1;
+	j->latency_percentile = 100.0;
 }

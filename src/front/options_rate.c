@@ -5,6 +5,7 @@
  * changes thinktime_iotime's meaning (pace.h).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "iobench/parse.h"
 #include "options_priv.h"
@@ -71,5 +72,19 @@ int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
 		return ib_diag_set(d, EINVAL, "%s: must be at least 1", o->name);
 	j->thinktime_blocks = x;
 	j->thinktime_blocks_set = true;
+	return 0;
+}
+
+/* latency_percentile: a percentage in (0, 100]. */
+int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
+		       const char *v, struct ib_diag *d)
+{
+	char *end;
+	double x = strtod(v, &end);
+
+	if (end == v || *end || !(x > 0.0 && x <= 100.0))
+		return ib_diag_set(d, EINVAL, "%s: '%s' is not a percentage in (0, 100]",
+				   o->name, v);
+	j->latency_percentile = x;
 	return 0;
 }

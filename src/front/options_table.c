@@ -426,6 +426,19 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(max_latency_us), .unit_us = 1, .def = "0",
 	  .help = "Fail the job (ETIMEDOUT) when an I/O takes longer (us by default; from its due time with a rate in open loop)" },
 
+	{ .name = "latency_target", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(latency_target_us), .unit_us = 1, .def = "0",
+	  .help = "Find the highest iodepth whose latency meets this target (us by default)" },
+	{ .name = "latency_window", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(latency_window_us), .unit_us = 1, .def = "0",
+	  .help = "Length of each window of the latency_target search (us by default)" },
+	{ .name = "latency_percentile", .type = IB_OPT_U64, .cat = IB_CAT_TIME,
+	  FLD(latency_percentile), .set = ib_opt_set_lat_pct, .def = "100",
+	  .help = "Share of a window's I/Os that must meet latency_target, percent" },
+	{ .name = "latency_run", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
+	  FLD(latency_run), .def = "0",
+	  .help = "Keep adjusting the depth for the whole run instead of stopping at the answer" },
+
 	/* sync */
 	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
 	  FLD(fsync_every), .def = "0", .help = "fsync after every N writes" },
@@ -560,8 +573,6 @@ const char *const ib_opt_unsupported_names[] = {
 	/* jobs and processes */
 	"exitall", "exitall_on_error", "exec_prerun", "exec_postrun", "wait_for",
 	"stats", "steadystate", "ss", "ss_dur", "ss_ramp", "daemonize",
-	/* latency targets */
-	"latency_target", "latency_window", "latency_percentile", "latency_run",
 	/* logs and replay */
 	"per_job_logs", "write_hist_log", "log_hist_msec", "log_hist_coarse",
 	"log_max_value", "log_compression", "log_compression_cpus",

@@ -415,6 +415,8 @@ static struct ib_io *take_io(struct ib_loop *l, uint64_t t)
 		return l->requeue[--l->nr_requeue];
 	if (l->issuing_done || !l->nr_free)
 		return NULL;
+	if (ib_unlikely(l->depth_cap) && l->inflight + l->nr_pending >= l->depth_cap)
+		return NULL;	/* latency_target's depth */
 	if (sync_due(l)) {
 		if (l->inflight || l->nr_pending)
 			return NULL; /* drain first */

@@ -41,6 +41,9 @@ struct worker {
 	bool paced_on;
 	bool rate_min;			/* rate_min or rate_iops_min: checked */
 	bool colat;			/* open loop with a rate: from due_ns */
+	struct ib_latsearch ls;		/* latency_target */
+	uint64_t ls_end_ns, ls_ios, ls_over;
+	bool ls_on;
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
@@ -154,16 +157,23 @@ static void set_wake(struct worker *w)
 		w->loop.wake_ns = w->end_ns ? w->end_ns : UINT64_MAX;
 }
 
-static void end_ramp(struct worker *w, uint64_t now)
+/* What was measured so far is dropped: the measured run starts now. */
+static void restart_measure(struct worker *w, uint64_t now)
 {
 	ib_stats_reset(w->st);
 	getrusage(RUSAGE_THREAD, &w->ru0);
 	w->start_ns = now;
 	w->loop.log_start_ns = now;
+	if (!w->ramp_end_ns)
+		ib_sampler_start(&w->smp, w->st, now);
+}
+
+static void end_ramp(struct worker *w, uint64_t now)
+{
 	w->ramp_end_ns = 0;
+	restart_measure(w, now);
 	if (w->job->runtime_us)
 		w->end_ns = now + w->job->runtime_us * 1000;
-	ib_sampler_start(&w->smp, w->st, now);
 	w->loop.smp = &w->smp;
 	if (w->paced_on) {
 		ib_paced_reset_late(&w->paced);
@@ -233,6 +243,71 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
+/* --- latency_target ------------------------------------------------------ */
+
+static uint64_t lat_window_ns(const struct ib_job *job)
+{
+	return (job->latency_window_us ? job->latency_window_us : 1000000) * 1000;
+}
+
+static void lat_setup(struct worker *w, unsigned int depth)
+{
+	struct ib_latsearch_cfg c = {
+		.iodepth = depth, .percentile = w->job->latency_percentile,
+		.run = w->job->latency_run,
+	};
+
+	ib_latsearch_init(&w->ls, &c);
+	w->ls_on = true;
+	w->loop.depth_cap = ib_latsearch_depth(&w->ls);
+	w->st->lat_target_ns = w->job->latency_target_us * 1000;
+	w->st->lat_window_us = lat_window_ns(w->job) / 1000;
+	w->st->lat_percentile = w->job->latency_percentile;
+	w->st->lat_depth = w->loop.depth_cap;
+}
+
+/* Do what the search says at the end of a window (or an I/O over target). */
+static void lat_step(struct worker *w, enum ib_latsearch_step step, uint64_t now)
+{
+	char why[128];
+
+	if (step == IB_LS_FATAL) {
+		fmt_into(why, sizeof(why), "latency_target=%lluus missed at iodepth 1",
+			 (unsigned long long)w->job->latency_target_us);
+		ib_loop_fail(&w->loop, ETIMEDOUT, why);
+		return;
+	}
+	if (step == IB_LS_FINAL)
+		restart_measure(w, now);
+	else if (step == IB_LS_DONE)
+		ib_loop_stop(&w->loop);
+	w->loop.depth_cap = ib_latsearch_depth(&w->ls);
+	w->st->lat_depth = w->loop.depth_cap;
+	w->ls_ios = w->ls_over = 0;
+	w->ls_end_ns = now + lat_window_ns(w->job);
+}
+
+/* One completion into the current window. */
+static void lat_account(struct worker *w, const struct ib_io *io)
+{
+	enum ib_latsearch_step step;
+
+	if (!w->ls_end_ns) /* the first window starts with the first I/O */
+		w->ls_end_ns = io->done_ns + lat_window_ns(w->job);
+	w->ls_ios++;
+	if (io->done_ns - io->start_ns > w->job->latency_target_us * 1000) {
+		w->ls_over++;
+		step = ib_latsearch_over(&w->ls);
+		if (step != IB_LS_NEXT) {
+			lat_step(w, step, io->done_ns);
+			return;
+		}
+	}
+	if (io->done_ns >= w->ls_end_ns)
+		lat_step(w, ib_latsearch_window(&w->ls, w->ls_ios, w->ls_over),
+			 io->done_ns);
+}
+
 /*
  * The loop's done hook, set with rate_min / rate_iops_min or max_latency:
  * fio's checks, after each completed I/O. max_latency judges the latency
@@ -245,6 +320,8 @@ static void done_hook(void *arg, const struct ib_io *io)
 	uint64_t from = w->colat ? io->due_ns : io->start_ns;
 	struct ib_diag d;
 
+	if (w->ls_on && !w->loop.issuing_done)
+		lat_account(w, io);
 	if (w->job->max_latency_us &&
 	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us * 1000,
 			     w->ctx.files[io->file_idx].path, names[io->ddir],
@@ -272,7 +349,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		w->rate_min = ib_job_has_rate_min(w->job);
 		w->colat = w->st->paced && w->job->rate_mode == 0;
 	}
-	if (w->rate_min || w->job->max_latency_us)
+	if (w->rate_min || w->job->max_latency_us || w->job->latency_target_us)
 		cfg.hooks.done = done_hook;
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
@@ -311,6 +388,8 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ret = engine_init(w, d);
 	if (!ret)
 		ret = loop_init(w, d);
+	if (!ret && job->latency_target_us)
+		lat_setup(w, depth);
 	return ret;
 }
 

@@ -168,10 +168,10 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.01);
 	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.01);
 	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.01);
-	ib_json_uint(j, "latency_depth", e->job->iodepth);
-	ib_json_uint(j, "latency_target", 0);
-	ib_json_float(j, "latency_percentile", 100.0);
-	ib_json_uint(j, "latency_window", 0);
+	ib_json_uint(j, "latency_depth", s->lat_target_ns ? s->lat_depth : e->job->iodepth);
+	ib_json_uint(j, "latency_target", s->lat_target_ns);
+	ib_json_float(j, "latency_percentile", s->lat_target_ns ? s->lat_percentile : 100.0);
+	ib_json_uint(j, "latency_window", s->lat_target_ns ? s->lat_window_us : 0);
 	if (e->job->continue_on_error) {
 		ib_json_uint(j, "total_err", s->total_err);
 		ib_json_int(j, "first_error", s->first_error);

@@ -262,8 +262,14 @@ static void print_tail(FILE *f, const struct ib_rep_entry *e)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)s->total_err, s->first_error,
 			strerror(s->first_error));
-	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-		j->iodepth);
+	if (s->lat_target_ns)
+		fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+			(unsigned long long)s->lat_target_ns,
+			(unsigned long long)s->lat_window_us, s->lat_percentile,
+			s->lat_depth);
+	else
+		fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+			j->iodepth);
 }
 
 static void print_head(FILE *f, const struct ib_rep_entry *e)

@@ -195,6 +195,12 @@ static void merge_outcome(struct ib_job_stats *dst, const struct ib_job_stats *s
 		memcpy(dst->direct_fallback, src->direct_fallback,
 		       sizeof(dst->direct_fallback));
 	}
+	if (!dst->lat_target_ns && src->lat_target_ns) {
+		dst->lat_target_ns = src->lat_target_ns;
+		dst->lat_window_us = src->lat_window_us;
+		dst->lat_percentile = src->lat_percentile;
+		dst->lat_depth = src->lat_depth;
+	}
 	if (src->elapsed_s > dst->elapsed_s)
 		dst->elapsed_s = src->elapsed_s;
 }

@@ -128,6 +128,54 @@ def test_refusals(t, dev):
                 r.err)
 
 
+def p50_at(t, dev, depth):
+    r = t.run('--name=s', '--filename=' + dev, '--rw=randread', '--bs=4k',
+              '--iodepth=%d' % depth, '--time_based', '--runtime=1',
+              '--lat_percentiles=1', '--output-format=json')
+    if not t.ok(r, 'sweep at iodepth=%d' % depth):
+        return None
+    return json.loads(r.out)['jobs'][0]['read']['lat_ns']['percentile'][
+        '50.000000']
+
+
+def test_latency_target(t, dev):
+    """The search's depth against a sweep by hand: latency grows with depth
+    on a loop device (one worker serves it); the target is set between the
+    sweep's depths so the answer lies in a known bracket."""
+    sweep = {d: p50_at(t, dev, d) for d in (1, 2, 4, 8, 16, 32, 64)}
+    print('# sweep p50 (ns) by iodepth: %s' % sweep)
+    if None in sweep.values():
+        return
+    # the target: halfway between the p50s at depths 8 and 16; the bracket:
+    # the deepest depth up to which every depth passes, and the next one
+    ds = sorted(sweep)
+    target_us = max(1, (sweep[8] + sweep[16]) // 2000)
+    d_pass = 0
+    for d in ds:
+        if sweep[d] > target_us * 1000:
+            break
+        d_pass = d
+    d_fail = min([d for d in ds if d > d_pass] or [128])
+    r = t.run('--name=lt', '--filename=' + dev, '--rw=randread', '--bs=4k',
+              '--iodepth=64', '--time_based', '--runtime=30',
+              '--latency_target=%d' % target_us, '--latency_percentile=50',
+              '--latency_window=300ms', '--output-format=json', timeout=60)
+    if not t.ok(r, 'latency_target search'):
+        return
+    j = json.loads(r.out)['jobs'][0]
+    found = j['latency_depth']
+    print('# latency_target=%dus p50: found iodepth %d, sweep bracket [%d, %d)'
+          % (target_us, found, d_pass, d_fail))
+    t.eq(j['latency_target'], target_us * 1000, 'latency_target in ns')
+    t.eq(j['latency_window'], 300000, 'latency_window in us')
+    t.eq(j['latency_percentile'], 50.0, 'latency_percentile')
+    t.check(max(1, d_pass) <= found < d_fail,
+            'found depth %d is the largest meeting %dus: sweep says [%d, %d)'
+            % (found, target_us, d_pass, d_fail))
+    t.check(j['read']['runtime'] < 20000,
+            'the search ends the job once found (%d ms)' % j['read']['runtime'])
+
+
 def main():
     t = ibtest.Test()
     dev = t.loop_device(64 * ibtest.MiB)
@@ -137,6 +185,7 @@ def main():
     test_refusals(t, dev)
     test_normal(t, dev)
     test_json(t, dev)
+    test_latency_target(t, dev)
     t.finish()
 
 

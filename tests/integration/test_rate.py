@@ -231,11 +231,10 @@ def test_reports(t):
         t.check('99.000000' in c.get('percentile', {}), 'colat_ns percentiles')
         t.eq(sorted(rd.get('late', {})), ['backlog_max', 'ios', 'max_ns',
                                           'total_ns'], 'late object keys')
-    r = t.run('--name=n', '--ioengine=null', '--size=16m',
-              '--latency_target=1ms')
-    if t.fails(r, 'latency_target still refused'):
-        t.check('--latency_target: fio option not supported by iobench' in r.err,
-                'latency_target: refusal text', r.err)
+    r = t.run('--name=n', '--ioengine=null', '--size=16m', '--flow=1')
+    if t.fails(r, 'flow still refused'):
+        t.check('--flow: fio option not supported by iobench' in r.err,
+                'flow: refusal text', r.err)
 
 
 def test_max_latency(t):

@@ -362,6 +362,18 @@ static void test_rate_options(void **state)
 	set_bad(j, "thinktime_blocks", "0", EINVAL, "thinktime_blocks: must be at least 1");
 	set_ok(j, "thinktime_blocks_type", "issue");
 	assert_int_equal(j->thinktime_blocks_type, 1);
+	set_ok(j, "latency_target", "2ms");
+	assert_int_equal(j->latency_target_us, 2000);
+	set_ok(j, "latency_window", "250000");
+	assert_int_equal(j->latency_window_us, 250000);
+	set_ok(j, "latency_percentile", "99.5");
+	assert_true(j->latency_percentile == 99.5);
+	set_bad(j, "latency_percentile", "0", EINVAL,
+		"latency_percentile: '0' is not a percentage in (0, 100]");
+	set_bad(j, "latency_percentile", "101", EINVAL,
+		"latency_percentile: '101' is not a percentage in (0, 100]");
+	set_ok(j, "max_latency", "5ms");
+	assert_int_equal(j->max_latency_us, 5000);
 }
 
 static void test_enums(void **state)
@@ -462,7 +474,7 @@ static void test_unknown_and_unsupported(void **state)
 	set_bad(j, "blocksiz", "4k", EINVAL, "unknown option 'blocksiz' (did you mean --blocksize?)");
 	set_bad(j, "xyzzy", "1", EINVAL, "unknown option 'xyzzy'");
 	set_bad(j, "verify", "md5", ENOTSUP, "--verify: fio option not supported by iobench");
-	set_bad(j, "latency_target", "1ms", ENOTSUP, "--latency_target: fio option not supported by iobench");
+	set_bad(j, "flow", "1", ENOTSUP, "--flow: fio option not supported by iobench");
 	set_bad(j, "cpus_allowed", "0-3", ENOTSUP, "--cpus_allowed: fio option not supported by iobench");
 	assert_int_equal(ib_opt_set_ctx(j, "verify", "md5", IB_OPT_CTX_FILE, &d), -ENOTSUP);
 	assert_string_equal(d.msg, "verify: fio option not supported by iobench");
@@ -561,7 +573,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 97);
+	assert_int_equal(i, 101);
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
