@@ -206,6 +206,44 @@ def test_thinktime(t):
                 'thinktime_spin: %d I/Os, one per 2 ms' % n)
 
 
+def test_think_schedule(t):
+    # 100 ms stalls every 200 I/Os at 1000 IOPS: without
+    # rate_ignore_thinktime the schedule is caught up after each stall (2 s
+    # still issue about 2000); with it the schedule moves on by each stall
+    # (about 200 I/Os per 300 ms)
+    base = ['--rw=randread', '--rate_iops=1000', '--thinktime=100ms',
+            '--thinktime_blocks=200', '--thinktime_blocks_type=issue']
+    jobs = run_json(t, 'thinktime caught up', *base)
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(1880 <= n <= 2001, 'thinktime caught up: %d I/Os, about 2000' % n)
+    jobs = run_json(t, 'rate_ignore_thinktime', *base,
+                    '--rate_ignore_thinktime=1')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(1200 <= n <= 1450,
+                'rate_ignore_thinktime: %d I/Os, about 2000 * 2/3' % n)
+    # thinktime_iotime: a 100 ms stall after each 200 ms of I/O time
+    jobs = run_json(t, 'thinktime_iotime', '--rw=randread', '--rate_iops=1000',
+                    '--thinktime=100ms', '--thinktime_iotime=200ms',
+                    '--rate_ignore_thinktime=1')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(1200 <= n <= 1450,
+                'thinktime_iotime: %d I/Os, about 2000 * 2/3' % n)
+
+
+def test_rate_min_bytes(t):
+    # 4 KiB per 20 ms is 200 KiB/s: under rate_min=512k, fio's message
+    r = t.run('--name=slowb', '--ioengine=null', '--size=1g', '--rw=randread',
+              '--rate=1m', '--rate_min=512k', '--thinktime=20ms',
+              '--rate_cycle=500', '--time_based', '--runtime=5')
+    if t.fails(r, 'rate_min not met'):
+        t.check(re.search(r'slowb: rate_min=524288B/s not met, got \d+B/s',
+                          r.out + r.err),
+                'rate_min: fio\'s message', r.out + r.err)
+
+
 def test_reports(t):
     r = t.run('--name=n', '--ioengine=null', '--size=16m', '--rw=randread',
               '--rate_iops=4000')
@@ -278,6 +316,8 @@ def main():
     test_poisson_fit(t)
     test_rate_min(t)
     test_thinktime(t)
+    test_think_schedule(t)
+    test_rate_min_bytes(t)
     test_reports(t)
     test_max_latency(t)
     test_status_line(t)
