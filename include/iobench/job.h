@@ -177,7 +177,7 @@ struct ib_job {
 	bool thinktime_blocks_set;	/* given: see thinktime_iotime */
 	unsigned int thinktime_blocks_type;	/* enum ib_think_type */
 	uint64_t thinktime_iotime_us;
-	uint64_t max_latency_us;	/* 0: none; ETIMEDOUT above it */
+	uint64_t max_latency_us[IB_DDIR_RWT];	/* 0: none; ETIMEDOUT above it */
 	/* latency_target search (latsearch.h); target 0: none */
 	uint64_t latency_target_us;
 	uint64_t latency_window_us;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Setters of the rate options: fio's per-direction lists (rate=, rate_iops=,
- * rate_min=, rate_iops_min=) and thinktime_blocks, whose being given
+ * rate_min=, rate_iops_min=, max_latency=) and thinktime_blocks, whose being given
  * changes thinktime_iotime's meaning (pace.h).
  */
 #include <errno.h>
@@ -17,6 +17,8 @@ static int parse_one(const struct ib_opt *o, const struct ib_job *j,
 
 	if (!strcmp(o->name, "rate") || !strcmp(o->name, "rate_min"))
 		rc = ib_parse_size(s, j->kb_base, out, d);
+	else if (!strcmp(o->name, "max_latency"))
+		rc = ib_parse_time_us(s, 1, out, d);
 	else
 		rc = ib_parse_uint(s, out, d);
 	if (rc)

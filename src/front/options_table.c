@@ -422,8 +422,8 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(thinktime_iotime_us), .unit_us = SEC, .def = "0",
 	  .help = "Stall after this much I/O time (seconds by default)" },
 
-	{ .name = "max_latency", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
-	  FLD(max_latency_us), .unit_us = 1, .def = "0",
+	{ .name = "max_latency", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME,
+	  FLD(max_latency_us), .set = ib_opt_set_rate_list, .def = "0",
 	  .help = "Fail the job (ETIMEDOUT) when an I/O takes longer (us by default; from its due time with a rate in open loop)" },
 
 	{ .name = "latency_target", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,

@@ -322,8 +322,8 @@ static void done_hook(void *arg, const struct ib_io *io)
 
 	if (w->ls_on && !w->loop.issuing_done)
 		lat_account(w, io);
-	if (w->job->max_latency_us &&
-	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us * 1000,
+	if (w->job->max_latency_us[io->ddir] &&
+	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us[io->ddir] * 1000,
 			     w->ctx.files[io->file_idx].path, names[io->ddir],
 			     io->offset - io->xfer_done, io->xfer_total, &d) < 0)
 		ib_loop_fail(&w->loop, ETIMEDOUT, d.msg);
@@ -349,7 +349,9 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		w->rate_min = ib_job_has_rate_min(w->job);
 		w->colat = w->st->paced && w->job->rate_mode == 0;
 	}
-	if (w->rate_min || w->job->max_latency_us || w->job->latency_target_us)
+	if (w->rate_min || w->job->max_latency_us[IB_DDIR_READ] ||
+	    w->job->max_latency_us[IB_DDIR_WRITE] ||
+	    w->job->max_latency_us[IB_DDIR_TRIM] || w->job->latency_target_us)
 		cfg.hooks.done = done_hook;
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :

@@ -283,6 +283,12 @@ def test_max_latency(t):
                 'max_latency: fio\'s message and err=110', r.out)
     r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=10s')
     t.ok(r, 'max_latency=10s')
+    # per direction: reads may take 10 s, writes 1 us
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--rw=randrw',
+              '--max_latency=10s,1')
+    if t.fails(r, 'max_latency=10s,1 on randrw'):
+        t.check(re.search(r'exceeds specified max \(1000 nsec\): m\.0\.0 write ',
+                          r.out), 'max_latency per direction: the write', r.out)
     # open loop with a rate: judged from the due time, which a 20 ms think
     # time stall puts behind every 4th I/O
     r = t.run('--name=m', '--ioengine=null', '--size=16m', '--rate_iops=1000',

@@ -373,7 +373,12 @@ static void test_rate_options(void **state)
 	set_bad(j, "latency_percentile", "101", EINVAL,
 		"latency_percentile: '101' is not a percentage in (0, 100]");
 	set_ok(j, "max_latency", "5ms");
-	assert_int_equal(j->max_latency_us, 5000);
+	assert_int_equal(j->max_latency_us[0], 5000);
+	assert_int_equal(j->max_latency_us[2], 5000);
+	set_ok(j, "max_latency", "1s,20");
+	assert_int_equal(j->max_latency_us[0], 1000000);
+	assert_int_equal(j->max_latency_us[1], 20);
+	assert_int_equal(j->max_latency_us[2], 20);
 }
 
 static void test_enums(void **state)
