@@ -5,12 +5,17 @@ k/N of it (exact targets, strictly increasing), each achieved rate at most
 its target, the final "max IOPS at p99 < SLO" line consistent with the steps
 (the highest one that achieved 95% of its target with p99 under the SLO),
 the same curve as one JSON document, and the refusals (no runtime, bad
---steps).
+--steps). Then latency_target's search against a sweep by hand, on a FUSE
+target (tests/helpers/stallfs.c) whose latency grows by 1 ms per depth.
+
+usage: test_curve.py IOBENCH [STALLFS]
 """
 import json
 import os
 import re
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
@@ -128,50 +133,64 @@ def test_refusals(t, dev):
                 r.err)
 
 
-def p50_at(t, dev, depth):
-    r = t.run('--name=s', '--filename=' + dev, '--rw=randread', '--bs=4k',
-              '--iodepth=%d' % depth, '--time_based', '--runtime=1',
-              '--lat_percentiles=1', '--output-format=json')
+def p50_at(t, path, depth):
+    r = t.run('--name=s', '--filename=' + path, '--rw=randread', '--bs=4k',
+              '--ioengine=io_uring', '--direct=0', '--iodepth=%d' % depth,
+              '--time_based', '--runtime=1', '--lat_percentiles=1',
+              '--output-format=json')
     if not t.ok(r, 'sweep at iodepth=%d' % depth):
         return None
     return json.loads(r.out)['jobs'][0]['read']['lat_ns']['percentile'][
         '50.000000']
 
 
-def test_latency_target(t, dev):
-    """The search's depth against a sweep by hand: latency grows with depth
-    on a loop device (one worker serves it); the target is set between the
-    sweep's depths so the answer lies in a known bracket."""
-    sweep = {d: p50_at(t, dev, d) for d in (1, 2, 4, 8, 16, 32, 64)}
+def test_latency_target(t, stallfs):
+    """The search's depth against a sweep by hand, on a target whose latency
+    grows with depth by a known step: stallfs with every read taking 1 ms,
+    served one at a time, so an I/O waits for the depth-1 ahead of it
+    (p50 about depth ms). The target lies halfway between the sweep's p50
+    at depths 5 and 6: the answer must be the largest depth whose p50 in the
+    sweep meets it."""
+    mnt = t.mkdir('lt_mnt')
+    proc = subprocess.Popen([stallfs, mnt, str(64 * ibtest.MiB), '1', '1',
+                             t.path('lt.log')], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    path = os.path.join(mnt, 'data')
+    for _ in range(100):
+        if os.path.exists(path):
+            break
+        time.sleep(0.05)
+    try:
+        if t.check(os.path.exists(path), 'stallfs mounted'):
+            latency_target_on(t, path)
+    finally:
+        subprocess.run(['fusermount3', '-u', mnt], capture_output=True)
+        proc.wait(10)
+
+
+def latency_target_on(t, path):
+    sweep = {d: p50_at(t, path, d) for d in range(1, 9)}
     print('# sweep p50 (ns) by iodepth: %s' % sweep)
     if None in sweep.values():
         return
-    # the target: halfway between the p50s at depths 8 and 16; the bracket:
-    # the deepest depth up to which every depth passes, and the next one
-    ds = sorted(sweep)
-    target_us = max(1, (sweep[8] + sweep[16]) // 2000)
-    d_pass = 0
-    for d in ds:
-        if sweep[d] > target_us * 1000:
-            break
-        d_pass = d
-    d_fail = min([d for d in ds if d > d_pass] or [128])
-    r = t.run('--name=lt', '--filename=' + dev, '--rw=randread', '--bs=4k',
-              '--iodepth=64', '--time_based', '--runtime=30',
-              '--latency_target=%d' % target_us, '--latency_percentile=50',
-              '--latency_window=300ms', '--output-format=json', timeout=60)
+    target_us = (sweep[5] + sweep[6]) // 2000
+    want = max([d for d in sweep if sweep[d] <= target_us * 1000] or [0])
+    r = t.run('--name=lt', '--filename=' + path, '--rw=randread', '--bs=4k',
+              '--ioengine=io_uring', '--direct=0', '--iodepth=8',
+              '--time_based', '--runtime=30', '--latency_target=%d' % target_us,
+              '--latency_percentile=50', '--latency_window=300ms',
+              '--output-format=json', timeout=60)
     if not t.ok(r, 'latency_target search'):
         return
     j = json.loads(r.out)['jobs'][0]
     found = j['latency_depth']
-    print('# latency_target=%dus p50: found iodepth %d, sweep bracket [%d, %d)'
-          % (target_us, found, d_pass, d_fail))
+    print('# latency_target=%dus at p50: found iodepth %d, the sweep says %d'
+          % (target_us, found, want))
     t.eq(j['latency_target'], target_us * 1000, 'latency_target in ns')
     t.eq(j['latency_window'], 300000, 'latency_window in us')
     t.eq(j['latency_percentile'], 50.0, 'latency_percentile')
-    t.check(max(1, d_pass) <= found < d_fail,
-            'found depth %d is the largest meeting %dus: sweep says [%d, %d)'
-            % (found, target_us, d_pass, d_fail))
+    t.eq(found, want, 'found depth: the largest meeting %dus in the sweep'
+         % target_us)
     t.check(j['read']['runtime'] < 20000,
             'the search ends the job once found (%d ms)' % j['read']['runtime'])
 
@@ -185,7 +204,10 @@ def main():
     test_refusals(t, dev)
     test_normal(t, dev)
     test_json(t, dev)
-    test_latency_target(t, dev)
+    if len(sys.argv) > 2 and os.path.exists('/dev/fuse'):
+        test_latency_target(t, os.path.abspath(sys.argv[2]))
+    else:
+        t.skip('latency_target: no stallfs helper (libfuse3-dev)')
     t.finish()
 
 
