@@ -171,6 +171,7 @@ struct ib_job {
 	unsigned int rate_cycle_ms;	/* [1000] */
 	bool rate_ignore_thinktime;
 	uint64_t rate_late_us;		/* an I/O started later than this is late */
+	uint64_t rate_spin_us;		/* spin the last of each wait for a due time */
 	uint64_t thinktime_us;
 	uint64_t thinktime_spin_us;
 	uint64_t thinktime_blocks;	/* [1] */

@@ -81,6 +81,7 @@ struct ib_loop_cfg {
 	const struct ib_clock *clock;
 	bool lat_on;			/* false: gtod_reduce, no latencies */
 	bool colat_on;			/* a rate: also done - due_ns (colat) */
+	uint64_t spin_ns;		/* wait for a due time: spin its last ns */
 	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
 	struct ib_loop_hooks hooks;
 	void *arg;			/* for the hooks */

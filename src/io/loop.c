@@ -243,7 +243,9 @@ static uint64_t lazy_now(struct ib_loop *l)
  * Nothing in flight and the source said "not yet": sleep until its due
  * time, but no later than the owner's next time or the next sample, and
  * not past a stop: the stop signal ends the sleep early (one that lands
- * between the check and the sleep is seen when the sleep ends).
+ * between the check and the sleep is seen when the sleep ends). The last
+ * spin_ns of the wait are spent polling the clock, so the I/O starts on
+ * time instead of a wake-up's latency late.
  */
 static void wait_due(struct ib_loop *l)
 {
@@ -254,12 +256,14 @@ static void wait_due(struct ib_loop *l)
 		until = l->wake_ns;
 	if (l->smp && l->smp->next_ns < until)
 		until = l->smp->next_ns;
-	while (now < until && !*l->c.stop) {
-		ts.tv_sec = (time_t)((until - now) / 1000000000u);
-		ts.tv_nsec = (long)((until - now) % 1000000000u);
+	while (now + l->c.spin_ns < until && !*l->c.stop) {
+		ts.tv_sec = (time_t)((until - l->c.spin_ns - now) / 1000000000u);
+		ts.tv_nsec = (long)((until - l->c.spin_ns - now) % 1000000000u);
 		nanosleep(&ts, NULL);
 		now = ib_clock_ns(l->c.clock);
 	}
+	while (now < until && !*l->c.stop) /* the last spin_ns: no wake-up delay */
+		now = ib_clock_ns(l->c.clock);
 	l->last_ns = now;
 }
 
@@ -272,7 +276,8 @@ static uint64_t reap_timeout(struct ib_loop *l)
 	    l->inflight > l->c.job->iodepth_low)
 		return IB_WAIT_FOREVER;
 	now = ib_clock_ns(l->c.clock);
-	return l->due_ns > now ? l->due_ns - now : 0;
+	/* within spin_ns of the due time: poll, do not sleep */
+	return l->due_ns > now + l->c.spin_ns ? l->due_ns - now - l->c.spin_ns : 0;
 }
 
 /* --- issuing ------------------------------------------------------------ */

@@ -346,6 +346,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 	if (w->paced_on) {
 		cfg.src = ib_paced_source(&w->paced);
 		cfg.colat_on = w->st->paced;
+		cfg.spin_ns = w->job->rate_spin_us * 1000;
 		w->rate_min = ib_job_has_rate_min(w->job);
 		w->colat = w->st->paced && w->job->rate_mode == 0;
 	}

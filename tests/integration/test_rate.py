@@ -299,6 +299,19 @@ def test_max_latency(t):
                 'max_latency open loop: message', r.out)
 
 
+def test_spin(t):
+    # polling the last 200 us of each wait: most I/Os start within a few
+    # us of their due time (null engine: colat is the lateness)
+    jobs = run_json(t, 'rate_spin', '--rw=randread', '--rate_iops=500',
+                    '--rate_spin=200')
+    if jobs:
+        p50 = jobs[0]['read']['colat_ns']['percentile']['50.000000']
+        t.check(p50 < 10000, 'rate_spin=200: co-free p50 %d ns < 10 us' % p50)
+        print('# rate_spin=200 null 500 IOPS: colat %s' %
+              {k: v for k, v in jobs[0]['read']['colat_ns']['percentile'].items()
+               if k in ('50.000000', '99.000000', '99.900000')})
+
+
 def test_status_line(t):
     r = t.run('--name=s', '--ioengine=null', '--size=1g', '--rw=randrw',
               '--rate_iops=300', '--time_based', '--runtime=5', '--eta=always',
@@ -326,6 +339,7 @@ def main():
     test_rate_min_bytes(t)
     test_reports(t)
     test_max_latency(t)
+    test_spin(t)
     test_status_line(t)
     t.finish()
 

@@ -351,6 +351,8 @@ static void test_rate_options(void **state)
 	assert_int_equal(j->rate_cycle_ms, 250);
 	set_ok(j, "rate_late", "2ms");
 	assert_int_equal(j->rate_late_us, 2000);
+	set_ok(j, "rate_spin", "50");
+	assert_int_equal(j->rate_spin_us, 50);
 	set_ok(j, "thinktime", "5");
 	assert_int_equal(j->thinktime_us, 5);
 	set_ok(j, "thinktime_iotime", "2");
@@ -578,7 +580,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 101);
+	assert_int_equal(i, 102);
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
