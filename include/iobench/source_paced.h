@@ -83,5 +83,11 @@ static inline struct ib_source *ib_paced_source(struct ib_paced *ps)
 
 /* The lateness counters start again (the ramp ended). */
 void ib_paced_reset_late(struct ib_paced *ps);
+/*
+ * The I/Os of ddir due by now that were never handed out: the one held
+ * (if due) and the schedule's backlog behind it (ib_pace_backlog()).
+ */
+uint64_t ib_paced_unstarted(const struct ib_paced *ps, enum ib_ddir ddir,
+			    uint64_t now);
 
 #endif

@@ -61,11 +61,13 @@ struct ib_dir_stats {
 	 * intended start (the schedule's due time), and the lateness of the
 	 * starts: I/Os started more than rate_late after their due time,
 	 * their total and the worst lateness of any I/O (ns), and the deepest
-	 * backlog (I/Os due and not started) seen when one started late.
+	 * backlog (I/Os due and not started) seen when one started late, and
+	 * the I/Os due by the end that never started (the backlog left).
 	 */
 	struct ib_lat_stat colat;
 	struct ib_hist colat_hist;
 	uint64_t late_ios, late_sum_ns, late_max_ns, backlog_max;
+	uint64_t unstarted;
 };
 
 /* fio's "lat (nsec/usec/msec)" distribution of clat */

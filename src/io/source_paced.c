@@ -92,6 +92,16 @@ static enum ib_ddir pick_due(void *arg, enum ib_ddir drawn, bool can_switch)
 	return ib_pace_pick(&ps->pace, drawn, can_switch, ps->pick_now);
 }
 
+uint64_t ib_paced_unstarted(const struct ib_paced *ps, enum ib_ddir ddir,
+			    uint64_t now)
+{
+	uint64_t n = ib_pace_backlog(&ps->pace, ddir, now);
+
+	if (ps->have_held && ps->held.ddir == ddir && ps->held.due_ns <= now)
+		n++;
+	return n;
+}
+
 /* Take the inner source's next I/O and give it its due time. */
 static int fetch(struct ib_paced *ps, uint64_t now)
 {

@@ -425,12 +425,15 @@ static uint64_t tv_us(const struct timeval *tv)
 	return (uint64_t)tv->tv_sec * 1000000 + (uint64_t)tv->tv_usec;
 }
 
-static void copy_lateness(struct worker *w)
+static void copy_lateness(struct worker *w, uint64_t end)
 {
 	const struct ib_pace_dir *pd;
 	int d;
 
 	for (d = 0; d < IB_DDIR_RWT; d++) {
+		if (w->st->paced && !w->paced.inner_end)
+			w->st->dir[d].unstarted =
+				ib_paced_unstarted(&w->paced, (enum ib_ddir)d, end);
 		pd = &w->paced.pace.dir[d];
 		w->st->dir[d].late_ios = pd->late;
 		w->st->dir[d].late_sum_ns = pd->late_sum_ns;
@@ -460,7 +463,7 @@ static void finish_stats(struct worker *w)
 			st->dir[d].runtime_us = us ? us : 1;
 	st->job_runtime_ms = us / 1000;
 	if (w->paced_on)
-		copy_lateness(w);
+		copy_lateness(w, end);
 	st->elapsed_s = (end - w->job_start_ns + 999999999ull) / 1000000000ull;
 	if (!w->ramp_end_ns)
 		ib_sampler_finish(&w->smp, st, w->job, &w->logs, end);

@@ -93,6 +93,7 @@ static void json_colat(struct ib_json *j, const struct ib_res_job *job,
 	ib_json_uint(j, "total_ns", ds->late_sum_ns);
 	ib_json_uint(j, "max_ns", ds->late_max_ns);
 	ib_json_uint(j, "backlog_max", ds->backlog_max);
+	ib_json_uint(j, "unstarted", ds->unstarted);
 	ib_json_obj_close(j);
 }
 

@@ -157,12 +157,13 @@ static void print_colat(FILE *f, const struct ib_res_job *j,
 		return;
 	ib_report_lat_line(f, "co-free lat", &ds->colat);
 	ib_report_pct_block(f, "co-free lat", j, &ds->colat_hist, ds->colat.n);
-	fprintf(f, "    late starts: %llu (%.2f%%), avg=%.1fus, max=%.1fus, max backlog=%llu\n",
+	fprintf(f, "    late starts: %llu (%.2f%%), avg=%.1fus, max=%.1fus, max backlog=%llu, never started=%llu\n",
 		(unsigned long long)ds->late_ios,
 		100.0 * (double)ds->late_ios / (double)ds->colat.n,
 		ds->late_ios ? (double)ds->late_sum_ns / (double)ds->late_ios / 1000.0 : 0.0,
 		(double)ds->late_max_ns / 1000.0,
-		(unsigned long long)ds->backlog_max);
+		(unsigned long long)ds->backlog_max,
+		(unsigned long long)ds->unstarted);
 }
 
 static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,

@@ -175,6 +175,7 @@ static bool colat_into(struct ib_res_job *j, struct ib_dir_stats *ds,
 	ds->late_sum_ns = get_u64(late, "total_ns");
 	ds->late_max_ns = get_u64(late, "max_ns");
 	ds->backlog_max = get_u64(late, "backlog_max");
+	ds->unstarted = get_u64(late, "unstarted");
 	return true;
 }
 

@@ -233,6 +233,20 @@ def test_think_schedule(t):
                 'thinktime_iotime: %d I/Os, about 2000 * 2/3' % n)
 
 
+def test_unstarted(t):
+    # a 600 ms stall from 0.5 s runs past the end: half the schedule never
+    # started, and is counted, not dropped
+    r = t.run('--name=u', '--ioengine=null', '--size=16m', '--rw=randread',
+              '--rate_iops=1000', '--thinktime=600ms', '--thinktime_blocks=500',
+              '--thinktime_blocks_type=issue', '--time_based', '--runtime=1',
+              '--output-format=json')
+    if t.ok(r, 'stall past the end'):
+        rd = json.loads(r.out)['jobs'][0]['read']
+        t.eq(rd['total_ios'], 500, 'stall past the end: issued')
+        near(t, rd['total_ios'] + rd['late']['unstarted'], 1000, 2,
+             'stall past the end: issued + never started')
+
+
 def test_rate_min_bytes(t):
     # 4 KiB per 20 ms is 200 KiB/s: under rate_min=512k, fio's message
     r = t.run('--name=slowb', '--ioengine=null', '--size=1g', '--rw=randread',
@@ -268,7 +282,8 @@ def test_reports(t):
         t.eq(sum(c.get('bins', {}).values()), 4096, 'colat_ns bins sum')
         t.check('99.000000' in c.get('percentile', {}), 'colat_ns percentiles')
         t.eq(sorted(rd.get('late', {})), ['backlog_max', 'ios', 'max_ns',
-                                          'total_ns'], 'late object keys')
+                                          'total_ns', 'unstarted'],
+             'late object keys')
     r = t.run('--name=n', '--ioengine=null', '--size=16m', '--flow=1')
     if t.fails(r, 'flow still refused'):
         t.check('--flow: fio option not supported by iobench' in r.err,
@@ -336,6 +351,7 @@ def main():
     test_rate_min(t)
     test_thinktime(t)
     test_think_schedule(t)
+    test_unstarted(t)
     test_rate_min_bytes(t)
     test_reports(t)
     test_max_latency(t)

@@ -259,7 +259,7 @@ static void test_read_colat(void **state)
 		"\"colat_ns\":{\"N\":3,\"min\":100,\"max\":300,\"mean\":200.0,"
 		"\"stddev\":100.0,\"bins\":{\"100\":1,\"200\":1,\"300\":1}},"
 		"\"late\":{\"ios\":2,\"total_ns\":5000,\"max_ns\":3000,"
-		"\"backlog_max\":4}},\"write\":{}}]}";
+		"\"backlog_max\":4,\"unstarted\":7}},\"write\":{}}]}";
 	struct ib_diag d = { { 0 } };
 	const struct ib_dir_stats *ds;
 	struct ib_results r;
@@ -276,6 +276,7 @@ static void test_read_colat(void **state)
 	assert_int_equal(ds->late_sum_ns, 5000);
 	assert_int_equal(ds->late_max_ns, 3000);
 	assert_int_equal(ds->backlog_max, 4);
+	assert_int_equal(ds->unstarted, 7);
 	assert_false(r.jobs[0].clat_percentiles);
 	assert_int_equal(r.stats[0].dir[IB_DDIR_WRITE].colat.n, 0);
 	ib_results_free(&r);

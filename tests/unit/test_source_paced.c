@@ -158,6 +158,10 @@ static void test_open_late(void **state)
 	assert_int_equal(r.ps.pace.dir[IB_DDIR_READ].backlog_max, 11);
 	ib_paced_reset_late(&r.ps);
 	assert_int_equal(r.ps.pace.dir[IB_DDIR_READ].late, 0);
+	/* the run ends at 20.5 ms: the held one (11 ms) and 12..20 ms */
+	assert_int_equal(ib_paced_unstarted(&r.ps, IB_DDIR_READ, T0 + 20 * MS + 500 * US), 10);
+	assert_int_equal(ib_paced_unstarted(&r.ps, IB_DDIR_READ, now), 0);
+	assert_int_equal(ib_paced_unstarted(&r.ps, IB_DDIR_WRITE, T0 + SEC), 0);
 	assert_int_equal(r.ps.pace.dir[IB_DDIR_READ].backlog_max, 0);
 }
 
