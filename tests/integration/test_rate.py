@@ -202,8 +202,9 @@ def test_thinktime(t):
                     '--thinktime_spin=2ms', '--thinktime_blocks_type=issue')
     if jobs:
         n = jobs[0]['read']['total_ios']
-        t.check(n <= RUNTIME * 500 + 1 and n >= RUNTIME * 250,
-                'thinktime_spin: %d I/Os, one per 2 ms' % n)
+        # at most one per 2 ms; a busy machine preempts a spinning job
+        t.check(n <= RUNTIME * 500 + 1 and n >= RUNTIME * 50,
+                'thinktime_spin: %d I/Os, at most one per 2 ms' % n)
 
 
 def test_think_schedule(t):
@@ -294,7 +295,7 @@ def test_max_latency(t):
     r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=1')
     if t.fails(r, 'max_latency=1 (us)'):
         t.check(re.search(r'err=110 \(latency of \d+ nsec exceeds specified '
-                          r'max \(1000 nsec\): m\.0\.0 read 0 4096\)', r.out),
+                          r'max \(1000 nsec\): m\.0\.0 read \d+ 4096\)', r.out),
                 'max_latency: fio\'s message and err=110', r.out)
     r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=10s')
     t.ok(r, 'max_latency=10s')
