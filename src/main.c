@@ -17,6 +17,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include "iobench/cli.h"
+#include "iobench/curve.h"
 #include "iobench/ioerr.h"
 #include "iobench/ping_run.h"
 #include "iobench/report.h"
@@ -247,6 +248,7 @@ static int cmd_run(int argc, char **argv);
 static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
 	{ "ping", ib_ping_main, "ioping 1.3's latency probe on iobench's engines" },
+	{ "curve", ib_curve_cmd, "latency vs load: max IOPS, then 10%..100% of it, open loop" },
 	{ NULL, NULL, NULL },
 };
 

@@ -23,6 +23,7 @@ pkgs=(
 	nettle-dev        # verify: md5, sha1, sha256, sha512, sha3-*
 	e2fsprogs xfsprogs # safety tests: real ext4/xfs images on loop devices
 	strace            # safety tests: --readonly never opens for writing
+	libfuse3-dev fuse3 # rate tests: test_stall's FUSE target (tests/helpers/stallfs.c)
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
 	valgrind          # tools/test.d/valgrind.sh: memcheck over the whole suite
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint

@@ -80,6 +80,8 @@ struct ib_loop_cfg {
 	const volatile sig_atomic_t *stop;
 	const struct ib_clock *clock;
 	bool lat_on;			/* false: gtod_reduce, no latencies */
+	bool colat_on;			/* a rate: also done - due_ns (colat) */
+	uint64_t spin_ns;		/* wait for a due time: spin its last ns */
 	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
 	struct ib_loop_hooks hooks;
 	void *arg;			/* for the hooks */
@@ -88,6 +90,7 @@ struct ib_loop_cfg {
 /* A completed I/O, measured and waiting to be accounted. */
 struct ib_done_rec {
 	uint64_t slat, clat, lat;	/* UINT64_MAX: not measured */
+	uint64_t colat;			/* done - due_ns; UINT64_MAX: not */
 	uint64_t offset;
 	uint32_t bytes;
 	uint8_t ddir;
@@ -102,6 +105,7 @@ struct ib_loop {
 	uint64_t last_ns;		/* latest clock reading */
 	uint64_t cum_bytes[IB_DDIR_RWT];/* including ramp, for the live line */
 	uint64_t cum_ios[IB_DDIR_RWT];
+	unsigned int depth_cap;		/* at most this many in flight; 0: all */
 	bool issuing_done;
 	bool failed;			/* a fatal error ended the job */
 	/* internals */

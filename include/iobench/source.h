@@ -41,11 +41,27 @@ struct ib_io_desc {
 
 struct ib_source;
 
+/*
+ * A wrapper's say in the direction (see next_pick): gets the direction the
+ * source drew and whether the other of read/write may be taken instead;
+ * returns the direction to use.
+ */
+typedef enum ib_ddir (*ib_src_pick_fn)(void *arg, enum ib_ddir drawn,
+					bool can_switch);
+
 struct ib_source_ops {
 	const char *name;
 	int (*next)(struct ib_source *src, uint64_t now_ns,
 		    struct ib_io_desc *out);
 	bool (*more)(const struct ib_source *src);
+	/*
+	 * Optional (NULL: the source alone decides directions): next(), with
+	 * the direction the source drew passed through pick(arg, ...) first.
+	 * The rate-paced source (source_paced.h) serves whichever direction
+	 * is due this way, as fio does with rwmix and per-direction rates.
+	 */
+	int (*next_pick)(struct ib_source *src, uint64_t now_ns,
+			 ib_src_pick_fn pick, void *arg, struct ib_io_desc *out);
 };
 
 /* Embedded in the source's own state; the ops find it by container_of. */

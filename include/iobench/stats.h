@@ -56,6 +56,18 @@ struct ib_dir_stats {
 	struct ib_hist hist[IB_LAT_NR];
 	struct ib_lat_stat bw_samples;	/* KiB/s per bwavgtime interval */
 	struct ib_lat_stat iops_samples;
+	/*
+	 * With a rate (paced jobs only): the CO-free latency, completion -
+	 * intended start (the schedule's due time), and the lateness of the
+	 * starts: I/Os started more than rate_late after their due time,
+	 * their total and the worst lateness of any I/O (ns), and the deepest
+	 * backlog (I/Os due and not started) seen when one started late, and
+	 * the I/Os due by the end that never started (the backlog left).
+	 */
+	struct ib_lat_stat colat;
+	struct ib_hist colat_hist;
+	uint64_t late_ios, late_sum_ns, late_max_ns, backlog_max;
+	uint64_t unstarted;
 };
 
 /* fio's "lat (nsec/usec/msec)" distribution of clat */
@@ -144,6 +156,12 @@ struct ib_job_stats {
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
 	struct ib_replay_stats replay;	/* read_iolog= jobs (replay.h) */
+	bool paced;		/* a rate was set: colat and lateness are measured */
+	/* latency_target: the search's answer (reports' "latency" line) */
+	uint64_t lat_target_ns;	/* 0: no search */
+	uint64_t lat_window_us;
+	double lat_percentile;
+	unsigned int lat_depth;
 
 	/*
 	 * How the job ran, set by the runner before the header is printed
@@ -171,6 +189,13 @@ void ib_stats_reset(struct ib_job_stats *s);
 void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat);
+/* Account one CO-free latency (completion - due time), ns. */
+static inline void ib_stats_add_colat(struct ib_job_stats *s, enum ib_ddir d,
+				      uint64_t colat)
+{
+	ib_lat_stat_add(&s->dir[d].colat, colat);
+	ib_hist_add(&s->dir[d].colat_hist, colat);
+}
 /* Account one fsync/fdatasync (lat UINT64_MAX: not measured). */
 void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns);
 /* Bucket index helpers shared by the worker and reports. */

@@ -76,4 +76,8 @@ void ib_job_defaults(struct ib_job *j)
 	j->write_iolog_version = 3;
 	j->replay_time_scale = 100;
 	j->replay_scale = 1;
+	j->rate_cycle_ms = 1000;
+	j->rate_late_us = 1000;
+	j->thinktime_blocks = 1;
+	j->latency_percentile = 100.0;
 }

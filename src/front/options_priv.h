@@ -26,6 +26,14 @@ int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		      struct ib_diag *d);
 
+/* Setters of the rate options (options_rate.c). */
+int ib_opt_set_rate_list(struct ib_job *j, const struct ib_opt *o,
+			 const char *v, struct ib_diag *d);
+int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
+		       const char *v, struct ib_diag *d);
+int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

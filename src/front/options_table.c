@@ -391,6 +391,24 @@ static const struct ib_opt_val unit_base_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val rate_process_vals[] = {
+	{ "linear", 0, "fixed gaps between I/Os" },
+	{ "poisson", 1, "exponential gaps (Poisson arrivals) with the same mean" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val rate_mode_vals[] = {
+	{ "open", 0, "issue on schedule whatever is in flight; latency also from the due time" },
+	{ "closed", 1, "fio's: drain what is in flight before waiting for the next due time" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val think_type_vals[] = {
+	{ "complete", 0, "count completed blocks" },
+	{ "issue", 1, "count issued blocks" },
+	{ NULL, 0, NULL },
+};
+
 /* ---- the table ---------------------------------------------------------- */
 
 const struct ib_opt ib_opt_entries[] = {
@@ -564,6 +582,70 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "startdelay", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
 	  FLD(startdelay_us), .unit_us = SEC,
 	  .help = "Wait this long before starting (seconds by default)" },
+
+	/* rate control and think time (pace.h) */
+	{ .name = "rate", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME, FLD(rate),
+	  .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Bandwidth cap per job in bytes/s, read,write,trim (0: none)" },
+	{ .name = "rate_iops", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME,
+	  FLD(rate_iops), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "I/Os per second per job, read,write,trim (0: none)" },
+	{ .name = "rate_min", .alias = { "ratemin" }, .type = IB_OPT_BS_LIST,
+	  .cat = IB_CAT_TIME, FLD(rate_min), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Fail the job below this bandwidth (bytes/s) over a rate_cycle" },
+	{ .name = "rate_iops_min", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME,
+	  FLD(rate_iops_min), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Fail the job below this many IOPS over a rate_cycle" },
+	{ .name = "rate_process", .type = IB_OPT_ENUM, .cat = IB_CAT_TIME,
+	  FLD(rate_process), .vals = rate_process_vals, .def = "linear",
+	  .help = "How the due times of a rate are spread" },
+	{ .name = "rate_mode", .type = IB_OPT_ENUM, .cat = IB_CAT_TIME,
+	  FLD(rate_mode), .vals = rate_mode_vals, .def = "open",
+	  .help = "With a rate: open loop (iobench) or closed loop (fio)" },
+	{ .name = "rate_cycle", .alias = { "ratecycle" }, .type = IB_OPT_UINT,
+	  .cat = IB_CAT_TIME, FLD(rate_cycle_ms), .min = 1, .def = "1000",
+	  .help = "Window of the rate_min check, in ms" },
+	{ .name = "rate_late", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(rate_late_us), .unit_us = 1, .def = "1000",
+	  .help = "An I/O started more than this after its due time counts as late (us by default)" },
+	{ .name = "rate_spin", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(rate_spin_us), .unit_us = 1, .def = "0",
+	  .help = "Poll instead of sleeping for the last of each wait for a due time, for starts without a wake-up's delay on an idle machine (us by default; costs CPU)" },
+	{ .name = "rate_ignore_thinktime", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
+	  FLD(rate_ignore_thinktime), .def = "0",
+	  .help = "Think time moves the rate schedule instead of being caught up" },
+	{ .name = "thinktime", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(thinktime_us), .unit_us = 1, .def = "0",
+	  .help = "Stall this long between I/O batches (us by default)" },
+	{ .name = "thinktime_spin", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(thinktime_spin_us), .unit_us = 1, .def = "0",
+	  .help = "Busy part of thinktime (us by default)" },
+	{ .name = "thinktime_blocks", .type = IB_OPT_U64, .cat = IB_CAT_TIME,
+	  FLD(thinktime_blocks), .set = ib_opt_set_think_blocks, .def = "1",
+	  .help = "Blocks between think-time stalls" },
+	{ .name = "thinktime_blocks_type", .type = IB_OPT_ENUM, .cat = IB_CAT_TIME,
+	  FLD(thinktime_blocks_type), .vals = think_type_vals, .def = "complete",
+	  .help = "What thinktime_blocks counts" },
+	{ .name = "thinktime_iotime", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(thinktime_iotime_us), .unit_us = SEC, .def = "0",
+	  .help = "Stall after this much I/O time (seconds by default)" },
+
+	{ .name = "max_latency", .type = IB_OPT_BS_LIST, .cat = IB_CAT_TIME,
+	  FLD(max_latency_us), .set = ib_opt_set_rate_list, .def = "0",
+	  .help = "Fail the job (ETIMEDOUT) when an I/O takes longer (us by default; from its due time with a rate in open loop)" },
+
+	{ .name = "latency_target", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(latency_target_us), .unit_us = 1, .def = "0",
+	  .help = "Find the highest iodepth whose latency meets this target (us by default)" },
+	{ .name = "latency_window", .type = IB_OPT_TIME, .cat = IB_CAT_TIME,
+	  FLD(latency_window_us), .unit_us = 1, .def = "0",
+	  .help = "Length of each window of the latency_target search (us by default)" },
+	{ .name = "latency_percentile", .type = IB_OPT_U64, .cat = IB_CAT_TIME,
+	  FLD(latency_percentile), .set = ib_opt_set_lat_pct, .def = "100",
+	  .help = "Share of a window's I/Os that must meet latency_target, percent" },
+	{ .name = "latency_run", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
+	  FLD(latency_run), .def = "0",
+	  .help = "Keep adjusting the depth for the whole run instead of stopping at the answer" },
 
 	/* sync */
 	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,

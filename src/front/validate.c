@@ -12,6 +12,7 @@
 #include <string.h>
 #include "iobench/engine.h"
 #include "iobench/job.h"
+#include "iobench/source_paced.h"
 #include "iobench/options.h"
 
 static unsigned int depth_default(unsigned int v, unsigned int iodepth)
@@ -233,5 +234,7 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_bs(j, d);
 	if (!rc)
 		rc = check_engine(j, d);
+	if (!rc)
+		rc = ib_job_pace_check(j, d);
 	return rc;
 }

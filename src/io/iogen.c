@@ -315,7 +315,8 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 }
 
 /* The body of ib_iogen_next(), here so the source op gets it inline. */
-static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
+static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
+			    ib_src_pick_fn pick, void *arg)
 {
 	enum ib_ddir d;
 	struct ib_gen_file *gf;
@@ -325,6 +326,9 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	if (!g->bytes_left)
 		return false;
 	d = pick_ddir(g);
+	if (pick)
+		d = pick(arg, d, (g->job->rw & IB_RW_READ) && (g->job->rw & IB_RW_WRITE) &&
+			 g->job->rwmixread != 0 && g->job->rwmixread != 100);
 	if (g->job->bs.min[d] > g->bytes_left && (g->job->rw & IB_RW_READ) &&
 	    (g->job->rw & IB_RW_WRITE))
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
@@ -355,7 +359,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 
 bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
 {
-	return gen_next(g, out);
+	return gen_next(g, out, NULL, NULL);
 }
 
 static int iogen_src_next(struct ib_source *src, uint64_t now_ns,
@@ -363,9 +367,21 @@ static int iogen_src_next(struct ib_source *src, uint64_t now_ns,
 {
 	struct ib_iogen *g = ib_container_of(src, struct ib_iogen, src);
 
-	if (!gen_next(g, out))
+	if (!gen_next(g, out, NULL, NULL))
 		return IB_SRC_END;
 	out->due_ns = now_ns;	/* closed loop: due when asked */
+	return IB_SRC_READY;
+}
+
+static int iogen_src_next_pick(struct ib_source *src, uint64_t now_ns,
+			       ib_src_pick_fn pick, void *arg,
+			       struct ib_io_desc *out)
+{
+	struct ib_iogen *g = ib_container_of(src, struct ib_iogen, src);
+
+	if (!gen_next(g, out, pick, arg))
+		return IB_SRC_END;
+	out->due_ns = now_ns;
 	return IB_SRC_READY;
 }
 
@@ -379,4 +395,5 @@ const struct ib_source_ops ib_iogen_source_ops = {
 	.name = "iogen",
 	.next = iogen_src_next,
 	.more = iogen_src_more,
+	.next_pick = iogen_src_next_pick,
 };

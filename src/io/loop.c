@@ -164,12 +164,14 @@ static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
 		l->requeue[l->nr_requeue++] = io;
 		return false;
 	}
-	rec->slat = rec->clat = rec->lat = NO_LAT;
+	rec->slat = rec->clat = rec->lat = rec->colat = NO_LAT;
 	if (l->c.lat_on) {
 		rec->clat = t - io->issue_ns;
 		rec->lat = t - io->start_ns;
 		if (!(l->c.ops->flags & IB_ENGINE_SYNC) && !io->inline_done)
 			rec->slat = io->issue_ns - io->start_ns;
+		if (l->c.colat_on)
+			rec->colat = t > io->due_ns ? t - io->due_ns : 0;
 	}
 	rec->ddir = io->ddir;
 	rec->bytes = io->xfer_total;
@@ -187,6 +189,8 @@ static void account(struct ib_loop *l, const struct ib_done_rec *rec,
 
 	ib_stats_add_io(l->c.st, l->c.job, d, rec->bytes, rec->slat, rec->clat,
 			rec->lat);
+	if (rec->colat != NO_LAT)
+		ib_stats_add_colat(l->c.st, d, rec->colat);
 	l->cum_bytes[d] += rec->bytes;
 	l->cum_ios[d]++;
 	if (l->c.logs && l->c.logs->per_io)
@@ -239,7 +243,9 @@ static uint64_t lazy_now(struct ib_loop *l)
  * Nothing in flight and the source said "not yet": sleep until its due
  * time, but no later than the owner's next time or the next sample, and
  * not past a stop: the stop signal ends the sleep early (one that lands
- * between the check and the sleep is seen when the sleep ends).
+ * between the check and the sleep is seen when the sleep ends). The last
+ * spin_ns of the wait are spent polling the clock, so the I/O starts on
+ * time instead of a wake-up's latency late.
  */
 static void wait_due(struct ib_loop *l)
 {
@@ -250,12 +256,14 @@ static void wait_due(struct ib_loop *l)
 		until = l->wake_ns;
 	if (l->smp && l->smp->next_ns < until)
 		until = l->smp->next_ns;
-	while (now < until && !*l->c.stop) {
-		ts.tv_sec = (time_t)((until - now) / 1000000000u);
-		ts.tv_nsec = (long)((until - now) % 1000000000u);
+	while (now + l->c.spin_ns < until && !*l->c.stop) {
+		ts.tv_sec = (time_t)((until - l->c.spin_ns - now) / 1000000000u);
+		ts.tv_nsec = (long)((until - l->c.spin_ns - now) % 1000000000u);
 		nanosleep(&ts, NULL);
 		now = ib_clock_ns(l->c.clock);
 	}
+	while (now < until && !*l->c.stop) /* the last spin_ns: no wake-up delay */
+		now = ib_clock_ns(l->c.clock);
 	l->last_ns = now;
 }
 
@@ -268,7 +276,8 @@ static uint64_t reap_timeout(struct ib_loop *l)
 	    l->inflight > l->c.job->iodepth_low)
 		return IB_WAIT_FOREVER;
 	now = ib_clock_ns(l->c.clock);
-	return l->due_ns > now ? l->due_ns - now : 0;
+	/* within spin_ns of the due time: poll, do not sleep */
+	return l->due_ns > now + l->c.spin_ns ? l->due_ns - now - l->c.spin_ns : 0;
 }
 
 /* --- issuing ------------------------------------------------------------ */
@@ -411,6 +420,8 @@ static struct ib_io *take_io(struct ib_loop *l, uint64_t t)
 		return l->requeue[--l->nr_requeue];
 	if (l->issuing_done || !l->nr_free)
 		return NULL;
+	if (ib_unlikely(l->depth_cap) && l->inflight + l->nr_pending >= l->depth_cap)
+		return NULL;	/* latency_target's depth */
 	if (sync_due(l)) {
 		if (l->inflight || l->nr_pending)
 			return NULL; /* drain first */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include "iobench/buf.h"
@@ -17,11 +18,13 @@
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
+#include "iobench/latsearch.h"
 #include "iobench/ioerr.h"
 #include "iobench/log.h"
 #include "iobench/loop.h"
 #include "iobench/replay.h"
 #include "iobench/sampler.h"
+#include "iobench/source_paced.h"
 #include "iobench/worker.h"
 
 struct worker {
@@ -37,6 +40,13 @@ struct worker {
 	struct ib_logs logs;
 	struct ib_sampler smp;
 	struct ib_loop loop;
+	struct ib_paced paced;		/* a rate or think time (pace.h) */
+	bool paced_on;
+	bool rate_min;			/* rate_min or rate_iops_min: checked */
+	bool colat;			/* open loop with a rate: from due_ns */
+	struct ib_latsearch ls;		/* latency_target */
+	uint64_t ls_end_ns, ls_ios, ls_over;
+	bool ls_on;
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
@@ -150,17 +160,28 @@ static void set_wake(struct worker *w)
 		w->loop.wake_ns = w->end_ns ? w->end_ns : UINT64_MAX;
 }
 
-static void end_ramp(struct worker *w, uint64_t now)
+/* What was measured so far is dropped: the measured run starts now. */
+static void restart_measure(struct worker *w, uint64_t now)
 {
 	ib_stats_reset(w->st);
 	getrusage(RUSAGE_THREAD, &w->ru0);
 	w->start_ns = now;
 	w->loop.log_start_ns = now;
+	if (!w->ramp_end_ns)
+		ib_sampler_start(&w->smp, w->st, now);
+}
+
+static void end_ramp(struct worker *w, uint64_t now)
+{
 	w->ramp_end_ns = 0;
+	restart_measure(w, now);
 	if (w->job->runtime_us)
 		w->end_ns = now + w->job->runtime_us * 1000;
-	ib_sampler_start(&w->smp, w->st, now);
 	w->loop.smp = &w->smp;
+	if (w->paced_on) {
+		ib_paced_reset_late(&w->paced);
+		w->paced.end_ns = w->end_ns;
+	}
 	set_wake(w);
 	set_state(w, run_letter(w->job));
 }
@@ -225,6 +246,96 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
+/* --- latency_target ------------------------------------------------------ */
+
+static uint64_t lat_window_ns(const struct ib_job *job)
+{
+	return (job->latency_window_us ? job->latency_window_us : 1000000) * 1000;
+}
+
+static void lat_setup(struct worker *w, unsigned int depth)
+{
+	struct ib_latsearch_cfg c = {
+		.iodepth = depth, .percentile = w->job->latency_percentile,
+		.run = w->job->latency_run,
+	};
+
+	ib_latsearch_init(&w->ls, &c);
+	w->ls_on = true;
+	w->loop.depth_cap = ib_latsearch_depth(&w->ls);
+	w->st->lat_target_ns = w->job->latency_target_us * 1000;
+	w->st->lat_window_us = lat_window_ns(w->job) / 1000;
+	w->st->lat_percentile = w->job->latency_percentile;
+	w->st->lat_depth = w->loop.depth_cap;
+}
+
+/* Do what the search says at the end of a window (or an I/O over target). */
+static void lat_step(struct worker *w, enum ib_latsearch_step step, uint64_t now)
+{
+	char why[128];
+
+	if (step == IB_LS_FATAL) {
+		fmt_into(why, sizeof(why), "latency_target=%lluus missed at iodepth 1",
+			 (unsigned long long)w->job->latency_target_us);
+		ib_loop_fail(&w->loop, ETIMEDOUT, why);
+		return;
+	}
+	if (step == IB_LS_FINAL)
+		restart_measure(w, now);
+	else if (step == IB_LS_DONE)
+		ib_loop_stop(&w->loop);
+	w->loop.depth_cap = ib_latsearch_depth(&w->ls);
+	w->st->lat_depth = w->loop.depth_cap;
+	w->ls_ios = w->ls_over = 0;
+	w->ls_end_ns = now + lat_window_ns(w->job);
+}
+
+/* One completion into the current window. */
+static void lat_account(struct worker *w, const struct ib_io *io)
+{
+	enum ib_latsearch_step step;
+
+	if (!w->ls_end_ns) /* the first window starts with the first I/O */
+		w->ls_end_ns = io->done_ns + lat_window_ns(w->job);
+	w->ls_ios++;
+	if (io->done_ns - io->start_ns > w->job->latency_target_us * 1000) {
+		w->ls_over++;
+		step = ib_latsearch_over(&w->ls);
+		if (step != IB_LS_NEXT) {
+			lat_step(w, step, io->done_ns);
+			return;
+		}
+	}
+	if (io->done_ns >= w->ls_end_ns)
+		lat_step(w, ib_latsearch_window(&w->ls, w->ls_ios, w->ls_over),
+			 io->done_ns);
+}
+
+/*
+ * The loop's done hook, set with rate_min / rate_iops_min or max_latency:
+ * fio's checks, after each completed I/O. max_latency judges the latency
+ * from the I/O's start, or in open loop with a rate from its due time.
+ */
+static void done_hook(void *arg, const struct ib_io *io)
+{
+	static const char *const names[] = { "read", "write", "trim", "sync" };
+	struct worker *w = arg;
+	uint64_t from = w->colat ? io->due_ns : io->start_ns;
+	struct ib_diag d;
+
+	if (w->ls_on && !w->loop.issuing_done)
+		lat_account(w, io);
+	if (w->job->max_latency_us[io->ddir] &&
+	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us[io->ddir] * 1000,
+			     w->ctx.files[io->file_idx].path, names[io->ddir],
+			     io->offset - io->xfer_done, io->xfer_total, &d) < 0)
+		ib_loop_fail(&w->loop, ETIMEDOUT, d.msg);
+	else if (w->rate_min &&
+		 ib_pace_check_min(&w->paced.pace, io->done_ns, w->loop.cum_bytes,
+				   w->loop.cum_ios, w->job->name, &d) < 0)
+		ib_loop_fail(&w->loop, EIO, d.msg);
+}
+
 static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
@@ -237,6 +348,17 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.hooks = { .tick = tick_hook, .sync = sync_hook }, .arg = w,
 	};
 
+	if (w->paced_on) {
+		cfg.src = ib_paced_source(&w->paced);
+		cfg.colat_on = w->st->paced;
+		cfg.spin_ns = w->job->rate_spin_us * 1000;
+		w->rate_min = ib_job_has_rate_min(w->job);
+		w->colat = w->st->paced && w->job->rate_mode == 0;
+	}
+	if (w->rate_min || w->job->max_latency_us[IB_DDIR_READ] ||
+	    w->job->max_latency_us[IB_DDIR_WRITE] ||
+	    w->job->max_latency_us[IB_DDIR_TRIM] || w->job->latency_target_us)
+		cfg.hooks.done = done_hook;
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
 						       w->job->fdatasync_every;
@@ -298,6 +420,8 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ret = engine_init(w, d);
 	if (!ret)
 		ret = loop_init(w, d);
+	if (!ret && job->latency_target_us)
+		lat_setup(w, depth);
 	return ret;
 }
 
@@ -307,6 +431,13 @@ static void start_clock(struct worker *w)
 
 	w->job_start_ns = now;
 	w->loop.last_ns = now;
+	if (w->paced_on) {
+		struct ib_pace_cfg pc;
+
+		ib_pace_cfg_from_job(&pc, w->job);
+		ib_paced_init(&w->paced, &pc, ib_iogen_source(&w->gen),
+			      &w->loop.inflight, w->loop.cum_ios, now);
+	}
 	w->st->start_time = (int64_t)time(NULL);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);
 	if (w->job->ramp_time_us) {
@@ -321,6 +452,23 @@ static void start_clock(struct worker *w)
 static uint64_t tv_us(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000000 + (uint64_t)tv->tv_usec;
+}
+
+static void copy_lateness(struct worker *w, uint64_t end)
+{
+	const struct ib_pace_dir *pd;
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		if (w->st->paced && !w->paced.inner_end)
+			w->st->dir[d].unstarted =
+				ib_paced_unstarted(&w->paced, (enum ib_ddir)d, end);
+		pd = &w->paced.pace.dir[d];
+		w->st->dir[d].late_ios = pd->late;
+		w->st->dir[d].late_sum_ns = pd->late_sum_ns;
+		w->st->dir[d].late_max_ns = pd->late_max_ns;
+		w->st->dir[d].backlog_max = pd->backlog_max;
+	}
 }
 
 static void finish_stats(struct worker *w)
@@ -343,6 +491,8 @@ static void finish_stats(struct worker *w)
 		if (st->dir[d].total_ios)
 			st->dir[d].runtime_us = us ? us : 1;
 	st->job_runtime_ms = us / 1000;
+	if (w->paced_on)
+		copy_lateness(w, end);
 	st->elapsed_s = (end - w->job_start_ns + 999999999ull) / 1000000000ull;
 	if (!w->ramp_end_ns)
 		ib_sampler_finish(&w->smp, st, w->job, &w->logs, end);
@@ -410,6 +560,10 @@ int ib_worker_run(struct ib_worker_args *a)
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));
 	w.st->pid = (int)getpid();
+	w.paced_on = ib_job_paced(a->job);
+	if (w.paced_on) /* wake at the due time, not up to 50 us after it */
+		prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+	w.st->paced = ib_job_rated(a->job);
 	w.st->start_time = (int64_t)time(NULL); /* again when I/O starts */
 	set_state(&w, IB_ST_SETUP);
 	wait_startdelay(&w);

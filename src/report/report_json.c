@@ -79,6 +79,25 @@ static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job
 	ib_json_obj_close(j);
 }
 
+/*
+ * A rate was set (only then, so fio's document is unchanged): colat_ns,
+ * latency from each I/O's due time, with percentiles and json+ bins, and
+ * "late": the I/Os started more than rate_late after their due time.
+ */
+static void json_colat(struct ib_json *j, const struct ib_res_job *job,
+		       const struct ib_dir_stats *ds, bool plus)
+{
+	json_lat(j, "colat_ns", job, &ds->colat, &ds->colat_hist,
+		 job->nr_percentiles != 0, plus);
+	ib_json_obj_open(j, "late");
+	ib_json_uint(j, "ios", ds->late_ios);
+	ib_json_uint(j, "total_ns", ds->late_sum_ns);
+	ib_json_uint(j, "max_ns", ds->late_max_ns);
+	ib_json_uint(j, "backlog_max", ds->backlog_max);
+	ib_json_uint(j, "unstarted", ds->unstarted);
+	ib_json_obj_close(j);
+}
+
 static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 		      const struct ib_rep_entry *e, unsigned int d, bool plus)
 {
@@ -100,6 +119,8 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 	for (k = 0; k < IB_LAT_NR; k++)
 		json_lat(j, lat_key[k], e->job, &ds->lat[k], &ds->hist[k],
 			 ib_rep_pct_enabled(e->job, k), plus);
+	if (e->st->paced)
+		json_colat(j, e->job, ds, plus);
 	ib_json_uint(j, "bw_min", bw->min);
 	ib_json_uint(j, "bw_max", bw->max);
 	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, d));
@@ -149,10 +170,10 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 	json_dist(j, "latency_ns", lat_bucket, s->lat_n, IB_LAT_N_NR, total, 0.01);
 	json_dist(j, "latency_us", lat_bucket, s->lat_u, IB_LAT_U_NR, total, 0.01);
 	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.01);
-	ib_json_uint(j, "latency_depth", e->job->iodepth);
-	ib_json_uint(j, "latency_target", 0);
-	ib_json_float(j, "latency_percentile", 100.0);
-	ib_json_uint(j, "latency_window", 0);
+	ib_json_uint(j, "latency_depth", s->lat_target_ns ? s->lat_depth : e->job->iodepth);
+	ib_json_uint(j, "latency_target", s->lat_target_ns);
+	ib_json_float(j, "latency_percentile", s->lat_target_ns ? s->lat_percentile : 100.0);
+	ib_json_uint(j, "latency_window", s->lat_target_ns ? s->lat_window_us : 0);
 	if (e->job->continue_on_error) {
 		ib_json_uint(j, "total_err", s->total_err);
 		ib_json_int(j, "first_error", s->first_error);

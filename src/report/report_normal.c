@@ -145,6 +145,27 @@ static void print_bw_iops(FILE *f, const struct ib_rep *r, const struct ib_rep_e
 			(unsigned long long)io->n);
 }
 
+/*
+ * A rate was set: the fourth latency block, from each I/O's due time (the
+ * intended start; no coordinated omission), and how many started late.
+ * Never printed for a job without a rate, so fio's layout is unchanged.
+ */
+static void print_colat(FILE *f, const struct ib_res_job *j,
+			const struct ib_dir_stats *ds)
+{
+	if (!ds->colat.n)
+		return;
+	ib_report_lat_line(f, "co-free lat", &ds->colat);
+	ib_report_pct_block(f, "co-free lat", j, &ds->colat_hist, ds->colat.n);
+	fprintf(f, "    late starts: %llu (%.2f%%), avg=%.1fus, max=%.1fus, max backlog=%llu, never started=%llu\n",
+		(unsigned long long)ds->late_ios,
+		100.0 * (double)ds->late_ios / (double)ds->colat.n,
+		ds->late_ios ? (double)ds->late_sum_ns / (double)ds->late_ios / 1000.0 : 0.0,
+		(double)ds->late_max_ns / 1000.0,
+		(unsigned long long)ds->backlog_max,
+		(unsigned long long)ds->unstarted);
+}
+
 static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
 		       unsigned int d)
 {
@@ -167,6 +188,8 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	for (k = 0; k < IB_LAT_NR; k++)
 		if (ib_rep_pct_enabled(j, k))
 			ib_report_pct_block(f, pct_label[k], j, &ds->hist[k], ds->lat[k].n);
+	if (e->st->paced)
+		print_colat(f, j, ds);
 	print_bw_iops(f, r, e, d);
 }
 
@@ -240,8 +263,14 @@ static void print_tail(FILE *f, const struct ib_rep_entry *e)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)s->total_err, s->first_error,
 			strerror(s->first_error));
-	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-		j->iodepth);
+	if (s->lat_target_ns)
+		fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+			(unsigned long long)s->lat_target_ns,
+			(unsigned long long)s->lat_window_us, s->lat_percentile,
+			s->lat_depth);
+	else
+		fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+			j->iodepth);
 }
 
 static void print_head(FILE *f, const struct ib_rep_entry *e)

@@ -164,7 +164,26 @@ static bool lat_into(struct ib_res_job *j, struct ib_lat_stat *s, struct ib_hist
 	return pct != NULL;
 }
 
-static void dir_into(struct ib_res_job *j, struct ib_dir_stats *ds, const struct ib_jv *o)
+/* iobench's own, with a rate: colat_ns and the late starts. Whether found. */
+static bool colat_into(struct ib_res_job *j, struct ib_dir_stats *ds,
+		       const struct ib_jv *o)
+{
+	const struct ib_jv *late = ib_jv_get(o, "late");
+	bool pct = j->clat_percentiles;
+
+	if (!ib_jv_get(o, "colat_ns"))
+		return false;
+	lat_into(j, &ds->colat, &ds->colat_hist, ib_jv_get(o, "colat_ns"));
+	j->clat_percentiles = pct; /* colat's own percentiles change nothing */
+	ds->late_ios = get_u64(late, "ios");
+	ds->late_sum_ns = get_u64(late, "total_ns");
+	ds->late_max_ns = get_u64(late, "max_ns");
+	ds->backlog_max = get_u64(late, "backlog_max");
+	ds->unstarted = get_u64(late, "unstarted");
+	return true;
+}
+
+static bool dir_into(struct ib_res_job *j, struct ib_dir_stats *ds, const struct ib_jv *o)
 {
 	bool *pct_on[IB_LAT_NR] = {
 		&j->slat_percentiles, &j->clat_percentiles, &j->lat_percentiles,
@@ -184,6 +203,7 @@ static void dir_into(struct ib_res_job *j, struct ib_dir_stats *ds, const struct
 	lat_from(&ds->iops_samples, get_u64(o, "iops_samples"), get_u64(o, "iops_min"),
 		 get_u64(o, "iops_max"), get_double(o, "iops_mean"),
 		 get_double(o, "iops_stddev"));
+	return colat_into(j, ds, o);
 }
 
 /* Counts that print the object's percentages again (of total) */
@@ -348,7 +368,8 @@ static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
 	s->error = (int)(get_u64(o, "error") & 0xffff);
 	s->elapsed_s = get_u64(o, "elapsed");
 	for (k = 0; k < IB_DDIR_RWT; k++)
-		dir_into(j, &s->dir[k], ib_jv_get(o, ddir_key[k]));
+		if (dir_into(j, &s->dir[k], ib_jv_get(o, ddir_key[k])))
+			s->paced = true;
 	s->sync_ios = get_u64(sync, "total_ios");
 	lat_into(j, &s->sync_lat, &s->sync_hist, ib_jv_get(sync, "lat_ns"));
 	tail_into(s, o);

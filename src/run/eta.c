@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "iobench/eta.h"
+#include "iobench/source_paced.h"
 #include "iobench/report.h"
 
 struct out {
@@ -212,6 +213,30 @@ static void progress(struct out *o, const struct ib_run *run, const struct ib_jo
 		   (double)el * 100.0 / (double)(el + (uint64_t)eta) : 100.0);
 }
 
+/* fio's ", MIN-MAX" (or "..IOPS") of the rate limits of the jobs doing I/O. */
+static void rate_limits(struct out *o, const struct ib_run *run,
+			const struct ib_job_stats *stats)
+{
+	struct ib_pace_rates sum = { 0, 0, 0, 0 };
+	struct ib_pace_cfg c;
+	unsigned int i, d, dirs;
+	uint32_t state;
+	char txt[96];
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		state = state_of(&stats[i]);
+		if (!is_running(state) || state == IB_ST_RAMP || state == IB_ST_SETUP)
+			continue;
+		for (d = 0, dirs = 0; d < IB_DDIR_RWT; d++)
+			if (ib_job_dir_active(&run->jobs[i], (int)d))
+				dirs |= 1u << d;
+		ib_pace_cfg_from_job(&c, &run->jobs[i]);
+		ib_pace_rates_add(&sum, &c, dirs);
+	}
+	if (ib_pace_rates_str(&sum, txt, sizeof(txt)))
+		ap(o, "%s", txt);
+}
+
 size_t ib_eta_format(char *buf, size_t len, const struct ib_run *run,
 		     const struct ib_job_stats *stats, uint64_t now_ns,
 		     uint64_t run_start_ns, struct ib_eta_state *st)
@@ -234,6 +259,7 @@ size_t ib_eta_format(char *buf, size_t len, const struct ib_run *run,
 	}
 	update_rates(st, run, stats, now_ns);
 	ap(&o, "Jobs: %u (f=%u)", n, files);
+	rate_limits(&o, run, stats);
 	if (el >= 3) {
 		eta = run_eta(run, stats, now_ns);
 		progress(&o, run, stats, now_ns, run_start_ns);

@@ -151,6 +151,14 @@ static void merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src)
 	}
 	sample_stat_sum(&dst->bw_samples, &src->bw_samples);
 	sample_stat_sum(&dst->iops_samples, &src->iops_samples);
+	ib_lat_stat_merge(&dst->colat, &src->colat);
+	ib_hist_merge(&dst->colat_hist, &src->colat_hist);
+	dst->late_ios += src->late_ios;
+	dst->late_sum_ns += src->late_sum_ns;
+	if (src->late_max_ns > dst->late_max_ns)
+		dst->late_max_ns = src->late_max_ns;
+	dst->backlog_max += src->backlog_max; /* jobs fall behind side by side */
+	dst->unstarted += src->unstarted;
 }
 
 static void add_arr(uint64_t *dst, const uint64_t *src, unsigned int n)
@@ -187,6 +195,12 @@ static void merge_outcome(struct ib_job_stats *dst, const struct ib_job_stats *s
 		       sizeof(dst->ioengine_fallback));
 		memcpy(dst->direct_fallback, src->direct_fallback,
 		       sizeof(dst->direct_fallback));
+	}
+	if (!dst->lat_target_ns && src->lat_target_ns) {
+		dst->lat_target_ns = src->lat_target_ns;
+		dst->lat_window_us = src->lat_window_us;
+		dst->lat_percentile = src->lat_percentile;
+		dst->lat_depth = src->lat_depth;
 	}
 	if (src->elapsed_s > dst->elapsed_s)
 		dst->elapsed_s = src->elapsed_s;
@@ -228,6 +242,7 @@ void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
 	dst->minf += src->minf;
 	dst->job_runtime_ms += src->job_runtime_ms;
 	dst->finished = dst->finished || src->finished;
+	dst->paced = dst->paced || src->paced;
 	merge_outcome(dst, src);
 	merge_replay(&dst->replay, &src->replay);
 }

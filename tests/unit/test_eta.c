@@ -85,6 +85,36 @@ static void test_early_line(void **state)
 	env_free(e);
 }
 
+/* fio's rate limits after the job count: IOPS, or bytes/s with rate_min */
+static void test_rate_limits(void **state)
+{
+	struct env *e = env_new(3);
+	struct ib_eta_state st = { 0 };
+	unsigned int i;
+	char b[256];
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		e->st[i].live.state = 'm';
+		e->st[i].live.nr_files_open = 1;
+		e->st[i].live.start_ns = 10 * SEC;
+		e->jobs[i].rw = IB_RW_READ | IB_RW_WRITE | IB_RW_RAND;
+		e->jobs[i].rate_iops[0] = e->jobs[i].rate_iops[1] = 300;
+	}
+	e->st[2].live.state = '/';	/* in its ramp: not counted */
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
+	assert_string_equal(b, "Jobs: 3 (f=3), 0-1200 IOPS");
+	for (i = 0; i < 3; i++) {
+		memset(e->jobs[i].rate_iops, 0, sizeof(e->jobs[i].rate_iops));
+		e->jobs[i].rw = IB_RW_READ;
+		e->jobs[i].rate[0] = 768 << 10;
+		e->jobs[i].rate_min[0] = 100 << 10;
+	}
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
+	assert_string_equal(b, "Jobs: 3 (f=3), 200KiB/s-1536KiB/s");
+	env_free(e);
+}
+
 /* Mixed job at 6 s of 8: progress, rates from the deltas, eta */
 static void test_running_line(void **state)
 {
@@ -181,6 +211,7 @@ int main(void)
 		cmocka_unit_test(test_eta_str),
 		cmocka_unit_test(test_runstr),
 		cmocka_unit_test(test_early_line),
+		cmocka_unit_test(test_rate_limits),
 		cmocka_unit_test(test_running_line),
 		cmocka_unit_test(test_ramp_and_padding),
 		cmocka_unit_test(test_size_eta),

@@ -316,6 +316,73 @@ static void test_strings(void **state)
 		"name: value too long (299 characters, at most 255)");
 }
 
+/* fio's per-direction rate lists, the rate enums and think time. */
+static void test_rate_options(void **state)
+{
+	struct ib_job *j = *state;
+
+	set_ok(j, "rate_iops", "500");
+	assert_int_equal(j->rate_iops[0], 500);
+	assert_int_equal(j->rate_iops[1], 500);
+	assert_int_equal(j->rate_iops[2], 500);
+	set_ok(j, "rate_iops", "500,250");
+	assert_int_equal(j->rate_iops[0], 500);
+	assert_int_equal(j->rate_iops[1], 250);
+	assert_int_equal(j->rate_iops[2], 250);
+	set_ok(j, "rate_iops", ",300");
+	assert_int_equal(j->rate_iops[0], 0);
+	assert_int_equal(j->rate_iops[1], 300);
+	set_ok(j, "rate", "1m,,2k");
+	assert_int_equal(j->rate[0], 1048576);
+	assert_int_equal(j->rate[1], 0);
+	assert_int_equal(j->rate[2], 2048);
+	set_ok(j, "ratemin", "4k");
+	assert_int_equal(j->rate_min[1], 4096);
+	set_ok(j, "rate_iops_min", "7");
+	assert_int_equal(j->rate_iops_min[0], 7);
+	set_bad(j, "rate_iops", "1,2,3,4", EINVAL,
+		"rate_iops: too many values in '1,2,3,4' (read,write,trim)");
+	set_bad(j, "rate_iops", "x", EINVAL, "rate_iops: invalid number 'x'");
+	set_ok(j, "rate_process", "poisson");
+	assert_int_equal(j->rate_process, 1);
+	set_ok(j, "rate_mode", "closed");
+	assert_int_equal(j->rate_mode, 1);
+	set_ok(j, "rate_cycle", "250");
+	assert_int_equal(j->rate_cycle_ms, 250);
+	set_ok(j, "rate_late", "2ms");
+	assert_int_equal(j->rate_late_us, 2000);
+	set_ok(j, "rate_spin", "50");
+	assert_int_equal(j->rate_spin_us, 50);
+	set_ok(j, "thinktime", "5");
+	assert_int_equal(j->thinktime_us, 5);
+	set_ok(j, "thinktime_iotime", "2");
+	assert_int_equal(j->thinktime_iotime_us, 2000000);
+	assert_false(j->thinktime_blocks_set);
+	set_ok(j, "thinktime_blocks", "8");
+	assert_int_equal(j->thinktime_blocks, 8);
+	assert_true(j->thinktime_blocks_set);
+	set_bad(j, "thinktime_blocks", "0", EINVAL, "thinktime_blocks: must be at least 1");
+	set_ok(j, "thinktime_blocks_type", "issue");
+	assert_int_equal(j->thinktime_blocks_type, 1);
+	set_ok(j, "latency_target", "2ms");
+	assert_int_equal(j->latency_target_us, 2000);
+	set_ok(j, "latency_window", "250000");
+	assert_int_equal(j->latency_window_us, 250000);
+	set_ok(j, "latency_percentile", "99.5");
+	assert_true(j->latency_percentile == 99.5);
+	set_bad(j, "latency_percentile", "0", EINVAL,
+		"latency_percentile: '0' is not a percentage in (0, 100]");
+	set_bad(j, "latency_percentile", "101", EINVAL,
+		"latency_percentile: '101' is not a percentage in (0, 100]");
+	set_ok(j, "max_latency", "5ms");
+	assert_int_equal(j->max_latency_us[0], 5000);
+	assert_int_equal(j->max_latency_us[2], 5000);
+	set_ok(j, "max_latency", "1s,20");
+	assert_int_equal(j->max_latency_us[0], 1000000);
+	assert_int_equal(j->max_latency_us[1], 20);
+	assert_int_equal(j->max_latency_us[2], 20);
+}
+
 static void test_enums(void **state)
 {
 	struct ib_job *j = *state;
@@ -414,7 +481,7 @@ static void test_unknown_and_unsupported(void **state)
 	set_bad(j, "blocksiz", "4k", EINVAL, "unknown option 'blocksiz' (did you mean --blocksize?)");
 	set_bad(j, "xyzzy", "1", EINVAL, "unknown option 'xyzzy'");
 	set_bad(j, "verify", "md5", ENOTSUP, "--verify: fio option not supported by iobench");
-	set_bad(j, "rate_iops", "100", ENOTSUP, "--rate_iops: fio option not supported by iobench");
+	set_bad(j, "flow", "1", ENOTSUP, "--flow: fio option not supported by iobench");
 	set_bad(j, "cgroup", "x", ENOTSUP, "--cgroup: fio option not supported by iobench");
 	assert_int_equal(ib_opt_set_ctx(j, "verify", "md5", IB_OPT_CTX_FILE, &d), -ENOTSUP);
 	assert_string_equal(d.msg, "verify: fio option not supported by iobench");
@@ -597,7 +664,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 119); /* + write_iolog_version, 10 replay rows */
+	assert_int_equal(i, 139);
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -680,6 +747,7 @@ static void test_defaults_match_help(void **state)
 		j->opts_len = 0;
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;
+		j->thinktime_blocks_set = false;
 		if (memcmp(j, def, sizeof(*j)))
 			fail_msg("%s: default '%s' is not the real default", o->name, o->def);
 	}
@@ -695,8 +763,9 @@ int main(void)
 		T(test_rwmix_write_only), T(test_bs_lists), T(test_bsrange),
 		T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
-		T(test_strings), T(test_enums), T(test_ignore_error), T(test_percentiles),
-		T(test_unknown_and_unsupported), T(test_aliases_deprecated), T(test_proc_opts), T(test_suggest), T(test_opts_text),
+		T(test_strings), T(test_rate_options), T(test_enums), T(test_ignore_error),
+		T(test_percentiles), T(test_unknown_and_unsupported),
+		T(test_aliases_deprecated), T(test_proc_opts), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),
 		T(test_engine_rows), T(test_defaults_match_help),
 	};

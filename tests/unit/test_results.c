@@ -252,6 +252,39 @@ static void test_plain_json_percentiles(void **state)
 	ib_results_free(&r);
 }
 
+/* iobench's colat_ns and late starts read back: the job was paced. */
+static void test_read_colat(void **state)
+{
+	static const char doc[] = "{\"jobs\":[{\"read\":{\"total_ios\":3,"
+		"\"colat_ns\":{\"N\":3,\"min\":100,\"max\":300,\"mean\":200.0,"
+		"\"stddev\":100.0,\"bins\":{\"100\":1,\"200\":1,\"300\":1}},"
+		"\"late\":{\"ios\":2,\"total_ns\":5000,\"max_ns\":3000,"
+		"\"backlog_max\":4,\"unstarted\":7}},\"write\":{}}]}";
+	struct ib_diag d = { { 0 } };
+	const struct ib_dir_stats *ds;
+	struct ib_results r;
+
+	(void)state;
+	assert_int_equal(ib_results_read_json(&r, doc, strlen(doc), &d), 0);
+	ds = &r.stats[0].dir[IB_DDIR_READ];
+	assert_true(r.stats[0].paced);
+	assert_int_equal(ds->colat.n, 3);
+	assert_int_equal(ds->colat.min, 100);
+	assert_int_equal(ds->colat.max, 300);
+	assert_int_equal(ds->colat_hist.count[ib_hist_index(200)], 1);
+	assert_int_equal(ds->late_ios, 2);
+	assert_int_equal(ds->late_sum_ns, 5000);
+	assert_int_equal(ds->late_max_ns, 3000);
+	assert_int_equal(ds->backlog_max, 4);
+	assert_int_equal(ds->unstarted, 7);
+	assert_false(r.jobs[0].clat_percentiles);
+	assert_int_equal(r.stats[0].dir[IB_DDIR_WRITE].colat.n, 0);
+	ib_results_free(&r);
+	assert_int_equal(ib_results_read_json(&r, "{\"jobs\":[{\"read\":{}}]}", 22, &d), 0);
+	assert_false(r.stats[0].paced);
+	ib_results_free(&r);
+}
+
 /* The format table: names, aliases, streams, json+ over json */
 static void test_format_table(void **state)
 {
@@ -287,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_read_fields),
 		cmocka_unit_test(test_plain_json_percentiles),
+		cmocka_unit_test(test_read_colat),
 		cmocka_unit_test(test_format_table),
 	};
 

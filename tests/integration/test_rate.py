@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Rate limits (issue 15): every rate option gives exact issued counts (the
+schedule is absolute: the k-th I/O is due at k / rate, so a run of T seconds
+issues rate * T, give or take the one I/O due at the very end), per-second
+IOPS samples within 2% of the rate after the first second, Poisson
+inter-arrival times that fit the exponential distribution (Kolmogorov-
+Smirnov over the lat log's timestamps) where linear ones do not, rate_iops_min
+failing with fio's message, think time, the status line, and the co-free
+latency block only when a rate is set.
+"""
+import json
+import math
+import re
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+RUNTIME = 2
+BASE = ['--ioengine=null', '--size=1g', '--time_based',
+        '--runtime=%d' % RUNTIME, '--output-format=json']
+
+
+def run_json(t, what, *args):
+    r = t.run('--name=rate', *BASE, *args)
+    if not t.ok(r, what):
+        return None
+    try:
+        return json.loads(r.out)['jobs']
+    except ValueError as e:
+        t.check(False, '%s: JSON' % what, str(e))
+        return None
+
+
+def near(t, got, want, slack, what):
+    t.check(abs(got - want) <= slack,
+            '%s: %d within %d of %d' % (what, got, slack, want))
+
+
+def test_counts(t):
+    # (what, args, [(job, ddir, expected issued)])
+    n = RUNTIME
+    cases = [
+        ('rate_iops=2000', ['--rw=randread', '--rate_iops=2000'],
+         [(0, 'read', 2000 * n)]),
+        ('rate=8m bs=4k', ['--rw=read', '--rate=8m'],
+         [(0, 'read', 2048 * n)]),
+        ('rate_iops=500,250 randrw', ['--rw=randrw', '--rate_iops=500,250'],
+         [(0, 'read', 500 * n), (0, 'write', 250 * n)]),
+        ('rate_iops=1000 randrw rwmixread=70 (per direction, as fio)',
+         ['--rw=randrw', '--rwmixread=70', '--rate_iops=1000'],
+         [(0, 'read', 1000 * n), (0, 'write', 1000 * n)]),
+        ('rate_iops=,800 write only paced',
+         ['--rw=write', '--rate_iops=,800'], [(0, 'write', 800 * n)]),
+        ('numjobs=2 rate_iops=1000', ['--rw=randread', '--rate_iops=1000',
+                                      '--numjobs=2'],
+         [(0, 'read', 1000 * n), (1, 'read', 1000 * n)]),
+        ('rate_mode=closed iodepth=8',
+         ['--rw=randread', '--rate_iops=1500', '--rate_mode=closed',
+          '--iodepth=8'], [(0, 'read', 1500 * n)]),
+        ('rate_process=poisson (mean rate)',
+         ['--rw=randread', '--rate_iops=2000', '--rate_process=poisson'],
+         [(0, 'read', 2000 * n)]),
+    ]
+    for what, args, want in cases:
+        jobs = run_json(t, what, *args)
+        if not jobs:
+            continue
+        for j, ddir, n_ios in want:
+            got = jobs[j][ddir]['total_ios']
+            # linear: exact but for the I/O due at the end; Poisson: the
+            # count of a Poisson process, mean n_ios, 4 sigma
+            slack = 1 if 'poisson' not in what else int(4 * math.sqrt(n_ios))
+            near(t, got, n_ios, slack, '%s job %d %s issued' % (what, j, ddir))
+            t.check('colat_ns' in jobs[j][ddir] and
+                    jobs[j][ddir]['colat_ns']['N'] == got,
+                    '%s job %d %s: colat_ns N = completions' % (what, j, ddir))
+
+
+def test_bytes_rate(t):
+    # rate in bytes with mixed sizes: bytes issued = rate * T, within one block
+    jobs = run_json(t, 'rate=2m bsrange', '--rw=randread', '--rate=2m',
+                    '--bsrange=4k-64k')
+    if jobs:
+        got = jobs[0]['read']['io_bytes']
+        near(t, got, 2 * 1048576 * RUNTIME, 65536, 'rate=2m bsrange bytes')
+
+
+def test_psync_file(t):
+    path = t.shm_file('rate.dat', 16 * ibtest.MiB)
+    r = t.run('--name=f', '--ioengine=psync', '--direct=0', '--filename=' + path,
+              '--rw=randread', '--rate_iops=1000', '--time_based',
+              '--runtime=2', '--output-format=json')
+    if t.ok(r, 'psync file rate_iops=1000'):
+        jobs = json.loads(r.out)['jobs']
+        near(t, jobs[0]['read']['total_ios'], 2000, 1, 'psync file issued')
+
+
+def test_samples(t):
+    prefix = t.path('smp')
+    r = t.run('--name=s', '--ioengine=null', '--size=1g', '--rw=randread',
+              '--rate_iops=3000', '--time_based', '--runtime=5',
+              '--write_iops_log=' + prefix, '--log_avg_msec=1000')
+    if not t.ok(r, 'per-second samples'):
+        return
+    with open(prefix + '_iops.1.log') as f:
+        vals = [int(line.split(',')[1]) for line in f if line.strip()]
+    t.check(len(vals) >= 4, 'per-second samples: at least 4', vals)
+    bad = [v for v in vals[1:] if abs(v - 3000) > 60]
+    t.eq(bad, [], 'per-second IOPS within 2% of 3000 after the first second')
+
+
+def ks_exponential(gaps):
+    """Kolmogorov-Smirnov distance of gaps from Exp(mean of the gaps)."""
+    g = sorted(gaps)
+    n = len(g)
+    mean = sum(g) / n
+    d = 0.0
+    for i, x in enumerate(g):
+        cdf = 1.0 - math.exp(-x / mean)
+        d = max(d, abs(cdf - i / n), abs(cdf - (i + 1) / n))
+    return d
+
+
+def arrival_gaps(t, what, process):
+    prefix = t.path('arr_' + process)
+    r = t.run('--name=p', '--ioengine=null', '--size=1g', '--rw=randread',
+              '--rate_iops=25', '--rate_process=' + process, '--time_based',
+              '--runtime=10', '--write_lat_log=' + prefix)
+    if not t.ok(r, what):
+        return None
+    with open(prefix + '_lat.1.log') as f:
+        ts = [int(line.split(',')[0]) for line in f if line.strip()]
+    return [b - a for a, b in zip(ts, ts[1:])]
+
+
+def test_poisson_fit(t):
+    gaps = arrival_gaps(t, 'poisson arrivals', 'poisson')
+    if gaps:
+        n = len(gaps)
+        crit = 1.36 / math.sqrt(n)     # 5% level
+        d = ks_exponential(gaps)
+        near(t, n, 250, int(4 * math.sqrt(250)), 'poisson arrivals: count')
+        t.check(d < crit, 'poisson gaps fit Exp: KS D=%.4f < %.4f (n=%d)'
+                % (d, crit, n))
+        print('# poisson KS D=%.4f, critical %.4f, n=%d' % (d, crit, n))
+    gaps = arrival_gaps(t, 'linear arrivals', 'linear')
+    if gaps:
+        d = ks_exponential(gaps)
+        crit = 1.36 / math.sqrt(len(gaps))
+        t.check(d > crit, 'linear gaps do not fit Exp: KS D=%.4f > %.4f'
+                % (d, crit))
+        t.eq(sorted(set(gaps)) <= [39, 40, 41], True,
+             'linear gaps are 40 ms (+-1 ms of rounding)', sorted(set(gaps)))
+
+
+def test_rate_min(t):
+    # thinktime of 5 ms per I/O keeps it under 200 IOPS: below the minimum
+    r = t.run('--name=slow', '--ioengine=null', '--size=1g', '--rw=randread',
+              '--rate_iops=1000', '--rate_iops_min=500', '--thinktime=5ms',
+              '--time_based', '--runtime=5')
+    if t.fails(r, 'rate_iops_min not met'):
+        t.check('slow: rate_iops_min=500 not met, got ' in r.out + r.err,
+                'rate_iops_min: fio\'s message', r.out + r.err)
+    r = t.run('--name=fast', '--ioengine=null', '--size=1g', '--rw=randread',
+              '--rate_iops=1000', '--rate_iops_min=500', '--time_based',
+              '--runtime=3')
+    t.ok(r, 'rate_iops_min met')
+    r = t.run('--name=x', '--ioengine=null', '--size=1g', '--rate=1m',
+              '--rate_iops=10')
+    if t.fails(r, 'rate and rate_iops together'):
+        t.check('rate and rate_iops are mutually exclusive' in r.err,
+                'rate + rate_iops: fio\'s message', r.err)
+    r = t.run('--name=x', '--ioengine=null', '--size=1g', '--rate_iops=10',
+              '--rate_iops_min=20')
+    if t.fails(r, 'minimum above rate'):
+        t.check('minimum rate exceeds rate, ddir 0' in r.err,
+                'rate_iops_min > rate_iops: fio\'s message', r.err)
+
+
+def test_thinktime(t):
+    # a 10 ms stall after every 4 blocks issued: at most 4 I/Os per 10 ms
+    jobs = run_json(t, 'thinktime', '--rw=randread', '--thinktime=10ms',
+                    '--thinktime_blocks=4', '--thinktime_blocks_type=issue')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(n <= 4 * (RUNTIME * 100 + 1) and n >= 4 * RUNTIME * 50,
+                'thinktime: %d I/Os in %d s, 4 per 10 ms stall' % (n, RUNTIME))
+    # counting completions (the default), which lag the issue by the I/O
+    # in flight: at most 5 per stall here (iodepth 1)
+    jobs = run_json(t, 'thinktime complete', '--rw=randread',
+                    '--thinktime=10ms', '--thinktime_blocks=4')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(n <= 5 * (RUNTIME * 100 + 1) and n >= 4 * RUNTIME * 50,
+                'thinktime complete: %d I/Os in %d s, 4-5 per 10 ms stall'
+                % (n, RUNTIME))
+    # spinning counts as think time too
+    jobs = run_json(t, 'thinktime_spin', '--rw=randread', '--thinktime=2ms',
+                    '--thinktime_spin=2ms', '--thinktime_blocks_type=issue')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        # at most one per 2 ms; a busy machine preempts a spinning job
+        t.check(n <= RUNTIME * 500 + 1 and n >= RUNTIME * 50,
+                'thinktime_spin: %d I/Os, at most one per 2 ms' % n)
+
+
+def test_think_schedule(t):
+    # 100 ms stalls every 200 I/Os at 1000 IOPS: without
+    # rate_ignore_thinktime the schedule is caught up after each stall (2 s
+    # still issue about 2000); with it the schedule moves on by each stall
+    # (about 200 I/Os per 300 ms)
+    base = ['--rw=randread', '--rate_iops=1000', '--thinktime=100ms',
+            '--thinktime_blocks=200', '--thinktime_blocks_type=issue']
+    jobs = run_json(t, 'thinktime caught up', *base)
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(1880 <= n <= 2001, 'thinktime caught up: %d I/Os, about 2000' % n)
+    jobs = run_json(t, 'rate_ignore_thinktime', *base,
+                    '--rate_ignore_thinktime=1')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(1200 <= n <= 1450,
+                'rate_ignore_thinktime: %d I/Os, about 2000 * 2/3' % n)
+    # thinktime_iotime: a 100 ms stall after each 200 ms of I/O time
+    jobs = run_json(t, 'thinktime_iotime', '--rw=randread', '--rate_iops=1000',
+                    '--thinktime=100ms', '--thinktime_iotime=200ms',
+                    '--rate_ignore_thinktime=1')
+    if jobs:
+        n = jobs[0]['read']['total_ios']
+        t.check(1200 <= n <= 1450,
+                'thinktime_iotime: %d I/Os, about 2000 * 2/3' % n)
+
+
+def test_unstarted(t):
+    # a 600 ms stall from 0.5 s runs past the end: half the schedule never
+    # started, and is counted, not dropped
+    r = t.run('--name=u', '--ioengine=null', '--size=16m', '--rw=randread',
+              '--rate_iops=1000', '--thinktime=600ms', '--thinktime_blocks=500',
+              '--thinktime_blocks_type=issue', '--time_based', '--runtime=1',
+              '--output-format=json')
+    if t.ok(r, 'stall past the end'):
+        rd = json.loads(r.out)['jobs'][0]['read']
+        t.eq(rd['total_ios'], 500, 'stall past the end: issued')
+        near(t, rd['total_ios'] + rd['late']['unstarted'], 1000, 2,
+             'stall past the end: issued + never started')
+
+
+def test_rate_min_bytes(t):
+    # 4 KiB per 20 ms is 200 KiB/s: under rate_min=512k, fio's message
+    r = t.run('--name=slowb', '--ioengine=null', '--size=1g', '--rw=randread',
+              '--rate=1m', '--rate_min=512k', '--thinktime=20ms',
+              '--rate_cycle=500', '--time_based', '--runtime=5')
+    if t.fails(r, 'rate_min not met'):
+        t.check(re.search(r'slowb: rate_min=524288B/s not met, got \d+B/s',
+                          r.out + r.err),
+                'rate_min: fio\'s message', r.out + r.err)
+
+
+def test_reports(t):
+    r = t.run('--name=n', '--ioengine=null', '--size=16m', '--rw=randread',
+              '--rate_iops=4000')
+    if t.ok(r, 'normal report with a rate'):
+        t.check('co-free lat (' in r.out and 'co-free lat percentiles' in r.out,
+                'co-free block printed with a rate', r.out)
+        t.check('late starts: ' in r.out, 'late starts line', r.out)
+    r = t.run('--name=n', '--ioengine=null', '--size=16m', '--rw=randread')
+    if t.ok(r, 'normal report without a rate'):
+        t.check('co-free' not in r.out and 'late starts' not in r.out,
+                'no co-free block without a rate', r.out)
+    r = t.run('--name=n', '--ioengine=null', '--size=16m', '--rw=randread',
+              '--output-format=json+')
+    if t.ok(r, 'json without a rate'):
+        t.check('colat_ns' not in r.out, 'no colat_ns without a rate')
+    r = t.run('--name=n', '--ioengine=null', '--size=16m', '--rw=randread',
+              '--rate_iops=4000', '--output-format=json+')
+    if t.ok(r, 'json+ with a rate'):
+        rd = json.loads(r.out)['jobs'][0]['read']
+        c = rd.get('colat_ns', {})
+        t.eq(c.get('N'), 4096, 'colat_ns N')
+        t.eq(sum(c.get('bins', {}).values()), 4096, 'colat_ns bins sum')
+        t.check('99.000000' in c.get('percentile', {}), 'colat_ns percentiles')
+        t.eq(sorted(rd.get('late', {})), ['backlog_max', 'ios', 'max_ns',
+                                          'total_ns', 'unstarted'],
+             'late object keys')
+    r = t.run('--name=n', '--ioengine=null', '--size=16m', '--flow=1')
+    if t.fails(r, 'flow still refused'):
+        t.check('--flow: fio option not supported by iobench' in r.err,
+                'flow: refusal text', r.err)
+
+
+def test_max_latency(t):
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=1')
+    if t.fails(r, 'max_latency=1 (us)'):
+        t.check(re.search(r'err=110 \(latency of \d+ nsec exceeds specified '
+                          r'max \(1000 nsec\): m\.0\.0 read \d+ 4096\)', r.out),
+                'max_latency: fio\'s message and err=110', r.out)
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--max_latency=10s')
+    t.ok(r, 'max_latency=10s')
+    # per direction: reads may take 10 s, writes 1 us
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--rw=randrw',
+              '--max_latency=10s,1')
+    if t.fails(r, 'max_latency=10s,1 on randrw'):
+        t.check(re.search(r'exceeds specified max \(1000 nsec\): m\.0\.0 write ',
+                          r.out), 'max_latency per direction: the write', r.out)
+    # open loop with a rate: judged from the due time, which a 20 ms think
+    # time stall puts behind every 4th I/O
+    r = t.run('--name=m', '--ioengine=null', '--size=16m', '--rate_iops=1000',
+              '--thinktime=20ms', '--thinktime_blocks=4',
+              '--thinktime_blocks_type=issue', '--max_latency=10ms')
+    if t.fails(r, 'max_latency=10ms, open loop behind a 20 ms stall'):
+        t.check('exceeds specified max (10000000 nsec)' in r.out,
+                'max_latency open loop: message', r.out)
+
+
+def test_spin(t):
+    # polling the last 200 us of each wait: most I/Os start within a few
+    # us of their due time (null engine: colat is the lateness)
+    jobs = run_json(t, 'rate_spin', '--rw=randread', '--rate_iops=500',
+                    '--rate_spin=200')
+    if jobs:
+        p50 = jobs[0]['read']['colat_ns']['percentile']['50.000000']
+        t.check(p50 < 10000, 'rate_spin=200: co-free p50 %d ns < 10 us' % p50)
+        print('# rate_spin=200 null 500 IOPS: colat %s' %
+              {k: v for k, v in jobs[0]['read']['colat_ns']['percentile'].items()
+               if k in ('50.000000', '99.000000', '99.900000')})
+
+
+def test_status_line(t):
+    r = t.run('--name=s', '--ioengine=null', '--size=1g', '--rw=randrw',
+              '--rate_iops=300', '--time_based', '--runtime=5', '--eta=always',
+              '--eta-newline=1')
+    if t.ok(r, 'status line with a rate'):
+        lines = [ln for ln in r.out.replace('\r', '\n').split('\n')
+                 if ln.startswith('Jobs: 1')]
+        t.check(lines and all(ln.startswith('Jobs: 1 (f=1), 0-600 IOPS')
+                              for ln in lines) and
+                any(ln.startswith('Jobs: 1 (f=1), 0-600 IOPS: [m(1)][')
+                    for ln in lines),
+                'status line: fio\'s ", 0-600 IOPS"', lines)
+
+
+def main():
+    t = ibtest.Test()
+    test_counts(t)
+    test_bytes_rate(t)
+    test_psync_file(t)
+    test_samples(t)
+    test_poisson_fit(t)
+    test_rate_min(t)
+    test_thinktime(t)
+    test_think_schedule(t)
+    test_unstarted(t)
+    test_rate_min_bytes(t)
+    test_reports(t)
+    test_max_latency(t)
+    test_spin(t)
+    test_status_line(t)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
