@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "iobench/cli.h"
 #include "iobench/ioerr.h"
+#include "iobench/plotcmd.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
 #include "iobench/run.h"
@@ -244,6 +245,9 @@ static int cmd_run(int argc, char **argv);
  */
 static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
+	{ "compare", ib_cmd_compare, "compare JSON results (iobench, fio): changes, noise, gate" },
+	{ "plot", ib_cmd_plot, "SVG/HTML charts from JSON results and fio logs" },
+	{ "report", ib_cmd_report, "a self-contained HTML report of JSON results" },
 	{ NULL, NULL, NULL },
 };
 

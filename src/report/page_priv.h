@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_PAGE_PRIV_H
+#define IOBENCH_PAGE_PRIV_H
+
+#include <stdint.h>
+#include "iobench/diag.h"
+#include "iobench/html.h"
+#include "iobench/results.h"
+
+/* Shared by page.c and page_compare.c. */
+#define PAGE_CELL 64
+#define PAGE_NPCT 4
+extern const double ib_page_pct[PAGE_NPCT];
+extern const char *const ib_page_ddir[3];
+
+/* A table of rows x cols strings for ib_html_table (row 0: header). */
+struct page_table {
+	char (*text)[PAGE_CELL];
+	const char **cell;
+	unsigned int rows, cols, used;
+};
+
+int ib_page_table_init(struct page_table *t, unsigned int rows, unsigned int cols);
+/* Append one cell (printf-style); cells beyond rows * cols are dropped. */
+void ib_page_cell(struct page_table *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void ib_page_table_free(struct page_table *t);
+
+/* The latency histogram a direction's percentiles come from (clat, else
+ * total latency), and its sample count (0: none). */
+const struct ib_hist *ib_page_hist(const struct ib_job_stats *s,
+				   unsigned int ddir, uint64_t *n);
+
+/* One document's section: heading, summary table, histograms, CDF. */
+int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
+		struct ib_diag *d);
+/* compare's HTML: table, notes, bars, CDFs (no page begin/end). */
+struct ib_cmp;
+int ib_page_compare_body(FILE *f, const struct ib_cmp *c,
+			 const struct ib_results *const *base, unsigned int nb,
+			 const struct ib_results *const *nw, unsigned int nn,
+			 struct ib_diag *d);
+
+#endif

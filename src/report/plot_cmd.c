@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `iobench plot` and `iobench report` (plotcmd.h). plot takes JSON reports
+ * (iobench, fio json/json+) and fio-format logs (bw, iops, lat, clat, slat:
+ * told by their names, PREFIX_bw.N.log...; histogram logs: *_hist.*), and
+ * writes OUT.html (every chart) or OUT.svg (the first: the latency CDF of
+ * the JSON reports, else the first log's chart). report writes the HTML
+ * report of JSON reports (page.c). Exit 0 or 1.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "iobench/chart.h"
+#include "iobench/fiohist.h"
+#include "iobench/fiolog.h"
+#include "iobench/logseries.h"
+#include "iobench/plotcmd.h"
+#include "page_priv.h"
+
+#define MAX_POINTS 2000000
+#define CHUNK 65536
+
+static const char plot_usage[] =
+	"usage: iobench plot [--avg-msec=MS] -o OUT.svg|OUT.html FILE...\n"
+	"FILE: iobench or fio JSON reports, fio logs (PREFIX_{bw,iops,lat,clat,slat}.N.log,\n"
+	"      histogram logs PREFIX_clat_hist.N.log)\n";
+static const char report_usage[] =
+	"usage: iobench report -o OUT.html FILE.json...\n";
+
+enum kind { K_JSON, K_LAT, K_CLAT, K_SLAT, K_BW, K_IOPS, K_HIST, K_NR };
+static const char *const kind_title[K_NR] = { "", "Latency over time",
+	"Completion latency over time", "Submission latency over time",
+	"Bandwidth over time", "IOPS over time", "" };
+static const char *const kind_unit[K_NR] = { "", "latency", "latency", "latency",
+	"KiB/s", "IOPS", "" };
+
+static enum kind kind_of(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	FILE *f = fopen(path, "r");
+	int c = ' ';
+
+	while (f && (c == ' ' || c == '\n' || c == '\t' || c == '\r'))
+		c = fgetc(f);
+	if (f)
+		fclose(f);
+	if (c == '{')
+		return K_JSON;
+	b = b ? b + 1 : path;
+	if (strstr(b, "_hist."))
+		return K_HIST;
+	if (strstr(b, "_bw."))
+		return K_BW;
+	if (strstr(b, "_iops."))
+		return K_IOPS;
+	if (strstr(b, "_clat."))
+		return K_CLAT;
+	if (strstr(b, "_slat."))
+		return K_SLAT;
+	return K_LAT;
+}
+
+/* Where charts go: every chart in a page, or the first one alone. */
+struct out {
+	FILE *f;
+	bool html;
+	bool drawn;
+};
+
+static bool want(struct out *o)
+{
+	if (o->html)
+		ib_html_figure_open(o->f);
+	return o->html || !o->drawn;
+}
+
+static void done(struct out *o, const char *caption)
+{
+	if (o->html)
+		ib_html_figure_close(o->f, caption);
+	o->drawn = true;
+}
+
+static int read_log(struct ib_logseries *ls, const char *path, unsigned int avg,
+		    struct ib_diag *d)
+{
+	struct ib_fiolog p;
+	char *buf = malloc(CHUNK);
+	FILE *f = fopen(path, "r");
+	size_t n;
+	int ret = 0;
+
+	ib_logseries_init(ls, avg, MAX_POINTS);
+	if (!f || !buf) {
+		ret = ib_diag_set(d, f ? ENOMEM : errno, "%s: %s", path,
+				  strerror(f ? ENOMEM : errno));
+		goto out;
+	}
+	ib_fiolog_init(&p);
+	while (!ret && (n = fread(buf, 1, CHUNK, f)) > 0)
+		ret = ib_fiolog_feed(&p, buf, n, ib_logseries_add, ls, d);
+	if (!ret)
+		ret = ib_fiolog_end(&p, ib_logseries_add, ls, d);
+	if (!ret)
+		ret = ib_logseries_finish(ls);
+	if (ret && d->msg[0])
+		ib_diag_prefix(d, "%s", path);
+	else if (ret)
+		ib_diag_set(d, -ret, "%s: %s", path, strerror(-ret));
+out:
+	if (f)
+		fclose(f);
+	free(buf);
+	return ret;
+}
+
+struct logset {
+	struct ib_logseries ser[IB_CMD_MAX_FILES];
+	char names[IB_CMD_MAX_FILES * 3][128];
+	struct ib_chart_series s[IB_CMD_MAX_FILES * 3];
+};
+
+/* One chart of every log of kind k: a line per log and direction. */
+static int draw_kind(struct out *o, const struct ib_cmd_args *a, enum kind k,
+		     struct logset *ls, struct ib_diag *d)
+{
+	struct ib_chart_opts co = { kind_title[k], "time (s)", kind_unit[k], 0, 0,
+				    k == K_LAT || k == K_CLAT || k == K_SLAT };
+	unsigned int i, dd, nlog = 0, ns = 0;
+	int ret = 0;
+
+	for (i = 0; i < a->nfiles && !ret; i++) {
+		const char *b = strrchr(a->files[i], '/');
+
+		if (kind_of(a->files[i]) != k)
+			continue;
+		ret = read_log(&ls->ser[nlog], a->files[i], a->avg_ms, d);
+		for (dd = 0; dd < 3 && !ret; dd++) {
+			snprintf(ls->names[ns], sizeof(ls->names[0]), "%s %s",
+				 b ? b + 1 : a->files[i], ib_page_ddir[dd]);
+			ls->s[ns] = ib_logseries_get(&ls->ser[nlog], dd, ls->names[ns]);
+			ns += ls->s[ns].n > 0;
+		}
+		nlog++;
+	}
+	if (!ret && ns && want(o)) {
+		ret = ib_chart_lines(o->f, &co, ls->s, ns, d);
+		done(o, kind_title[k]);
+	}
+	for (i = 0; i < nlog; i++)
+		ib_logseries_free(&ls->ser[i]);
+	return ret;
+}
+
+#define HL_ROWS 100000
+
+/* A histogram log: its rows merged per direction, and each row's p99. */
+struct histlog {
+	struct ib_hist h[3];
+	uint64_t samples[3];
+	double t[3][HL_ROWS], p99[3][HL_ROWS];
+	size_t n[3];
+};
+
+static int hl_row(void *arg, const struct ib_fiohist_row *r)
+{
+	static const double p99 = 99.0;
+	struct histlog *hl = arg;
+	unsigned int dd = r->ddir % 3;
+	uint64_t v;
+
+	ib_hist_merge(&hl->h[dd], r->h);
+	hl->samples[dd] += r->samples;
+	if (!r->samples || hl->n[dd] == HL_ROWS)
+		return 0;
+	ib_hist_percentiles(r->h, r->samples, &p99, 1, &v);
+	hl->t[dd][hl->n[dd]] = (double)r->t_ms / 1000.0;
+	hl->p99[dd][hl->n[dd]++] = (double)v;
+	return 0;
+}
+
+static int read_histlog(struct histlog *hl, const char *path, struct ib_diag *d)
+{
+	struct ib_fiohist *p = malloc(sizeof(*p));
+	char *buf = malloc(CHUNK);
+	FILE *f = fopen(path, "r");
+	size_t n;
+	int ret = 0;
+
+	memset(hl, 0, sizeof(*hl));
+	if (!f || !p || !buf) {
+		ret = ib_diag_set(d, f ? ENOMEM : errno, "%s: %s", path,
+				  strerror(f ? ENOMEM : errno));
+		goto out;
+	}
+	ib_fiohist_init(p);
+	while (!ret && (n = fread(buf, 1, CHUNK, f)) > 0)
+		ret = ib_fiohist_feed(p, buf, n, hl_row, hl, d);
+	if (!ret)
+		ret = ib_fiohist_end(p, hl_row, hl, d);
+	if (ret)
+		ib_diag_prefix(d, "%s", path);
+out:
+	if (f)
+		fclose(f);
+	free(p);
+	free(buf);
+	return ret;
+}
+
+/* A histogram log's CDF (a series per direction) and p99 over time. */
+static int draw_histlog(struct out *o, const char *path, struct histlog *hl,
+			struct ib_diag *d)
+{
+	struct ib_chart_opts oc = { "Histogram log: latency CDF", NULL, NULL, 0, 0, false };
+	struct ib_chart_opts op = { "Histogram log: p99 over time", "time (s)",
+				    "latency", 0, 0, true };
+	const struct ib_hist *hs[3];
+	const char *names[3];
+	struct ib_chart_series s[3];
+	unsigned int dd, n = 0, ns = 0;
+	int ret = read_histlog(hl, path, d);
+
+	for (dd = 0; dd < 3 && !ret; dd++) {
+		if (hl->samples[dd]) {
+			hs[n] = &hl->h[dd];
+			names[n++] = ib_page_ddir[dd];
+		}
+		if (hl->n[dd])
+			s[ns++] = (struct ib_chart_series){ ib_page_ddir[dd], hl->t[dd],
+							    hl->p99[dd], hl->n[dd] };
+	}
+	if (!ret && n && want(o)) {
+		ret = ib_chart_cdf(o->f, &oc, hs, names, n, ib_page_pct, PAGE_NPCT, d);
+		done(o, path);
+	}
+	if (!ret && ns && want(o)) {
+		ret = ib_chart_lines(o->f, &op, s, ns, d);
+		done(o, path);
+	}
+	return ret;
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a >= b && !strcmp(s + a - b, suf);
+}
+
+/* The JSON reports among the inputs: loaded into docs, pointers in ptr. */
+static int load_json(const struct ib_cmd_args *a, bool all, struct ib_results *docs,
+		     const struct ib_results **ptr, const char **names,
+		     unsigned int *n, struct ib_diag *d)
+{
+	unsigned int i;
+
+	for (*n = 0, i = 0; i < a->nfiles; i++) {
+		if (!all && kind_of(a->files[i]) != K_JSON)
+			continue;
+		if (ib_results_load(&docs[*n], a->files[i], d) < 0)
+			return -1;
+		ptr[*n] = &docs[*n];
+		names[(*n)++] = a->files[i];
+	}
+	return 0;
+}
+
+static int plot_all(struct out *o, const struct ib_cmd_args *a,
+		    const struct ib_results *const *ptr, const char **names,
+		    unsigned int nj, struct ib_diag *d)
+{
+	struct logset *ls = NULL;
+	struct histlog *hl = NULL;
+	unsigned int i, k;
+	int ret = 0;
+
+	if (o->html)
+		ib_html_begin(o->f, "iobench plot");
+	for (i = 0; i < nj && !ret; i++)
+		ret = o->html ? ib_page_doc(o->f, ptr[i], names[i], d) :
+			ib_page_svg(o->f, ptr, names, nj, d);
+	o->drawn |= nj > 0;
+	for (k = K_LAT; k <= K_IOPS && !ret; k++) {
+		if (!ls && !(ls = malloc(sizeof(*ls))))
+			ret = ib_diag_set(d, ENOMEM, "out of memory");
+		if (!ret)
+			ret = draw_kind(o, a, (enum kind)k, ls, d);
+	}
+	for (i = 0; i < a->nfiles && !ret; i++) {
+		if (kind_of(a->files[i]) != K_HIST)
+			continue;
+		if (!hl && !(hl = malloc(sizeof(*hl))))
+			ret = ib_diag_set(d, ENOMEM, "out of memory");
+		if (!ret)
+			ret = draw_histlog(o, a->files[i], hl, d);
+	}
+	if (o->html)
+		ib_html_end(o->f);
+	free(ls);
+	free(hl);
+	return ret;
+}
+
+/* Open OUT, run the plot or report, close; a failed file is removed. */
+static int write_out(const struct ib_cmd_args *a, bool report, struct ib_diag *d)
+{
+	struct ib_results *docs = calloc(a->nfiles, sizeof(*docs));
+	const struct ib_results **ptr = calloc(a->nfiles, sizeof(*ptr));
+	const char **names = calloc(a->nfiles, sizeof(*names));
+	struct out o = { NULL, ends_with(a->output, ".html"), false };
+	unsigned int nj = 0;
+	int ret = -1;
+
+	if (!docs || !ptr || !names)
+		ib_diag_set(d, ENOMEM, "out of memory");
+	else if (!load_json(a, report, docs, ptr, names, &nj, d) &&
+		 !(o.f = fopen(a->output, "w")))
+		ib_diag_set(d, errno, "cannot write %s: %s", a->output, strerror(errno));
+	if (o.f) {
+		ret = report ? ib_page_write(o.f, "iobench report", ptr, names, nj, d) :
+			plot_all(&o, a, ptr, names, nj, d);
+		if (!ret && !o.drawn && !report)
+			ret = ib_diag_set(d, EINVAL, "nothing to plot in the files given");
+		if (fclose(o.f) && !ret)
+			ret = ib_diag_set(d, EIO, "cannot write %s", a->output);
+		if (ret)
+			unlink(a->output);
+	}
+	while (nj--)
+		ib_results_free(&docs[nj]);
+	free(docs);
+	free(ptr);
+	free(names);
+	return ret ? 1 : 0;
+}
+
+static int cmd(int argc, char **argv, bool report)
+{
+	static struct ib_cmd_args a;
+	const char *usage = report ? report_usage : plot_usage;
+	struct ib_diag d = { { 0 } };
+
+	if (ib_plot_parse(argc, argv, &a, &d) < 0) {
+		fprintf(stderr, "iobench: %s\n%s", d.msg, usage);
+		return 1;
+	}
+	if (a.help) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (!ends_with(a.output, ".html") && (report || !ends_with(a.output, ".svg"))) {
+		fprintf(stderr, "iobench: %s: the output must end in %s\n", argv[0],
+			report ? ".html" : ".svg or .html");
+		return 1;
+	}
+	if (write_out(&a, report, &d)) {
+		fprintf(stderr, "iobench: %s: %s\n", argv[0], d.msg);
+		return 1;
+	}
+	return 0;
+}
+
+int ib_cmd_plot(int argc, char **argv)
+{
+	return cmd(argc, argv, false);
+}
+
+int ib_cmd_report(int argc, char **argv)
+{
+	return cmd(argc, argv, true);
+}
