@@ -18,8 +18,8 @@
  * Jobs are matched by name (the k-th job of a name on one side with the
  * k-th of that name on the other: numjobs clones), directions by having
  * completed I/O. A job or direction on one side only is a row of its own
- * (only_base / only_new), never compared; a pair whose rw, bs, iodepth or
- * ioengine differ is compared and says so in its note.
+ * (only_base / only_new), never compared; a pair whose job options differ
+ * (the "job options" of the JSON) is compared and its note lists them.
  *
  * The noise test (why this one: compare.c, noise_*):
  *  - one run per side: Welch's t-test on the per-interval bw / iops samples
@@ -126,6 +126,9 @@ int ib_gate_parse(struct ib_gate *g, const char *spec, struct ib_diag *d);
  */
 unsigned int ib_gate_check(const struct ib_gate *g, const struct ib_cmp *c,
 			   FILE *f);
+
+/* The value of job option key in j's options text, or NULL. */
+const char *ib_cmp_job_opt(const struct ib_res_job *j, const char *key);
 
 /* Statistics used by the test, exposed for the unit tests. */
 /* Two-sided p-value of Student's t with df degrees of freedom (df > 0). */

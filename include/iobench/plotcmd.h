@@ -69,6 +69,7 @@ int ib_page_svg(FILE *f, const struct ib_results *const *docs,
  * runs merged).
  */
 int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
+		    const char *base_name, const char *new_name,
 		    const struct ib_results *const *base, unsigned int nb,
 		    const struct ib_results *const *nw, unsigned int nn,
 		    struct ib_diag *d);

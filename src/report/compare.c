@@ -359,21 +359,60 @@ static void fill_cell(const struct ib_cmp *c, struct ib_cmp_row *row,
 	verdict(cl, m, c->floor_pct);
 }
 
-static void note_add(char *note, size_t len, const char *what, const char *b,
+const char *ib_cmp_job_opt(const struct ib_res_job *j, const char *key)
+{
+	const char *p = j->opts_text, *end = j->opts_text + j->opts_len;
+
+	while (p < end && *p) {
+		const char *v = p + strlen(p) + 1;
+
+		if (v >= end)
+			break;
+		if (!strcmp(p, key))
+			return v;
+		p = v + strlen(v) + 1;
+	}
+	return NULL;
+}
+
+static void note_add(char *note, size_t len, const char *key, const char *b,
 		     const char *n)
 {
 	size_t used = strlen(note);
 
-	if (strcmp(b, n))
-		snprintf(note + used, len - used, "%s%s %s vs %s",
-			 used ? ", " : "", what, b, n);
+	if (used + 1 < len && (!b || !n || strcmp(b, n)))
+		snprintf(note + used, len - used, "%s%s %s vs %s", used ? ", " : "",
+			 key, b ? b : "(unset)", n ? n : "(unset)");
 }
 
-/* How the two sides' job descriptions differ ("iodepth 16 vs 1"). */
+/* The job options that differ between the two sides ("iodepth 16 vs 1"). */
+static void opts_diff(char *note, size_t len, const struct ib_res_job *b,
+		      const struct ib_res_job *n)
+{
+	const struct ib_res_job *side[2] = { b, n };
+	const char *p, *end, *v;
+	unsigned int k;
+
+	for (k = 0; k < 2; k++) {
+		p = side[k]->opts_text;
+		end = p + side[k]->opts_len;
+		while (p < end && *p) {
+			v = p + strlen(p) + 1;
+			if (v >= end)
+				break;
+			if (k == 0)
+				note_add(note, len, p, v, ib_cmp_job_opt(n, p));
+			else if (!ib_cmp_job_opt(b, p))
+				note_add(note, len, p, NULL, v);
+			p = v + strlen(v) + 1;
+		}
+	}
+}
+
+/* How the two sides' job descriptions differ, from the first run of each. */
 static void row_note(struct ib_cmp_row *row, const struct sides *sd)
 {
 	const struct ib_res_job *b = NULL, *n = NULL;
-	char x[32], y[32];
 	unsigned int i;
 	int j;
 
@@ -383,16 +422,8 @@ static void row_note(struct ib_cmp_row *row, const struct sides *sd)
 	for (i = 0; i < sd->nn && !n; i++)
 		if ((j = find_job(sd->nw[i], row->job, row->occurrence)) >= 0)
 			n = &sd->nw[i]->jobs[j];
-	if (!b || !n)
-		return;
-	note_add(row->note, sizeof(row->note), "rw", ib_rw_name(b->rw), ib_rw_name(n->rw));
-	snprintf(x, sizeof(x), "%llu", (unsigned long long)b->bs.min[row->ddir]);
-	snprintf(y, sizeof(y), "%llu", (unsigned long long)n->bs.min[row->ddir]);
-	note_add(row->note, sizeof(row->note), "bs", x, y);
-	snprintf(x, sizeof(x), "%u", b->iodepth);
-	snprintf(y, sizeof(y), "%u", n->iodepth);
-	note_add(row->note, sizeof(row->note), "iodepth", x, y);
-	note_add(row->note, sizeof(row->note), "ioengine", b->ioengine, n->ioengine);
+	if (b && n)
+		opts_diff(row->note, sizeof(row->note), b, n);
 }
 
 int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,

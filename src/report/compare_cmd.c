@@ -53,7 +53,8 @@ static bool ends_with(const char *s, const char *suf)
 	return a >= b && !strcmp(s + a - b, suf);
 }
 
-static int plot(const char *out, const struct ib_cmp *c,
+static int plot(const char *out, const struct ib_cmp *c, const char *bn,
+		const char *nn_name,
 		const struct ib_results *const *b, unsigned int nb,
 		const struct ib_results *const *n, unsigned int nn)
 {
@@ -65,7 +66,7 @@ static int plot(const char *out, const struct ib_cmp *c,
 		fprintf(stderr, "iobench: compare: cannot write %s: %s\n", out, strerror(errno));
 		return 1;
 	}
-	ret = ib_page_compare(f, ends_with(out, ".html"), c, b, nb, n, nn, &d);
+	ret = ib_page_compare(f, ends_with(out, ".html"), c, bn, nn_name, b, nb, n, nn, &d);
 	if (fclose(f) && !ret)
 		ret = ib_diag_set(&d, EIO, "cannot write %s", out);
 	if (ret) {
@@ -120,7 +121,7 @@ static int one(const struct ib_cmd_args *a, const struct side *b,
 	if (a->has_gate)
 		*fired += ib_gate_check(&a->gate, &c, stdout);
 	if (!rc && draw && a->output)
-		rc = plot(a->output, &c, b->docs, b->n, n->docs, n->n);
+		rc = plot(a->output, &c, bn, nn, b->docs, b->n, n->docs, n->n);
 	ib_cmp_free(&c);
 	return rc;
 }

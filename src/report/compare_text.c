@@ -53,6 +53,27 @@ static void print_cell(FILE *f, const struct ib_cmp_cell *cl,
 		ch, bd, ib_cmp_verdict_name(cl->verdict));
 }
 
+/* "  note: the jobs differ: ..." wrapped after a comma at 80 columns */
+static void print_note(FILE *f, const char *note)
+{
+	const char *p = note, *cut;
+	size_t col = 24, w;
+
+	fputs("  note: the jobs differ:", f);
+	while (*p) {
+		cut = strstr(p, ", ");
+		w = cut ? (size_t)(cut - p) : strlen(p);
+		if (col + 1 + w > 79) {
+			fputs("\n   ", f);
+			col = 3;
+		}
+		fprintf(f, " %.*s%s", (int)w, p, cut ? "," : "");
+		col += w + 2;
+		p = cut ? cut + 2 : p + w;
+	}
+	fputc('\n', f);
+}
+
 static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[3])
 {
 	unsigned int m;
@@ -68,7 +89,7 @@ static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[3]
 	}
 	fprintf(f, " (runs: %u base, %u new)\n", row->nbase, row->nnew);
 	if (row->note[0])
-		fprintf(f, "  note: the jobs differ: %s\n", row->note);
+		print_note(f, row->note);
 	fprintf(f, "  %-8s %10s %7s %10s %7s %8s %8s  %s\n", "metric", "base",
 		"range", "new", "range", "change", "noise", "verdict");
 	for (m = 0; m < IB_CMP_NR; m++) {

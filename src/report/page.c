@@ -80,6 +80,17 @@ static unsigned int nr_dirs(const struct ib_results *r)
 	return n;
 }
 
+/* A job option as given (key, or its alias), else fio's default. */
+static const char *opt_or(const struct ib_res_job *j, const char *key,
+			  const char *alias, const char *def)
+{
+	const char *v = ib_cmp_job_opt(j, key);
+
+	if (!v && alias)
+		v = ib_cmp_job_opt(j, alias);
+	return v ? v : def;
+}
+
 static void summary_row(struct page_table *t, const struct ib_results *r,
 			unsigned int j, unsigned int dd)
 {
@@ -96,9 +107,9 @@ static void summary_row(struct page_table *t, const struct ib_results *r,
 		ib_hist_percentiles(h, n, ib_page_pct, PAGE_NPCT, v);
 	ib_page_cell(t, "%s", r->jobs[j].name);
 	ib_page_cell(t, "%s", ib_page_ddir[dd]);
-	ib_page_cell(t, "%s", ib_rw_name(r->jobs[j].rw));
-	ib_page_cell(t, "%llu", (unsigned long long)r->jobs[j].bs.min[dd]);
-	ib_page_cell(t, "%u", r->jobs[j].iodepth);
+	ib_page_cell(t, "%s", opt_or(&r->jobs[j], "rw", "readwrite", "read"));
+	ib_page_cell(t, "%s", opt_or(&r->jobs[j], "bs", "blocksize", "4k"));
+	ib_page_cell(t, "%s", opt_or(&r->jobs[j], "iodepth", NULL, "1"));
 	ib_page_cell(t, "%s", ib_chart_fmt_num(b[0], 32, secs > 0 ? (double)ds->total_ios / secs : 0));
 	ib_page_cell(t, "%s", ib_chart_fmt_num(b[1], 32, secs > 0 ? (double)ds->io_bytes / 1024 / secs : 0));
 	ib_page_cell(t, "%s", ib_chart_fmt_ns(b[2], 32, l->mean));
@@ -239,7 +250,8 @@ int ib_page_write(FILE *f, const char *title,
 		ret = ib_cmp_build(&c, docs, 1, docs + k, 1, NULL, d);
 		if (ret)
 			break;
-		ret = ib_page_compare_body(f, &c, docs, 1, docs + k, 1, d);
+		ret = ib_page_compare_body(f, &c, names[0], names[k], docs, 1,
+					   docs + k, 1, d);
 		ib_cmp_free(&c);
 	}
 	ib_html_end(f);

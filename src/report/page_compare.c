@@ -43,6 +43,31 @@ static void table_row(struct page_table *t, const struct ib_cmp_row *row,
 	ib_page_cell(t, "%s", ib_cmp_verdict_name(cl->verdict));
 }
 
+static int cmp_sides(FILE *f, const struct ib_cmp *c, const char *bname,
+		     const char *nname)
+{
+	struct page_table t;
+	char test[160];
+
+	if (ib_page_table_init(&t, 3, 3) < 0)
+		return -ENOMEM;
+	ib_page_cell(&t, "side");
+	ib_page_cell(&t, "files");
+	ib_page_cell(&t, "runs");
+	ib_page_cell(&t, "base");
+	ib_page_cell(&t, "%s", bname);
+	ib_page_cell(&t, "%u", c->nbase);
+	ib_page_cell(&t, "new");
+	ib_page_cell(&t, "%s", nname);
+	ib_page_cell(&t, "%u", c->nnew);
+	snprintf(test, sizeof(test), "Noise: Welch t-test at %g%% over %s; changes "
+		 "under %g%% ignored", c->alpha * 100.0, c->nbase > 1 || c->nnew > 1 ?
+		 "the runs' values" : "the per-interval iops/bw samples", c->floor_pct);
+	ib_html_table(f, test, t.cell, t.rows, t.cols);
+	ib_page_table_free(&t);
+	return 0;
+}
+
 static int cmp_table(FILE *f, const struct ib_cmp *c)
 {
 	static const char *const head[] = { "job", "dir", "metric", "base", "new",
@@ -87,7 +112,7 @@ static int cmp_notes(FILE *f, const struct ib_cmp *c)
 				     ib_page_ddir[r->ddir % 3],
 				     r->side == IB_CMP_ONLY_BASE ? "base" : "new");
 		else if (r->note[0])
-			ib_page_cell(&t, "job '%.20s' %s: the jobs differ: %.20s", r->job,
+			ib_page_cell(&t, "job '%.40s' %s: the jobs differ: %.250s", r->job,
 				     ib_page_ddir[r->ddir % 3], r->note);
 	}
 	ib_html_list(f, t.cell, t.used);
@@ -176,7 +201,8 @@ static int row_cdf(FILE *f, const struct ib_cmp_row *row, struct ib_hist *h,
 	return ret;
 }
 
-int ib_page_compare_body(FILE *f, const struct ib_cmp *c,
+int ib_page_compare_body(FILE *f, const struct ib_cmp *c, const char *bname,
+			 const char *nname,
 			 const struct ib_results *const *base, unsigned int nb,
 			 const struct ib_results *const *nw, unsigned int nn,
 			 struct ib_diag *d)
@@ -187,6 +213,8 @@ int ib_page_compare_body(FILE *f, const struct ib_cmp *c,
 	unsigned int i;
 	int ret = !h || !b ? -ENOMEM : 0;
 
+	if (!ret)
+		ret = cmp_sides(f, c, bname, nname);
 	if (!ret)
 		ret = cmp_table(f, c);
 	if (!ret)
@@ -207,6 +235,7 @@ int ib_page_compare_body(FILE *f, const struct ib_cmp *c,
 }
 
 int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
+		    const char *bname, const char *nname,
 		    const struct ib_results *const *base, unsigned int nb,
 		    const struct ib_results *const *nw, unsigned int nn,
 		    struct ib_diag *d)
@@ -216,7 +245,7 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
 
 	if (html) {
 		ib_html_begin(f, "iobench compare");
-		ret = ib_page_compare_body(f, c, base, nb, nw, nn, d);
+		ret = ib_page_compare_body(f, c, bname, nname, base, nb, nw, nn, d);
 		ib_html_end(f);
 		return ret;
 	}

@@ -8,7 +8,7 @@
 #include "iobench/results.h"
 
 /* Shared by page.c and page_compare.c. */
-#define PAGE_CELL 64
+#define PAGE_CELL 320
 #define PAGE_NPCT 4
 extern const double ib_page_pct[PAGE_NPCT];
 extern const char *const ib_page_ddir[3];
@@ -36,7 +36,8 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 		struct ib_diag *d);
 /* compare's HTML: table, notes, bars, CDFs (no page begin/end). */
 struct ib_cmp;
-int ib_page_compare_body(FILE *f, const struct ib_cmp *c,
+int ib_page_compare_body(FILE *f, const struct ib_cmp *c, const char *bname,
+			 const char *nname,
 			 const struct ib_results *const *base, unsigned int nb,
 			 const struct ib_results *const *nw, unsigned int nn,
 			 struct ib_diag *d);
