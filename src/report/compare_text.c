@@ -107,10 +107,9 @@ void ib_cmp_print(FILE *f, const struct ib_cmp *c, const char *base_name,
 	fprintf(f, "base: %s (%u run%s)\nnew:  %s (%u run%s)\n", base_name,
 		c->nbase, c->nbase == 1 ? "" : "s", new_name, c->nnew,
 		c->nnew == 1 ? "" : "s");
-	fprintf(f, "noise: Welch t-test at %g%% over %s; changes under %g%% "
-		"ignored\n", c->alpha * 100.0, c->nbase > 1 || c->nnew > 1 ?
-		"the runs' values" : "the per-interval iops/bw samples",
-		c->floor_pct);
+	fprintf(f, "noise: Welch t-test at %g%% on %s, floor %g%%\n",
+		c->alpha * 100.0, c->nbase > 1 || c->nnew > 1 ? "the runs' values" :
+		"the per-interval iops/bw samples", c->floor_pct);
 	fprintf(f, "units: iops/s, bw KiB/s, latencies (completion; mean: total)\n");
 	for (i = 0; i < c->nr_rows; i++) {
 		print_row(f, &c->rows[i], cnt);
