@@ -43,6 +43,8 @@ static void print_cell(FILE *f, const struct ib_cmp_cell *cl,
 		snprintf(ch, sizeof(ch), "%+.1f%%", cl->change);
 	if (cl->band < 0)
 		snprintf(bd, sizeof(bd), "-");
+	else if (cl->band >= 1000)
+		snprintf(bd, sizeof(bd), ">999%%");
 	else
 		snprintf(bd, sizeof(bd), "+-%.1f%%", cl->band);
 	fprintf(f, "  %-8s %10s %7s %10s %7s %8s %8s  %s\n", ib_cmp_metric_name(m),
@@ -74,7 +76,7 @@ static void print_note(FILE *f, const char *note)
 	fputc('\n', f);
 }
 
-static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[3])
+static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[4])
 {
 	unsigned int m;
 
@@ -96,13 +98,15 @@ static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[3]
 		print_cell(f, &row->m[m], (enum ib_cmp_metric)m, row->nbase, row->nnew);
 		if (row->m[m].valid)
 			cnt[row->m[m].verdict]++;
+		if (row->m[m].valid && row->m[m].band < 0)
+			cnt[3]++;
 	}
 }
 
 void ib_cmp_print(FILE *f, const struct ib_cmp *c, const char *base_name,
 		  const char *new_name)
 {
-	unsigned int i, cnt[3] = { 0 }, only = 0;
+	unsigned int i, cnt[4] = { 0 }, only = 0;
 
 	fprintf(f, "base: %s (%u run%s)\nnew:  %s (%u run%s)\n", base_name,
 		c->nbase, c->nbase == 1 ? "" : "s", new_name, c->nnew,
@@ -121,4 +125,7 @@ void ib_cmp_print(FILE *f, const struct ib_cmp *c, const char *base_name,
 	if (only)
 		fprintf(f, "; %u on one side only (different jobs)", only);
 	fputc('\n', f);
+	if (cnt[3])
+		fprintf(f, "noise '-': no estimate (fewer than two samples or runs a "
+			"side): only the floor\n");
 }

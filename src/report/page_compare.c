@@ -38,16 +38,31 @@ static void table_row(struct page_table *t, const struct ib_cmp_row *row,
 		ib_page_cell(t, "%+.1f%%", cl->change);
 	if (cl->band < 0)
 		ib_page_cell(t, "-");
+	else if (cl->band >= 1000)
+		ib_page_cell(t, ">999%%");
 	else
 		ib_page_cell(t, "±%.1f%%", cl->band);
 	ib_page_cell(t, "%s", ib_cmp_verdict_name(cl->verdict));
+}
+
+static bool any_unbanded(const struct ib_cmp *c)
+{
+	unsigned int i, m;
+
+	for (i = 0; i < c->nr_rows; i++)
+		for (m = 0; m < IB_CMP_NR; m++)
+			if (c->rows[i].side == IB_CMP_BOTH && c->rows[i].m[m].valid &&
+			    c->rows[i].m[m].band < 0)
+				return true;
+	return false;
 }
 
 static int cmp_sides(FILE *f, const struct ib_cmp *c, const char *bname,
 		     const char *nname)
 {
 	struct page_table t;
-	char test[160];
+	const char *items[2];
+	char test[200];
 
 	if (ib_page_table_init(&t, 3, 3) < 0)
 		return -ENOMEM;
@@ -60,11 +75,16 @@ static int cmp_sides(FILE *f, const struct ib_cmp *c, const char *bname,
 	ib_page_cell(&t, "new");
 	ib_page_cell(&t, "%s", nname);
 	ib_page_cell(&t, "%u", c->nnew);
-	snprintf(test, sizeof(test), "Noise: Welch t-test at %g%% over %s; changes "
-		 "under %g%% ignored", c->alpha * 100.0, c->nbase > 1 || c->nnew > 1 ?
-		 "the runs' values" : "the per-interval iops/bw samples", c->floor_pct);
-	ib_html_table(f, test, t.cell, t.rows, t.cols);
+	ib_html_table(f, "Runs compared", t.cell, t.rows, t.cols);
 	ib_page_table_free(&t);
+	snprintf(test, sizeof(test), "Noise: Welch t-test at %g%% on %s; a change "
+		 "under %g%% is within noise", c->alpha * 100.0,
+		 c->nbase > 1 || c->nnew > 1 ? "the runs' values" :
+		 "the per-interval iops/bw samples", c->floor_pct);
+	items[0] = test;
+	items[1] = "noise '-': no estimate (fewer than two samples or runs a "
+		"side), only the floor applies";
+	ib_html_list(f, items, any_unbanded(c) ? 2 : 1);
 	return 0;
 }
 
