@@ -197,6 +197,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	struct ib_results rs = { 0 };
 	struct ib_result res;
 	struct ib_runner *r;
+	bool extras_failed = false;
 	int rc = 1;
 
 	if (open_outputs(run, &o, d) < 0)
@@ -222,13 +223,16 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 		o.main_err = -ENOMEM;	/* named by close_outputs */
 	else
 		report(&rs, &o);
+	/* --plot, --report, --hist: the run's charts (plotcmd.h) */
+	if (rs.stats && ib_page_run(&rs, run->plot, run->report, run->hist, o.msg, d) < 0)
+		extras_failed = true;
 	ib_results_free(&rs);
 	name_failures(run, &res);
 	if (res.interrupted) {
 		fprintf(stderr, "iobench: interrupted: the report covers the I/O done until then\n");
 		rc = IB_EXIT_INTERRUPTED;
 	} else {
-		rc = res.failed_jobs ? 1 : 0;
+		rc = res.failed_jobs || extras_failed ? 1 : 0;
 	}
 	ib_result_free(run, &res);
 out:

@@ -56,6 +56,9 @@ static const struct run_opt run_opts[] = {
 	{ "help", ARG_NONE, NULL, false },
 	{ "cmdhelp", ARG_OPTIONS, NULL, true },
 	{ "enghelp", ARG_ENGINES, NULL, true },
+	{ "plot", ARG_FILE, NULL, false },
+	{ "report", ARG_FILE, NULL, false },
+	{ "hist", ARG_NONE, NULL, false },
 };
 
 #define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)

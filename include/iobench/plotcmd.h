@@ -73,6 +73,13 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
 		    const struct ib_results *const *base, unsigned int nb,
 		    const struct ib_results *const *nw, unsigned int nn,
 		    struct ib_diag *d);
+/*
+ * A run's --plot (FILE.svg: the CDF; FILE.html: the page), --report and
+ * --hist (to text, UTF-8 bars when the environment's locale is UTF-8).
+ * Empty or NULL paths are skipped. 0 or -errno, d naming the option.
+ */
+int ib_page_run(const struct ib_results *r, const char *plot,
+		const char *report, bool hist, FILE *text, struct ib_diag *d);
 /* The terminal histogram of every job and direction (--hist). */
 int ib_page_text(FILE *f, const struct ib_results *r, bool utf8,
 		 struct ib_diag *d);

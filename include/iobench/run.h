@@ -33,6 +33,9 @@ struct ib_run {
 	unsigned int output_format;	/* IB_OUT_* bits (ib_format_find); default NORMAL */
 	char output[PATH_MAX];		/* --output=FILE ("" = stdout) */
 	char json_output[PATH_MAX];	/* --json-output=FILE: JSON to its own file */
+	char plot[PATH_MAX];		/* --plot=FILE.svg|.html ("" = none) */
+	char report[PATH_MAX];		/* --report=FILE.html ("" = none) */
+	bool hist;			/* --hist: text latency histograms */
 	unsigned int terse_version;	/* 2..5, default 3 */
 	enum ib_eta_mode eta;
 	uint64_t eta_newline_ms;	/* 0: never */

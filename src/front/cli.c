@@ -28,7 +28,7 @@
 enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
-	C_HELP, C_CMDHELP, C_ENGHELP,
+	C_HELP, C_CMDHELP, C_ENGHELP, C_PLOT, C_REPORT, C_HIST,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -58,12 +58,16 @@ static const struct cli_opt cli_opts[] = {
 	{ "h", C_HELP, A_NONE },
 	{ "cmdhelp", C_CMDHELP, A_OPT },
 	{ "enghelp", C_ENGHELP, A_OPT },
+	{ "plot", C_PLOT, A_REQ },	/* charts of the run (plotcmd.h) */
+	{ "report", C_REPORT, A_REQ },
+	{ "hist", C_HIST, A_NONE },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
-	"showcmd", "section", "version", "help", "cmdhelp", "enghelp", NULL,
+	"showcmd", "section", "version", "help", "cmdhelp", "enghelp", "plot",
+	"report", "hist", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
@@ -179,6 +183,27 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 	return 0;
 }
 
+static bool has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a > b && !strcmp(s + a - b, suf);
+}
+
+/* --plot=FILE.svg|FILE.html, --report=FILE.html */
+static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
+			  const char *v, struct ib_diag *d)
+{
+	bool plot = c->id == C_PLOT;
+
+	if (!has_suffix(v, ".html") && (!plot || !has_suffix(v, ".svg")))
+		return ib_diag_set(d, EINVAL, "--%s: '%s' must end in %s", c->name, v,
+				   plot ? ".svg or .html" : ".html");
+	if (plot)
+		return set_path(r->plot, sizeof(r->plot), c->name, v, d);
+	return set_path(r->report, sizeof(r->report), c->name, v, d);
+}
+
 static int help_done(int rc)
 {
 	return rc ? rc : IB_CLI_DONE;
@@ -228,6 +253,12 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return help_done(ib_help_cmdhelp(st->out, v, d));
 	case C_ENGHELP:
 		return help_done(ib_help_enghelp(st->out, v, d));
+	case C_PLOT:
+	case C_REPORT:
+		return set_chart_path(r, c, v, d);
+	case C_HIST:
+		r->hist = true;
+		return 0;
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }
