@@ -188,6 +188,46 @@ def browser(t, page):
         shutil.copy(page, os.path.join(keep, 'report.html'))
 
 
+def run_options(t):
+    """--plot, --report and --hist on a normal run."""
+    svg, page, js = t.path('run.svg'), t.path('run.html'), t.path('run.json')
+    f = t.path('data')
+    base = ['--name=r', '--filename=' + f, '--size=8m', '--rw=randrw', '--bs=4k',
+            '--ioengine=psync', '--eta=never']
+    env = dict(os.environ, LC_ALL='C')
+    r = t.run(*base, '--plot=' + svg, '--report=' + page, '--hist',
+              '--output-format=normal,json+', '--json-output=' + js, env=env)
+    if not t.ok(r, 'run --plot --report --hist'):
+        return
+    tp.check_cdf(t, svg, [('r read', bins_of(js, 'read')),
+                          ('r write', bins_of(js, 'write'))])
+    with open(page, encoding='utf-8') as fh:
+        text = fh.read()
+    t.eq(text.count('<svg'), 3, 'run --report: two histograms and the CDF')
+    t.check('<h2>this run</h2>' in text, 'run --report: the run named')
+    lines = r.out.splitlines()
+    heads = [i for i, x in enumerate(lines) if re.match(r'^r: (read|write) latency, \d+ samples$', x)]
+    t.eq(len(heads), 2, '--hist: a histogram per direction')
+    tail = lines[heads[0]:]
+    t.eq([x for x in tail if len(x) > 80], [], '--hist: 80 columns')
+    t.check(all(ord(ch) < 128 for x in tail for ch in x), '--hist: ASCII in the C locale')
+    t.check(any('#' in x for x in tail), '--hist: ASCII bars')
+    t.check(any(x.startswith('p50 ') for x in tail), '--hist: the percentiles line')
+    env = dict(os.environ, LC_ALL='C.UTF-8')
+    r = t.run(*base, '--hist', env=env)
+    if t.ok(r, 'run --hist (UTF-8)'):
+        lines = r.out.splitlines()
+        heads = [i for i, x in enumerate(lines) if x.startswith('r: read latency')]
+        tail = lines[heads[0]:] if heads else []
+        t.check(any('\u2588' in x for x in tail), '--hist: block elements in UTF-8')
+        t.eq([x for x in tail if len(x) > 80], [], '--hist UTF-8: 80 columns')
+    r = t.run(*base, '--plot=' + t.path('x.png'))
+    t.eq((r.rc, r.err), (1, "iobench: --plot: '%s' must end in .svg or .html\n" %
+                         t.path('x.png')), '--plot=x.png refused')
+    r = t.run(*base, '--report=' + t.path('x.svg'))
+    t.eq(r.rc, 1, '--report=x.svg refused', r)
+
+
 def bad_args(t, a):
     for args, msg in ((['plot', a], 'needs -o FILE.svg or FILE.html'),
                       (['plot', '-o', t.path('x.png'), a], 'must end in .svg or .html'),
@@ -214,6 +254,7 @@ def main():
     if t.ok(r, 'report -o report_ab.html a.json b.json'):
         check_page(t, page, a)
         browser(t, page)
+    run_options(t)
     bad_args(t, a)
     t.finish()
 
