@@ -241,6 +241,36 @@ out:
 	return rc;
 }
 
+/*
+ * --repeat=N: the plan N times, run k's report files named FILE.k.EXT
+ * (ib_repeat_path), so that `iobench compare --base a.*.json` sees every
+ * run. Stops at the first run that does not exit 0.
+ */
+static int run_repeated(struct ib_run *run, struct ib_diag *d)
+{
+	char *const paths[] = { run->output, run->json_output, run->plot, run->report };
+	static char saved[4][PATH_MAX];
+	unsigned int k, i;
+	int rc = 0;
+
+	if (run->repeat < 2)
+		return run_jobs(run, d);
+	for (i = 0; i < 4; i++)
+		memcpy(saved[i], paths[i], PATH_MAX);
+	for (k = 1; k <= run->repeat && !rc; k++) {
+		for (i = 0; i < 4 && !rc; i++)
+			if (saved[i][0] && ib_repeat_path(paths[i], PATH_MAX, saved[i], k)) {
+				ib_diag_set(d, ENAMETOOLONG, "--repeat: %s: path too long", saved[i]);
+				rc = 1;
+			}
+		if (!rc)
+			rc = run_jobs(run, d);
+	}
+	for (i = 0; i < 4; i++)
+		memcpy(paths[i], saved[i], PATH_MAX);
+	return rc;
+}
+
 static int cmd_run(int argc, char **argv);
 
 /*
@@ -280,7 +310,7 @@ static int cmd_run(int argc, char **argv)
 	rc = ib_cli_parse(argc, argv, &run, stdout, &d);
 	if (rc == IB_CLI_RUN) {
 		d.msg[0] = '\0';
-		rc = run_jobs(&run, &d);
+		rc = run_repeated(&run, &d);
 		if (d.msg[0])
 			fprintf(stderr, "iobench: %s\n", d.msg);
 	} else {

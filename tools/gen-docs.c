@@ -59,6 +59,7 @@ static const struct run_opt run_opts[] = {
 	{ "plot", ARG_FILE, NULL, false },
 	{ "report", ARG_FILE, NULL, false },
 	{ "hist", ARG_NONE, NULL, false },
+	{ "repeat", ARG_ANY, NULL, false },
 };
 
 #define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)

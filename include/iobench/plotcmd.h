@@ -44,6 +44,12 @@ int ib_compare_parse(int argc, char **argv, struct ib_cmd_args *a,
 int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
 		  struct ib_diag *d);
 
+/*
+ * --repeat: run k's name for a report file: "a.json" -> "a.3.json",
+ * "out" -> "out.3" ("" stays ""). 0 or -ENAMETOOLONG.
+ */
+int ib_repeat_path(char *dst, size_t len, const char *path, unsigned int k);
+
 /* The subcommands (exit status); they print to stdout/stderr. */
 int ib_cmd_compare(int argc, char **argv);
 int ib_cmd_plot(int argc, char **argv);

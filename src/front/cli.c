@@ -29,6 +29,7 @@ enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
 	C_HELP, C_CMDHELP, C_ENGHELP, C_PLOT, C_REPORT, C_HIST,
+	C_REPEAT,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -61,13 +62,14 @@ static const struct cli_opt cli_opts[] = {
 	{ "plot", C_PLOT, A_REQ },	/* charts of the run (plotcmd.h) */
 	{ "report", C_REPORT, A_REQ },
 	{ "hist", C_HIST, A_NONE },
+	{ "repeat", C_REPEAT, A_REQ },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
 	"showcmd", "section", "version", "help", "cmdhelp", "enghelp", "plot",
-	"report", "hist", NULL,
+	"report", "hist", "repeat", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
@@ -204,6 +206,21 @@ static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
 	return set_path(r->report, sizeof(r->report), c->name, v, d);
 }
 
+/* --repeat=N, 1..IB_REPEAT_MAX */
+static int set_repeat(struct ib_run *r, const char *v, struct ib_diag *d)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (!*v || *end || errno || *v == '-' || n < 1 || n > IB_REPEAT_MAX)
+		return ib_diag_set(d, EINVAL, "--repeat: invalid value '%s' (1..%d)", v,
+				   IB_REPEAT_MAX);
+	r->repeat = (unsigned int)n;
+	return 0;
+}
+
 static int help_done(int rc)
 {
 	return rc ? rc : IB_CLI_DONE;
@@ -259,6 +276,8 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 	case C_HIST:
 		r->hist = true;
 		return 0;
+	case C_REPEAT:
+		return set_repeat(r, v, d);
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }

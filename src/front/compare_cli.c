@@ -167,3 +167,15 @@ int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
 		return ib_diag_set(d, EINVAL, "%s: needs -o FILE.svg or FILE.html", argv[0]);
 	return 0;
 }
+
+int ib_repeat_path(char *dst, size_t len, const char *path, unsigned int k)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	int n;
+
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		n = snprintf(dst, len, "%s.%u", path, k);
+	else
+		n = snprintf(dst, len, "%.*s.%u%s", (int)(dot - path), path, k, dot);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}

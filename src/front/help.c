@@ -45,6 +45,7 @@ void ib_cli_usage(FILE *f, const struct ib_subcmd *tab)
 	      "  --plot=FILE.svg|.html  latency charts of the run (CDF; .html: all)\n"
 	      "  --report=FILE.html     a self-contained HTML report of the run\n"
 	      "  --hist                 text latency histograms and CDFs after the report\n"
+	      "  --repeat=N             run the jobs N times; report files FILE.1.json...\n"
 	      "  --eta=auto|always|never  live status line\n"
 	      "  --eta-newline=TIME     start a new status line every TIME\n"
 	      "  --eta-interval=TIME    status line update interval (>= 250ms)\n"

@@ -7,7 +7,8 @@ flagged slower with the right sign and fails the gate (exit 2), and
 faster the other way round; fio 3.33's json and json+ of a job compare
 cleanly with iobench's JSON of the same job; jobs on one side only are
 reported (exit 1 when nothing is in common, the gate fails on a job missing
-on the new side); the table's numbers are the files'; bad arguments exit 1;
+on the new side); the table's numbers are the files'; --repeat=N writes
+every run and they compare; bad arguments exit 1;
 --plot draws valid SVG / HTML. Usage: test_compare.py IOBENCH
 """
 import json
@@ -207,6 +208,23 @@ def mismatched(t, a):
     t.check("gate: job 'k' read: missing on the new side" in r.out, 'gate names k')
 
 
+def repeat(t):
+    """--repeat=N writes every run: FILE.1.json ... FILE.N.json."""
+    out = job(t, 'j', 'rep.json', ('--repeat=3', '--eta=never'), secs=1)
+    runs = [t.path('rep.%d.json' % k) for k in (1, 2, 3)]
+    t.eq([os.path.exists(p) for p in runs + [out]], [True, True, True, False],
+         '--repeat=3: rep.1.json .. rep.3.json, no rep.json')
+    for p in runs:
+        with open(p) as f:
+            t.eq([j['jobname'] for j in json.load(f)['jobs']], ['j'], p + ': the job')
+    r = t.run('compare', '--base', runs[0], '--new', *runs[1:])
+    t.ok(r, 'compare the repeats')
+    t.check('(runs: 1 base, 2 new)' in r.out, 'one run against two', r)
+    r = t.run('--name=j', '--size=1m', '--repeat=0')
+    t.eq((r.rc, r.err), (1, "iobench: --repeat: invalid value '0' (1..1000)\n"),
+         '--repeat=0 refused')
+
+
 def bad_args(t, a):
     for args, msg in ((['compare', a], 'compare: needs two files'),
                       (['compare', '--fail-if', 'p95>1%', a, a], 'unknown metric'),
@@ -229,6 +247,7 @@ def main():
     plots(t, fast, slow)
     with_fio(t)
     mismatched(t, a)
+    repeat(t)
     bad_args(t, a)
     t.finish()
 
