@@ -279,7 +279,7 @@ static int cmd_run(int argc, char **argv);
  */
 static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
-	{ "compare", ib_cmd_compare, "compare JSON results (iobench, fio): changes, noise, gate" },
+	{ "compare", ib_cmd_compare, "compare JSON results (iobench, fio) with a noise test" },
 	{ "plot", ib_cmd_plot, "SVG/HTML charts from JSON results and fio logs" },
 	{ "report", ib_cmd_report, "a self-contained HTML report of JSON results" },
 	{ NULL, NULL, NULL },
