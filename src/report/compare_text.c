@@ -18,14 +18,25 @@ static const char *value(char *buf, size_t len, enum ib_cmp_metric m, double v)
 	return ib_chart_fmt_ns(buf, len, v);
 }
 
-/* "±3.1%": half the min..max range over the median; "-" for one run. */
+/* "+-3.1%", "+-153%", ">999%": a band within 7 columns */
+static const char *band_fmt(char *buf, size_t len, double v)
+{
+	if (v >= 999.5)
+		snprintf(buf, len, ">999%%");
+	else if (v >= 99.95)
+		snprintf(buf, len, "+-%.0f%%", v);
+	else
+		snprintf(buf, len, "+-%.1f%%", v);
+	return buf;
+}
+
+/* Half the min..max range over the median; "-" for one run. */
 static const char *range(char *buf, size_t len, double med, double lo,
 			 double hi, unsigned int runs)
 {
 	if (runs < 2 || med == 0)
 		return "-";
-	snprintf(buf, len, "+-%.1f%%", (hi - lo) / 2.0 / fabs(med) * 100.0);
-	return buf;
+	return band_fmt(buf, len, (hi - lo) / 2.0 / fabs(med) * 100.0);
 }
 
 static void print_cell(FILE *f, const struct ib_cmp_cell *cl,
@@ -39,14 +50,14 @@ static void print_cell(FILE *f, const struct ib_cmp_cell *cl,
 	}
 	if (isnan(cl->change))
 		snprintf(ch, sizeof(ch), "n/a");
+	else if (fabs(cl->change) >= 999.95)
+		snprintf(ch, sizeof(ch), "%+.0f%%", cl->change);
 	else
 		snprintf(ch, sizeof(ch), "%+.1f%%", cl->change);
 	if (cl->band < 0)
 		snprintf(bd, sizeof(bd), "-");
-	else if (cl->band >= 1000)
-		snprintf(bd, sizeof(bd), ">999%%");
 	else
-		snprintf(bd, sizeof(bd), "+-%.1f%%", cl->band);
+		band_fmt(bd, sizeof(bd), cl->band);
 	fprintf(f, "  %-8s %10s %7s %10s %7s %8s %8s  %s\n", ib_cmp_metric_name(m),
 		value(b, sizeof(b), m, cl->base),
 		range(rb, sizeof(rb), cl->base, cl->base_lo, cl->base_hi, nb),

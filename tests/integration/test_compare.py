@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """iobench compare on real runs (tmpfs): the same job run alternately three
 times a side is within noise everywhere and passes a gate; the same job
-slowed on purpose (refill_buffers: every write buffer regenerated) is
-flagged slower with the right sign and fails the gate (exit 2), and
-faster the other way round; fio 3.33's json and json+ of a job compare
+slowed on purpose (refill_buffers: every write buffer regenerated; iodepth
+16 -> 1 on a loop device) is flagged slower with the right sign and fails
+the gate (exit 2), and faster the other way round; fio 3.33's json and json+ of a job compare
 cleanly with iobench's JSON of the same job; jobs on one side only are
 reported (exit 1 when nothing is in common, the gate fails on a job missing
 on the new side); the table's numbers are the files'; --repeat=N writes
@@ -130,6 +130,30 @@ def slowed(t):
     return fast, slow
 
 
+def smaller_iodepth(t):
+    """iodepth 16 -> 1 on a loop device (direct I/O, io_uring): slower,
+    and the note names the option that differs."""
+    dev = t.loop_device(64 << 20)
+    if dev is None:
+        t.skip('no loop device: the iodepth case is not run')
+        return
+    out = {}
+    for depth in (16, 1):
+        out[depth] = t.path('qd%d.json' % depth)
+        r = t.run('--name=q', '--filename=' + dev, '--rw=randread', '--bs=4k',
+                  '--direct=1', '--ioengine=io_uring', '--iodepth=%d' % depth,
+                  '--runtime=2', '--time_based', '--eta=never',
+                  '--output-format=json', '--output=' + out[depth])
+        t.ok(r, 'iodepth=%d on %s' % (depth, dev))
+    r = t.run('compare', '--fail-if', GATE, out[16], out[1])
+    t.eq(r.rc, 2, 'smaller iodepth: the gate fails', r)
+    rows, only, summary, notes = parse(r.out)
+    t.eq(notes, ['  note: the jobs differ: iodepth 16 vs 1'], 'the note names iodepth', r)
+    q = rows[('q', 'read')]
+    t.eq((q['iops'][4], q['iops'][2][0]), ('slower', '-'), 'smaller iodepth: iops slower, -', r)
+    t.release()
+
+
 def check_svg(t, path, nbars):
     root = ET.parse(path).getroot()
     t.eq(root.tag, SVG + 'svg', '%s: an svg document' % path)
@@ -244,6 +268,7 @@ def main():
     t = ibtest.Test()
     a = same_job(t)
     fast, slow = slowed(t)
+    smaller_iodepth(t)
     plots(t, fast, slow)
     with_fio(t)
     mismatched(t, a)
