@@ -57,15 +57,17 @@ int ib_cmd_report(int argc, char **argv);
 
 /*
  * Charts of results documents (src/report/page.c). ib_page_write: the
- * self-contained HTML report of docs[0..n) named names[i]: a summary table
- * per document, its latency histogram and CDF per job and direction, and
+ * self-contained HTML report of docs[0..n) named names[i] (files: names
+ * are the JSON files read, whose sections beyond fio's, such as an
+ * environment or findings, are shown too): a summary table per document, its latency histogram and CDF per job and direction, and
  * with two or more documents the comparison of each with the first (table,
  * IOPS bars, CDFs). ib_page_svg: one SVG, the latency CDF of every job and
  * direction of every document. Both return 0 or -errno (d says why).
  */
 int ib_page_write(FILE *f, const char *title,
 		  const struct ib_results *const *docs,
-		  const char *const *names, unsigned int n, struct ib_diag *d);
+		  const char *const *names, unsigned int n, bool files,
+		  struct ib_diag *d);
 int ib_page_svg(FILE *f, const struct ib_results *const *docs,
 		const char *const *names, unsigned int n, struct ib_diag *d);
 /*

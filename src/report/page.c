@@ -220,12 +220,14 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 }
 
 int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
-		struct ib_diag *d)
+		const char *path, struct ib_diag *d)
 {
 	int ret;
 
 	ib_html_heading(f, name);
 	ret = summary(f, r);
+	if (!ret)
+		ret = ib_page_extras(f, path, d);
 	if (!ret && nr_dirs(r))
 		ret = doc_charts(f, r, name, d);
 	return ret;
@@ -233,7 +235,8 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 
 int ib_page_write(FILE *f, const char *title,
 		  const struct ib_results *const *docs,
-		  const char *const *names, unsigned int n, struct ib_diag *d)
+		  const char *const *names, unsigned int n, bool files,
+		  struct ib_diag *d)
 {
 	struct ib_cmp c;
 	unsigned int k;
@@ -241,7 +244,7 @@ int ib_page_write(FILE *f, const char *title,
 
 	ib_html_begin(f, title);
 	for (k = 0; k < n && !ret; k++)
-		ret = ib_page_doc(f, docs[k], names[k], d);
+		ret = ib_page_doc(f, docs[k], names[k], files ? names[k] : NULL, d);
 	for (k = 1; k < n && !ret; k++) {
 		char head[600];
 

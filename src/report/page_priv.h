@@ -31,9 +31,13 @@ void ib_page_table_free(struct page_table *t);
 const struct ib_hist *ib_page_hist(const struct ib_job_stats *s,
 				   unsigned int ddir, uint64_t *n);
 
-/* One document's section: heading, summary table, histograms, CDF. */
+/* One document's section: heading, summary table, the sections of the
+ * JSON file path beyond fio's (path NULL: none), histograms, CDF. */
 int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
-		struct ib_diag *d);
+		const char *path, struct ib_diag *d);
+/* The top-level members of the JSON file at path that are not fio's
+ * (environment, findings...) as HTML sections; 0 or -ENOMEM. */
+int ib_page_extras(FILE *f, const char *path, struct ib_diag *d);
 /* compare's HTML: table, notes, bars, CDFs (no page begin/end). */
 struct ib_cmp;
 int ib_page_compare_body(FILE *f, const struct ib_cmp *c, const char *bname,

@@ -33,8 +33,8 @@ static int write_one(const struct ib_results *r, const char *opt,
 	if (!f)
 		return ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
 	if (page || ends_with(path, ".html"))
-		ret = page ? ib_page_write(f, "iobench report", &r, &name, 1, d) :
-			ib_page_write(f, "iobench plot", &r, &name, 1, d);
+		ret = ib_page_write(f, page ? "iobench report" : "iobench plot", &r,
+				    &name, 1, false, d);
 	else
 		ret = ib_page_svg(f, &r, &name, 1, d);
 	if (fclose(f) && !ret)

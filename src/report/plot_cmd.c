@@ -279,7 +279,7 @@ static int plot_all(struct out *o, const struct ib_cmd_args *a,
 	if (o->html)
 		ib_html_begin(o->f, "iobench plot");
 	for (i = 0; i < nj && !ret; i++)
-		ret = o->html ? ib_page_doc(o->f, ptr[i], names[i], d) :
+		ret = o->html ? ib_page_doc(o->f, ptr[i], names[i], names[i], d) :
 			ib_page_svg(o->f, ptr, names, nj, d);
 	o->drawn |= nj > 0;
 	for (k = K_LAT; k <= K_IOPS && !ret; k++) {
@@ -319,7 +319,7 @@ static int write_out(const struct ib_cmd_args *a, bool report, struct ib_diag *d
 		 !(o.f = fopen(a->output, "w")))
 		ib_diag_set(d, errno, "cannot write %s: %s", a->output, strerror(errno));
 	if (o.f) {
-		ret = report ? ib_page_write(o.f, "iobench report", ptr, names, nj, d) :
+		ret = report ? ib_page_write(o.f, "iobench report", ptr, names, nj, true, d) :
 			plot_all(&o, a, ptr, names, nj, d);
 		if (!ret && !o.drawn && !report)
 			ret = ib_diag_set(d, EINVAL, "nothing to plot in the files given");

@@ -5,7 +5,8 @@ their axes, labels and one path per series, drawn at the data (the CDF of
 a json+ report against its bins; fio's own bw/iops/lat logs point by point;
 a fio histogram log's CDF against its rows); `iobench report` writes one
 self-contained HTML page (summary tables, every chart inline, the
-comparison of the second run with the first) that headless chromium renders
+comparison of the second run with the first, the JSON's sections beyond
+fio's such as an environment or findings) that headless chromium renders
 with no console message and every chart at full size (exit 77 only where no
 browser is installed). The page's screenshot is kept in
 $IBTEST_REPORT_KEEP when set. Usage: test_report_html.py IOBENCH
@@ -228,6 +229,29 @@ def run_options(t):
     t.eq(r.rc, 1, '--report=x.svg refused', r)
 
 
+def extras(t, a):
+    """Sections of the JSON beyond fio's (an environment, findings) are in
+    the report as written."""
+    with open(a) as f:
+        d = json.load(f)
+    d['environment'] = {'kernel': '6.1 <x>', 'cpu': {'model': 'Xeon', 'count': 2}}
+    d['findings'] = ['runtime under 5 s', 'cpu <busy>']
+    env = t.path('env.json')
+    with open(env, 'w') as f:
+        json.dump(d, f)
+    page = t.path('env.html')
+    r = t.run('report', '-o', page, env)
+    if not t.ok(r, 'report of a JSON with an environment and findings'):
+        return
+    with open(page, encoding='utf-8') as f:
+        text = f.read()
+    t.check('<h2>environment</h2>\n<pre>kernel: 6.1 &lt;x&gt;\ncpu.model: Xeon\n'
+            'cpu.count: 2\n</pre>\n' in text, 'report: the environment, escaped')
+    t.check('<h2>findings</h2>\n<ul>\n<li>runtime under 5 s</li>\n'
+            '<li>cpu &lt;busy&gt;</li>\n</ul>\n' in text, 'report: the findings as a list')
+    t.eq(text.count('<h2>'), 3, 'report: the run, environment, findings headings')
+
+
 def bad_args(t, a):
     for args, msg in ((['plot', a], 'needs -o FILE.svg or FILE.html'),
                       (['plot', '-o', t.path('x.png'), a], 'must end in .svg or .html'),
@@ -255,6 +279,7 @@ def main():
         check_page(t, page, a)
         browser(t, page)
     run_options(t)
+    extras(t, a)
     bad_args(t, a)
     t.finish()
 
