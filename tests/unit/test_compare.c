@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include "plots_capture.h"
 #include "iobench/compare.h"
+#include "iobench/plotcmd.h"
 
 #define SECS 10
 
@@ -373,6 +374,88 @@ static void gate_check(void **state)
 	ib_results_free(&x);
 }
 
+#define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
+
+static void cli_compare(void **state)
+{
+	static struct ib_cmd_args a;
+	struct ib_diag d = { { 0 } };
+	char **v;
+
+	(void)state;
+	v = ARGV("compare", "a.json", "b.json", "c.json");
+	assert_int_equal(ib_compare_parse(4, v, &a, &d), 0);
+	assert_int_equal(a.nb, 1);
+	assert_int_equal(a.nn, 2);
+	assert_true(a.pairwise);
+	assert_string_equal(a.base[0], "a.json");
+	assert_string_equal(a.nw[1], "c.json");
+	assert_false(a.has_gate);
+	v = ARGV("compare", "--fail-if", "p99>+10%", "--alpha=0.01", "--floor", "2",
+		 "--plot=x.html", "--base", "a1", "a2", "--new", "b1");
+	assert_int_equal(ib_compare_parse(12, v, &a, &d), 0);
+	assert_int_equal(a.nb, 2);
+	assert_int_equal(a.nn, 1);
+	assert_false(a.pairwise);
+	assert_true(a.has_gate);
+	assert_int_equal(a.gate.n, 1);
+	assert_true(fabs(a.cmp.alpha - 0.01) < 1e-12);
+	assert_true(fabs(a.cmp.floor_pct - 2.0) < 1e-12);
+	assert_string_equal(a.output, "x.html");
+	v = ARGV("compare", "x.json", "--base", "a", "--new", "b");
+	assert_int_equal(ib_compare_parse(6, v, &a, &d), -EINVAL);
+	assert_string_equal(d.msg, "compare: a file before --base/--new: 'x.json'");
+	v = ARGV("compare", "--base", "a");
+	assert_int_equal(ib_compare_parse(3, v, &a, &d), -EINVAL);
+	assert_string_equal(d.msg, "compare: needs files on both sides");
+	v = ARGV("compare", "--base", "a", "--new", "b", "--floor");
+	assert_int_equal(ib_compare_parse(6, v, &a, &d), -EINVAL);
+	assert_string_equal(d.msg, "--floor: needs a value");
+	v = ARGV("compare", "--alpha=0.9", "a", "b");
+	assert_int_equal(ib_compare_parse(4, v, &a, &d), -EINVAL);
+	assert_string_equal(d.msg, "--alpha: invalid value '0.9'");
+	v = ARGV("compare", "--help");
+	assert_int_equal(ib_compare_parse(2, v, &a, &d), 0);
+	assert_true(a.help);
+}
+
+static void cli_plot(void **state)
+{
+	static struct ib_cmd_args a;
+	struct ib_diag d = { { 0 } };
+	char **v;
+
+	(void)state;
+	v = ARGV("plot", "-o", "out.svg", "--avg-msec=500", "a.json", "b_bw.1.log");
+	assert_int_equal(ib_plot_parse(6, v, &a, &d), 0);
+	assert_string_equal(a.output, "out.svg");
+	assert_int_equal(a.avg_ms, 500);
+	assert_int_equal(a.nfiles, 2);
+	assert_string_equal(a.files[1], "b_bw.1.log");
+	v = ARGV("report", "a.json");
+	assert_int_equal(ib_plot_parse(2, v, &a, &d), -EINVAL);
+	assert_string_equal(d.msg, "report: needs -o FILE.svg or FILE.html");
+	v = ARGV("plot", "--output=x.html", "-q", "a");
+	assert_int_equal(ib_plot_parse(4, v, &a, &d), -EINVAL);
+	assert_string_equal(d.msg, "plot: unknown option '-q'");
+}
+
+static void repeat_path(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(ib_repeat_path(buf, sizeof(buf), "out.json", 3), 0);
+	assert_string_equal(buf, "out.3.json");
+	assert_int_equal(ib_repeat_path(buf, sizeof(buf), "dir.d/out", 12), 0);
+	assert_string_equal(buf, "dir.d/out.12");
+	assert_int_equal(ib_repeat_path(buf, sizeof(buf), ".hidden", 1), 0);
+	assert_string_equal(buf, ".hidden.1");
+	assert_int_equal(ib_repeat_path(buf, sizeof(buf), "a/b.tar.gz", 2), 0);
+	assert_string_equal(buf, "a/b.tar.2.gz");
+	assert_int_equal(ib_repeat_path(buf, 8, "out.json", 3), -ENAMETOOLONG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -387,6 +470,9 @@ int main(void)
 		cmocka_unit_test(gate_parse_ok),
 		cmocka_unit_test(gate_parse_errors),
 		cmocka_unit_test(gate_check),
+		cmocka_unit_test(cli_compare),
+		cmocka_unit_test(cli_plot),
+		cmocka_unit_test(repeat_path),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
