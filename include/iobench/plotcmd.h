@@ -16,7 +16,7 @@
  *   compare [--fail-if=RULES] [--alpha=P] [--floor=PCT] [--plot=OUT]
  *           BASE NEW [NEW...] | --base FILE... --new FILE...
  *   plot    [-o|--output=OUT] [--avg-msec=MS] FILE...   (JSON or fio logs)
- *   report  [-o|--output=OUT.html] FILE.json...
+ *   report  [-o|--output=OUT.html] FILE.json...   (no -o: stdout)
  * OUT ending in ".html" is a page holding every chart; ".svg" one chart.
  */
 #define IB_CMD_MAX_FILES 64

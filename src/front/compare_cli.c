@@ -163,7 +163,7 @@ int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
 	}
 	if (!a->nfiles)
 		return ib_diag_set(d, EINVAL, "%s: needs at least one file", argv[0]);
-	if (!a->output)
+	if (!a->output && strcmp(argv[0], "report"))
 		return ib_diag_set(d, EINVAL, "%s: needs -o FILE.svg or FILE.html", argv[0]);
 	return 0;
 }

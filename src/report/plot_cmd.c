@@ -26,7 +26,7 @@ static const char plot_usage[] =
 	"FILE: iobench or fio JSON reports, fio logs (PREFIX_{bw,iops,lat,clat,slat}.N.log,\n"
 	"      histogram logs PREFIX_clat_hist.N.log)\n";
 static const char report_usage[] =
-	"usage: iobench report -o OUT.html FILE.json...\n";
+	"usage: iobench report [-o OUT.html] FILE.json...   (default: stdout)\n";
 
 enum kind { K_JSON, K_LAT, K_CLAT, K_SLAT, K_BW, K_IOPS, K_HIST, K_NR };
 static const char *const kind_title[K_NR] = { "", "Latency over time",
@@ -309,23 +309,24 @@ static int write_out(const struct ib_cmd_args *a, bool report, struct ib_diag *d
 	struct ib_results *docs = calloc(a->nfiles, sizeof(*docs));
 	const struct ib_results **ptr = calloc(a->nfiles, sizeof(*ptr));
 	const char **names = calloc(a->nfiles, sizeof(*names));
-	struct out o = { NULL, ends_with(a->output, ".html"), false };
+	struct out o = { NULL, !a->output || ends_with(a->output, ".html"), false };
 	unsigned int nj = 0;
 	int ret = -1;
 
 	if (!docs || !ptr || !names)
 		ib_diag_set(d, ENOMEM, "out of memory");
 	else if (!load_json(a, report, docs, ptr, names, &nj, d) &&
-		 !(o.f = fopen(a->output, "w")))
+		 !(o.f = a->output ? fopen(a->output, "w") : stdout))
 		ib_diag_set(d, errno, "cannot write %s: %s", a->output, strerror(errno));
 	if (o.f) {
 		ret = report ? ib_page_write(o.f, "iobench report", ptr, names, nj, true, d) :
 			plot_all(&o, a, ptr, names, nj, d);
 		if (!ret && !o.drawn && !report)
 			ret = ib_diag_set(d, EINVAL, "nothing to plot in the files given");
-		if (fclose(o.f) && !ret)
-			ret = ib_diag_set(d, EIO, "cannot write %s", a->output);
-		if (ret)
+		if ((o.f == stdout ? fflush(o.f) || ferror(o.f) : fclose(o.f)) && !ret)
+			ret = ib_diag_set(d, EIO, "cannot write %s",
+					  a->output ? a->output : "stdout");
+		if (ret && a->output)
 			unlink(a->output);
 	}
 	while (nj--)
@@ -350,7 +351,8 @@ static int cmd(int argc, char **argv, bool report)
 		fputs(usage, stdout);
 		return 0;
 	}
-	if (!ends_with(a.output, ".html") && (report || !ends_with(a.output, ".svg"))) {
+	if (a.output && !ends_with(a.output, ".html") &&
+	    (report || !ends_with(a.output, ".svg"))) {
 		fprintf(stderr, "iobench: %s: the output must end in %s\n", argv[0],
 			report ? ".html" : ".svg or .html");
 		return 1;

@@ -250,6 +250,9 @@ def extras(t, a):
     t.check('<h2>findings</h2>\n<ul>\n<li>runtime under 5 s</li>\n'
             '<li>cpu &lt;busy&gt;</li>\n</ul>\n' in text, 'report: the findings as a list')
     t.eq(text.count('<h2>'), 3, 'report: the run, environment, findings headings')
+    r = t.run('report', env)
+    t.ok(r, 'report without -o')
+    t.eq(r.out, text, 'report without -o: the same page on stdout')
 
 
 def bad_args(t, a):

@@ -432,9 +432,12 @@ static void cli_plot(void **state)
 	assert_int_equal(a.avg_ms, 500);
 	assert_int_equal(a.nfiles, 2);
 	assert_string_equal(a.files[1], "b_bw.1.log");
-	v = ARGV("report", "a.json");
+	v = ARGV("plot", "a.json");
 	assert_int_equal(ib_plot_parse(2, v, &a, &d), -EINVAL);
-	assert_string_equal(d.msg, "report: needs -o FILE.svg or FILE.html");
+	assert_string_equal(d.msg, "plot: needs -o FILE.svg or FILE.html");
+	v = ARGV("report", "a.json");	/* report: stdout by default */
+	assert_int_equal(ib_plot_parse(2, v, &a, &d), 0);
+	assert_null(a.output);
 	v = ARGV("plot", "--output=x.html", "-q", "a");
 	assert_int_equal(ib_plot_parse(4, v, &a, &d), -EINVAL);
 	assert_string_equal(d.msg, "plot: unknown option '-q'");
