@@ -28,9 +28,11 @@
  *  - two or more runs on a side: Welch's t-test over the per-run values of
  *    the metric (with one run on the other side, that run's variance is
  *    taken to be the repeated side's).
- * A change is "within noise" unless it is outside the band (two-sided,
- * level alpha) and at least floor_pct; otherwise "faster" or "slower" by
- * its sign and the metric's sense (IOPS, bandwidth: higher is faster).
+ * A change is "within noise" unless the test rejects equal means (p <
+ * alpha; for latencies with one run a side, which have no test of their
+ * own: the change is outside the band) and the change is at least
+ * floor_pct; otherwise "faster" or "slower" by the sign of the change (of
+ * the medians) and the metric's sense (IOPS, bandwidth: higher is faster).
  */
 enum ib_cmp_metric {
 	IB_CMP_IOPS = 0,
@@ -93,6 +95,11 @@ int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
 void ib_cmp_free(struct ib_cmp *c);
 /* Rows compared (side BOTH), and rows on one side only. */
 unsigned int ib_cmp_matched(const struct ib_cmp *c);
+
+/* A metric's value for the table: latencies as "12.3us", IOPS and KiB/s
+ * as "950", "12.5", "12.5k", "1.25M" (three significant digits, whole
+ * numbers from 100). buf has at least 32 bytes. Returns buf. */
+char *ib_cmp_fmt(char *buf, size_t len, enum ib_cmp_metric m, double v);
 
 /* The table as text, 80 columns: per row a heading and a line per metric,
  * then a one-line summary. */

@@ -276,12 +276,20 @@ static bool higher_is_better(enum ib_cmp_metric m)
 	return m == IB_CMP_IOPS || m == IB_CMP_BW;
 }
 
-static void verdict(struct ib_cmp_cell *cl, enum ib_cmp_metric m, double floor_pct)
+/*
+ * Outside the noise: the test's p-value when the cell has one (the medians
+ * shown can move while the means tested do not: a skewed run), else the
+ * band; and at least the floor.
+ */
+static void verdict(struct ib_cmp_cell *cl, enum ib_cmp_metric m, double floor_pct,
+		    double alpha)
 {
 	double a = fabs(cl->change);
 
 	cl->verdict = IB_CMP_NOISE;
-	if (isnan(cl->change) || a < floor_pct || (cl->band >= 0 && a <= cl->band))
+	if (isnan(cl->change) || a < floor_pct)
+		return;
+	if (cl->p >= 0 ? cl->p >= alpha : cl->band >= 0 && a <= cl->band)
 		return;
 	if ((cl->change > 0) == higher_is_better(m))
 		cl->verdict = IB_CMP_FASTER;
@@ -356,7 +364,7 @@ static void fill_cell(const struct ib_cmp *c, struct ib_cmp_row *row,
 	summary(vb, gb, &cl->base, &cl->base_lo, &cl->base_hi);
 	summary(vn, gn, &cl->new_, &cl->new_lo, &cl->new_hi);
 	cl->change = cl->base != 0 ? (cl->new_ - cl->base) / cl->base * 100.0 : NAN;
-	verdict(cl, m, c->floor_pct);
+	verdict(cl, m, c->floor_pct, c->alpha);
 }
 
 const char *ib_cmp_job_opt(const struct ib_res_job *j, const char *key)

@@ -11,11 +11,14 @@
 
 static const char *const ddir_name[3] = { "read", "write", "trim" };
 
-static const char *value(char *buf, size_t len, enum ib_cmp_metric m, double v)
+char *ib_cmp_fmt(char *buf, size_t len, enum ib_cmp_metric m, double v)
 {
-	if (m == IB_CMP_IOPS || m == IB_CMP_BW)
+	if (m != IB_CMP_IOPS && m != IB_CMP_BW)
+		return ib_chart_fmt_ns(buf, len, v);
+	if (v >= 9999.5)
 		return ib_chart_fmt_num(buf, len, v);
-	return ib_chart_fmt_ns(buf, len, v);
+	snprintf(buf, len, v >= 99.5 ? "%.0f" : "%.3g", v);
+	return buf;
 }
 
 /* "+-3.1%", "+-153%", ">999%": a band within 7 columns */
@@ -59,9 +62,9 @@ static void print_cell(FILE *f, const struct ib_cmp_cell *cl,
 	else
 		band_fmt(bd, sizeof(bd), cl->band);
 	fprintf(f, "  %-8s %10s %7s %10s %7s %8s %8s  %s\n", ib_cmp_metric_name(m),
-		value(b, sizeof(b), m, cl->base),
+		ib_cmp_fmt(b, sizeof(b), m, cl->base),
 		range(rb, sizeof(rb), cl->base, cl->base_lo, cl->base_hi, nb),
-		value(n, sizeof(n), m, cl->new_),
+		ib_cmp_fmt(n, sizeof(n), m, cl->new_),
 		range(rn, sizeof(rn), cl->new_, cl->new_lo, cl->new_hi, nn),
 		ch, bd, ib_cmp_verdict_name(cl->verdict));
 }

@@ -110,8 +110,10 @@ static void summary_row(struct page_table *t, const struct ib_results *r,
 	ib_page_cell(t, "%s", opt_or(&r->jobs[j], "rw", "readwrite", "read"));
 	ib_page_cell(t, "%s", opt_or(&r->jobs[j], "bs", "blocksize", "4k"));
 	ib_page_cell(t, "%s", opt_or(&r->jobs[j], "iodepth", NULL, "1"));
-	ib_page_cell(t, "%s", ib_chart_fmt_num(b[0], 32, secs > 0 ? (double)ds->total_ios / secs : 0));
-	ib_page_cell(t, "%s", ib_chart_fmt_num(b[1], 32, secs > 0 ? (double)ds->io_bytes / 1024 / secs : 0));
+	ib_page_cell(t, "%s", ib_cmp_fmt(b[0], 32, IB_CMP_IOPS,
+					 secs > 0 ? (double)ds->total_ios / secs : 0));
+	ib_page_cell(t, "%s", ib_cmp_fmt(b[1], 32, IB_CMP_BW,
+					 secs > 0 ? (double)ds->io_bytes / 1024 / secs : 0));
 	ib_page_cell(t, "%s", ib_chart_fmt_ns(b[2], 32, l->mean));
 	for (i = 0; i < PAGE_NPCT; i++)
 		ib_page_cell(t, "%s", h ? ib_chart_fmt_ns(b[3], 32, (double)v[i]) : "");

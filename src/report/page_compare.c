@@ -14,13 +14,6 @@
 
 #define MAX_BARS 64
 
-static const char *fmt_val(char *b, enum ib_cmp_metric m, double v)
-{
-	if (m == IB_CMP_IOPS || m == IB_CMP_BW)
-		return ib_chart_fmt_num(b, 32, v);
-	return ib_chart_fmt_ns(b, 32, v);
-}
-
 static void table_row(struct page_table *t, const struct ib_cmp_row *row,
 		      enum ib_cmp_metric m)
 {
@@ -30,8 +23,8 @@ static void table_row(struct page_table *t, const struct ib_cmp_row *row,
 	ib_page_cell(t, "%s", row->job);
 	ib_page_cell(t, "%s", ib_page_ddir[row->ddir % 3]);
 	ib_page_cell(t, "%s", ib_cmp_metric_name(m));
-	ib_page_cell(t, "%s", fmt_val(b[0], m, cl->base));
-	ib_page_cell(t, "%s", fmt_val(b[1], m, cl->new_));
+	ib_page_cell(t, "%s", ib_cmp_fmt(b[0], 32, m, cl->base));
+	ib_page_cell(t, "%s", ib_cmp_fmt(b[1], 32, m, cl->new_));
 	if (isnan(cl->change))
 		ib_page_cell(t, "n/a");
 	else

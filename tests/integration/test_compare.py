@@ -22,6 +22,8 @@ import ibtest  # noqa: E402
 
 METRICS = ['iops', 'bw', 'mean', 'p50', 'p90', 'p99', 'p99.9']
 GATE = 'p99>+10%,iops<-5%'
+# one run a side: the test works on the per-interval samples, ten a second
+FINE = ('--bwavgtime=100', '--iopsavgtime=100')
 SVG = '{http://www.w3.org/2000/svg}'
 
 
@@ -109,8 +111,9 @@ def num(s):
 
 def slowed(t):
     """refill_buffers makes writes several times slower."""
-    fast = job(t, 'w', 'fast.json', rw='randwrite', bs='64k')
-    slow = job(t, 'w', 'slow.json', ('--refill_buffers',), rw='randwrite', bs='64k')
+    fast = job(t, 'w', 'fast.json', FINE, rw='randwrite', bs='64k')
+    slow = job(t, 'w', 'slow.json', FINE + ('--refill_buffers',), rw='randwrite',
+               bs='64k')
     r = t.run('compare', '--fail-if', GATE, fast, slow)
     t.eq(r.rc, 2, 'slowed: the gate fails (exit 2)', r)
     rows = parse(r.out)[0][('w', 'write')]
@@ -142,7 +145,7 @@ def smaller_iodepth(t):
         out[depth] = t.path('qd%d.json' % depth)
         r = t.run('--name=q', '--filename=' + dev, '--rw=randread', '--bs=4k',
                   '--direct=1', '--ioengine=io_uring', '--iodepth=%d' % depth,
-                  '--runtime=2', '--time_based', '--eta=never',
+                  '--runtime=2', '--time_based', '--eta=never', *FINE,
                   '--output-format=json', '--output=' + out[depth])
         t.ok(r, 'iodepth=%d on %s' % (depth, dev))
     r = t.run('compare', '--fail-if', GATE, out[16], out[1])

@@ -244,6 +244,47 @@ static void repeats(void **state)
 	}
 }
 
+/* Medians that move while the means tested do not (one skewed run a side):
+ * the test decides, not the medians' change. */
+static void skewed_repeats(void **state)
+{
+	static const double bi[] = { 100000, 100000, 300000 }, ni[] = { 150000, 150000, 100000 };
+	struct ib_results a[3], b[3];
+	const struct ib_results *pa[3], *pb[3];
+	struct ib_diag d = { { 0 } };
+	struct ib_cmp c;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		mkdoc(&a[i], "j", bi[i], 1000, 20, 10000);
+		mkdoc(&b[i], "j", ni[i], 1000, 20, 10000);
+		pa[i] = &a[i];
+		pb[i] = &b[i];
+	}
+	assert_int_equal(ib_cmp_build(&c, pa, 3, pb, 3, NULL, &d), 0);
+	assert_true(fabs(c.rows[0].m[IB_CMP_IOPS].change - 50.0) < 1e-9);
+	assert_true(c.rows[0].m[IB_CMP_IOPS].p > 0.3);
+	assert_int_equal(c.rows[0].m[IB_CMP_IOPS].verdict, IB_CMP_NOISE);
+	ib_cmp_free(&c);
+	for (i = 0; i < 3; i++) {
+		ib_results_free(&a[i]);
+		ib_results_free(&b[i]);
+	}
+}
+
+static void value_format(void **state)
+{
+	char b[32];
+
+	(void)state;
+	assert_string_equal(ib_cmp_fmt(b, sizeof(b), IB_CMP_IOPS, 6218.562874), "6219");
+	assert_string_equal(ib_cmp_fmt(b, sizeof(b), IB_CMP_IOPS, 12.5), "12.5");
+	assert_string_equal(ib_cmp_fmt(b, sizeof(b), IB_CMP_BW, 0.025), "0.025");
+	assert_string_equal(ib_cmp_fmt(b, sizeof(b), IB_CMP_BW, 12500), "12.5k");
+	assert_string_equal(ib_cmp_fmt(b, sizeof(b), IB_CMP_P99, 1234567), "1.23ms");
+}
+
 static void text_table(void **state)
 {
 	struct ib_results a, b;
@@ -469,6 +510,8 @@ int main(void)
 		cmocka_unit_test(mismatch),
 		cmocka_unit_test(options_differ),
 		cmocka_unit_test(repeats),
+		cmocka_unit_test(skewed_repeats),
+		cmocka_unit_test(value_format),
 		cmocka_unit_test(text_table),
 		cmocka_unit_test(gate_parse_ok),
 		cmocka_unit_test(gate_parse_errors),
