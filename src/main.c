@@ -249,7 +249,7 @@ out:
 static int run_repeated(struct ib_run *run, struct ib_diag *d)
 {
 	char *const paths[] = { run->output, run->json_output, run->plot, run->report };
-	static char saved[4][PATH_MAX];
+	char saved[4][PATH_MAX];	/* 16 KiB: main's stack */
 	unsigned int k, i;
 	int rc = 0;
 

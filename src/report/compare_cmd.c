@@ -160,7 +160,7 @@ static int run_sides(const struct ib_cmd_args *a, const struct side *b,
 
 int ib_cmd_compare(int argc, char **argv)
 {
-	static struct ib_cmd_args a;
+	struct ib_cmd_args a;
 	struct ib_diag d = { { 0 } };
 	struct ib_results *docs;
 	const struct ib_results **ptr;

@@ -339,7 +339,7 @@ static int write_out(const struct ib_cmd_args *a, bool report, struct ib_diag *d
 
 static int cmd(int argc, char **argv, bool report)
 {
-	static struct ib_cmd_args a;
+	struct ib_cmd_args a;
 	const char *usage = report ? report_usage : plot_usage;
 	struct ib_diag d = { { 0 } };
 
