@@ -224,7 +224,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	else
 		report(&rs, &o);
 	/* --plot, --report, --hist: the run's charts (plotcmd.h) */
-	if (rs.stats && ib_page_run(&rs, run->plot, run->report, run->hist, o.msg, d) < 0)
+	if (rs.stats && ib_page_run(&rs, run, o.msg, d) < 0)
 		extras_failed = true;
 	ib_results_free(&rs);
 	name_failures(run, &res);

@@ -32,6 +32,7 @@ struct ib_cmd_args {
 	bool has_gate;
 	struct ib_cmp_opts cmp;
 	unsigned int avg_ms;		/* plot: log averaging window */
+	bool rate;			/* bw/iops logs per I/O: rates per window */
 	bool help;
 };
 
@@ -82,12 +83,15 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
 		    const struct ib_results *const *nw, unsigned int nn,
 		    struct ib_diag *d);
 /*
- * A run's --plot (FILE.svg: the CDF; FILE.html: the page), --report and
- * --hist (to text, UTF-8 bars when the environment's locale is UTF-8).
- * Empty or NULL paths are skipped. 0 or -errno, d naming the option.
+ * A run's --plot (FILE.svg: the latency CDF; FILE.html: the page), --report
+ * (the page: the run's section and the charts of the fio-format logs its
+ * jobs wrote, per-I/O logs averaged over 100 ms) and --hist (to text, UTF-8
+ * bars when the environment's locale is UTF-8), as run asks. 0 or -errno,
+ * d naming the option.
  */
-int ib_page_run(const struct ib_results *r, const char *plot,
-		const char *report, bool hist, FILE *text, struct ib_diag *d);
+struct ib_run;
+int ib_page_run(const struct ib_results *r, const struct ib_run *run,
+		FILE *text, struct ib_diag *d);
 /* The terminal histogram of every job and direction (--hist). */
 int ib_page_text(FILE *f, const struct ib_results *r, bool utf8,
 		 struct ib_diag *d);

@@ -2,6 +2,7 @@
 #ifndef IOBENCH_PAGE_PRIV_H
 #define IOBENCH_PAGE_PRIV_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/html.h"
@@ -38,6 +39,11 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 /* The top-level members of the JSON file at path that are not fio's
  * (environment, findings...) as HTML sections; 0 or -ENOMEM. */
 int ib_page_extras(FILE *f, const char *path, struct ib_diag *d);
+/* The charts of fio-format logs (told by their names, as `iobench plot`
+ * does), each in an HTML figure; avg_ms as ib_logseries; rate: bw and iops
+ * logs hold one record per I/O, drawn as KiB/s and IOPS per avg_ms window. */
+int ib_page_logs(FILE *f, const char *const *files, unsigned int n,
+		 unsigned int avg_ms, bool rate, struct ib_diag *d);
 /* compare's HTML: table, notes, bars, CDFs (no page begin/end). */
 struct ib_cmp;
 int ib_page_compare_body(FILE *f, const struct ib_cmp *c, const char *bname,

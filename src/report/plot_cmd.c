@@ -82,8 +82,8 @@ static void done(struct out *o, const char *caption)
 	o->drawn = true;
 }
 
-static int read_log(struct ib_logseries *ls, const char *path, unsigned int avg,
-		    struct ib_diag *d)
+/* Feed a log file to cb(arg); the caller closes its windows. */
+static int read_log(const char *path, ib_fiolog_cb cb, void *arg, struct ib_diag *d)
 {
 	struct ib_fiolog p;
 	char *buf = malloc(CHUNK);
@@ -91,7 +91,6 @@ static int read_log(struct ib_logseries *ls, const char *path, unsigned int avg,
 	size_t n;
 	int ret = 0;
 
-	ib_logseries_init(ls, avg, MAX_POINTS);
 	if (!f || !buf) {
 		ret = ib_diag_set(d, f ? ENOMEM : errno, "%s: %s", path,
 				  strerror(f ? ENOMEM : errno));
@@ -99,11 +98,9 @@ static int read_log(struct ib_logseries *ls, const char *path, unsigned int avg,
 	}
 	ib_fiolog_init(&p);
 	while (!ret && (n = fread(buf, 1, CHUNK, f)) > 0)
-		ret = ib_fiolog_feed(&p, buf, n, ib_logseries_add, ls, d);
+		ret = ib_fiolog_feed(&p, buf, n, cb, arg, d);
 	if (!ret)
-		ret = ib_fiolog_end(&p, ib_logseries_add, ls, d);
-	if (!ret)
-		ret = ib_logseries_finish(ls);
+		ret = ib_fiolog_end(&p, cb, arg, d);
 	if (ret && d->msg[0])
 		ib_diag_prefix(d, "%s", path);
 	else if (ret)
@@ -115,11 +112,120 @@ out:
 	return ret;
 }
 
+/*
+ * Per-I/O bw and iops logs (no log_avg_msec) hold one record per I/O: the
+ * rate over a window is the bytes (KiB) or records it holds over its
+ * length, not the mean of the values. Windows without a record are rate 0.
+ */
+struct rateseries {
+	unsigned int win_ms;
+	bool bw;
+	double *x[3], *y[3];
+	size_t n[3], cap[3];
+	uint64_t cur[3];
+	double acc[3];
+	bool open[3];
+};
+
+static int rate_point(struct rateseries *rs, unsigned int dd, double x, double y)
+{
+	if (rs->n[dd] == MAX_POINTS)
+		return -E2BIG;
+	if (rs->n[dd] == rs->cap[dd]) {
+		size_t cap = rs->cap[dd] ? rs->cap[dd] * 2 : 256;
+		double *nx = realloc(rs->x[dd], cap * sizeof(double)), *ny;
+
+		if (nx)
+			rs->x[dd] = nx;
+		ny = nx ? realloc(rs->y[dd], cap * sizeof(double)) : NULL;
+		if (!ny)
+			return -ENOMEM;
+		rs->y[dd] = ny;
+		rs->cap[dd] = cap;
+	}
+	rs->x[dd][rs->n[dd]] = x;
+	rs->y[dd][rs->n[dd]++] = y;
+	return 0;
+}
+
+/* Close direction dd's windows up to (not including) window w. */
+static int rate_flush(struct rateseries *rs, unsigned int dd, uint64_t w)
+{
+	double secs = rs->win_ms / 1000.0;
+	int ret = 0;
+
+	while (rs->open[dd] && rs->cur[dd] < w && !ret) {
+		ret = rate_point(rs, dd, (double)(rs->cur[dd] + 1) * secs, rs->acc[dd] / secs);
+		rs->acc[dd] = 0;
+		rs->cur[dd]++;
+	}
+	return ret;
+}
+
+static int rate_add(void *arg, const struct ib_fiolog_rec *r)
+{
+	struct rateseries *rs = arg;
+	unsigned int dd = r->ddir % 3;
+	uint64_t w = r->t_ms / rs->win_ms;
+	int ret;
+
+	if (!rs->open[dd]) {
+		rs->open[dd] = true;
+		rs->cur[dd] = w;
+	}
+	if ((ret = rate_flush(rs, dd, w)))
+		return ret;
+	rs->acc[dd] += rs->bw ? (double)r->bs / 1024.0 : 1.0;
+	return 0;
+}
+
+static void rate_free(struct rateseries *rs)
+{
+	unsigned int dd;
+
+	for (dd = 0; dd < 3; dd++) {
+		free(rs->x[dd]);
+		free(rs->y[dd]);
+	}
+}
+
 struct logset {
 	struct ib_logseries ser[IB_CMD_MAX_FILES];
+	struct rateseries rate[IB_CMD_MAX_FILES];
 	char names[IB_CMD_MAX_FILES * 3][128];
 	struct ib_chart_series s[IB_CMD_MAX_FILES * 3];
 };
+
+/* Log i's points: averaged values, or rates (a->rate, bw/iops logs). */
+static int load_log(struct logset *ls, unsigned int i, const char *path,
+		    const struct ib_cmd_args *a, bool rate, struct ib_diag *d)
+{
+	struct rateseries *rs = &ls->rate[i];
+	unsigned int dd;
+	int ret;
+
+	ib_logseries_init(&ls->ser[i], a->avg_ms, MAX_POINTS);
+	memset(rs, 0, sizeof(*rs));
+	if (!rate) {
+		ret = read_log(path, ib_logseries_add, &ls->ser[i], d);
+		return ret ? ret : ib_logseries_finish(&ls->ser[i]);
+	}
+	rs->win_ms = a->avg_ms ? a->avg_ms : 1000;
+	rs->bw = kind_of(path) == K_BW;
+	ret = read_log(path, rate_add, rs, d);
+	for (dd = 0; dd < 3 && !ret; dd++)
+		ret = rate_flush(rs, dd, rs->cur[dd] + 1);
+	return ret;
+}
+
+static struct ib_chart_series log_series(const struct logset *ls, unsigned int i,
+					 bool rate, unsigned int dd, const char *name)
+{
+	if (!rate)
+		return ib_logseries_get(&ls->ser[i], dd, name);
+	return (struct ib_chart_series){ name, ls->rate[i].x[dd], ls->rate[i].y[dd],
+					 ls->rate[i].n[dd] };
+}
 
 /* One chart of every log of kind k: a line per log and direction. */
 static int draw_kind(struct out *o, const struct ib_cmd_args *a, enum kind k,
@@ -127,6 +233,7 @@ static int draw_kind(struct out *o, const struct ib_cmd_args *a, enum kind k,
 {
 	struct ib_chart_opts co = { kind_title[k], "time (s)", kind_unit[k], 0, 0,
 				    k == K_LAT || k == K_CLAT || k == K_SLAT };
+	bool rate = a->rate && (k == K_BW || k == K_IOPS);
 	unsigned int i, dd, nlog = 0, ns = 0;
 	int ret = 0;
 
@@ -135,11 +242,11 @@ static int draw_kind(struct out *o, const struct ib_cmd_args *a, enum kind k,
 
 		if (kind_of(a->files[i]) != k)
 			continue;
-		ret = read_log(&ls->ser[nlog], a->files[i], a->avg_ms, d);
+		ret = load_log(ls, nlog, a->files[i], a, rate, d);
 		for (dd = 0; dd < 3 && !ret; dd++) {
 			snprintf(ls->names[ns], sizeof(ls->names[0]), "%s %s",
 				 b ? b + 1 : a->files[i], ib_page_ddir[dd]);
-			ls->s[ns] = ib_logseries_get(&ls->ser[nlog], dd, ls->names[ns]);
+			ls->s[ns] = log_series(ls, nlog, rate, dd, ls->names[ns]);
 			ns += ls->s[ns].n > 0;
 		}
 		nlog++;
@@ -148,8 +255,10 @@ static int draw_kind(struct out *o, const struct ib_cmd_args *a, enum kind k,
 		ret = ib_chart_lines(o->f, &co, ls->s, ns, d);
 		done(o, kind_title[k]);
 	}
-	for (i = 0; i < nlog; i++)
+	for (i = 0; i < nlog; i++) {
 		ib_logseries_free(&ls->ser[i]);
+		rate_free(&ls->rate[i]);
+	}
 	return ret;
 }
 
@@ -267,21 +376,14 @@ static int load_json(const struct ib_cmd_args *a, bool all, struct ib_results *d
 	return 0;
 }
 
-static int plot_all(struct out *o, const struct ib_cmd_args *a,
-		    const struct ib_results *const *ptr, const char **names,
-		    unsigned int nj, struct ib_diag *d)
+/* Every log chart of the log files among a's inputs (html: each in a figure). */
+static int draw_logs(struct out *o, const struct ib_cmd_args *a, struct ib_diag *d)
 {
 	struct logset *ls = NULL;
 	struct histlog *hl = NULL;
 	unsigned int i, k;
 	int ret = 0;
 
-	if (o->html)
-		ib_html_begin(o->f, "iobench plot");
-	for (i = 0; i < nj && !ret; i++)
-		ret = o->html ? ib_page_doc(o->f, ptr[i], names[i], names[i], d) :
-			ib_page_svg(o->f, ptr, names, nj, d);
-	o->drawn |= nj > 0;
 	for (k = K_LAT; k <= K_IOPS && !ret; k++) {
 		if (!ls && !(ls = malloc(sizeof(*ls))))
 			ret = ib_diag_set(d, ENOMEM, "out of memory");
@@ -296,10 +398,46 @@ static int plot_all(struct out *o, const struct ib_cmd_args *a,
 		if (!ret)
 			ret = draw_histlog(o, a->files[i], hl, d);
 	}
-	if (o->html)
-		ib_html_end(o->f);
 	free(ls);
 	free(hl);
+	return ret;
+}
+
+int ib_page_logs(FILE *f, const char *const *files, unsigned int n,
+		 unsigned int avg_ms, bool rate, struct ib_diag *d)
+{
+	struct ib_cmd_args *a = calloc(1, sizeof(*a));
+	struct out o = { f, true, false };
+	int ret;
+
+	if (!a)
+		return ib_diag_set(d, ENOMEM, "out of memory");
+	a->nfiles = n < IB_CMD_MAX_FILES ? n : IB_CMD_MAX_FILES;
+	memcpy(a->files, files, a->nfiles * sizeof(*files));
+	a->avg_ms = avg_ms;
+	a->rate = rate;
+	ret = draw_logs(&o, a, d);
+	free(a);
+	return ret;
+}
+
+static int plot_all(struct out *o, const struct ib_cmd_args *a,
+		    const struct ib_results *const *ptr, const char **names,
+		    unsigned int nj, struct ib_diag *d)
+{
+	unsigned int i;
+	int ret = 0;
+
+	if (o->html)
+		ib_html_begin(o->f, "iobench plot");
+	for (i = 0; i < nj && !ret; i++)
+		ret = o->html ? ib_page_doc(o->f, ptr[i], names[i], names[i], d) :
+			ib_page_svg(o->f, ptr, names, nj, d);
+	o->drawn |= nj > 0;
+	if (!ret)
+		ret = draw_logs(o, a, d);
+	if (o->html)
+		ib_html_end(o->f);
 	return ret;
 }
 

@@ -189,6 +189,34 @@ def browser(t, page):
         shutil.copy(page, os.path.join(keep, 'report.html'))
 
 
+def read_log_bs(path):
+    """[(t_ms, ddir, bs)] of a fio log."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                v = [int(x) for x in line.split(',')]
+                out.append((v[0], v[2], v[3]))
+    return out
+
+
+def window_rates(recs, per, win=100):
+    """Per window of win ms: the sum of per(bs) over its length (s)."""
+    xs, ys = [], []
+    if not recs:
+        return xs, ys
+    cur, acc = recs[0][0] // win, 0.0
+    for ms, bs in recs:
+        while cur < ms // win:
+            xs.append((cur + 1) * win / 1000.0)
+            ys.append(acc / (win / 1000.0))
+            acc, cur = 0.0, cur + 1
+        acc += per(bs)
+    xs.append((cur + 1) * win / 1000.0)
+    ys.append(acc / (win / 1000.0))
+    return xs, ys
+
+
 def run_options(t):
     """--plot, --report and --hist on a normal run."""
     svg, page, js = t.path('run.svg'), t.path('run.html'), t.path('run.json')
@@ -222,6 +250,35 @@ def run_options(t):
         tail = lines[heads[0]:] if heads else []
         t.check(any('\u2588' in x for x in tail), '--hist: block elements in UTF-8')
         t.eq([x for x in tail if len(x) > 80], [], '--hist UTF-8: 80 columns')
+    # the logs the run wrote are charted on its page (per-I/O: 100 ms means)
+    pre, page2 = t.path('rl'), t.path('run_logs.html')
+    r = t.run(*base, '--runtime=1', '--time_based', '--write_bw_log=' + pre,
+              '--write_lat_log=' + pre, '--write_iops_log=' + pre,
+              '--report=' + page2)
+    if t.ok(r, 'run with logs --report'):
+        with open(page2, encoding='utf-8') as fh:
+            text = fh.read()
+        caps = re.findall(r'<figcaption>([^<]*)</figcaption>', text)
+        t.eq(caps[3:], ['Latency over time', 'Completion latency over time',
+                        'Bandwidth over time', 'IOPS over time'],
+             'run --report: a chart per log kind written (slat: empty for psync)')
+        at = text.index('>Bandwidth over time<')
+        bw = text[text.rindex('<svg', 0, at):text.index('</svg>', at)]
+        t.eq(re.findall(r'<g class="series" data-name="([^"]*)"', bw),
+             ['rl_bw.1.log read', 'rl_bw.1.log write'],
+             'run --report: the bw chart has a line per direction')
+        # per-I/O iops and bw logs: the rate of each 100 ms window
+        for kind, title, per in (('iops', 'IOPS over time', lambda bs: 1.0),
+                                 ('bw', 'Bandwidth over time', lambda bs: bs / 1024.0)):
+            at = text.index('>%s<' % title)
+            one = t.path('run_%s.svg' % kind)
+            with open(one, 'w', encoding='utf-8') as fh:
+                fh.write(text[text.rindex('<svg', 0, at):text.index('</svg>', at) + 6])
+            ch = tp.Chart(t, one)
+            recs = read_log_bs('%s_%s.1.log' % (pre, kind))
+            for s_, dd in zip(ch.series, (0, 1)):
+                xs, ys = window_rates([(ms, bs) for ms, d_, bs in recs if d_ == dd], per)
+                tp.check_line(t, ch, s_, xs, ys, 'run %s %s: 100 ms rates' % (kind, dd))
     r = t.run(*base, '--plot=' + t.path('x.png'))
     t.eq((r.rc, r.err), (1, "iobench: --plot: '%s' must end in .svg or .html\n" %
                          t.path('x.png')), '--plot=x.png refused')
