@@ -39,6 +39,19 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 /* The top-level members of the JSON file at path that are not fio's
  * (environment, findings...) as HTML sections; 0 or -ENOMEM. */
 int ib_page_extras(FILE *f, const char *path, struct ib_diag *d);
+/* Where charts go: every chart in a page (html: each in a figure), or the
+ * first one alone (drawn: it is done). */
+struct ib_plot_out {
+	FILE *f;
+	bool html;
+	bool drawn;
+};
+struct ib_cmd_args;
+/* Whether path holds a JSON document (its first non-blank byte is '{'). */
+bool ib_plot_is_json(const char *path);
+/* Every chart of the log files among a's inputs (plot_logs.c). */
+int ib_plot_logs(struct ib_plot_out *o, const struct ib_cmd_args *a,
+		 struct ib_diag *d);
 /* The charts of fio-format logs (told by their names, as `iobench plot`
  * does), each in an HTML figure; avg_ms as ib_logseries; rate: bw and iops
  * logs hold one record per I/O, drawn as KiB/s and IOPS per avg_ms window. */
