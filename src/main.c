@@ -20,6 +20,7 @@
 #include "iobench/curve.h"
 #include "iobench/ioerr.h"
 #include "iobench/ping_run.h"
+#include "iobench/plotcmd.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
 #include "iobench/run.h"
@@ -199,6 +200,7 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	struct ib_results rs = { 0 };
 	struct ib_result res;
 	struct ib_runner *r;
+	bool extras_failed = false;
 	int rc = 1;
 
 	if (open_outputs(run, &o, d) < 0)
@@ -224,18 +226,51 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 		o.main_err = -ENOMEM;	/* named by close_outputs */
 	else
 		report(&rs, &o);
+	/* --plot, --report, --hist: the run's charts (plotcmd.h) */
+	if (rs.stats && ib_page_run(&rs, run, o.msg, d) < 0)
+		extras_failed = true;
 	ib_results_free(&rs);
 	name_failures(run, &res);
 	if (res.interrupted) {
 		fprintf(stderr, "iobench: interrupted: the report covers the I/O done until then\n");
 		rc = IB_EXIT_INTERRUPTED;
 	} else {
-		rc = res.failed_jobs ? 1 : 0;
+		rc = res.failed_jobs || extras_failed ? 1 : 0;
 	}
 	ib_result_free(run, &res);
 out:
 	if (o.main && close_outputs(run, &o, d) < 0 && rc == 0)
 		rc = 1;
+	return rc;
+}
+
+/*
+ * --repeat=N: the plan N times, run k's report files named FILE.k.EXT
+ * (ib_repeat_path), so that `iobench compare --base a.*.json` sees every
+ * run. Stops at the first run that does not exit 0.
+ */
+static int run_repeated(struct ib_run *run, struct ib_diag *d)
+{
+	char *const paths[] = { run->output, run->json_output, run->plot, run->report };
+	char saved[4][PATH_MAX];	/* 16 KiB: main's stack */
+	unsigned int k, i;
+	int rc = 0;
+
+	if (run->repeat < 2)
+		return run_jobs(run, d);
+	for (i = 0; i < 4; i++)
+		memcpy(saved[i], paths[i], PATH_MAX);
+	for (k = 1; k <= run->repeat && !rc; k++) {
+		for (i = 0; i < 4 && !rc; i++)
+			if (saved[i][0] && ib_repeat_path(paths[i], PATH_MAX, saved[i], k)) {
+				ib_diag_set(d, ENAMETOOLONG, "--repeat: %s: path too long", saved[i]);
+				rc = 1;
+			}
+		if (!rc)
+			rc = run_jobs(run, d);
+	}
+	for (i = 0; i < 4; i++)
+		memcpy(paths[i], saved[i], PATH_MAX);
 	return rc;
 }
 
@@ -249,6 +284,9 @@ static const struct ib_subcmd commands[] = {
 	{ "run", cmd_run, "fio-style jobs, the default (same as no command)" },
 	{ "ping", ib_ping_main, "ioping 1.3's latency probe on iobench's engines" },
 	{ "curve", ib_curve_cmd, "latency vs load: max IOPS, then 10%..100% of it, open loop" },
+	{ "compare", ib_cmd_compare, "compare JSON results (iobench, fio) with a noise test" },
+	{ "plot", ib_cmd_plot, "SVG/HTML charts from JSON results and fio logs" },
+	{ "report", ib_cmd_report, "a self-contained HTML report of JSON results" },
 	{ NULL, NULL, NULL },
 };
 
@@ -280,7 +318,7 @@ static int cmd_run(int argc, char **argv)
 		rc = 1;
 	} else if (rc == IB_CLI_RUN) {
 		d.msg[0] = '\0';
-		rc = run_jobs(&run, &d);
+		rc = run_repeated(&run, &d);
 		if (d.msg[0])
 			fprintf(stderr, "iobench: %s\n", d.msg);
 	} else {

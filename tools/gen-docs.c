@@ -63,6 +63,10 @@ static const struct run_opt run_opts[] = {
 	  "clock-cost tool-bound warm-up step trend", false },
 	{ "env", ARG_NONE, NULL, false },
 	{ "no-calibrate", ARG_NONE, NULL, false },
+	{ "plot", ARG_FILE, NULL, false },
+	{ "report", ARG_FILE, NULL, false },
+	{ "hist", ARG_NONE, NULL, false },
+	{ "repeat", ARG_ANY, NULL, false },
 };
 
 #define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)

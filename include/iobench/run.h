@@ -28,12 +28,18 @@ enum ib_output_fmt {
 #define IB_MAX_SECTION_FILTERS 16
 #define IB_MAX_JOBS 4096	/* clones in one run, after numjobs expansion */
 
+#define IB_REPEAT_MAX 1000
+
 enum ib_eta_mode { IB_ETA_AUTO = 0, IB_ETA_ALWAYS, IB_ETA_NEVER };
 
 struct ib_run {
 	unsigned int output_format;	/* IB_OUT_* bits (ib_format_find); default NORMAL */
 	char output[PATH_MAX];		/* --output=FILE ("" = stdout) */
 	char json_output[PATH_MAX];	/* --json-output=FILE: JSON to its own file */
+	char plot[PATH_MAX];		/* --plot=FILE.svg|.html ("" = none) */
+	char report[PATH_MAX];		/* --report=FILE.html ("" = none) */
+	bool hist;			/* --hist: text latency histograms */
+	unsigned int repeat;		/* --repeat=N: the plan N times (0: once) */
 	unsigned int terse_version;	/* 2..5, default 3 */
 	enum ib_eta_mode eta;
 	uint64_t eta_newline_ms;	/* 0: never */

@@ -31,6 +31,7 @@ enum cli_id {
 	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
 	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
 	C_HELP, C_CMDHELP, C_ENGHELP, C_MAXJOBS, C_WARNINGS, C_ENV, C_NOCALIB,
+	C_PLOT, C_REPORT, C_HIST, C_REPEAT,
 };
 
 enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
@@ -64,13 +65,18 @@ static const struct cli_opt cli_opts[] = {
 	{ "warnings", C_WARNINGS, A_REQ },	/* validity checks (checks.h) */
 	{ "env", C_ENV, A_NONE },
 	{ "no-calibrate", C_NOCALIB, A_NONE },
+	{ "plot", C_PLOT, A_REQ },	/* charts of the run (plotcmd.h) */
+	{ "report", C_REPORT, A_REQ },
+	{ "hist", C_HIST, A_NONE },
+	{ "repeat", C_REPEAT, A_REQ },
 };
 
 const char *const ib_cli_names[] = {
 	"output", "output-format", "json-output", "terse-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
 	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
-	"max-jobs", "warnings", "env", "no-calibrate", NULL,
+	"max-jobs", "warnings", "env", "no-calibrate", "plot", "report", "hist",
+	"repeat", NULL,
 };
 
 /* fio command-line options (not job options) iobench does not have. */
@@ -196,6 +202,42 @@ static int set_max_jobs(struct ib_run *r, const char *v, struct ib_diag *d)
 	return 0;
 }
 
+static bool has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+
+	return a > b && !strcmp(s + a - b, suf);
+}
+
+/* --plot=FILE.svg|FILE.html, --report=FILE.html */
+static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
+			  const char *v, struct ib_diag *d)
+{
+	bool plot = c->id == C_PLOT;
+
+	if (!has_suffix(v, ".html") && (!plot || !has_suffix(v, ".svg")))
+		return ib_diag_set(d, EINVAL, "--%s: '%s' must end in %s", c->name, v,
+				   plot ? ".svg or .html" : ".html");
+	if (plot)
+		return set_path(r->plot, sizeof(r->plot), c->name, v, d);
+	return set_path(r->report, sizeof(r->report), c->name, v, d);
+}
+
+/* --repeat=N, 1..IB_REPEAT_MAX */
+static int set_repeat(struct ib_run *r, const char *v, struct ib_diag *d)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	if (!*v || *end || errno || *v == '-' || n < 1 || n > IB_REPEAT_MAX)
+		return ib_diag_set(d, EINVAL, "--repeat: invalid value '%s' (1..%d)", v,
+				   IB_REPEAT_MAX);
+	r->repeat = (unsigned int)n;
+	return 0;
+}
+
 static int help_done(int rc)
 {
 	return rc ? rc : IB_CLI_DONE;
@@ -255,6 +297,14 @@ static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 	case C_NOCALIB:
 		r->no_calibrate = true;
 		return 0;
+	case C_PLOT:
+	case C_REPORT:
+		return set_chart_path(r, c, v, d);
+	case C_HIST:
+		r->hist = true;
+		return 0;
+	case C_REPEAT:
+		return set_repeat(r, v, d);
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }

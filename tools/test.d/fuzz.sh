@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # A bounded libFuzzer run over every parser of untrusted input (tests/fuzz/):
 # options, job files, trace readers, the JSON results reader, verify blocks,
-# fio's logs.
+# fio's logs, compare's --fail-if rules.
 # clang build in build-fuzz/ (ASan+UBSan+libFuzzer), each target fuzzed for
 # FUZZ_SECONDS (default 25; seven targets: about three minutes), starting from
 # tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
@@ -28,7 +28,7 @@ else
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null
 fi
-targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog)
+targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog gate)
 ninja -C "$dir" "${targets[@]/#/tests/fuzz/fuzz_}" >/dev/null
 
 art="$top/$dir/fuzz-artifacts"

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef IOBENCH_PAGE_PRIV_H
+#define IOBENCH_PAGE_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "iobench/diag.h"
+#include "iobench/html.h"
+#include "iobench/results.h"
+
+/* Shared by page.c and page_compare.c. */
+#define PAGE_CELL 320
+#define PAGE_NPCT 4
+extern const double ib_page_pct[PAGE_NPCT];
+extern const char *const ib_page_ddir[3];
+
+/* A table of rows x cols strings for ib_html_table (row 0: header). */
+struct page_table {
+	char (*text)[PAGE_CELL];
+	const char **cell;
+	unsigned int rows, cols, used;
+};
+
+int ib_page_table_init(struct page_table *t, unsigned int rows, unsigned int cols);
+/* Append one cell (printf-style); cells beyond rows * cols are dropped. */
+void ib_page_cell(struct page_table *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void ib_page_table_free(struct page_table *t);
+
+/* The latency histogram a direction's percentiles come from (clat, else
+ * total latency), and its sample count (0: none). */
+const struct ib_hist *ib_page_hist(const struct ib_job_stats *s,
+				   unsigned int ddir, uint64_t *n);
+
+/* One document's section: heading, summary table, the sections of the
+ * JSON file path beyond fio's (path NULL: none), histograms, CDF. */
+int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
+		const char *path, struct ib_diag *d);
+/* The top-level members of the JSON file at path that are not fio's
+ * (environment, findings...) as HTML sections; 0 or -ENOMEM. */
+int ib_page_extras(FILE *f, const char *path, struct ib_diag *d);
+/* Where charts go: every chart in a page (html: each in a figure), or the
+ * first one alone (drawn: it is done). */
+struct ib_plot_out {
+	FILE *f;
+	bool html;
+	bool drawn;
+};
+struct ib_cmd_args;
+/* Whether path holds a JSON document (its first non-blank byte is '{'). */
+bool ib_plot_is_json(const char *path);
+/* Every chart of the log files among a's inputs (plot_logs.c). */
+int ib_plot_logs(struct ib_plot_out *o, const struct ib_cmd_args *a,
+		 struct ib_diag *d);
+/* The charts of fio-format logs (told by their names, as `iobench plot`
+ * does), each in an HTML figure; avg_ms as ib_logseries; rate: bw and iops
+ * logs hold one record per I/O, drawn as KiB/s and IOPS per avg_ms window. */
+int ib_page_logs(FILE *f, const char *const *files, unsigned int n,
+		 unsigned int avg_ms, bool rate, struct ib_diag *d);
+/* compare's HTML: table, notes, bars, CDFs (no page begin/end). */
+struct ib_cmp;
+int ib_page_compare_body(FILE *f, const struct ib_cmp *c, const char *bname,
+			 const char *nname,
+			 const struct ib_results *const *base, unsigned int nb,
+			 const struct ib_results *const *nw, unsigned int nn,
+			 struct ib_diag *d);
+
+#endif
