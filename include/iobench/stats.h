@@ -124,6 +124,7 @@ struct ib_job_stats {
 	uint64_t total_err;
 	int first_error;
 	char first_error_where[256];
+	char verify_msg[1024];	/* the first verify mismatch, fio's lines */
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */

@@ -45,6 +45,7 @@ void ib_job_fixup(struct ib_job *j)
 		j->time_based = false;
 		j->time_based_dropped = true;
 	}
+	ib_job_fixup_verify(j);
 	if (j->gtod_reduce) {
 		j->disable_lat = j->disable_clat = j->disable_slat = true;
 		j->clat_percentiles = j->lat_percentiles = false;
@@ -233,5 +234,7 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_bs(j, d);
 	if (!rc)
 		rc = check_engine(j, d);
+	if (!rc)
+		rc = ib_job_check_verify(j, d);
 	return rc;
 }

@@ -21,6 +21,7 @@
 #include "iobench/log.h"
 #include "iobench/loop.h"
 #include "iobench/sampler.h"
+#include "iobench/vrun.h"
 #include "iobench/worker.h"
 
 struct worker {
@@ -35,6 +36,9 @@ struct worker {
 	struct ib_logs logs;
 	struct ib_sampler smp;
 	struct ib_loop loop;
+	struct ib_vrun vr;		/* verify= (vrun.h) */
+	bool verify;
+	uint64_t phase_ns[2];		/* verify: time in write, verify phases */
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
@@ -223,6 +227,16 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
+static void prep_hook(void *arg, struct ib_io *io)
+{
+	ib_vrun_prep(&((struct worker *)arg)->vr, io);
+}
+
+static void done_hook(void *arg, const struct ib_io *io)
+{
+	ib_vrun_done(&((struct worker *)arg)->vr, io);
+}
+
 static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
@@ -233,6 +247,12 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.hooks = { .tick = tick_hook, .sync = sync_hook }, .arg = w,
 	};
 
+	if (w->verify) { /* verify blocks instead of buffer data */
+		cfg.src = ib_vrun_write_source(&w->vr);
+		cfg.bufs = NULL;
+		cfg.hooks.prep = prep_hook;
+		cfg.hooks.done = done_hook;
+	}
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
 						       w->job->fdatasync_every;
@@ -266,6 +286,11 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
 	if (!ret)
 		ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d);
+	w->verify = !ret && ib_vrun_wanted(job, w->ops);
+	if (w->verify) /* the generator's passes: its budget per loop */
+		ret = ib_vrun_init(&w->vr, job, &w->ctx, ib_iogen_source(&w->gen),
+				   w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
+				   w->gen.bytes_left / job->loops, d);
 	if (!ret)
 		ret = ib_iolog_open(&w->iolog, job, w->fs, d);
 	if (!ret)
@@ -274,6 +299,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ret = engine_init(w, d);
 	if (!ret)
 		ret = loop_init(w, d);
+	w->vr.loop = &w->loop;
 	return ret;
 }
 
@@ -318,6 +344,11 @@ static void finish_stats(struct worker *w)
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if (st->dir[d].total_ios)
 			st->dir[d].runtime_us = us ? us : 1;
+	if (w->verify && !w->job->verify_backlog && ib_job_writes(w->job))
+		for (d = 0; d < 2; d++) /* each phase its own runtime (fio) */
+			if (st->dir[d].total_ios)
+				st->dir[d].runtime_us = w->phase_ns[d] / 1000 ?
+							w->phase_ns[d] / 1000 : 1;
 	st->job_runtime_ms = us / 1000;
 	st->elapsed_s = (end - w->job_start_ns + 999999999ull) / 1000000000ull;
 	if (!w->ramp_end_ns)
@@ -340,6 +371,7 @@ static void teardown(struct worker *w)
 			 w->diag.msg);
 	}
 	ib_iogen_free(&w->gen);
+	ib_vrun_free(&w->vr);
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
 	ib_loop_free(&w->loop);
@@ -348,12 +380,60 @@ static void teardown(struct worker *w)
 		munmap(w->lockmem, w->job->lockmem);
 }
 
+/* --- verify phases (vrun.h) --------------------------------------------- */
+
+static int timed_run(struct worker *w, struct ib_source *src, enum ib_ddir d)
+{
+	uint64_t t0 = ib_clock_ns(&w->clock);
+	int ret;
+
+	w->loop.c.src = src;
+	ret = ib_loop_run(&w->loop);
+	w->phase_ns[d] += ib_clock_ns(&w->clock) - t0;
+	return ret;
+}
+
+/* Read back and check the pass's writes; a runtime of its own (fio). */
+static int verify_phase(struct worker *w)
+{
+	int ret;
+
+	set_state(w, 'V');
+	if (w->end_ns) {
+		w->end_ns = ib_clock_ns(&w->clock) + w->job->runtime_us * 1000;
+		set_wake(w);
+	}
+	ret = timed_run(w, ib_vrun_verify_source(&w->vr), IB_DDIR_READ);
+	set_state(w, run_letter(w->job));
+	return ret;
+}
+
+/* Write (or verify_only: list) a pass, verify it, until the passes end. */
+static int run_verify(struct worker *w)
+{
+	int ret = 0;
+
+	do {
+		if (w->job->verify_only)
+			ib_vrun_dry_pass(&w->vr);
+		else
+			ret = timed_run(w, ib_vrun_write_source(&w->vr), IB_DDIR_WRITE);
+		if (ret < 0 || w->loop.failed || *w->stop)
+			break;
+		if (ib_vrun_verify_due(&w->vr))
+			ret = verify_phase(w);
+		if (ret < 0 || w->loop.failed || *w->stop)
+			break;
+	} while (!w->job->time_based && ib_vrun_next_pass(&w->vr));
+	return ret;
+}
+
 static int run_io(struct worker *w)
 {
 	int ret;
 
 	start_clock(w);
-	ret = ib_loop_run(&w->loop);
+	ret = w->verify ? run_verify(w) : ib_loop_run(&w->loop);
 	if (ret < 0 && !w->loop.failed) {
 		char where[256], what[128];
 
