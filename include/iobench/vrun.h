@@ -40,9 +40,10 @@
  * (ioerr.h) as a read error of the loop, and fatal with verify_fatal. The
  * first one's fio text (ib_verify_describe) goes to st->verify_msg for the
  * parent to print, its first line into error_where. verify_dump writes the
- * block read and the block expected to "<target name>.<offset>.received"
- * and ".expected" (fio's names) in the target's directory (the working
- * directory for a device).
+ * bad interval as read and as written to "<target name>.<offset>.received"
+ * and ".expected" (fio's names; offset: the interval's) in the target's
+ * directory (the working directory for a device); blind checks write no
+ * expected file (the block's numberio and seed are unknown).
  *
  * The hooks allocate only when the record list grows (doubling).
  */

@@ -95,8 +95,8 @@ static void dump_one(const char *dir, const char *base, uint64_t off,
 /*
  * verify_dump: the bad interval as read and as written, named as fio
  * names them, in the target's directory (a device's: the working one).
- * The expected block is rebuilt from the record; blind checks (numberio
- * and seed unknown) can rebuild it only for a pattern payload.
+ * The expected block is rebuilt from the record; not for blind checks
+ * (numberio and seed unknown: another run wrote the block).
  */
 static void dump(struct ib_vrun *v, const struct ib_vrec *r,
 		 const struct ib_verify_mismatch *m, const uint8_t *blk,
@@ -112,7 +112,7 @@ static void dump(struct ib_vrun *v, const struct ib_vrec *r,
 	if (slash == path)
 		strcpy(dir, "/");
 	dump_one(dir, base, m->hdr_offset, "received", blk + at, m->hdr_len);
-	if (!v->blind || v->spec.pattern) {
+	if (!v->blind) {
 		struct ib_verify_spec s = spec_for(v, r->len);
 		struct ib_vblock b = vblock_of(v, r);
 

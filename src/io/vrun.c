@@ -126,8 +126,10 @@ void ib_vrun_dry_pass(struct ib_vrun *v)
 		struct ib_vrec r = { .offset = d.offset, .len = d.len,
 				     .file_idx = (uint16_t)d.file_idx };
 
-		if (d.ddir == IB_DDIR_WRITE)
-			ib_vrun_record(v, &r);
+		if (d.ddir != IB_DDIR_WRITE)
+			continue;
+		ib_vrun_record(v, &r);
+		v->loop->c.st->dir[IB_DDIR_WRITE].issued++; /* fio counts them */
 	}
 }
 
