@@ -135,7 +135,9 @@ static void mismatch(struct ib_vrun *v, const struct ib_io *io,
 	char text[sizeof(st->verify_msg)], *line, *at, *nl;
 
 	v->mismatches++;
-	if (v->job->verify_fatal)
+	/* fio's verify_fatal stops at bad data, not at a bad header */
+	if (v->job->verify_fatal &&
+	    (m->field == IB_VF_CHECKSUM || m->field == IB_VF_PATTERN))
 		go_on = false;
 	ib_verify_describe(m, path, r->offset, r->len, text, sizeof(text));
 	if (!st->verify_msg[0])
