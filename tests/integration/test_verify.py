@@ -275,18 +275,22 @@ def backing_of(t, dev):
     return t.loop_backing[dev]
 
 
-def midrun(t, dev, corrupt, extra=()):
+def midrun(t, dev, corrupt, extra=(), repeat=1):
     """A time_based write job with verify_backlog on dev; corrupt() the
-    backing file while it runs. Returns the run's Result and elapsed s."""
+    backing file while it runs (up to repeat times, 0.5 s apart, until
+    the job ends). Returns the run's Result and elapsed seconds."""
     args = t.argv('--name=v', '--filename=' + dev, '--size=1m', '--bs=4k',
                   '--rw=randwrite', '--ioengine=psync', '--verify=crc32c',
-                  '--time_based', '--runtime=60', '--verify_backlog=16',
-                  '--output-format=json', *extra)
+                  '--time_based', '--runtime=60', '--output-format=json',
+                  *extra)
     t0 = time.monotonic()
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=t.dir)
-    time.sleep(1.0)
-    corrupt(backing_of(t, dev))
+    for _ in range(repeat):
+        time.sleep(0.5)
+        if p.poll() is not None:
+            break
+        corrupt(backing_of(t, dev))
     try:
         out, err = p.communicate(timeout=t.scaled(60))
     except subprocess.TimeoutExpired:
@@ -297,12 +301,10 @@ def midrun(t, dev, corrupt, extra=()):
 
 
 def flip_all(path):
-    with open(path, 'r+b') as f:
-        data = bytearray(f.read())
-        for b in range(0, len(data), BS):
-            data[b + 100] ^= 0x5a
-        f.seek(0)
-        f.write(data)
+    """Byte 100 of every block, one byte at a time (a whole-file rewrite
+    would also put back blocks the job rewrote meanwhile: stale ones)."""
+    for b in range(0, ibtest.size_of(path), BS):
+        flip(path, b + 100)
 
 
 def test_backlog(t):
@@ -317,7 +319,8 @@ def test_backlog(t):
     t.eq((r.rc, j and j['error']), (0, 0), 'backlog: quiet run clean', r)
     t.check(j and j['read']['total_ios'] >= j['write']['total_ios'] - 16,
             'backlog: reads keep up with writes', j and j['read'])
-    r, secs = midrun(t, dev, flip_all, ['--verify_dump=1'])
+    r, secs = midrun(t, dev, flip_all, ['--verify_backlog=16',
+                                          '--verify_dump=1'])
     t.eq(r.rc, 1, 'backlog flip: exit status', r)
     t.check(secs < 30, 'backlog flip: the job ended at the mismatch (%.1fs)' % secs)
     m = re.search(r'^crc32c: verify failed at file %s offset (\d+), length 4096'
@@ -338,16 +341,17 @@ def test_backlog(t):
                  (BS, BS, [100], 0x5a), 'verify_dump: only the flipped byte')
             os.unlink(rcv)
             os.unlink(exp)
-    # stale: a snapshot of the device written back a moment later
+    # stale: a snapshot of the device written back a moment later; the
+    # backlog (128 writes, half a pass) outlasts the write-back
     snap = {}
 
     def stale(path):
         with open(path, 'rb') as f:
             snap['d'] = f.read()
-        time.sleep(0.3)
+        time.sleep(0.2)
         with open(path, 'r+b') as f:
             f.write(snap['d'])
-    r, secs = midrun(t, dev, stale)
+    r, secs = midrun(t, dev, stale, ['--verify_backlog=128'], repeat=10)
     t.eq(r.rc, 1, 'backlog stale: exit status', r)
     t.check(re.search(r'^verify: bad header (rand_seed|numberio) \d+, wanted '
                       r'\d+ at file %s offset \d+' % re.escape(dev), r.err, re.M),
