@@ -225,6 +225,7 @@ struct ib_job {
 	bool verify_dump;	/* write expected/received blocks to files */
 	bool verify_header_seed;	/* compare the header's rand_seed */
 	uint64_t verify_interval;	/* 0: the whole block */
+	uint64_t verify_offset;	/* header swapped with the bytes here */
 	unsigned int verify_backlog;	/* verify every N written blocks */
 	unsigned int verify_backlog_batch;	/* 0: verify_backlog */
 	unsigned int verify_async;	/* accepted: checks run in the job */

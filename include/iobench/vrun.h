@@ -65,6 +65,7 @@ struct ib_vrun {
 	struct ib_verify_spec spec;
 	struct ib_vpattern pattern;
 	uint64_t seed_base;
+	uint32_t voff;			/* verify_offset */
 	uint64_t pass_bytes;		/* UINT64_MAX: no pass end */
 	uint64_t pass_left;
 	uint32_t numberio;

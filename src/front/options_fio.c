@@ -66,7 +66,7 @@ static const char *const fio_names[] = {
 	"time_based", "timeout", "trim_backlog", "trim_backlog_batch",
 	"trim_percentage", "trim_verify_zero", "uid", "unified_rw_reporting",
 	"unique_filename", "unit_base", "unlink", "unlink_each_loop",
-	"verify_async_cpus", "verify_offset", "verify_state_load",
+	"verify_async_cpus", "verify_state_load",
 	"verify_write_sequence", "wait_for", "wait_for_previous",
 	"write_barrier", "write_bw_log", "write_hint", "write_hist_log",
 	"write_iolog", "write_iops_log", "write_lat_log", "zero_buffers",

@@ -71,6 +71,13 @@ static int check_bs(const struct ib_job *j, const struct ib_verify_spec *s,
 				t.interval = 0;
 			if (ib_verify_spec_check(&t, bs[k], d))
 				return -EINVAL;
+			if (j->verify_offset && j->verify_offset +
+			    ib_verify_hdr_size(t.type) > (t.interval ? t.interval : bs[k]))
+				return ib_diag_set(d, EINVAL,
+						   "verify_offset %llu: the %u-byte header must fit in the %llu-byte interval",
+						   (unsigned long long)j->verify_offset,
+						   ib_verify_hdr_size(t.type),
+						   (unsigned long long)(t.interval ? t.interval : bs[k]));
 		}
 	}
 	return 0;

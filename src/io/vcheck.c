@@ -46,6 +46,24 @@ static struct ib_vblock vblock_of(const struct ib_vrun *v,
 	return b;
 }
 
+/* verify_offset: each interval's header and the bytes at voff trade
+ * places (fio's memswp), before writing and back before checking. */
+static void swap_hdrs(const struct ib_vrun *v, const struct ib_verify_spec *s,
+		      uint8_t *p, uint32_t len)
+{
+	uint32_t iv = s->interval ? s->interval : len, hs;
+	uint8_t t[IB_VHDR_SIZE + IB_VCSUM_AREA_MAX];
+
+	hs = ib_verify_hdr_size(s->type);
+	if (!v->voff || !hs || v->voff + hs > iv)
+		return;
+	for (uint32_t off = 0; off < len; off += iv) {
+		memcpy(t, p + off, hs);
+		memmove(p + off, p + off + v->voff, hs);
+		memcpy(p + off + v->voff, t, hs);
+	}
+}
+
 void ib_vrun_prep(void *arg, struct ib_io *io)
 {
 	struct ib_vrun *v = arg;
@@ -55,6 +73,10 @@ void ib_vrun_prep(void *arg, struct ib_io *io)
 		struct ib_verify_spec s = spec_for(v, io->len);
 		struct ib_vblock b;
 
+		if (ib_unlikely(io->len < ib_verify_hdr_size(s.type))) {
+			u->len = 0;	/* no room for a header: not verified */
+			return;
+		}
 		u->offset = io->offset;
 		u->len = io->len;
 		u->file_idx = io->file_idx;
@@ -62,6 +84,7 @@ void ib_vrun_prep(void *arg, struct ib_io *io)
 		u->seed = block_seed(v, io->offset, u->numberio);
 		b = vblock_of(v, u);
 		ib_verify_fill(&s, &b, io->buf, io->len);
+		swap_hdrs(v, &s, io->buf, io->len);
 	} else if (v->cur_set) {
 		*u = v->cur;
 	} else if (v->blind && io->ddir == IB_DDIR_READ) {
@@ -165,7 +188,8 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 	struct ib_vblock b;
 
 	if (io->ddir == IB_DDIR_WRITE) {
-		ib_vrun_record(v, r);
+		if (r->len)
+			ib_vrun_record(v, r);
 		if (v->job->verify_backlog &&
 		    ++v->since_backlog >= v->job->verify_backlog) {
 			v->since_backlog = 0;
@@ -177,6 +201,7 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 		return;
 	s = spec_for(v, r->len);
 	b = vblock_of(v, r);
+	swap_hdrs(v, &s, (uint8_t *)blk, r->len); /* our own buffer */
 	if (ib_unlikely(ib_verify_check(&s, &b, blk, r->len, &m)))
 		mismatch(v, io, r, &m, blk);
 }

@@ -81,6 +81,7 @@ int ib_vrun_init(struct ib_vrun *v, const struct ib_job *job,
 	v->blind = job->verify_only || !(job->rw & IB_RW_WRITE);
 	v->spec.check_seed = !v->blind && job->verify_header_seed;
 	v->seed_base = ib_rand_job_seed(job, IB_STREAM_DATA);
+	v->voff = (uint32_t)job->verify_offset;
 	v->pass_bytes = v->pass_left = pass_bytes;
 	v->unit = calloc(ctx->nr_ios, sizeof(*v->unit));
 	if (job->verify_dump)

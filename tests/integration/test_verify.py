@@ -265,6 +265,28 @@ def test_interop(t):
                                '--verify=' + v))
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 256), 'fio-written %s: a read job checks it' % v, r)
+    # verify_offset (the header swapped into the block), both ways
+    for vi in ([], ['--verify_interval=1024']):
+        base = job(path, 1 << 20, *FIO_JOB, '--verify=crc32c',
+                   '--verify_offset=512', *vi)
+        what = 'verify_offset=512 %s' % ' '.join(vi)
+        t.fio(*base, '--do_verify=0')
+        with open(path, 'rb') as f:
+            hdr = f.read(520)[512:514]
+        t.eq(hdr, b'\xca\xac', what + ': fio put the header at 512')
+        r, j = run_json(t, base + ['--verify_only=1'])
+        t.eq((r.rc, j and j['read']['total_ios']), (0, 256),
+             what + ': iobench checks fio\'s file', r)
+        r = t.run(*base)
+        f, fj = fio_json(t, *base, '--verify_only=1')
+        t.eq((r.rc, fj and fj['error'], fj and fj['read']['total_ios']),
+             (0, 0, 256), what + ': fio checks iobench\'s file', f)
+        flip(path, 4 * BS + 512 + 17)      # the swapped header's offset
+        r = t.run(*base, '--verify_only=1')
+        t.check(r.rc == 1 and 'verify: bad header offset' in r.err,
+                what + ': a bad swapped header found', r)
+    base = job(path, 1 << 20, *FIO_JOB, '--verify=meta')
+    t.fio(*base, '--do_verify=0')
     flip(path, 5 * BS + 20)  # meta's last write: a header byte
     r = t.run(*job(path, 1 << 20, '--rw=read', '--ioengine=psync',
                    '--verify=meta'))
@@ -365,6 +387,8 @@ def test_options(t):
             ('--verify_pattern=0xzz', 'verify_pattern'),
             ('--experimental_verify=1', '--experimental_verify: fio option '
              'not supported by iobench'),
+            ('--verify_write_sequence=1', '--verify_write_sequence: fio '
+             'option not supported by iobench'),
             ('--verify_state_load=1', '--verify_state_load: fio option not '
              'supported by iobench'),
             ('--verify_state_save=1', 'verify_state_save=1: not supported by '
@@ -375,6 +399,10 @@ def test_options(t):
     r = t.run(*job(path, 65536, '--rw=write', '--verify=pattern'))
     t.check(r.rc == 1 and 'verify=pattern needs verify_pattern' in r.err,
             'verify=pattern without a pattern', r)
+    r = t.run(*job(path, 65536, '--rw=write', '--verify=sha512',
+                   '--verify_offset=4000'))
+    t.check(r.rc == 1 and 'verify_offset 4000: the 168-byte header must fit '
+            'in the 4096-byte interval' in r.err, 'verify_offset too far', r)
     r = t.run(*job(path, 65536, '--rw=write', '--verify=md5',
                    '--verify_interval=3000'))
     t.check(r.rc == 1 and 'verify_interval' in r.err, 'a bad interval', r)
