@@ -71,6 +71,7 @@ enum ib_state {
 	IB_ST_RAMP = '/',
 	IB_ST_RUNNING = 'R',	/* the worker stores its rw letter instead */
 	IB_ST_FSYNC = 'F',
+	IB_ST_VERIFY = 'V',	/* reading back what was written (fio's V) */
 	IB_ST_FINISHING = 'f',
 	IB_ST_EXITED = 'E',
 	IB_ST_DONE = '_',

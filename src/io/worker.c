@@ -398,7 +398,7 @@ static int verify_phase(struct worker *w)
 {
 	int ret;
 
-	set_state(w, 'V');
+	set_state(w, IB_ST_VERIFY);
 	if (w->end_ns) {
 		w->end_ns = ib_clock_ns(&w->clock) + w->job->runtime_us * 1000;
 		set_wake(w);
