@@ -29,7 +29,8 @@
  * several loops), are read back in write order by the verify source and
  * checked in the done hook. The reads are the job's reads; the worker
  * gives each phase its own runtime (fio: the write numbers stay the write
- * phase's).
+ * phase's; backlog reads are in the write phase's time, the read runtime
+ * is the verify phases').
  *
  * verify_only: the write phase is a dry run (the generator's offsets are
  * recorded, nothing is written), then the verify phase checks them

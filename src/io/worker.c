@@ -344,7 +344,7 @@ static void finish_stats(struct worker *w)
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if (st->dir[d].total_ios)
 			st->dir[d].runtime_us = us ? us : 1;
-	if (w->verify && !w->job->verify_backlog && ib_job_writes(w->job))
+	if (w->verify && ib_job_writes(w->job))
 		for (d = 0; d < 2; d++) /* each phase its own runtime (fio) */
 			if (st->dir[d].total_ios)
 				st->dir[d].runtime_us = w->phase_ns[d] / 1000 ?
