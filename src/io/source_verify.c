@@ -59,26 +59,23 @@ static int by_place(const void *a, const void *b, void *arg)
 }
 
 /*
- * Mark every record a later write overlaps (len = 0): over the records
- * sorted by place, each overlapping pair is seen from the one starting
- * first, and the older of the two goes.
+ * Mark dead every record a later write overlaps: over the records sorted
+ * by place, each overlapping pair is seen from the one starting first,
+ * and the older of the two is dead.
  */
-static void mark_overwritten(struct ib_vrec *r, uint32_t *idx, size_t n)
+static void mark_overwritten(const struct ib_vrec *r, const uint32_t *idx,
+			     uint8_t *dead, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		struct ib_vrec *a = &r[idx[i]];
+		const struct ib_vrec *a = &r[idx[i]];
 		uint64_t end = a->offset + a->len;
 
 		for (size_t j = i + 1; j < n; j++) {
-			struct ib_vrec *b = &r[idx[j]];
+			const struct ib_vrec *b = &r[idx[j]];
 
 			if (b->file_idx != a->file_idx || b->offset >= end)
 				break;
-			if (idx[j] > idx[i]) {
-				a->len = 0;
-				break;
-			}
-			b->len = 0;
+			dead[idx[j] > idx[i] ? idx[i] : idx[j]] = 1;
 		}
 	}
 }
@@ -88,18 +85,24 @@ static void drop_overwritten(struct ib_vrun *v)
 	size_t n = v->nr - v->head, k = 0;
 	struct ib_vrec *r = v->recs + v->head;
 	uint32_t *idx;
+	uint8_t *dead;
 
-	if (n < 2 || n > UINT32_MAX || !(idx = malloc(n * sizeof(*idx))))
-		return; /* no memory: verify everything, fio's way */
-	for (size_t i = 0; i < n; i++)
-		idx[i] = (uint32_t)i;
-	qsort_r(idx, n, sizeof(*idx), by_place, r);
-	mark_overwritten(r, idx, n);
+	if (n < 2 || n > UINT32_MAX)
+		return;
+	idx = malloc(n * sizeof(*idx));
+	dead = calloc(n, 1);
+	if (idx && dead) { /* no memory: verify everything, fio's way */
+		for (size_t i = 0; i < n; i++)
+			idx[i] = (uint32_t)i;
+		qsort_r(idx, n, sizeof(*idx), by_place, r);
+		mark_overwritten(r, idx, dead, n);
+		for (size_t i = 0; i < n; i++)
+			if (!dead[i])
+				r[k++] = r[i];
+		v->nr = v->head + k;
+	}
 	free(idx);
-	for (size_t i = 0; i < n; i++)
-		if (r[i].len)
-			r[k++] = r[i];
-	v->nr = v->head + k;
+	free(dead);
 }
 
 struct ib_source *ib_vrun_verify_source(struct ib_vrun *v)
