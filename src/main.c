@@ -275,7 +275,10 @@ static int cmd_run(int argc, char **argv)
 
 	ib_run_init(&run);
 	rc = ib_cli_parse(argc, argv, &run, stdout, &d);
-	if (rc == IB_CLI_RUN) {
+	if (rc == IB_CLI_RUN && ib_run_plan_replays(&run, &d) < 0) {
+		fprintf(stderr, "iobench: %s\n", d.msg);
+		rc = 1;
+	} else if (rc == IB_CLI_RUN) {
 		d.msg[0] = '\0';
 		rc = run_jobs(&run, &d);
 		if (d.msg[0])

@@ -11,12 +11,16 @@
 #include "iobench/job.h"
 
 /*
- * write_iolog=FILE: every I/O issued, in fio's iolog version 2 format:
- *   fio version 2 iolog
- *   PATH add
- *   PATH open
- *   PATH read|write OFFSET LENGTH      (also: PATH sync|datasync 0 0)
- *   PATH close
+ * write_iolog=FILE: every I/O issued, in fio's iolog format, version 3 by
+ * default (write_iolog_version=3, as fio 3.x writes it), each line starting
+ * with the time in microseconds since the log was opened:
+ *   fio version 3 iolog
+ *   USEC PATH add
+ *   USEC PATH open
+ *   USEC PATH read|write OFFSET LENGTH  (also: USEC PATH sync 0 0)
+ *   USEC PATH close
+ * write_iolog_version=2 leaves the times out ("fio version 2 iolog"), for
+ * older tools.
  * Clones of a job with numjobs > 1 write FILE.CLONE so they don't clobber
  * each other. Formatted by hand into a 1 MiB buffer, written with write(2)
  * when it fills (no stdio on the per-I/O path). As the other logs (log.h),
@@ -27,6 +31,8 @@ struct ib_iolog {
 	char *buf;		/* NULL: no log (a zeroed struct is one) */
 	size_t len;		/* bytes waiting in buf */
 	int err;		/* first write error, -errno, or 0 */
+	unsigned int version;	/* 2 or 3 */
+	uint64_t start_ns;	/* ib_now_ns() at open: time 0 of a v3 log */
 	char path[PATH_MAX + 16];
 };
 
@@ -37,8 +43,10 @@ struct ib_iolog {
 bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len);
 int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d);
+/* One I/O issued (prepared) at now_ns, the loop's clock (ib_now_ns base). */
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
-		 unsigned int ddir, uint64_t offset, uint64_t len);
+		 unsigned int ddir, uint64_t offset, uint64_t len,
+		 uint64_t now_ns);
 /*
  * Write the close lines, flush and close. Returns 0, or the first write
  * error of the whole log as -errno (d: "write_iolog: PATH: reason").

@@ -53,6 +53,7 @@ enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2
 #define IB_MAX_PERCENTILES 20
 #define IB_OPTS_TEXT_MAX 8192
 #define IB_ERR_LIST_MAX 32 /* ignore_error= entries per error type */
+#define IB_MERGE_MAX 16 /* merge_blktrace_scalars/iters entries */
 
 /*
  * fio's error types, which continue_on_error and ignore_error are about:
@@ -213,6 +214,24 @@ struct ib_job {
 	char write_lat_log[PATH_MAX];
 	unsigned int log_avg_msec;
 	bool log_offset;
+	unsigned int write_iolog_version;	/* 3 (times, default) or 2 */
+
+	/*
+	 * trace replay (read_iolog=, replay.h). ib_replay_plan() (in the
+	 * parent, before validation) reads the trace once and fills rw, bs,
+	 * filename (and size for regular files) from it.
+	 */
+	char read_iolog[PATH_MAX];	/* ':'-separated traces, '-': stdin */
+	bool replay_no_stall;
+	unsigned int replay_time_scale;	/* percent of the recorded rate */
+	char replay_redirect[PATH_MAX];
+	uint64_t replay_align;		/* 0: none; else a power of 2 */
+	uint64_t replay_scale;		/* offsets divided by this (>= 1) */
+	unsigned int replay_skip;	/* 1u << enum ib_ddir: left out */
+	char merge_blktrace_file[PATH_MAX];
+	unsigned int merge_nr_scalars, merge_nr_iters;
+	double merge_blktrace_scalars[IB_MERGE_MAX];	/* percent */
+	unsigned int merge_blktrace_iters[IB_MERGE_MAX];
 
 	/*
 	 * data verification (vrun.h): verify is enum ib_verify_type (verify.h,

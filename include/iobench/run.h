@@ -81,6 +81,15 @@ void ib_run_free(struct ib_run *r);
 int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d);
 
 /*
+ * Trace replay jobs (read_iolog=): ib_replay_plan() (replay.h) reads each
+ * trace once, before anything runs, and makes the job describe it; the
+ * job is fixed up and validated again. Clones take their first clone's.
+ * Not part of parsing: it reads traces, may write merge_blktrace_file and
+ * copies standard input. 0, or the first error (-errno, one line in d).
+ */
+int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d);
+
+/*
  * Append j's numjobs clones to r->jobs: clone index, 1-based run-wide
  * number, groupid (stonewall/new_group start a new group once there are
  * jobs before; only the first clone can). Returns 0, -ENOMEM, or -E2BIG

@@ -79,6 +79,21 @@ enum ib_state {
 	IB_ST_KILLED = 'K',
 };
 
+/*
+ * A trace replay's timing (replay.h): every replayed I/O, measured from
+ * when the trace said it was due to when the loop prepared it.
+ */
+/* An I/O started more than this after its due time counts as late. */
+#define IB_REPLAY_LATE_NS 1000000ull
+
+struct ib_replay_stats {
+	bool on;		/* the job replayed a trace */
+	uint64_t ios;		/* I/Os replayed */
+	uint64_t late_ios;	/* started more than IB_REPLAY_LATE_NS late */
+	uint64_t late_max_ns;	/* the latest one */
+	uint64_t late_total_ns;	/* sum over all replayed I/Os */
+};
+
 /* Counters the parent may read while the job runs (relaxed atomics). */
 struct ib_live {
 	uint64_t io_bytes[IB_DDIR_RWT];
@@ -130,6 +145,7 @@ struct ib_job_stats {
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
+	struct ib_replay_stats replay;	/* read_iolog= jobs (replay.h) */
 
 	/*
 	 * How the job ran, set by the runner before the header is printed

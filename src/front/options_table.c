@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
@@ -52,6 +53,77 @@ static int set_rw(struct ib_job *j, const struct ib_opt *o, const char *v,
 	if (rw & IB_RW_TRIM)
 		return ib_diag_set(d, ENOTSUP, "rw=%s: not supported by iobench yet", v);
 	j->rw = rw;
+	return 0;
+}
+
+/* replay_skip=read,write,trim,sync: directions left out of a replay. */
+static int set_replay_skip(struct ib_job *j, const struct ib_opt *o,
+			   const char *v, struct ib_diag *d)
+{
+	static const char *const names[IB_DDIR_NR] = { "read", "write", "trim", "sync" };
+	unsigned int bits = 0, k;
+	const char *p = v;
+	size_t n;
+
+	while (*p) {
+		n = strcspn(p, ",");
+		for (k = 0; k < IB_DDIR_NR; k++)
+			if (n == strlen(names[k]) && !strncmp(p, names[k], n))
+				break;
+		if (k == IB_DDIR_NR)
+			return ib_diag_set(d, EINVAL,
+					   "%s=%s: '%.*s' is not read, write, trim or sync",
+					   o->name, v, (int)n, p);
+		bits |= 1u << k;
+		p += n + (p[n] == ',');
+	}
+	j->replay_skip = bits;
+	return 0;
+}
+
+/* One ':'-separated number of a merge_blktrace_* list, > 0. */
+static int merge_item(const struct ib_opt *o, const char *v, const char **p,
+		      double *x, struct ib_diag *d)
+{
+	char *end;
+
+	*x = strtod(*p, &end);
+	if (end == *p || (*end && *end != ':') || !(*x > 0) || *x > 1e9)
+		return ib_diag_set(d, EINVAL, "%s=%s: '%.*s' is not a number greater than 0",
+				   o->name, v, (int)strcspn(*p, ":"), *p);
+	*p = *end ? end + 1 : end;
+	return 0;
+}
+
+/* merge_blktrace_scalars=50:100, merge_blktrace_iters=2:1 */
+static int set_merge_list(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	bool iters = !strcmp(o->name, "merge_blktrace_iters");
+	const char *p = v;
+	unsigned int n = 0;
+	double x;
+	int rc;
+
+	while (*p) {
+		if (n == IB_MERGE_MAX)
+			return ib_diag_set(d, E2BIG, "%s: more than %d values", o->name,
+					   IB_MERGE_MAX);
+		rc = merge_item(o, v, &p, &x, d);
+		if (rc)
+			return rc;
+		if (iters && x != (double)(unsigned int)x)
+			return ib_diag_set(d, EINVAL, "%s=%s: %g is not a whole number",
+					   o->name, v, x);
+		if (iters)
+			j->merge_blktrace_iters[n++] = (unsigned int)x;
+		else
+			j->merge_blktrace_scalars[n++] = x;
+	}
+	if (iters)
+		j->merge_nr_iters = n;
+	else
+		j->merge_nr_scalars = n;
 	return 0;
 }
 
@@ -298,6 +370,12 @@ static const struct ib_opt_val exit_what_vals[] = {
 	{ "group", IB_EXIT_GROUP, "end the running jobs of the job's group" },
 	{ "stonewall", IB_EXIT_STONEWALL, "end every running job, then go on with the next stonewall" },
 	{ "all", IB_EXIT_ALL, "end every running job and the run" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val iolog_version_vals[] = {
+	{ "3", 3, "with the time of each I/O (fio 3.x)" },
+	{ "2", 2, "without times (fio 2.x and older tools)" },
 	{ NULL, 0, NULL },
 };
 
@@ -606,7 +684,42 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* logs */
 	{ .name = "write_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_iolog), .help = "Write every I/O issued to this file (iolog v2)" },
+	  FLD(write_iolog), .help = "Write every I/O issued to this file (an iolog, see write_iolog_version)" },
+	{ .name = "write_iolog_version", .type = IB_OPT_ENUM, .cat = IB_CAT_LOG,
+	  FLD(write_iolog_version), .vals = iolog_version_vals, .def = "3",
+	  .help = "write_iolog's format: 3 (with times, as fio 3.x) or 2 (older tools)" },
+
+	/* trace replay (replay.h) */
+	{ .name = "read_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(read_iolog),
+	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, '-': stdin, gzip ok)" },
+	{ .name = "replay_no_stall", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(replay_no_stall), .def = "0",
+	  .help = "Replay as fast as iodepth allows, ignoring the trace's times" },
+	{ .name = "replay_time_scale", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
+	  FLD(replay_time_scale), .min = 1, .max = 1000000, .def = "100",
+	  .help = "Replay at this percent of the recorded I/O rate (200: twice as fast)" },
+	{ .name = "replay_redirect", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(replay_redirect),
+	  .help = "Send every I/O of the trace to this one file or device" },
+	{ .name = "replay_align", .type = IB_OPT_SIZE, .cat = IB_CAT_LOG,
+	  FLD(replay_align), .def = "0",
+	  .help = "Round the trace's offsets down to this power of 2" },
+	{ .name = "replay_scale", .type = IB_OPT_U64, .cat = IB_CAT_LOG,
+	  FLD(replay_scale), .min = 1, .def = "1",
+	  .help = "Divide the trace's offsets by this number" },
+	{ .name = "replay_skip", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(replay_skip), .set = set_replay_skip,
+	  .help = "Leave these I/O types out of the replay: read,write,trim,sync" },
+	{ .name = "merge_blktrace_file", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(merge_blktrace_file),
+	  .help = "Merge read_iolog's blktrace files into this one first, then replay it" },
+	{ .name = "merge_blktrace_scalars", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(merge_blktrace_scalars), .set = set_merge_list,
+	  .help = "Per merged trace: its times in percent (50: twice as fast), ':' between" },
+	{ .name = "merge_blktrace_iters", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(merge_blktrace_iters), .set = set_merge_list,
+	  .help = "Per merged trace: how many times it is played, ':' between" },
 	{ .name = "write_bw_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
 	  FLD(write_bw_log), .set = set_log_prefix, .bare_ok = true, .help = "Bandwidth log file prefix (bare: the job name)" },
 	{ .name = "write_iops_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,

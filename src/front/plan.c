@@ -9,6 +9,7 @@
 #include <string.h>
 #include "iobench/jobfile.h"
 #include "iobench/job.h"
+#include "iobench/replay.h"
 #include "iobench/run.h"
 #include "iobench/shm.h"
 
@@ -133,4 +134,39 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		rc = ib_diag_set(d, E2BIG, "--max-jobs=%u: the run has %u jobs",
 				 r->max_jobs, r->nr_jobs);
 	return rc;
+}
+
+/* A clone of a replay job takes what the plan made of its first clone. */
+static void copy_replay(struct ib_job *j, const struct ib_job *first)
+{
+	memcpy(j->read_iolog, first->read_iolog, sizeof(j->read_iolog));
+	memcpy(j->filename, first->filename, sizeof(j->filename));
+	j->rw = first->rw;
+	j->bs = first->bs;
+	j->size = first->size;
+}
+
+int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
+{
+	struct ib_job *j;
+	unsigned int i;
+	int rc;
+
+	for (i = 0; i < r->nr_jobs; i++) {
+		j = &r->jobs[i];
+		if (!j->read_iolog[0])
+			continue;
+		if (j->clone > 0) { /* its first clone is the job before */
+			copy_replay(j, &r->jobs[i - 1]);
+			continue;
+		}
+		rc = ib_replay_plan(j, r->readonly, d);
+		if (!rc) {
+			ib_job_fixup(j);
+			rc = ib_job_validate(j, r->readonly, d);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
 }

@@ -9,10 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/clock.h"
 #include "iobench/iolog.h"
 
 #define IOLOG_BUF (1u << 20)
-#define IOLOG_LINE_MAX (PATH_MAX + 64)	/* path, action, two numbers */
+#define IOLOG_LINE_MAX (PATH_MAX + 96)	/* time, path, action, two numbers */
 
 static const char *const action[IB_DDIR_NR] = { "read", "write", "trim", "sync" };
 
@@ -68,15 +69,23 @@ static char *put_u64(char *p, uint64_t v)
 	return p;
 }
 
-/* "PATH WORD\n" or, with nums, "PATH WORD A B\n" */
-static void put_line(struct ib_iolog *l, const char *path, const char *word,
-		     bool nums, uint64_t a, uint64_t b)
+/*
+ * "PATH WORD\n" or, with nums, "PATH WORD A B\n"; in a v3 log each line
+ * starts with the microseconds since the open at now_ns ("USEC PATH ...").
+ */
+static void put_line(struct ib_iolog *l, uint64_t now_ns, const char *path,
+		     const char *word, bool nums, uint64_t a, uint64_t b)
 {
 	char *p;
 
 	if (l->len + IOLOG_LINE_MAX > IOLOG_BUF)
 		flush_buf(l);
-	p = put_str(l->buf + l->len, path);
+	p = l->buf + l->len;
+	if (l->version >= 3) {
+		p = put_u64(p, now_ns > l->start_ns ? (now_ns - l->start_ns) / 1000 : 0);
+		*p++ = ' ';
+	}
+	p = put_str(p, path);
 	*p++ = ' ';
 	p = put_str(p, word);
 	if (nums) {
@@ -122,32 +131,35 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 	ret = open_log(l, job, d);
 	if (ret)
 		return ret;
-	memcpy(l->buf, "fio version 2 iolog\n", 20);
-	l->len = 20;
+	l->version = job->write_iolog_version == 2 ? 2 : 3;
+	l->start_ns = ib_now_ns();
+	l->len = (size_t)snprintf(l->buf, IOLOG_BUF, "fio version %u iolog\n", l->version);
 	for (i = 0; i < fs->nr; i++)
-		put_line(l, fs->f[i].path, "add", false, 0, 0);
+		put_line(l, l->start_ns, fs->f[i].path, "add", false, 0, 0);
 	for (i = 0; i < fs->nr; i++)
-		put_line(l, fs->f[i].path, "open", false, 0, 0);
+		put_line(l, l->start_ns, fs->f[i].path, "open", false, 0, 0);
 	return 0;
 }
 
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f, unsigned int ddir,
-		 uint64_t offset, uint64_t len)
+		 uint64_t offset, uint64_t len, uint64_t now_ns)
 {
 	if (!l->buf)
 		return;
-	put_line(l, f->path, action[ddir], true, offset, len);
+	put_line(l, now_ns, f->path, action[ddir], true, offset, len);
 }
 
 int ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs, struct ib_diag *d)
 {
+	uint64_t now;
 	unsigned int i;
 	int err;
 
 	if (!l->buf)
 		return 0;
+	now = ib_now_ns();
 	for (i = 0; i < fs->nr; i++)
-		put_line(l, fs->f[i].path, "close", false, 0, 0);
+		put_line(l, now, fs->f[i].path, "close", false, 0, 0);
 	flush_buf(l);
 	if (close(l->fd) && !l->err)
 		l->err = -errno;

@@ -311,7 +311,7 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t t)
 	l->c.st->dir[desc.ddir].issued++;
 	if (l->c.iolog && l->c.iolog->buf)
 		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
-			    io->offset, io->len);
+			    io->offset, io->len, t);
 	return io;
 }
 

@@ -20,6 +20,7 @@
 #include "iobench/ioerr.h"
 #include "iobench/log.h"
 #include "iobench/loop.h"
+#include "iobench/replay.h"
 #include "iobench/sampler.h"
 #include "iobench/vrun.h"
 #include "iobench/worker.h"
@@ -31,6 +32,7 @@ struct worker {
 	const struct ib_engine_ops *ops;
 	struct ib_engine_ctx ctx;
 	struct ib_iogen gen;
+	struct ib_replay replay;	/* read_iolog= jobs: the source */
 	struct ib_bufs bufs;
 	struct ib_iolog iolog;
 	struct ib_logs logs;
@@ -121,8 +123,8 @@ static void do_sync(struct worker *w, bool at_end)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
-		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0);
 		t0 = ib_clock_ns(&w->clock);
+		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0, t0);
 		ret = sync_file(w->job, w->fs->f[i].fd);
 		t1 = ib_clock_ns(&w->clock);
 		w->loop.last_ns = t1;
@@ -241,7 +243,9 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
 		.job = w->job, .ops = w->ops, .ctx = &w->ctx,
-		.src = ib_iogen_source(&w->gen), .st = w->st, .bufs = &w->bufs,
+		.src = w->job->read_iolog[0] ? ib_replay_source(&w->replay) :
+					       ib_iogen_source(&w->gen),
+		.st = w->st, .bufs = &w->bufs,
 		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
 		.clock = &w->clock, .lat_on = w->lat_on,
 		.hooks = { .tick = tick_hook, .sync = sync_hook }, .arg = w,
@@ -257,6 +261,36 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
 						       w->job->fdatasync_every;
 	return ib_loop_init(&w->loop, &cfg, d);
+}
+
+/* read_iolog=: the trace the parent checked (stdin: its copy, from 0). */
+static int replay_init(struct worker *w, struct ib_diag *d)
+{
+	if (ib_replay_names_stdin(w->job->read_iolog))
+		lseek(STDIN_FILENO, 0, SEEK_SET);
+	return ib_replay_init(&w->replay, w->job, w->fs->nr, d);
+}
+
+/* A replay's timing into the stats; a trace that failed fails the job. */
+static void replay_finish(struct worker *w)
+{
+	if (!w->job->read_iolog[0])
+		return;
+	w->st->replay = w->replay.st;
+	if (w->replay.error)
+		ib_loop_fail(&w->loop, w->replay.error, w->replay.diag.msg);
+}
+
+/* verify= wraps the job's source: the generator's passes are its budget
+ * per loop; a trace replay is one pass. */
+static int verify_init(struct worker *w, struct ib_diag *d)
+{
+	if (w->job->read_iolog[0])
+		return ib_vrun_init(&w->vr, w->job, &w->ctx,
+				    ib_replay_source(&w->replay), UINT64_MAX, d);
+	return ib_vrun_init(&w->vr, w->job, &w->ctx, ib_iogen_source(&w->gen),
+			    w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
+			    w->gen.bytes_left / w->job->loops, d);
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
@@ -284,13 +318,13 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	w->ctx.files = w->fs->f;
 	w->ctx.nr_files = w->fs->nr;
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
-	if (!ret)
+	if (!ret && job->read_iolog[0])
+		ret = replay_init(w, d);
+	else if (!ret)
 		ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d);
 	w->verify = !ret && ib_vrun_wanted(job, w->ops);
-	if (w->verify) /* the generator's passes: its budget per loop */
-		ret = ib_vrun_init(&w->vr, job, &w->ctx, ib_iogen_source(&w->gen),
-				   w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
-				   w->gen.bytes_left / job->loops, d);
+	if (w->verify)
+		ret = verify_init(w, d);
 	if (!ret)
 		ret = ib_iolog_open(&w->iolog, job, w->fs, d);
 	if (!ret)
@@ -371,6 +405,7 @@ static void teardown(struct worker *w)
 			 w->diag.msg);
 	}
 	ib_iogen_free(&w->gen);
+	ib_replay_free(&w->replay);
 	ib_vrun_free(&w->vr);
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
@@ -441,6 +476,7 @@ static int run_io(struct worker *w)
 			 ib_strerror_named(-ret, what, sizeof(what)));
 		ib_loop_fail(&w->loop, -ret, where);
 	}
+	replay_finish(w);
 	if (!w->loop.failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
 		do_sync(w, true);

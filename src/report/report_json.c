@@ -179,6 +179,24 @@ static void json_effective(struct ib_json *j, const struct ib_rep_entry *e)
 	ib_json_obj_close(j);
 }
 
+/*
+ * iobench's own, for read_iolog= jobs only: how far behind the trace's
+ * schedule the replay ran (replay.h). Separate from the rest on purpose.
+ */
+static void json_replay(struct ib_json *j, const struct ib_replay_stats *rs)
+{
+	if (!rs->on)
+		return;
+	ib_json_obj_open(j, "replay");
+	ib_json_uint(j, "ios", rs->ios);
+	ib_json_uint(j, "late_ios", rs->late_ios);
+	ib_json_uint(j, "late_threshold_ns", IB_REPLAY_LATE_NS);
+	ib_json_uint(j, "late_max_ns", rs->late_max_ns);
+	ib_json_uint(j, "late_total_ns", rs->late_total_ns);
+	ib_json_uint(j, "late_mean_ns", rs->ios ? rs->late_total_ns / rs->ios : 0);
+	ib_json_obj_close(j);
+}
+
 static void json_job(struct ib_json *j, const struct ib_rep *r,
 		     const struct ib_rep_entry *e, bool plus)
 {
@@ -196,6 +214,7 @@ static void json_job(struct ib_json *j, const struct ib_rep *r,
 	json_opts(j, "job options", lj->opts_text,
 		  lj->opts_len ? lj->opts_len : (unsigned int)sizeof(lj->opts_text));
 	json_effective(j, e);
+	json_replay(j, &s->replay);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		json_ddir(j, r, e, d, plus);
 	ib_json_obj_open(j, "sync");

@@ -192,6 +192,18 @@ static void merge_outcome(struct ib_job_stats *dst, const struct ib_job_stats *s
 		dst->elapsed_s = src->elapsed_s;
 }
 
+/* group_reporting: a group's replay timing is its jobs' together. */
+static void merge_replay(struct ib_replay_stats *dst,
+			 const struct ib_replay_stats *src)
+{
+	dst->on = dst->on || src->on;
+	dst->ios += src->ios;
+	dst->late_ios += src->late_ios;
+	dst->late_total_ns += src->late_total_ns;
+	if (src->late_max_ns > dst->late_max_ns)
+		dst->late_max_ns = src->late_max_ns;
+}
+
 void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
 {
 	unsigned int d;
@@ -217,4 +229,5 @@ void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
 	dst->job_runtime_ms += src->job_runtime_ms;
 	dst->finished = dst->finished || src->finished;
 	merge_outcome(dst, src);
+	merge_replay(&dst->replay, &src->replay);
 }

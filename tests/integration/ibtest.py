@@ -38,9 +38,10 @@ import sys
 import tempfile
 
 SKIP = 77
-# iobench writes fio's iolog version 2; IBTEST_FIO=1 runs the suite against
-# fio itself (which writes version 3) to check the tests' own expectations.
-IOLOG_VERSION = 3 if os.environ.get('IBTEST_FIO') else 2
+# iobench writes fio's iolog version 3 as fio 3.x does (write_iolog_version=2
+# for the old one); IBTEST_FIO=1 runs the suite against fio itself to check
+# the tests' own expectations.
+IOLOG_VERSION = 3
 SHM = '/dev/shm'
 
 

@@ -85,8 +85,8 @@ def iolog_full(t, target):
     r = t.run(*job(target, '--write_iolog=' + log))
     if t.ok(r, 'write_iolog with room'):
         io = ibtest.parse_iolog(log)
-        t.eq((io.version, len(io.ios), io.bad), (2, 64, []),
-             'write_iolog with room: v2, 64 I/O lines, nothing else')
+        t.eq((io.version, len(io.ios), io.bad), (ibtest.IOLOG_VERSION, 64, []),
+             'write_iolog with room: the default version, 64 I/O lines, nothing else')
         t.eq([a for _, a in io.actions], ['add', 'open', 'close'],
              'write_iolog with room: add, open, close')
 

@@ -28,19 +28,17 @@ neither capture works, naming what is missing.
 import gzip
 import os
 import shutil
-import signal
 import struct
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
+from blkcapture import Mounts, capture_blktrace, capture_tracefs  # noqa: E402
 
 BS_W, N_W, SEEK_W = 4096, 8, 16         # 8 writes of 4k at 64k
 BS_R, N_R, SKIP_R = 16384, 4, 2         # 4 reads of 16k at 32k
 DISCARD_OFF, DISCARD_LEN = 1 << 20, 65536
-TRACEFS = ['/sys/kernel/tracing', '/sys/kernel/debug/tracing']
 
 
 def sh(*argv, **kw):
@@ -72,135 +70,6 @@ def expected():
     r = [('read', (SKIP_R + i) * BS_R, BS_R) for i in range(N_R)]
     return {'write': w + [('sync', 0, 0)], 'read': r,
             'discard': [('trim', DISCARD_OFF, DISCARD_LEN)]}
-
-
-def mounted(fstype, where):
-    with open('/proc/self/mounts') as f:
-        return any(l.split()[1] == where and l.split()[2] == fstype
-                   for l in f)
-
-
-class Mounts:
-    """debugfs/tracefs mounted here for the capture, unmounted after."""
-
-    def __init__(self):
-        self.done = []
-
-    def ensure(self, fstype, where):
-        if mounted(fstype, where):
-            return True
-        if not os.path.isdir(where):
-            return False
-        if sh('mount', '-t', fstype, 'nodev', where).returncode != 0:
-            return False
-        self.done.append(where)
-        return True
-
-    def undo(self):
-        while self.done:
-            sh('umount', self.done.pop())
-
-
-def capture_blktrace(t, dev, out, mounts):
-    """blktrace -D out -o NAME while the workload runs: (pids, why-not)."""
-    if not shutil.which('blktrace'):
-        return None, 'blktrace not installed'
-    if not mounts.ensure('debugfs', '/sys/kernel/debug'):
-        return None, 'debugfs cannot be mounted'
-    name = os.path.basename(dev)
-    p = subprocess.Popen(['blktrace', '-d', dev, '-D', out, '-o', name],
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         text=True)
-    time.sleep(1.0)
-    if p.poll() is not None:
-        msg = p.communicate()[0].strip().splitlines()
-        return None, 'blktrace refused: %s' % (msg[0] if msg else p.returncode)
-    try:
-        pids = workload(dev)
-    finally:
-        p.send_signal(signal.SIGINT)
-        p.communicate(timeout=30)
-    return pids, None
-
-
-def tracefs_dir(mounts):
-    for d in TRACEFS:
-        if os.path.exists(os.path.join(d, 'current_tracer')):
-            return d
-    if mounts.ensure('tracefs', TRACEFS[0]):
-        return TRACEFS[0]
-    return None
-
-
-def wr(path, value):
-    with open(path, 'w') as f:
-        f.write(value)
-
-
-def rd(path):
-    with open(path) as f:
-        return f.read().strip()
-
-
-def drain(path, dest):
-    """What a per-CPU trace_pipe holds now, without waiting for more."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    data = b''
-    try:
-        while True:
-            try:
-                b = os.read(fd, 1 << 16)
-            except BlockingIOError:
-                break
-            if not b:
-                break
-            data += b
-    finally:
-        os.close(fd)
-    with open(dest, 'wb') as f:
-        f.write(data)
-
-
-def capture_tracefs(t, dev, out, mounts):
-    """The kernel's blk tracer: (pids, why-not)."""
-    tr = tracefs_dir(mounts)
-    if not tr:
-        return None, 'no tracefs'
-    if 'blk' not in rd(os.path.join(tr, 'available_tracers')).split():
-        return None, 'the kernel has no blk tracer (CONFIG_BLK_DEV_IO_TRACE)'
-    name = os.path.basename(dev)
-    enable = '/sys/block/%s/trace/enable' % name
-    opts = {o: rd(os.path.join(tr, 'options', o)) for o in ('bin', 'context-info')}
-    old = rd(os.path.join(tr, 'current_tracer'))
-    was_on = rd(os.path.join(tr, 'tracing_on'))
-    try:
-        wr(os.path.join(tr, 'tracing_on'), '0')
-        wr(os.path.join(tr, 'current_tracer'), 'blk')
-        wr(os.path.join(tr, 'options', 'bin'), '1')
-        wr(os.path.join(tr, 'options', 'context-info'), '0')
-        wr(os.path.join(tr, 'trace'), '')
-        wr(enable, '1')
-        wr(os.path.join(tr, 'tracing_on'), '1')
-        pids = workload(dev)
-        wr(os.path.join(tr, 'tracing_on'), '0')
-        cpus = sorted(int(c[3:]) for c in os.listdir(os.path.join(tr, 'per_cpu')))
-        for c in cpus:
-            drain(os.path.join(tr, 'per_cpu', 'cpu%d' % c, 'trace_pipe'),
-                  os.path.join(out, '%s.blktrace.%d' % (name, c)))
-    except OSError as e:
-        return None, 'tracefs: %s' % e
-    finally:
-        for path, v in [(enable, '0'), (os.path.join(tr, 'current_tracer'), old)] + \
-                [(os.path.join(tr, 'options', o), v) for o, v in opts.items()]:
-            try:
-                wr(path, v)
-            except OSError:
-                pass
-        try:
-            wr(os.path.join(tr, 'tracing_on'), was_on)
-        except OSError:
-            pass
-    return pids, None
 
 
 def dump(t, tool, spec):
@@ -293,7 +162,8 @@ def iologs(t, tool):
         [('close', '0', '0')]
     job = ['--name=j', '--filename=' + data, '--size=32k', '--bs=4k',
            '--rw=write']
-    r = t.run(*job, '--write_iolog=' + t.path('ib.log'))
+    r = t.run(*job, '--write_iolog=' + t.path('ib.log'),
+              '--write_iolog_version=2')
     t.ok(r, 'iobench write_iolog')
     got = iolog_records(t, tool, t.path('ib.log'))
     t.eq([(op, off, ln) for ts, name, op, off, ln in got], want,
@@ -335,12 +205,12 @@ def main():
     out = t.mkdir('capture')
     mounts = Mounts()
     try:
-        pids, why_blk = capture_blktrace(t, dev, out, mounts)
+        pids, why_blk = capture_blktrace(dev, out, mounts, workload)
         how = 'blktrace'
         if pids is None:
             for f in os.listdir(out):
                 os.unlink(os.path.join(out, f))
-            pids, why_tr = capture_tracefs(t, dev, out, mounts)
+            pids, why_tr = capture_tracefs(dev, out, mounts, workload)
             how = 'tracefs blk tracer (%s)' % why_blk
     finally:
         mounts.undo()

@@ -245,6 +245,16 @@ def test_fio_counts(t):
     t.eq((r.rc, j['error'], j['read']['total_ios'], j['read']['io_bytes']),
          (0, 0, j['write']['total_ios'], j['write']['io_bytes']),
          'bsrange: each block read back once')
+    # a trace replay with verify: the trace's writes, each read back
+    log = t.path('w.iolog')
+    r = t.run(*job(t.path('r.dat'), 256 << 10, '--rw=randwrite',
+                   '--ioengine=psync', '--write_iolog=' + log))
+    r, j = run_json(t, job(t.path('r.dat'), 256 << 10, '--rw=randwrite',
+                           '--ioengine=psync', '--read_iolog=' + log,
+                           '--verify=crc32c'))
+    t.eq((r.rc, j and j['error'], j and j['write']['total_ios'],
+          j and j['read']['total_ios']), (0, 0, 64, 64),
+         'read_iolog + verify: 64 writes read back')
     # numjobs, each job its own file: both verify their writes
     d = t.mkdir('nj')
     r, _ = run_json(t, ['--name=v', '--directory=' + d, '--size=256k',

@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The replay source (include/iobench/replay.h) over iologs written here:
+ * exact due times (recorded, replay_time_scale, v2 waits, replay_no_stall),
+ * READY / NOT_YET / END, the record mapping (targets in order of their
+ * first I/O, replay_redirect, replay_scale/align/skip, trims and syncs
+ * left out) and the lateness counters; the parent's pass (the job it
+ * makes of a trace, its refusals).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "iobench/replay.h"
+
+static char dir[] = "/dev/shm/ib_srcrep_XXXXXX";
+static char logpath[PATH_MAX];
+
+static void put_log(const char *text)
+{
+	FILE *f;
+
+	snprintf(logpath, sizeof(logpath), "%s/t.log", dir);
+	f = fopen(logpath, "w");
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void open_replay(struct ib_replay *r, const struct ib_job *job,
+			unsigned int nr_files)
+{
+	struct ib_diag d = { "" };
+
+	assert_int_equal(ib_replay_init(r, job, nr_files, &d), 0);
+}
+
+/* next() at now: its answer, and the I/O (or retry time) in *io. */
+static int next_at(struct ib_replay *r, uint64_t now, struct ib_io_desc *io)
+{
+	memset(io, 0xff, sizeof(*io));
+	return ib_source_next(ib_replay_source(r), now, io);
+}
+
+static void expect_io(struct ib_replay *r, uint64_t now, int ddir,
+		      unsigned int file, uint64_t off, uint32_t len, uint64_t due)
+{
+	struct ib_io_desc io;
+
+	assert_int_equal(next_at(r, now, &io), IB_SRC_READY);
+	assert_int_equal(io.ddir, ddir);
+	assert_int_equal(io.file_idx, file);
+	assert_int_equal(io.offset, off);
+	assert_int_equal(io.len, len);
+	assert_int_equal(io.due_ns, due);
+}
+
+static void expect_not_yet(struct ib_replay *r, uint64_t now, uint64_t due)
+{
+	struct ib_io_desc io;
+
+	assert_int_equal(next_at(r, now, &io), IB_SRC_NOT_YET);
+	assert_int_equal(io.due_ns, due);
+}
+
+static const char V3[] =
+	"fio version 3 iolog\n"
+	"0 /a add\n"
+	"5 /a open\n"
+	"1000 /a read 0 4096\n"
+	"1500 /a write 8192 512\n"
+	"1600 /a trim 0 4096\n"
+	"1700 /a sync 0 0\n"
+	"3000 /a read 12288 4096\n"
+	"3100 /a close\n";
+
+static void job_init(struct ib_job *j)
+{
+	ib_job_defaults(j);
+	snprintf(j->read_iolog, sizeof(j->read_iolog), "%s", logpath);
+}
+
+/* Recorded times from the first I/O, from the source's first call. */
+static void test_times(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+	struct ib_io_desc io;
+
+	(void)state;
+	put_log(V3);
+	job_init(&j);
+	open_replay(&r, &j, 1);
+	expect_io(&r, 100, IB_DDIR_READ, 0, 0, 4096, 100);
+	expect_not_yet(&r, 100, 100 + 500000);
+	expect_not_yet(&r, 500099, 100 + 500000);
+	expect_io(&r, 600100, IB_DDIR_WRITE, 0, 8192, 512, 500100);
+	/* the trim and the sync give no I/O */
+	expect_not_yet(&r, 600100, 100 + 2000000);
+	expect_io(&r, 5000000, IB_DDIR_READ, 0, 12288, 4096, 2000100);
+	assert_true(ib_source_more(ib_replay_source(&r)));
+	assert_int_equal(next_at(&r, 5000000, &io), IB_SRC_END);
+	assert_false(ib_source_more(ib_replay_source(&r)));
+	assert_int_equal(r.error, 0);
+	/* lateness: 0, 100000 ns, 2999900 ns (late, > 1 ms) */
+	assert_true(r.st.on);
+	assert_int_equal(r.st.ios, 3);
+	assert_int_equal(r.st.late_ios, 1);
+	assert_int_equal(r.st.late_max_ns, 2999900);
+	assert_int_equal(r.st.late_total_ns, 100000 + 2999900);
+	ib_replay_free(&r);
+}
+
+/* replay_time_scale: 200 = twice the rate (half the time), 50 = half. */
+static void test_time_scale(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+
+	(void)state;
+	put_log(V3);
+	job_init(&j);
+	j.replay_time_scale = 200;
+	open_replay(&r, &j, 1);
+	expect_io(&r, 0, IB_DDIR_READ, 0, 0, 4096, 0);
+	expect_not_yet(&r, 0, 250000);
+	expect_io(&r, 250000, IB_DDIR_WRITE, 0, 8192, 512, 250000);
+	expect_not_yet(&r, 250000, 1000000);
+	ib_replay_free(&r);
+	j.replay_time_scale = 50;
+	open_replay(&r, &j, 1);
+	expect_io(&r, 7, IB_DDIR_READ, 0, 0, 4096, 7);
+	expect_not_yet(&r, 7, 7 + 1000000);
+	expect_io(&r, 1000007, IB_DDIR_WRITE, 0, 8192, 512, 1000007);
+	expect_not_yet(&r, 1000007, 7 + 4000000);
+	assert_int_equal(r.st.late_ios, 0);
+	assert_int_equal(r.st.late_total_ns, 0);
+	ib_replay_free(&r);
+}
+
+/* replay_no_stall: always READY, due now, never late. */
+static void test_no_stall(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+	struct ib_io_desc io;
+
+	(void)state;
+	put_log(V3);
+	job_init(&j);
+	j.replay_no_stall = true;
+	open_replay(&r, &j, 1);
+	expect_io(&r, 10, IB_DDIR_READ, 0, 0, 4096, 10);
+	expect_io(&r, 11, IB_DDIR_WRITE, 0, 8192, 512, 11);
+	expect_io(&r, 12, IB_DDIR_READ, 0, 12288, 4096, 12);
+	assert_int_equal(next_at(&r, 13, &io), IB_SRC_END);
+	assert_int_equal(r.st.ios, 3);
+	assert_int_equal(r.st.late_max_ns, 0);
+	ib_replay_free(&r);
+}
+
+static const char TWO[] =
+	"fio version 2 iolog\n"
+	"/x add\n"
+	"/y add\n"
+	"/y open\n"
+	"/x open\n"
+	"/y write 10000 4096\n"
+	"/x read 4096 4096\n"
+	"/x wait 2000 0\n"
+	"/y read 20480 8192\n"
+	"/x write 3 512\n";
+
+/* Targets by first I/O; v2 waits push what follows; scale, align. */
+static void test_map(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+
+	(void)state;
+	put_log(TWO);
+	job_init(&j);
+	open_replay(&r, &j, 2);
+	expect_io(&r, 50, IB_DDIR_WRITE, 0, 10000, 4096, 50);
+	expect_io(&r, 50, IB_DDIR_READ, 1, 4096, 4096, 50);
+	expect_not_yet(&r, 60, 50 + 2000000);
+	expect_io(&r, 2000050, IB_DDIR_READ, 0, 20480, 8192, 2000050);
+	expect_io(&r, 2000051, IB_DDIR_WRITE, 1, 3, 512, 2000050);
+	ib_replay_free(&r);
+	j.replay_scale = 2;
+	j.replay_align = 4096;
+	j.replay_no_stall = true;
+	snprintf(j.replay_redirect, sizeof(j.replay_redirect), "/dev/null");
+	open_replay(&r, &j, 1);
+	expect_io(&r, 1, IB_DDIR_WRITE, 0, 4096, 4096, 1);	/* 5000 */
+	expect_io(&r, 1, IB_DDIR_READ, 0, 0, 4096, 1);		/* 2048 */
+	expect_io(&r, 1, IB_DDIR_READ, 0, 8192, 8192, 1);	/* 10240 */
+	expect_io(&r, 1, IB_DDIR_WRITE, 0, 0, 512, 1);		/* 1 */
+	ib_replay_free(&r);
+}
+
+/* replay_skip leaves whole directions out. */
+static void test_skip(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+	struct ib_io_desc io;
+
+	(void)state;
+	put_log(TWO);
+	job_init(&j);
+	j.replay_skip = 1u << IB_DDIR_WRITE;
+	j.replay_no_stall = true;
+	open_replay(&r, &j, 2);
+	expect_io(&r, 1, IB_DDIR_READ, 0, 4096, 4096, 1);	/* /x first now */
+	expect_io(&r, 1, IB_DDIR_READ, 1, 20480, 8192, 1);
+	assert_int_equal(next_at(&r, 1, &io), IB_SRC_END);
+	ib_replay_free(&r);
+}
+
+/* A trace naming more targets than the plan saw fails, with a line. */
+static void test_stale(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+	struct ib_io_desc io;
+	char want[PATH_MAX + 64];
+
+	(void)state;
+	put_log(TWO);
+	job_init(&j);
+	open_replay(&r, &j, 1);
+	expect_io(&r, 1, IB_DDIR_WRITE, 0, 10000, 4096, 1);
+	assert_int_equal(next_at(&r, 1, &io), IB_SRC_END);
+	assert_int_equal(r.error, ESTALE);
+	snprintf(want, sizeof(want),
+		 "%s: changed since the run was planned (more targets)", logpath);
+	assert_string_equal(r.diag.msg, want);
+	ib_replay_free(&r);
+}
+
+/* The parent's pass: the job made to describe the trace. */
+static void test_plan(void **state)
+{
+	struct ib_diag d = { "" };
+	struct ib_job j;
+	char text[512], want[PATH_MAX * 2];
+
+	(void)state;
+	snprintf(text, sizeof(text),
+		 "fio version 3 iolog\n0 %s/p:q add\n0 %s/r add\n"
+		 "1 %s/r write 8192 512\n2 %s/p:q read 0 4096\n"
+		 "3 %s/r trim 0 1048576\n4 %s/p:q read 65536 1024\n",
+		 dir, dir, dir, dir, dir, dir);
+	put_log(text);
+	job_init(&j);
+	assert_int_equal(ib_replay_plan(&j, false, &d), 0);
+	snprintf(want, sizeof(want), "%s/r:%s/p\\:q", dir, dir);
+	assert_string_equal(j.filename, want);
+	assert_int_equal(j.rw, IB_RW_READ | IB_RW_WRITE);
+	assert_int_equal(j.bs.min[IB_DDIR_READ], 1024);
+	assert_int_equal(j.bs.max[IB_DDIR_READ], 4096);
+	assert_int_equal(j.bs.min[IB_DDIR_WRITE], 512);
+	assert_int_equal(j.bs.max[IB_DDIR_WRITE], 512);
+	assert_int_equal(j.bs.align[IB_DDIR_READ], 65536);	/* 0 | 65536 */
+	assert_int_equal(j.bs.align[IB_DDIR_WRITE], 8192);
+	assert_int_equal(j.size, 2 * (65536 + 1024)); /* the trim is left out */
+	/* replay_redirect and replay_skip=write: one target, reads only */
+	job_init(&j);
+	snprintf(j.replay_redirect, sizeof(j.replay_redirect), "%s/t", dir);
+	j.replay_skip = 1u << IB_DDIR_WRITE;
+	assert_int_equal(ib_replay_plan(&j, true, &d), 0);
+	snprintf(want, sizeof(want), "%s/t", dir);
+	assert_string_equal(j.filename, want);
+	assert_int_equal(j.rw, IB_RW_READ);
+	/* --readonly with a write */
+	job_init(&j);
+	assert_int_equal(ib_replay_plan(&j, true, &d), -EPERM);
+	snprintf(want, sizeof(want),
+		 "%s: line 4: a write, refused by --readonly (replay_skip=write leaves writes out)",
+		 logpath);
+	assert_string_equal(d.msg, want);
+	assert_string_equal(j.filename, "");
+}
+
+static void test_plan_refusals(void **state)
+{
+	struct ib_diag d = { "" };
+	struct ib_job j;
+	char want[PATH_MAX + 64];
+
+	(void)state;
+	put_log("fio version 2 iolog\n/x add\n/x trim 0 4096\n");
+	job_init(&j);
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	snprintf(want, sizeof(want), "%s: no read or write to replay", logpath);
+	assert_string_equal(d.msg, want);
+	job_init(&j);
+	j.replay_align = 3000;
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	assert_string_equal(d.msg, "replay_align: 3000 is not a power of 2");
+	job_init(&j);
+	snprintf(j.filename, sizeof(j.filename), "/dev/null");
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	assert_string_equal(d.msg, "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
+	job_init(&j);
+	snprintf(j.write_iolog, sizeof(j.write_iolog), "%s", logpath);
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	snprintf(want, sizeof(want), "write_iolog=%s: is the trace read_iolog= replays",
+		 logpath);
+	assert_string_equal(d.msg, want);
+	job_init(&j);
+	j.merge_nr_iters = 1;
+	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
+	assert_string_equal(d.msg, "merge_blktrace_scalars/iters: only with merge_blktrace_file=");
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	unlink(logpath);
+	return rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_times),
+		cmocka_unit_test(test_time_scale),
+		cmocka_unit_test(test_no_stall),
+		cmocka_unit_test(test_map),
+		cmocka_unit_test(test_skip),
+		cmocka_unit_test(test_stale),
+		cmocka_unit_test(test_plan),
+		cmocka_unit_test(test_plan_refusals),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
