@@ -249,9 +249,9 @@ def test_fio_counts(t):
     log = t.path('w.iolog')
     r = t.run(*job(t.path('r.dat'), 256 << 10, '--rw=randwrite',
                    '--ioengine=psync', '--write_iolog=' + log))
-    r, j = run_json(t, job(t.path('r.dat'), 256 << 10, '--rw=randwrite',
-                           '--ioengine=psync', '--read_iolog=' + log,
-                           '--verify=crc32c'))
+    r, j = run_json(t, ['--name=v', '--bs=4k', '--rw=randwrite',
+                        '--ioengine=psync', '--read_iolog=' + log,
+                        '--verify=crc32c'])
     t.eq((r.rc, j and j['error'], j and j['write']['total_ios'],
           j and j['read']['total_ios']), (0, 0, 64, 64),
          'read_iolog + verify: 64 writes read back')
