@@ -140,7 +140,8 @@ struct ib_job_stats {
 	uint64_t total_err;
 	int first_error;
 	char first_error_where[256];
-	char verify_msg[1024];	/* the first verify mismatch, fio's lines */
+	char verify_msg[1024];	/* verify mismatches, fio's lines: the
+				 * first ones, as many whole as fit */
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */

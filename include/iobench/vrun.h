@@ -38,9 +38,10 @@
  * job with verify= checks every block it reads the same way.
  *
  * A mismatch is EILSEQ, decided by continue_on_error/ignore_error
- * (ioerr.h) as a read error of the loop, and fatal with verify_fatal. The
- * first one's fio text (ib_verify_describe) goes to st->verify_msg for the
- * parent to print, its first line into error_where. verify_dump writes the
+ * (ioerr.h) as a read error of the loop, and fatal with verify_fatal (bad
+ * data only, fio's rule). Each one's fio text (ib_verify_describe) goes to
+ * st->verify_msg while whole ones fit, for the parent to print; its main
+ * line goes to error_where / first_error_where. verify_dump writes the
  * bad interval as read and as written to "<target name>.<offset>.received"
  * and ".expected" (fio's names; offset: the interval's) in the target's
  * directory (the working directory for a device); blind checks write no

@@ -163,8 +163,9 @@ static void mismatch(struct ib_vrun *v, const struct ib_io *io,
 	    (m->field == IB_VF_CHECKSUM || m->field == IB_VF_PATTERN))
 		go_on = false;
 	ib_verify_describe(m, path, r->offset, r->len, text, sizeof(text));
-	if (!st->verify_msg[0])
-		memcpy(st->verify_msg, text, sizeof(text));
+	/* fio prints every mismatch: as many whole ones as the field holds */
+	if (strlen(st->verify_msg) + strlen(text) < sizeof(st->verify_msg))
+		strcat(st->verify_msg, text);
 	/* the report's one line: fio's, the one naming offset and length */
 	at = strstr(text, " at file ");
 	line = at ? at : text;

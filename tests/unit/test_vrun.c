@@ -198,6 +198,13 @@ static void test_coe_counts(void **state)
 	assert_string_equal(f->st.first_error_where,
 			    "verify: bad header offset 4096, wanted 0 at file /x/target offset 0, length 4096 (requested block: offset=0, length=4096)");
 	assert_false(f->loop.failed);
+	/* the next one counts and its lines follow the first's (fio prints
+	 * each) */
+	ib_vrun_done(&f->v, &f->ios[0]);
+	assert_int_equal(f->st.total_err, 2);
+	assert_string_equal(f->st.verify_msg,
+			    "verify: bad header offset 4096, wanted 0 at file /x/target offset 0, length 4096 (requested block: offset=0, length=4096)\n"
+			    "verify: bad header offset 4096, wanted 0 at file /x/target offset 0, length 4096 (requested block: offset=0, length=4096)\n");
 	fx_free(f);
 }
 
