@@ -96,6 +96,11 @@ def matrix(t, target, size, kind, direct):
 def test_matrix(t):
     path = t.path('m.dat')
     matrix(t, path, 256 << 10, 'shm', 0)
+    for e in ['sync', 'pvsync', 'pvsync2', 'vsync']:   # the other engines
+        r, j = run_json(t, job(path, 256 << 10, '--rw=randwrite',
+                               '--ioengine=' + e, '--verify=crc32c'))
+        t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
+             (0, 0, 64), 'shm %s crc32c' % e, r)
     dev = t.loop_device(256 << 10)
     if dev is None:
         t.skip('no loop devices')
