@@ -111,8 +111,15 @@ bool ib_vrun_next_pass(struct ib_vrun *v);
 /* Is there a verify phase after the pass (do_verify, records to check)? */
 bool ib_vrun_verify_due(const struct ib_vrun *v);
 
-/* Append a completed write's record (the list doubles when full). */
+/*
+ * Append a completed write's record. When the list is full, the records
+ * already verified (backlog) go first, then those a later write overlapped;
+ * it doubles only when that freed less than a quarter: a long time_based
+ * run keeps about one record per block of its region, not one per write.
+ */
 void ib_vrun_record(struct ib_vrun *v, const struct ib_vrec *r);
+/* Drop the unverified records a later write overlapped (write order kept). */
+void ib_vrun_drop_overwritten(struct ib_vrun *v);
 /* Hand out the record at head as a read of the current phase. */
 void ib_vrun_take(struct ib_vrun *v, uint64_t now_ns, struct ib_io_desc *out);
 

@@ -80,7 +80,7 @@ static void mark_overwritten(const struct ib_vrec *r, const uint32_t *idx,
 	}
 }
 
-static void drop_overwritten(struct ib_vrun *v)
+void ib_vrun_drop_overwritten(struct ib_vrun *v)
 {
 	size_t n = v->nr - v->head, k = 0;
 	struct ib_vrec *r = v->recs + v->head;
@@ -107,7 +107,7 @@ static void drop_overwritten(struct ib_vrun *v)
 
 struct ib_source *ib_vrun_verify_source(struct ib_vrun *v)
 {
-	drop_overwritten(v);
+	ib_vrun_drop_overwritten(v);
 	v->rsrc.ops = &vsrc_ops;
 	return &v->rsrc;
 }

@@ -103,18 +103,41 @@ void ib_vrun_free(struct ib_vrun *v)
 
 /* --- passes --------------------------------------------------------------- */
 
+/* A full list: forget what was verified, then what was overwritten. */
+static void compact(struct ib_vrun *v)
+{
+	if (v->head) {
+		memmove(v->recs, v->recs + v->head,
+			(v->nr - v->head) * sizeof(*v->recs));
+		v->nr -= v->head;
+		v->head = 0;
+	}
+	if (v->nr > v->cap / 4 * 3)
+		ib_vrun_drop_overwritten(v);
+}
+
+static void grow(struct ib_vrun *v)
+{
+	size_t cap = v->cap ? 2 * v->cap : 4096;
+	struct ib_vrec *n = realloc(v->recs, cap * sizeof(*n));
+
+	if (n) {
+		v->recs = n;
+		v->cap = cap;
+	}
+}
+
 void ib_vrun_record(struct ib_vrun *v, const struct ib_vrec *r)
 {
 	if (ib_unlikely(v->nr == v->cap)) {
-		size_t cap = v->cap ? 2 * v->cap : 4096;
-		struct ib_vrec *n = realloc(v->recs, cap * sizeof(*n));
-
-		if (!n) { /* out of memory: this block goes unverified */
+		if (v->cap)
+			compact(v);
+		if (!v->cap || v->nr > v->cap / 4 * 3)
+			grow(v);
+		if (v->nr == v->cap) { /* out of memory: not verified */
 			v->lost++;
 			return;
 		}
-		v->recs = n;
-		v->cap = cap;
 	}
 	v->recs[v->nr++] = *r;
 }

@@ -282,6 +282,31 @@ static void test_passes_and_backlog(void **state)
 	fx_free(f);
 }
 
+static void test_list_compacted(void **state)
+{
+	enum { N = 10000 };
+	static uint64_t offs[N];
+	struct fixture *f;
+	struct ib_io_desc d;
+	struct ib_source *src;
+
+	(void)state;
+	for (int i = 0; i < N; i++)
+		offs[i] = (uint64_t)(i % 2) * BS;	/* two blocks, rewritten */
+	f = fx(offs, NULL, N, IB_VERIFY_CRC32C, UINT64_MAX);
+	for (int i = 0; i < N; i++)
+		step(f, ib_vrun_write_source(&f->v), 0, &d);
+	assert_int_equal(f->v.cap, 4096);	/* never grew */
+	assert_int_equal(f->v.lost, 0);
+	src = ib_vrun_verify_source(&f->v);
+	assert_int_equal(f->v.nr, 2);
+	assert_int_equal(ib_source_next(src, 0, &d), IB_SRC_READY);
+	assert_int_equal(d.offset, 0);
+	assert_int_equal(f->v.recs[0].numberio, (N - 2) & 0xffff);
+	assert_int_equal(f->v.recs[1].numberio, (N - 1) & 0xffff);
+	fx_free(f);
+}
+
 static void test_dry_pass(void **state)
 {
 	static const uint64_t offs[] = { 7 * BS, 2 * BS };
@@ -306,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_overwritten_dropped),
 		cmocka_unit_test(test_overwritten_by_a_dead_one),
 		cmocka_unit_test(test_passes_and_backlog),
+		cmocka_unit_test(test_list_compacted),
 		cmocka_unit_test(test_dry_pass),
 	};
 
