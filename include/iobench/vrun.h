@@ -18,7 +18,8 @@
  * write gets, in the loop's prep hook, a verify block (verify.h) whose
  * numberio is the job's write count and whose payload seed is a function
  * of the job seed, the offset and numberio; a completed write is recorded
- * (offset, length, seed, numberio) in completion order. A pass ends after
+ * (offset, length, write number: numberio is its low 16 bits, the seed
+ * follows) in completion order. A pass ends after
  * io_size bytes (fio verifies after every loop), or on the clock
  * (time_based). With verify_backlog=N, every N completed writes make the
  * wrapper hand out verify_backlog_batch reads of the oldest unverified
@@ -37,7 +38,10 @@
  * without numberio or seed (unknown: another run wrote them). A read-only
  * job with verify= checks every block it reads the same way.
  *
- * A mismatch is EILSEQ, decided by continue_on_error/ignore_error
+ * A read that does not match while a later write of the job overlaps its
+ * block (completed or in flight: an async job's next pass overtaking a
+ * backlog check) is not an error: the newer write is checked in its turn.
+ * Any other mismatch is EILSEQ, decided by continue_on_error/ignore_error
  * (ioerr.h) as a read error of the loop, and fatal with verify_fatal (bad
  * data only, fio's rule). Each one's fio text (ib_verify_describe) goes to
  * st->verify_msg while whole ones fit, for the parent to print; its main
@@ -51,9 +55,8 @@
  */
 struct ib_vrec {
 	uint64_t offset;
-	uint64_t seed;
+	uint64_t seq;		/* the job's write number, from 0 */
 	uint32_t len;
-	uint16_t numberio;
 	uint16_t file_idx;
 };
 
@@ -70,10 +73,11 @@ struct ib_vrun {
 	uint32_t voff;			/* verify_offset */
 	uint64_t pass_bytes;		/* UINT64_MAX: no pass end */
 	uint64_t pass_left;
-	uint32_t numberio;
+	uint64_t seq;			/* writes prepared so far */
 	struct ib_vrec *recs;		/* completed writes, in order */
 	size_t nr, cap, head;		/* head: next to verify */
 	struct ib_vrec *unit;		/* per I/O unit: the block in it */
+	uint8_t *wbusy;			/* per unit: a write in flight */
 	struct ib_vrec cur;		/* what the source just handed out */
 	bool cur_set;
 	bool blind;			/* verify_only or a read-only job:
@@ -81,6 +85,8 @@ struct ib_vrun {
 	unsigned int backlog_due;	/* backlog reads still to hand out */
 	unsigned int since_backlog;
 	uint64_t mismatches;
+	uint64_t rewritten;		/* bad reads of blocks written again
+					 * meanwhile: not errors */
 	uint64_t lost;			/* records not kept (no memory) */
 	void *scratch;			/* verify_dump: the expected block */
 };

@@ -61,7 +61,7 @@ static int by_place(const void *a, const void *b, void *arg)
 /*
  * Mark dead every record a later write overlaps: over the records sorted
  * by place, each overlapping pair is seen from the one starting first,
- * and the older of the two is dead.
+ * and the one issued first is dead.
  */
 static void mark_overwritten(const struct ib_vrec *r, const uint32_t *idx,
 			     uint8_t *dead, size_t n)
@@ -75,7 +75,8 @@ static void mark_overwritten(const struct ib_vrec *r, const uint32_t *idx,
 
 			if (b->file_idx != a->file_idx || b->offset >= end)
 				break;
-			dead[idx[j] > idx[i] ? idx[i] : idx[j]] = 1;
+			/* the older write is dead (seq: issue order) */
+			dead[b->seq > a->seq ? idx[i] : idx[j]] = 1;
 		}
 	}
 }

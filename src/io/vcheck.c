@@ -39,8 +39,9 @@ static struct ib_verify_spec spec_for(const struct ib_vrun *v, uint32_t len)
 static struct ib_vblock vblock_of(const struct ib_vrun *v,
 				  const struct ib_vrec *r)
 {
-	struct ib_vblock b = { .offset = r->offset, .seed = r->seed,
-			       .numberio = r->numberio,
+	struct ib_vblock b = { .offset = r->offset,
+			       .seed = block_seed(v, r->offset, (uint16_t)r->seq),
+			       .numberio = (uint16_t)r->seq,
 			       .check_numberio = !v->blind };
 
 	return b;
@@ -75,17 +76,21 @@ void ib_vrun_prep(void *arg, struct ib_io *io)
 
 		if (ib_unlikely(io->len < ib_verify_hdr_size(s.type))) {
 			u->len = 0;	/* no room for a header: not verified */
+			v->wbusy[io->idx] = 0;
 			return;
 		}
 		u->offset = io->offset;
 		u->len = io->len;
 		u->file_idx = io->file_idx;
-		u->numberio = (uint16_t)v->numberio++;
-		u->seed = block_seed(v, io->offset, u->numberio);
+		u->seq = v->seq++;
 		b = vblock_of(v, u);
+		v->wbusy[io->idx] = 1;
 		ib_verify_fill(&s, &b, io->buf, io->len);
 		swap_hdrs(v, &s, io->buf, io->len);
-	} else if (v->cur_set) {
+		return;
+	}
+	v->wbusy[io->idx] = 0;
+	if (v->cur_set) {
 		*u = v->cur;
 	} else if (v->blind && io->ddir == IB_DDIR_READ) {
 		/* a read-only job checks what it reads */
@@ -179,6 +184,24 @@ static void mismatch(struct ib_vrun *v, const struct ib_io *io,
 		dump(v, r, m, blk, path);
 }
 
+static bool overlaps(const struct ib_vrec *a, const struct ib_vrec *b)
+{
+	return a->file_idx == b->file_idx && b->seq > a->seq &&
+	       a->offset < b->offset + b->len && b->offset < a->offset + a->len;
+}
+
+/* Did a later write of the job overlap r's block (completed or in flight)? */
+static bool rewritten(const struct ib_vrun *v, const struct ib_vrec *r)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (overlaps(r, &v->recs[i]))
+			return true;
+	for (unsigned int i = 0; i < v->ctx->nr_ios; i++)
+		if (v->wbusy[i] && overlaps(r, &v->unit[i]))
+			return true;
+	return false;
+}
+
 void ib_vrun_done(void *arg, const struct ib_io *io)
 {
 	struct ib_vrun *v = arg;
@@ -188,6 +211,7 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 	struct ib_verify_spec s;
 	struct ib_vblock b;
 
+	v->wbusy[io->idx] = 0;
 	if (io->ddir == IB_DDIR_WRITE) {
 		if (r->len)
 			ib_vrun_record(v, r);
@@ -203,6 +227,10 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 	s = spec_for(v, r->len);
 	b = vblock_of(v, r);
 	swap_hdrs(v, &s, (uint8_t *)blk, r->len); /* our own buffer */
-	if (ib_unlikely(ib_verify_check(&s, &b, blk, r->len, &m)))
-		mismatch(v, io, r, &m, blk);
+	if (ib_unlikely(ib_verify_check(&s, &b, blk, r->len, &m))) {
+		if (!v->blind && rewritten(v, r))
+			v->rewritten++;
+		else
+			mismatch(v, io, r, &m, blk);
+	}
 }

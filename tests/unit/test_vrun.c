@@ -130,7 +130,7 @@ static void test_write_then_verify(void **state)
 	assert_int_equal(ib_source_next(ib_vrun_write_source(&f->v), 0, &d), IB_SRC_END);
 	assert_int_equal(f->v.nr, 3);
 	assert_int_equal(f->v.recs[1].offset, 3 * BS);
-	assert_int_equal(f->v.recs[2].numberio, 2);
+	assert_int_equal(f->v.recs[2].seq, 2);
 	assert_true(ib_vrun_verify_due(&f->v));
 	/* the header names the block, the job and the write's number */
 	assert_int_equal(f->bufs[0][0] | f->bufs[0][1] << 8, 0xacca);
@@ -229,7 +229,7 @@ static void test_overwritten_dropped(void **state)
 	assert_int_equal(got[0], 0);
 	assert_int_equal(got[1], 3 * BS);
 	assert_int_equal(got[2], 5 * BS);
-	assert_int_equal(f->v.recs[0].numberio, 2);
+	assert_int_equal(f->v.recs[0].seq, 2);
 	fx_free(f);
 }
 
@@ -247,7 +247,7 @@ static void test_overwritten_by_a_dead_one(void **state)
 		step(f, ib_vrun_write_source(&f->v), 0, &d);
 	ib_vrun_verify_source(&f->v);
 	assert_int_equal(f->v.nr, 1);
-	assert_int_equal(f->v.recs[0].numberio, 2);
+	assert_int_equal(f->v.recs[0].seq, 2);
 	fx_free(f);
 }
 
@@ -302,8 +302,45 @@ static void test_list_compacted(void **state)
 	assert_int_equal(f->v.nr, 2);
 	assert_int_equal(ib_source_next(src, 0, &d), IB_SRC_READY);
 	assert_int_equal(d.offset, 0);
-	assert_int_equal(f->v.recs[0].numberio, (N - 2) & 0xffff);
-	assert_int_equal(f->v.recs[1].numberio, (N - 1) & 0xffff);
+	assert_int_equal(f->v.recs[0].seq, N - 2);
+	assert_int_equal(f->v.recs[1].seq, N - 1);
+	fx_free(f);
+}
+
+static void test_rewritten_not_an_error(void **state)
+{
+	static const uint64_t offs[] = { 0, 0 };
+	struct fixture *f = fx(offs, NULL, 2, IB_VERIFY_CRC32C, UINT64_MAX);
+	struct ib_source *w = ib_vrun_write_source(&f->v);
+	struct ib_io_desc d;
+
+	(void)state;
+	f->job.verify_backlog = 1;
+	f->job.verify_backlog_batch = 1;
+	step(f, w, 0, &d);			/* block 0, write #0, done */
+	/* write #1 of block 0 in flight in unit 1 */
+	ib_source_next(w, 0, &d);		/* the backlog read comes first */
+	assert_int_equal(d.ddir, IB_DDIR_READ);
+	f->ios[0].ddir = IB_DDIR_READ;
+	ib_vrun_prep(&f->v, &f->ios[0]);
+	ib_source_next(w, 0, &d);
+	assert_int_equal(d.ddir, IB_DDIR_WRITE);
+	f->ios[1].ddir = IB_DDIR_WRITE;
+	f->ios[1].offset = 0;
+	f->ios[1].len = f->ios[1].xfer_total = BS;
+	ib_vrun_prep(&f->v, &f->ios[1]);
+	/* the read sees the new write's data: not write #0's, no error */
+	memcpy(f->bufs[0], f->bufs[1], BS);
+	ib_vrun_done(&f->v, &f->ios[0]);
+	assert_int_equal(f->v.rewritten, 1);
+	assert_int_equal(f->v.mismatches, 0);
+	assert_int_equal(f->st.error, 0);
+	/* without a later write it is one */
+	ib_vrun_done(&f->v, &f->ios[1]);	/* write #1 done, recorded */
+	f->v.nr = 1;				/* forget it */
+	ib_vrun_done(&f->v, &f->ios[0]);
+	assert_int_equal(f->v.mismatches, 1);
+	assert_int_equal(f->st.error, EILSEQ);
 	fx_free(f);
 }
 
@@ -332,6 +369,7 @@ int main(void)
 		cmocka_unit_test(test_overwritten_by_a_dead_one),
 		cmocka_unit_test(test_passes_and_backlog),
 		cmocka_unit_test(test_list_compacted),
+		cmocka_unit_test(test_rewritten_not_an_error),
 		cmocka_unit_test(test_dry_pass),
 	};
 
