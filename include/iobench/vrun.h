@@ -80,6 +80,8 @@ struct ib_vrun {
 	uint8_t *wbusy;			/* per unit: a write in flight */
 	struct ib_vrec cur;		/* what the source just handed out */
 	bool cur_set;
+	bool verifying;			/* in a verify phase: nothing was
+					 * written again (overlaps dropped) */
 	bool blind;			/* verify_only or a read-only job:
 					 * numberio and seed unknown */
 	unsigned int backlog_due;	/* backlog reads still to hand out */

@@ -109,6 +109,7 @@ void ib_vrun_drop_overwritten(struct ib_vrun *v)
 struct ib_source *ib_vrun_verify_source(struct ib_vrun *v)
 {
 	ib_vrun_drop_overwritten(v);
+	v->verifying = true;
 	v->rsrc.ops = &vsrc_ops;
 	return &v->rsrc;
 }

@@ -168,6 +168,7 @@ bool ib_vrun_verify_due(const struct ib_vrun *v)
 bool ib_vrun_next_pass(struct ib_vrun *v)
 {
 	v->nr = v->head = 0;
+	v->verifying = false;
 	v->backlog_due = v->since_backlog = 0;
 	if (v->pass_bytes == UINT64_MAX || !ib_source_more(v->inner))
 		return false;
