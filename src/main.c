@@ -181,6 +181,8 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 		char named[128];
 		const char *why = st->error_where;
 
+		if (st->verify_msg[0]) /* fio's lines for the first mismatch */
+			fputs(st->verify_msg, stderr);
 		if (!st->error)
 			continue;
 		if (!why[0])

@@ -64,12 +64,14 @@ EXEC_CALL = re.compile(r'^(\d+\s+)?([\d.]+) execve\(')
 class Case:
     """One job, run identically by both tools."""
 
-    def __init__(self, name, desc, args, target=None, ceiling=None):
+    def __init__(self, name, desc, args, target=None, ceiling=None,
+                 timed=True):
         self.name = name
         self.desc = desc
         self.args = args          # fio options, without filename/runtime
         self.target = target      # None (null engine), 'shm' or 'loop'
         self.ceiling = ceiling    # (mode, depth) for tools/ceiling, or None
+        self.timed = timed        # False: size based (the file's 256m)
 
 
 def _rand(engine, depth, extra=()):
@@ -99,6 +101,13 @@ CASES = [
     Case('null-nj8', 'null engine, 4k, iodepth 64, numjobs 8', _null(64, 8)),
     Case('uring-nj8', 'io_uring 4k randread QD64 O_DIRECT, numjobs 8, '
          '/dev/shm file', _rand('io_uring', 64, ['--numjobs=8']), 'shm'),
+    # write+verify: every block written with a crc32c header, then read back
+    # and checked; size based (a time_based verify phase would have its
+    # own runtime). IOPS: read (verify) + write, each over its own phase.
+    Case('verify-crc32c', 'io_uring 4k randwrite QD32 O_DIRECT + '
+         'verify=crc32c read-back, 256m /dev/shm file',
+         ['--ioengine=io_uring', '--rw=randwrite', '--bs=4k', '--iodepth=32',
+          '--direct=1', '--verify=crc32c'], 'shm', timed=False),
 ]
 
 
@@ -379,9 +388,9 @@ def first_io_ms(argv, env, nice):
 # -- the rounds ----------------------------------------------------------------
 def job_argv(cmd, case, env, runtime, extra=()):
     """cmd: the tool's command words (its path, after any wrapper)."""
-    argv = list(cmd) + ['--name=bench', '--time_based',
-            '--runtime=%dms' % int(runtime * 1000),
-            '--output-format=json'] + case.args + list(extra)
+    timed = ['--time_based', '--runtime=%dms' % int(runtime * 1000)]
+    argv = list(cmd) + ['--name=bench'] + (timed if case.timed else []) + \
+        ['--output-format=json'] + case.args + list(extra)
     if case.target == 'shm':
         argv += ['--filename=' + env.shm_file(), '--size=256m']
     elif case.target == 'loop':
@@ -510,6 +519,10 @@ def targets(res):
         _ratio(get('null-nj2', 'iobench', 'iops'),
                get('null-nj1', 'iobench', 'iops')), '>= 1.80',
         lambda v: v >= 1.8)
+    add('verify-crc32c IOPS iobench/fio',
+        _ratio(get('verify-crc32c', 'iobench', 'iops'),
+               get('verify-crc32c', 'fio', 'iops')), '>= 0.90',
+        lambda v: v >= 0.9)
     for c in ('null-nj8', 'uring-nj8'):
         add('%s peak RSS iobench/fio' % c,
             _ratio(get(c, 'iobench', 'rss_mib'), get(c, 'fio', 'rss_mib')),

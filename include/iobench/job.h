@@ -261,6 +261,23 @@ struct ib_job {
 	double merge_blktrace_scalars[IB_MERGE_MAX];	/* percent */
 	unsigned int merge_blktrace_iters[IB_MERGE_MAX];
 
+	/*
+	 * data verification (vrun.h): verify is enum ib_verify_type (verify.h,
+	 * 0 none); verify_pattern as given, parsed by ib_vpattern_parse().
+	 */
+	unsigned int verify;
+	bool do_verify;		/* verify phase after the writes (default 1) */
+	bool verify_only;	/* no writes: check an earlier run's data */
+	bool verify_fatal;	/* a mismatch ends the job, whatever coe says */
+	bool verify_dump;	/* write expected/received blocks to files */
+	bool verify_header_seed;	/* compare the header's rand_seed */
+	uint64_t verify_interval;	/* 0: the whole block */
+	uint64_t verify_offset;	/* header swapped with the bytes here */
+	unsigned int verify_backlog;	/* verify every N written blocks */
+	unsigned int verify_backlog_batch;	/* 0: verify_backlog */
+	unsigned int verify_async;	/* accepted: checks run in the job */
+	char verify_pattern[1024];
+
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
 	struct ib_err_list ignore_error[IB_ERR_TYPE_NR]; /* index ib_err_type */
@@ -344,5 +361,11 @@ void ib_job_fixup(struct ib_job *j);
  * -ENOTSUP (an engine iobench lacks or was built without).
  */
 int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d);
+
+/* The verify options (options_verify.c): verify_pattern alone means
+ * verify=pattern with a header, backlog_batch defaults to backlog. */
+void ib_job_fixup_verify(struct ib_job *j);
+/* verify against the block sizes, pattern and engine: 0 or -errno, d. */
+int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d);
 
 #endif

@@ -63,6 +63,9 @@ struct ib_loop_hooks {
 	 * prepared (write data in place), and a full completion before its
 	 * unit is reused. The tests check data here; data verification
 	 * (headers in, checks out) fits here without touching the loop.
+	 * As in fio, prep's work counts in lat but not clat (sync engines)
+	 * or in slat (async); done's work is in no I/O's latency (the clock
+	 * is read again after it).
 	 */
 	void (*prep)(void *arg, struct ib_io *io);
 	void (*done)(void *arg, const struct ib_io *io);

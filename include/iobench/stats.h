@@ -83,6 +83,7 @@ enum ib_state {
 	IB_ST_RAMP = '/',
 	IB_ST_RUNNING = 'R',	/* the worker stores its rw letter instead */
 	IB_ST_FSYNC = 'F',
+	IB_ST_VERIFY = 'V',	/* reading back what was written (fio's V) */
 	IB_ST_FINISHING = 'f',
 	IB_ST_EXITED = 'E',
 	IB_ST_DONE = '_',
@@ -151,6 +152,8 @@ struct ib_job_stats {
 	uint64_t total_err;
 	int first_error;
 	char first_error_where[256];
+	char verify_msg[1024];	/* verify mismatches, fio's lines: the
+				 * first ones, as many whole as fit */
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */

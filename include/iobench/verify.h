@@ -112,7 +112,9 @@ struct ib_vblock {
 	int check_numberio;	/* check: compare numberio (unknown in verify_only) */
 };
 
-/* The header or data field a check found wrong (reported in this order). */
+/* The header or data field a check found wrong. The header's are checked
+ * in fio 3.33's order: magic, length, seed, offset, numberio, header crc,
+ * type; then the pattern, then the checksum. */
 enum ib_vfield {
 	IB_VF_NONE,
 	IB_VF_MAGIC,	/* not a verify header (never written, or overwritten) */

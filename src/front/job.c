@@ -73,6 +73,8 @@ void ib_job_defaults(struct ib_job *j)
 	j->fallocate = IB_FALLOC_NATIVE;
 	j->create_fsync = true;
 	j->allow_file_create = true;
+	j->do_verify = true;
+	j->verify_header_seed = true;
 	j->write_iolog_version = 3;
 	j->replay_time_scale = 100;
 	j->replay_scale = 1;

@@ -34,6 +34,12 @@ int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
 			    const char *v, struct ib_diag *d);
 
+/* options_verify.c: the verify options. */
+int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
+			      const char *v, struct ib_diag *d);
+int ib_opt_set_verify_state_save(struct ib_job *j, const struct ib_opt *o,
+				 const char *v, struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

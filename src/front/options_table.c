@@ -13,6 +13,7 @@
 #include "iobench/ioerr.h"
 #include "iobench/options.h"
 #include "iobench/parse.h"
+#include "iobench/verify.h"
 #include "options_priv.h"
 
 #define FLD(m) .off = offsetof(struct ib_job, m), \
@@ -409,6 +410,29 @@ static const struct ib_opt_val think_type_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val verify_vals[] = {
+	{ "0", IB_VERIFY_NONE, "no verification" },
+	{ "md5", IB_VERIFY_MD5, "MD5 of each block's payload" },
+	{ "crc64", IB_VERIFY_CRC64, "CRC-64 (Jones polynomial, reflected, as fio)" },
+	{ "crc32c", IB_VERIFY_CRC32C, "CRC-32C (Castagnoli), hardware where there is one" },
+	{ "crc32c-intel", IB_VERIFY_CRC32C, "same as crc32c" },
+	{ "crc32", IB_VERIFY_CRC32, "CRC-32 (IEEE)" },
+	{ "crc16", IB_VERIFY_CRC16, "CRC-16/ARC (as fio)" },
+	{ "crc7", IB_VERIFY_CRC7, "CRC-7/MMC (as fio)" },
+	{ "xxhash", IB_VERIFY_XXHASH, "XXH32" },
+	{ "sha1", IB_VERIFY_SHA1, "SHA-1" },
+	{ "sha256", IB_VERIFY_SHA256, "SHA-256" },
+	{ "sha512", IB_VERIFY_SHA512, "SHA-512" },
+	{ "sha3-224", IB_VERIFY_SHA3_224, "SHA3-224" },
+	{ "sha3-256", IB_VERIFY_SHA3_256, "SHA3-256" },
+	{ "sha3-384", IB_VERIFY_SHA3_384, "SHA3-384" },
+	{ "sha3-512", IB_VERIFY_SHA3_512, "SHA3-512" },
+	{ "meta", IB_VERIFY_META, "the header only (offset, numberio, ...), no checksum" },
+	{ "pattern", IB_VERIFY_PATTERN_NO_HDR, "verify_pattern only, no header" },
+	{ "null", IB_VERIFY_NULL, "pretend: write and read back, check nothing (fio's null)" },
+	{ NULL, 0, NULL },
+};
+
 /* ---- the table ---------------------------------------------------------- */
 
 const struct ib_opt ib_opt_entries[] = {
@@ -797,6 +821,47 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "ignore_error", .type = IB_OPT_ERR_LIST, .cat = IB_CAT_ERR,
 	  FLD(ignore_error), .set = set_ignore_error,
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },
+
+	/* data verification (options_verify.c, vrun.h) */
+	{ .name = "verify", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR, FLD(verify),
+	  .vals = verify_vals, .def = "0",
+	  .help = "Write blocks with a verify header and check them when read back" },
+	{ .name = "do_verify", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(do_verify), .def = "1",
+	  .help = "Read back and check what the job wrote after each pass" },
+	{ .name = "verify_only", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(verify_only), .def = "0",
+	  .help = "Write nothing: check the data an earlier run of the same job wrote" },
+	{ .name = "verify_interval", .type = IB_OPT_SIZE, .cat = IB_CAT_ERR,
+	  FLD(verify_interval), .max = UINT32_MAX, .def = "0",
+	  .help = "A verify header every this many bytes of a block (0: one per block)" },
+	{ .name = "verify_offset", .type = IB_OPT_SIZE, .cat = IB_CAT_ERR,
+	  FLD(verify_offset), .max = UINT32_MAX, .def = "0",
+	  .help = "Swap each header with the bytes at this offset of its interval before writing (and back before checking)" },
+	{ .name = "verify_pattern", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
+	  FLD(verify_pattern), .set = ib_opt_set_verify_pattern,
+	  .help = "Payload pattern: 0xhex, decimal, \"string\", %o (the offset), back to back" },
+	{ .name = "verify_fatal", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(verify_fatal), .def = "0",
+	  .help = "End the job at the first mismatch, even under continue_on_error" },
+	{ .name = "verify_dump", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(verify_dump), .def = "0",
+	  .help = "On a mismatch write the received and expected block to files" },
+	{ .name = "verify_backlog", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
+	  FLD(verify_backlog), .def = "0",
+	  .help = "Verify written blocks while writing, after every N writes" },
+	{ .name = "verify_backlog_batch", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
+	  FLD(verify_backlog_batch), .def = "0",
+	  .help = "Blocks verified each time verify_backlog comes due (0: verify_backlog)" },
+	{ .name = "verify_async", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
+	  FLD(verify_async), .def = "0",
+	  .help = "Accepted: iobench checks blocks in the job's own process as they complete" },
+	{ .name = "verify_header_seed", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(verify_header_seed), .def = "1",
+	  .help = "Check the header's random seed against the one written" },
+	{ .name = "verify_state_save", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  .set = ib_opt_set_verify_state_save, .def = "0",
+	  .help = "Only 0: iobench writes no verify state file" },
 
 	/* fio's deprecated no-ops */
 	{ .name = "verifysort", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,

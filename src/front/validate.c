@@ -46,6 +46,7 @@ void ib_job_fixup(struct ib_job *j)
 		j->time_based = false;
 		j->time_based_dropped = true;
 	}
+	ib_job_fixup_verify(j);
 	if (j->gtod_reduce) {
 		j->disable_lat = j->disable_clat = j->disable_slat = true;
 		j->clat_percentiles = j->lat_percentiles = false;
@@ -165,6 +166,18 @@ static const struct ib_opt *foreign_opt(const struct ib_job *j,
 	return NULL;
 }
 
+/*
+ * verify= reads back through its own source, which does not pace: a rate or
+ * think time with it would be accepted and ignored, so it is refused.
+ */
+static int check_verify_paced(const struct ib_job *j, struct ib_diag *d)
+{
+	if (j->verify && ib_job_paced(j))
+		return ib_diag_set(d, ENOTSUP,
+				   "verify: not supported by iobench together with rate or thinktime options");
+	return 0;
+}
+
 /* ioengine names no engine of this binary: say why. */
 static int engine_missing(const struct ib_job *j, struct ib_diag *d)
 {
@@ -236,5 +249,9 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_engine(j, d);
 	if (!rc)
 		rc = ib_job_pace_check(j, d);
+	if (!rc)
+		rc = ib_job_check_verify(j, d);
+	if (!rc)
+		rc = check_verify_paced(j, d);
 	return rc;
 }

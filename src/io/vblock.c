@@ -189,7 +189,11 @@ static enum ib_vfield bad(struct ib_verify_mismatch *m, enum ib_vfield f,
 	return f;
 }
 
-/* The header's fields, in the order verify.h lists them. */
+/*
+ * The header's fields in fio 3.33's order (its messages name the first
+ * bad one): magic, length, rand_seed, offset, numberio, the header crc,
+ * then the verify type.
+ */
 static enum ib_vfield check_hdr(const struct ib_verify_spec *s,
 				const struct ib_vblock *b, const uint8_t *iv,
 				struct ib_verify_mismatch *m)
@@ -200,19 +204,19 @@ static enum ib_vfield check_hdr(const struct ib_verify_spec *s,
 
 	if (get_le(iv, 2) != IB_VHDR_MAGIC)
 		return bad(m, IB_VF_MAGIC, IB_VHDR_MAGIC, get_le(iv, 2));
+	if (get_le(iv + 4, 4) != m->hdr_len)
+		return bad(m, IB_VF_LENGTH, m->hdr_len, get_le(iv + 4, 4));
+	if (s->check_seed && !s->pattern && get_le(iv + 8, 8) != b->seed)
+		return bad(m, IB_VF_SEED, b->seed, get_le(iv + 8, 8));
+	if (get_le(iv + 16, 8) != m->hdr_offset)
+		return bad(m, IB_VF_OFFSET, m->hdr_offset, get_le(iv + 16, 8));
+	if (b->check_numberio && get_le(iv + 34, 2) != b->numberio)
+		return bad(m, IB_VF_NUMBERIO, b->numberio, get_le(iv + 34, 2));
 	if (get_le(iv + IB_VHDR_CRC_OFF, 4) != hdr_crc(iv))
 		return bad(m, IB_VF_HDR_CRC, hdr_crc(iv),
 			   get_le(iv + IB_VHDR_CRC_OFF, 4));
 	if (!same_type)
 		return bad(m, IB_VF_TYPE, (uint64_t)s->type, type);
-	if (get_le(iv + 4, 4) != m->hdr_len)
-		return bad(m, IB_VF_LENGTH, m->hdr_len, get_le(iv + 4, 4));
-	if (get_le(iv + 16, 8) != m->hdr_offset)
-		return bad(m, IB_VF_OFFSET, m->hdr_offset, get_le(iv + 16, 8));
-	if (s->check_seed && !s->pattern && get_le(iv + 8, 8) != b->seed)
-		return bad(m, IB_VF_SEED, b->seed, get_le(iv + 8, 8));
-	if (b->check_numberio && get_le(iv + 34, 2) != b->numberio)
-		return bad(m, IB_VF_NUMBERIO, b->numberio, get_le(iv + 34, 2));
 	return IB_VF_NONE;
 }
 

@@ -25,6 +25,7 @@
 #include "iobench/replay.h"
 #include "iobench/sampler.h"
 #include "iobench/source_paced.h"
+#include "iobench/vrun.h"
 #include "iobench/worker.h"
 
 struct worker {
@@ -47,6 +48,10 @@ struct worker {
 	struct ib_latsearch ls;		/* latency_target */
 	uint64_t ls_end_ns, ls_ios, ls_over;
 	bool ls_on;
+	bool limits;			/* done_hook checks rate_min/max_latency/target */
+	struct ib_vrun vr;		/* verify= (vrun.h) */
+	bool verify;
+	uint64_t phase_ns[2];		/* verify: time in write, verify phases */
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
@@ -316,10 +321,10 @@ static void lat_account(struct worker *w, const struct ib_io *io)
  * fio's checks, after each completed I/O. max_latency judges the latency
  * from the I/O's start, or in open loop with a rate from its due time.
  */
-static void done_hook(void *arg, const struct ib_io *io)
+/* rate_min, max_latency and latency_target: their checks per completion */
+static void limits_done(struct worker *w, const struct ib_io *io)
 {
 	static const char *const names[] = { "read", "write", "trim", "sync" };
-	struct worker *w = arg;
 	uint64_t from = w->colat ? io->due_ns : io->start_ns;
 	struct ib_diag d;
 
@@ -334,6 +339,21 @@ static void done_hook(void *arg, const struct ib_io *io)
 		 ib_pace_check_min(&w->paced.pace, io->done_ns, w->loop.cum_bytes,
 				   w->loop.cum_ios, w->job->name, &d) < 0)
 		ib_loop_fail(&w->loop, EIO, d.msg);
+}
+
+static void prep_hook(void *arg, struct ib_io *io)
+{
+	ib_vrun_prep(&((struct worker *)arg)->vr, io);
+}
+
+static void done_hook(void *arg, const struct ib_io *io)
+{
+	struct worker *w = arg;
+
+	if (w->verify)
+		ib_vrun_done(&w->vr, io);
+	if (w->limits)
+		limits_done(w, io);
 }
 
 static int loop_init(struct worker *w, struct ib_diag *d)
@@ -355,9 +375,15 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		w->rate_min = ib_job_has_rate_min(w->job);
 		w->colat = w->st->paced && w->job->rate_mode == 0;
 	}
-	if (w->rate_min || w->job->max_latency_us[IB_DDIR_READ] ||
-	    w->job->max_latency_us[IB_DDIR_WRITE] ||
-	    w->job->max_latency_us[IB_DDIR_TRIM] || w->job->latency_target_us)
+	w->limits = w->rate_min || w->job->max_latency_us[IB_DDIR_READ] ||
+		    w->job->max_latency_us[IB_DDIR_WRITE] ||
+		    w->job->max_latency_us[IB_DDIR_TRIM] || w->job->latency_target_us;
+	if (w->verify) { /* verify blocks instead of buffer data */
+		cfg.src = ib_vrun_write_source(&w->vr);
+		cfg.bufs = NULL;
+		cfg.hooks.prep = prep_hook;
+	}
+	if (w->verify || w->limits)
 		cfg.hooks.done = done_hook;
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
@@ -381,6 +407,18 @@ static void replay_finish(struct worker *w)
 	w->st->replay = w->replay.st;
 	if (w->replay.error)
 		ib_loop_fail(&w->loop, w->replay.error, w->replay.diag.msg);
+}
+
+/* verify= wraps the job's source: the generator's passes are its budget
+ * per loop; a trace replay is one pass. */
+static int verify_init(struct worker *w, struct ib_diag *d)
+{
+	if (w->job->read_iolog[0])
+		return ib_vrun_init(&w->vr, w->job, &w->ctx,
+				    ib_replay_source(&w->replay), UINT64_MAX, d);
+	return ib_vrun_init(&w->vr, w->job, &w->ctx, ib_iogen_source(&w->gen),
+			    w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
+			    w->gen.bytes_left / w->job->loops, d);
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
@@ -412,6 +450,9 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ret = replay_init(w, d);
 	else if (!ret)
 		ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d);
+	w->verify = !ret && ib_vrun_wanted(job, w->ops);
+	if (w->verify)
+		ret = verify_init(w, d);
 	if (!ret)
 		ret = ib_iolog_open(&w->iolog, job, w->fs, d);
 	if (!ret)
@@ -420,6 +461,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ret = engine_init(w, d);
 	if (!ret)
 		ret = loop_init(w, d);
+	w->vr.loop = &w->loop;
 	if (!ret && job->latency_target_us)
 		lat_setup(w, depth);
 	return ret;
@@ -490,6 +532,11 @@ static void finish_stats(struct worker *w)
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if (st->dir[d].total_ios)
 			st->dir[d].runtime_us = us ? us : 1;
+	if (w->verify && ib_job_writes(w->job))
+		for (d = 0; d < 2; d++) /* each phase its own runtime (fio) */
+			if (st->dir[d].total_ios)
+				st->dir[d].runtime_us = w->phase_ns[d] / 1000 ?
+							w->phase_ns[d] / 1000 : 1;
 	st->job_runtime_ms = us / 1000;
 	if (w->paced_on)
 		copy_lateness(w, end);
@@ -515,6 +562,7 @@ static void teardown(struct worker *w)
 	}
 	ib_iogen_free(&w->gen);
 	ib_replay_free(&w->replay);
+	ib_vrun_free(&w->vr);
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
 	ib_loop_free(&w->loop);
@@ -523,12 +571,60 @@ static void teardown(struct worker *w)
 		munmap(w->lockmem, w->job->lockmem);
 }
 
+/* --- verify phases (vrun.h) --------------------------------------------- */
+
+static int timed_run(struct worker *w, struct ib_source *src, enum ib_ddir d)
+{
+	uint64_t t0 = ib_clock_ns(&w->clock);
+	int ret;
+
+	w->loop.c.src = src;
+	ret = ib_loop_run(&w->loop);
+	w->phase_ns[d] += ib_clock_ns(&w->clock) - t0;
+	return ret;
+}
+
+/* Read back and check the pass's writes; a runtime of its own (fio). */
+static int verify_phase(struct worker *w)
+{
+	int ret;
+
+	set_state(w, IB_ST_VERIFY);
+	if (w->end_ns) {
+		w->end_ns = ib_clock_ns(&w->clock) + w->job->runtime_us * 1000;
+		set_wake(w);
+	}
+	ret = timed_run(w, ib_vrun_verify_source(&w->vr), IB_DDIR_READ);
+	set_state(w, run_letter(w->job));
+	return ret;
+}
+
+/* Write (or verify_only: list) a pass, verify it, until the passes end. */
+static int run_verify(struct worker *w)
+{
+	int ret = 0;
+
+	do {
+		if (w->job->verify_only)
+			ib_vrun_dry_pass(&w->vr);
+		else
+			ret = timed_run(w, ib_vrun_write_source(&w->vr), IB_DDIR_WRITE);
+		if (ret < 0 || w->loop.failed || *w->stop)
+			break;
+		if (ib_vrun_verify_due(&w->vr))
+			ret = verify_phase(w);
+		if (ret < 0 || w->loop.failed || *w->stop)
+			break;
+	} while (!w->job->time_based && ib_vrun_next_pass(&w->vr));
+	return ret;
+}
+
 static int run_io(struct worker *w)
 {
 	int ret;
 
 	start_clock(w);
-	ret = ib_loop_run(&w->loop);
+	ret = w->verify ? run_verify(w) : ib_loop_run(&w->loop);
 	if (ret < 0 && !w->loop.failed) {
 		char where[256], what[128];
 

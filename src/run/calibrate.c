@@ -71,6 +71,18 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	/* the generator's stream, not the job's trace (the parent has none) */
 	c->read_iolog[0] = '\0';
 	c->create_only = false;
+	/* the tool's cost per I/O unpaced and unchecked: no rate, no think
+	 * time, no latency limits, no verify (the null engine takes none) */
+	memset(c->rate, 0, sizeof(c->rate));
+	memset(c->rate_iops, 0, sizeof(c->rate_iops));
+	memset(c->rate_min, 0, sizeof(c->rate_min));
+	memset(c->rate_iops_min, 0, sizeof(c->rate_iops_min));
+	memset(c->max_latency_us, 0, sizeof(c->max_latency_us));
+	c->thinktime_us = 0;
+	c->latency_target_us = 0;
+	c->verify = 0;
+	c->verify_only = false;
+	c->verify_backlog = 0;
 }
 
 static uint64_t thread_cpu_ns(void)

@@ -16,7 +16,8 @@ import ibtest
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
                      'tools', 'bench.py')
 CASES = ['null-qd1', 'null-qd32', 'uring-shm', 'aio-shm', 'psync-shm',
-         'uring-loop', 'null-nj1', 'null-nj2', 'null-nj8', 'uring-nj8']
+         'uring-loop', 'null-nj1', 'null-nj2', 'null-nj8', 'uring-nj8',
+         'verify-crc32c']
 COLS = ['case', 'tool', 'IOPS', 'usr', 'ns/io', 'sys', 'ns/io', 'RSS', 'MiB',
         'PSS', 'MiB', '1stIO', 'ms', 'others', 'runs']
 
@@ -72,7 +73,7 @@ def main():
             t.eq(got['iobench'][5] != '-', has_io,
                  '%s: 1st I/O time iff the engine makes I/O calls' % c, got)
     tgt = [ln for ln in lines if ln.endswith((' yes', ' NO', ' -'))]
-    t.eq(len(tgt), 14, 'targets section has 14 rows', r)
+    t.eq(len(tgt), 15, 'targets section has 15 rows', r)
     try:
         with open(jpath) as f:
             doc = json.load(f)
@@ -86,7 +87,7 @@ def main():
          sorted(['iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
                  'first_io_ms', 'foreign_cpus', 'cpus_used', 'ok_runs']),
          'JSON median keys')
-    t.eq(len(doc.get('targets', [])), 14, 'JSON has 14 targets')
+    t.eq(len(doc.get('targets', [])), 15, 'JSON has 15 targets')
     scratch = doc.get('scratch_dir', '')
     t.check(scratch.startswith('/dev/shm/iobench-bench.'), 'JSON: scratch dir')
     t.check(scratch and not os.path.exists(scratch),

@@ -6,7 +6,8 @@
    verify_pattern and a verify_interval; iobench's check passes every block.
    One flipped payload byte: exactly that block is reported, field checksum
    (pattern for the pattern types; meta has no payload check, so there a
-   header byte: header crc; for sha512, whose fio 3.33 area only holds the
+   header byte (a time byte: fio checks the offset before the header crc):
+   header crc; for sha512, whose fio 3.33 area only holds the
    payload's last 88 bytes, a byte among those). A block copied over another (a misdirected
    write): exactly that block, field offset, with both offsets.
 2. The other way: fio 3.33 reads back and verifies files iobench filled,
@@ -95,7 +96,7 @@ def one_case(t, tool, n, fopts, copts, field):
     shutil.copyfile(path, good)
     # a payload byte of block 37 (a header byte for meta: no payload check;
     # for sha512 one in the last 88 bytes, all that fio 3.33's area covers)
-    pos = 20 if field is None else 4090 if fopts[0] == 'sha512' else 3000
+    pos = 26 if field is None else 4090 if fopts[0] == 'sha512' else 3000
     flip(path, 37 * BS + pos)
     r = check(t, tool, path, copts)
     off = 37 * BS

@@ -236,7 +236,7 @@ static void test_mismatch_header(void **state)
 	expect(&s, &b, IB_VF_MAGIC, 0xacca, 0xac35, 0);
 	ib_verify_fill(&s, &b, blk, BS);
 	stored = le(blk + 36, 4);
-	blk[20] ^= 1;				/* torn header */
+	blk[25] ^= 1;				/* torn header (a time byte) */
 	ib_csum(IB_CSUM_CRC32C, blk, 36, crc);
 	expect(&s, &b, IB_VF_HDR_CRC, le(crc, 4), stored, 0);
 	ib_verify_fill(&s, &b, blk, BS);
@@ -247,6 +247,10 @@ static void test_mismatch_header(void **state)
 	blk[5] = 0x02;				/* len 4096 -> 512 */
 	reseal(blk);
 	expect(&s, &b, IB_VF_LENGTH, 4096, 512, 0);
+	/* fio's order: a bad offset is named before the header crc */
+	ib_verify_fill(&s, &b, blk, BS);
+	blk[17] ^= 0x5a;
+	expect(&s, &b, IB_VF_OFFSET, 4096, 4096 ^ (0x5a << 8), 0);
 }
 
 static void test_mismatch_stale(void **state)

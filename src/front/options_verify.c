@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The verify options' own setters and checks (job.h "data verification",
+ * vrun.h for what they do in a job).
+ */
+#include <errno.h>
+#include <string.h>
+#include "iobench/parse.h"
+#include "iobench/verify.h"
+#include "options_priv.h"
+
+/* verify_pattern=: checked now, kept as given (fio's syntax, verify.h). */
+int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
+			      const char *v, struct ib_diag *d)
+{
+	struct ib_vpattern p;
+
+	if (strlen(v) >= sizeof(j->verify_pattern))
+		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
+	if (ib_vpattern_parse(v, &p, d)) {
+		ib_diag_prefix(d, "%s", o->name);
+		return -EINVAL;
+	}
+	strcpy(j->verify_pattern, v);
+	return 0;
+}
+
+/*
+ * verify_state_save: fio saves where a killed verify job got to; iobench
+ * keeps no such state, so only 0 (save nothing) is accepted.
+ */
+int ib_opt_set_verify_state_save(struct ib_job *j, const struct ib_opt *o,
+				 const char *v, struct ib_diag *d)
+{
+	bool b;
+	int rc = ib_parse_bool(v, &b, d);
+
+	(void)j;
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	if (b)
+		return ib_diag_set(d, ENOTSUP,
+				   "%s=1: not supported by iobench (no verify state file is written; give 0)",
+				   o->name);
+	return 0;
+}
+
+/* fio's rule: a verify_pattern without a verify type verifies the pattern. */
+void ib_job_fixup_verify(struct ib_job *j)
+{
+	if (j->verify_pattern[0] && j->verify == IB_VERIFY_NONE)
+		j->verify = IB_VERIFY_PATTERN;
+	if (!j->verify_backlog_batch)
+		j->verify_backlog_batch = j->verify_backlog;
+}
+
+static int check_bs(const struct ib_job *j, const struct ib_verify_spec *s,
+		    struct ib_diag *d)
+{
+	for (int dd = 0; dd < IB_DDIR_TRIM; dd++) {
+		uint64_t bs[2] = { j->bs.min[dd], j->bs.max[dd] };
+
+		if (!ib_job_dir_active(j, dd))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			struct ib_verify_spec t = *s;
+
+			if (t.interval > bs[k]) /* a smaller block: one header */
+				t.interval = 0;
+			if (ib_verify_spec_check(&t, bs[k], d))
+				return -EINVAL;
+			if (j->verify_offset && j->verify_offset +
+			    ib_verify_hdr_size(t.type) > (t.interval ? t.interval : bs[k]))
+				return ib_diag_set(d, EINVAL,
+						   "verify_offset %llu: the %u-byte header must fit in the %llu-byte interval",
+						   (unsigned long long)j->verify_offset,
+						   ib_verify_hdr_size(t.type),
+						   (unsigned long long)(t.interval ? t.interval : bs[k]));
+		}
+	}
+	return 0;
+}
+
+int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
+{
+	struct ib_vpattern p;
+	struct ib_verify_spec s = { .type = (enum ib_verify_type)j->verify,
+				    .interval = j->verify_interval };
+
+	if (j->verify == IB_VERIFY_NONE)
+		return 0;
+	if (j->verify_pattern[0]) {
+		if (ib_vpattern_parse(j->verify_pattern, &p, d))
+			return -EINVAL;
+		s.pattern = &p;
+	}
+	if (check_bs(j, &s, d) < 0) {
+		ib_diag_prefix(d, "verify=%s", ib_verify_name(s.type));
+		return -EINVAL;
+	}
+	if (!strcmp(j->ioengine, "null") && j->verify != IB_VERIFY_NULL)
+		return ib_diag_set(d, EINVAL,
+				   "verify=%s: ioengine=null reads back no data (use verify=null or another engine)",
+				   ib_verify_name(s.type));
+	if (j->rw & IB_RW_TRIM)
+		return ib_diag_set(d, ENOTSUP,
+				   "verify with rw=%s: trim verification is not supported by iobench",
+				   ib_rw_name(j->rw));
+	return 0;
+}
