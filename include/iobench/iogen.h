@@ -16,11 +16,17 @@
  *
  * - Files are served round robin, one I/O each.
  * - Sequential: each direction keeps its own position per file and wraps to
- *   the region start at its end (a new pass).
+ *   the region start at its end (a new pass). rw=TYPE:N (job.h rw_seq_add)
+ *   puts the next I/O N bytes after the end of the last; one that would
+ *   start before the region starts at region length + N (backwards, fio's
+ *   rule), one that would not fit wraps to the region start.
+ * - Block sizes: bs, a bsrange draw, or a bssplit draw (bssplit.h).
  * - Random: block = uniform draw over the aligned slots; with the random map
  *   (default) a used block is replaced by the next free aligned block after it
  *   (wrapping), so each block is done exactly once per pass; the map is
- *   cleared when full. norandommap samples with replacement.
+ *   cleared when full. norandommap samples with replacement. rw=randTYPE:N
+ *   (rw_seq_nr): the N-1 I/Os after a random one follow it back to back
+ *   (unless past the region end), outside the random map.
  * - Mixed: read/write drawn from a seeded stream with rwmixread as the
  *   probability, and bounded so the issued read count never strays more than
  *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
@@ -36,6 +42,7 @@ struct ib_gen_file {
 	uint64_t start;		/* region start (absolute offset) */
 	uint64_t len;		/* region length, a multiple of the granule */
 	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
+	unsigned int run_left[IB_DDIR_RWT]; /* rw=randTYPE:N: I/Os to follow */
 	uint64_t *map;		/* random map, 1 bit per granule */
 	uint64_t nblocks;
 	uint64_t used;

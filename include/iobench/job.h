@@ -80,6 +80,23 @@ struct ib_bs {
 	uint64_t align[IB_DDIR_RWT]; /* blockalign; defaults to min */
 };
 
+/*
+ * bssplit= for one direction: block sizes ascending with their shares in
+ * thousandths of a percent (so 12.5% is 12500). A draw r in 1..100000 takes
+ * the first entry whose cumulative share reaches r, else the last (fio's
+ * rule: shares adding up to less than 100 leave the rest to the largest
+ * size, more than 100 cut the larger sizes' shares).
+ */
+#define IB_BSSPLIT_MAX 64
+#define IB_BSSPLIT_SCALE 100000u
+struct ib_bssplit {
+	unsigned int nr;	/* 0: bs/bsrange apply */
+	uint32_t bs[IB_BSSPLIT_MAX];
+	uint32_t perc[IB_BSSPLIT_MAX];
+};
+
+#define IB_PATTERN_TEXT_MAX 256
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -96,6 +113,15 @@ struct ib_job {
 	unsigned int rwmixread;	/* 0..100 */
 	struct ib_bs bs;
 	bool bs_unaligned;
+	struct ib_bssplit bssplit[IB_DDIR_RWT];	/* sets bs.min/max too */
+	/*
+	 * rw=TYPE:N, fio's offset modifier. Sequential: seq_add bytes (may be
+	 * negative) added to the end of each I/O to find the next one.
+	 * Random: seq_nr I/Os in a row, each after the one before, per new
+	 * random offset (0 or 1: every I/O at a new one).
+	 */
+	int64_t rw_seq_add;
+	unsigned int rw_seq_nr;
 
 	/* targets */
 	char filename[IB_PATHS_MAX];	/* empty: default names */
@@ -149,6 +175,11 @@ struct ib_job {
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;
+	/* write data (buf.h): fio's pattern syntax, "" for none */
+	char buffer_pattern[IB_PATTERN_TEXT_MAX];
+	unsigned int compress_pct;	/* buffer_compress_percentage, 0: off */
+	uint64_t compress_chunk;	/* buffer_compress_chunk (0: the block) */
+	unsigned int dedupe_pct;	/* dedupe_percentage, 0: off */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;

@@ -73,4 +73,5 @@ void ib_job_defaults(struct ib_job *j)
 	j->fallocate = IB_FALLOC_NATIVE;
 	j->create_fsync = true;
 	j->allow_file_create = true;
+	j->compress_chunk = 512;
 }

@@ -26,6 +26,12 @@ int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		      struct ib_diag *d);
 
+/* options_data.c: bssplit and buffer_pattern. */
+int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
+		       struct ib_diag *d);
+int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
+			      const char *v, struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

@@ -36,22 +36,50 @@ static const struct ib_opt_val rw_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+/*
+ * rw=TYPE[:N]: N is the offset modifier, a size (negative: backwards) for
+ * sequential types, a count of I/Os per random offset for random ones.
+ */
+static int set_rw_modifier(struct ib_job *j, const char *n, const char *v,
+			   struct ib_diag *d)
+{
+	bool neg = *n == '-';
+	uint64_t x;
+
+	if (ib_parse_size(n + neg, j->kb_base, &x, d) || x > INT64_MAX)
+		return ib_diag_set(d, EINVAL, "rw=%s: invalid offset modifier '%s'", v, n);
+	if (j->rw & IB_RW_RAND) {
+		if (neg || x > UINT32_MAX)
+			return ib_diag_set(d, EINVAL, "rw=%s: the modifier of a random type is a count of I/Os", v);
+		j->rw_seq_nr = (unsigned int)x;
+		return 0;
+	}
+	j->rw_seq_add = neg ? -(int64_t)x : (int64_t)x;
+	return 0;
+}
+
 static int set_rw(struct ib_job *j, const struct ib_opt *o, const char *v,
 		  struct ib_diag *d)
 {
+	char name[32];
+	const char *colon = strchr(v, ':');
+	size_t n = colon ? (size_t)(colon - v) : strlen(v);
 	unsigned int rw;
 	int rc;
 
-	if (strchr(v, ':'))
-		return ib_diag_set(d, EINVAL,
-				   "rw=%s: the ':N' offset modifier is not supported by iobench", v);
-	rc = ib_opt_enum_lookup(o, v, &rw, d);
+	if (n >= sizeof(name))
+		return ib_diag_set(d, EINVAL, "rw=%s: invalid value", v);
+	memcpy(name, v, n);
+	name[n] = '\0';
+	rc = ib_opt_enum_lookup(o, name, &rw, d);
 	if (rc)
 		return rc;
 	if (rw & IB_RW_TRIM)
 		return ib_diag_set(d, ENOTSUP, "rw=%s: not supported by iobench yet", v);
 	j->rw = rw;
-	return 0;
+	j->rw_seq_add = 0;
+	j->rw_seq_nr = 0;
+	return colon ? set_rw_modifier(j, colon + 1, v, d) : 0;
 }
 
 /* rwmixread and rwmixwrite set each other; both in one job must sum to 100. */
@@ -426,6 +454,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "blockalign", .alias = { "ba" }, .type = IB_OPT_BS_LIST,
 	  .cat = IB_CAT_BS, FLD(bs.align),
 	  .help = "Align offsets to this (default: the minimum block size)" },
+	{ .name = "bssplit", .type = IB_OPT_STR, .cat = IB_CAT_BS,
+	  .size = 2048, .set = ib_opt_set_bssplit,
+	  .help = "Weighted block sizes bs/pct:bs/pct, per direction with ','" },
 	{ .name = "bs_unaligned", .alias = { "blocksize_unaligned" },
 	  .type = IB_OPT_BOOL, .cat = IB_CAT_BS, FLD(bs_unaligned), .def = "0",
 	  .help = "Block sizes in a range need not be multiples of the minimum" },
@@ -438,6 +469,18 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "scramble_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
 	  FLD(scramble_buffers), .def = "0",
 	  .help = "Lightly vary write data to defeat deduplication" },
+	{ .name = "buffer_pattern", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  FLD(buffer_pattern), .set = ib_opt_set_buffer_pattern,
+	  .help = "Write this pattern (0xhex, \"text\", decimal; back to back)" },
+	{ .name = "buffer_compress_percentage", .type = IB_OPT_UINT,
+	  .cat = IB_CAT_BUF, FLD(compress_pct), .min = 0, .max = 100, .def = "0",
+	  .help = "Write data that compresses by this much (random then fixed bytes per chunk)" },
+	{ .name = "buffer_compress_chunk", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF,
+	  FLD(compress_chunk), .def = "512",
+	  .help = "Size of each random+fixed chunk of buffer_compress_percentage (0: the block)" },
+	{ .name = "dedupe_percentage", .type = IB_OPT_UINT, .cat = IB_CAT_BUF,
+	  FLD(dedupe_pct), .min = 0, .max = 100, .def = "0",
+	  .help = "Percentage of writes that repeat the previous unique buffer" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
 

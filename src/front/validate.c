@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/bssplit.h"
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/options.h"
@@ -26,9 +27,26 @@ static void fix_log_name(char *field, const char *name)
 		snprintf(field, PATH_MAX, "%s", name);
 }
 
+/* bssplit= sets the block size bounds; it and dedupe imply refills (fio). */
+static void fix_data(struct ib_job *j)
+{
+	unsigned int i;
+
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		if (!j->bssplit[i].nr)
+			continue;
+		j->bs.min[i] = ib_bssplit_min(&j->bssplit[i]);
+		j->bs.max[i] = ib_bssplit_max(&j->bssplit[i]);
+	}
+	if (j->compress_pct || j->dedupe_pct)
+		j->refill_buffers = true;
+}
+
 void ib_job_fixup(struct ib_job *j)
 {
 	unsigned int i;
+
+	fix_data(j);
 
 	j->iodepth_batch_submit = depth_default(j->iodepth_batch_submit, j->iodepth);
 	j->iodepth_low = depth_default(j->iodepth_low, j->iodepth);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include "iobench/bssplit.h"
 #include "iobench/compiler.h"
 #include "iobench/iogen.h"
 
@@ -135,6 +136,9 @@ static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
 	const struct ib_job *job = g->job;
 	uint64_t min = job->bs.min[d], max = job->bs.max[d], len;
 
+	if (job->bssplit[d].nr)
+		return ib_bssplit_pick(&job->bssplit[d],
+				       (uint32_t)ib_rand_below(&g->bs_rand, IB_BSSPLIT_SCALE) + 1);
 	if (min == max)
 		return min;
 	if (job->bs_unaligned)
@@ -296,6 +300,17 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
+/* Where the I/O after [off, off + len) starts (rw=TYPE:N, see iogen.h). */
+static uint64_t seq_next(const struct ib_gen_file *gf, int64_t add,
+			 uint64_t off, uint64_t len)
+{
+	int64_t next = (int64_t)(off + len) + add;
+
+	if (next < 0)
+		next = (int64_t)gf->len + add;
+	return next < 0 ? 0 : (uint64_t)next;
+}
+
 static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		       enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
@@ -310,8 +325,53 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		*len -= *len % min;
 	}
 	*off = gf->pos[d];
-	gf->pos[d] += *len;
+	gf->pos[d] = seq_next(gf, g->job->rw_seq_add, *off, *len);
 	return true;
+}
+
+/* rw=randTYPE:N: the next of a run of N, right after the last, if it fits. */
+static bool run_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
+		       uint64_t *off)
+{
+	if (!gf->run_left[d] || gf->pos[d] + len > gf->len) {
+		gf->run_left[d] = 0;
+		return false;
+	}
+	gf->run_left[d]--;
+	*off = gf->pos[d];
+	gf->pos[d] += len;
+	return true;
+}
+
+static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
+			  enum ib_ddir d, uint64_t *len, uint64_t *off)
+{
+	unsigned int nr = g->job->rw_seq_nr;
+
+	if (nr > 1 && run_offset(gf, d, *len, off))
+		return true;
+	if (!rand_offset(g, gf, d, len, off))
+		return false;
+	if (nr > 1) {
+		gf->run_left[d] = nr - 1;
+		gf->pos[d] = *off + *len;
+	}
+	return true;
+}
+
+/*
+ * The last I/O of the budget: the largest bssplit size that fits (as fio
+ * picks), else the budget rounded down to the smallest block size.
+ */
+static uint64_t tail_len(const struct ib_iogen *g, enum ib_ddir d)
+{
+	const struct ib_bssplit *s = &g->job->bssplit[d];
+	unsigned int i = s->nr;
+
+	while (i--)
+		if (s->perc[i] && s->bs[i] <= g->bytes_left)
+			return s->bs[i];
+	return g->bytes_left - g->bytes_left % g->job->bs.min[d];
 }
 
 /* The body of ib_iogen_next(), here so the source op gets it inline. */
@@ -330,7 +390,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
 	if (len > g->bytes_left) {
-		len = g->bytes_left - g->bytes_left % g->job->bs.min[d];
+		len = tail_len(g, d);
 		if (!len)
 			return false;
 	}
@@ -339,7 +399,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	if (++g->next_file == g->nr_files)
 		g->next_file = 0;
 	if (ib_job_random(g->job))
-		ok = rand_offset(g, gf, d, &len, &off);
+		ok = random_offset(g, gf, d, &len, &off);
 	else
 		ok = seq_offset(g, gf, d, &len, &off);
 	if (!ok || !len)
