@@ -84,8 +84,19 @@ static void test_rw(void **state)
 	set_bad(j, "rw", "trim", ENOTSUP, "rw=trim: not supported by iobench yet");
 	set_bad(j, "rw", "randtrim", ENOTSUP, "rw=randtrim: not supported by iobench yet");
 	set_bad(j, "rw", "trimwrite", ENOTSUP, "rw=trimwrite: not supported by iobench yet");
-	set_bad(j, "rw", "randread:8", EINVAL,
-		"rw=randread:8: the ':N' offset modifier is not supported by iobench");
+	set_ok(j, "rw", "randread:8");
+	assert_int_equal(j->rw_seq_nr, 8);
+	assert_int_equal(j->rw_seq_add, 0);
+	set_ok(j, "rw", "read:-8k");
+	assert_int_equal(j->rw_seq_add, -8192);
+	assert_int_equal(j->rw_seq_nr, 0);
+	set_ok(j, "rw", "write:4k");
+	assert_int_equal(j->rw_seq_add, 4096);
+	assert_int_equal(j->rw, IB_RW_WRITE);
+	set_bad(j, "rw", "randread:-8", EINVAL,
+		"rw=randread:-8: the modifier of a random type is a count of I/Os");
+	set_bad(j, "rw", "read:x", EINVAL, "rw=read:x: invalid offset modifier 'x'");
+	set_ok(j, "rw", "randread");
 	set_bad(j, "rw", "sideways", EINVAL,
 		"rw: invalid value 'sideways' (valid: read, write, randread, randwrite, rw, randrw)");
 	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
@@ -597,7 +608,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 108);
+	assert_int_equal(i, 113);
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
