@@ -21,6 +21,10 @@
  *   start before the region starts at region length + N (backwards, fio's
  *   rule), one that would not fit wraps to the region start.
  * - Block sizes: bs, a bsrange draw, or a bssplit draw (bssplit.h).
+ * - Trims: rw=trim/randtrim trim blocks as reads would read them;
+ *   trimwrite/randtrimwrite trim a block, then write the same range (the
+ *   write is outside the byte budget: size=64k trims 64k and writes 64k,
+ *   as fio does).
  * - Random: block = uniform draw over the aligned slots; with the random map
  *   (default) a used block is replaced by the next free aligned block after it
  *   (wrapping), so each block is done exactly once per pass; the map is
@@ -57,6 +61,8 @@ struct ib_iogen {
 	uint64_t granule;	/* random map unit: smallest block alignment */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
 	uint64_t issued[IB_DDIR_RWT];
+	bool write_after_trim;	/* trimwrite: the trimmed range is next */
+	struct ib_io_desc trimmed;
 	struct ib_rand off_rand;
 	struct ib_rand dir_rand;
 	struct ib_rand bs_rand;

@@ -29,10 +29,10 @@ static const struct ib_opt_val rw_vals[] = {
 	{ "rw", IB_RW_READ | IB_RW_WRITE, "sequential mixed reads and writes" },
 	{ "readwrite", IB_RW_READ | IB_RW_WRITE, NULL },
 	{ "randrw", IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, "random mixed reads and writes" },
-	{ "trim", IB_RW_TRIM, NULL },
-	{ "randtrim", IB_RW_TRIM | IB_RW_RAND, NULL },
-	{ "trimwrite", IB_RW_TRIM | IB_RW_WRITE, NULL },
-	{ "randtrimwrite", IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND, NULL },
+	{ "trim", IB_RW_TRIM, "sequential trims (discard, punched holes)" },
+	{ "randtrim", IB_RW_TRIM | IB_RW_RAND, "random trims" },
+	{ "trimwrite", IB_RW_TRIM | IB_RW_WRITE, "trim each block, then write it" },
+	{ "randtrimwrite", IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND, "trimwrite at random offsets" },
 	{ NULL, 0, NULL },
 };
 
@@ -74,8 +74,6 @@ static int set_rw(struct ib_job *j, const struct ib_opt *o, const char *v,
 	rc = ib_opt_enum_lookup(o, name, &rw, d);
 	if (rc)
 		return rc;
-	if (rw & IB_RW_TRIM)
-		return ib_diag_set(d, ENOTSUP, "rw=%s: not supported by iobench yet", v);
 	j->rw = rw;
 	j->rw_seq_add = 0;
 	j->rw_seq_nr = 0;

@@ -67,6 +67,10 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 			    job->bs.max[IB_DDIR_READ] : job->bs.max[IB_DDIR_WRITE];
 	unsigned int i;
 
+	/* trimwrite writes the ranges it trims */
+	if ((job->rw & IB_RW_TRIM) && job->bs.max[IB_DDIR_TRIM] > bs)
+		bs = job->bs.max[IB_DDIR_TRIM];
+
 	if (data_setup(b, job, d))
 		return -EINVAL;
 	ctx->buf_size = (bs + 4095) & ~(size_t)4095;

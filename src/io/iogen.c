@@ -22,7 +22,7 @@ static uint64_t job_granule(const struct ib_job *job)
 	uint64_t g = 0, a;
 	int d;
 
-	for (d = IB_DDIR_READ; d <= IB_DDIR_WRITE; d++) {
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++) {
 		if (!ib_job_dir_active(job, d))
 			continue;
 		a = dir_align(job, d);
@@ -114,6 +114,8 @@ static enum ib_ddir pick_ddir(struct ib_iogen *g)
 	int64_t reads, total, mix, debt;
 	bool read;
 
+	if (job->rw & IB_RW_TRIM)
+		return IB_DDIR_TRIM;	/* trimwrite's writes: gen_next */
 	if (!(job->rw & IB_RW_WRITE))
 		return IB_DDIR_READ;
 	if (!(job->rw & IB_RW_READ))
@@ -382,6 +384,15 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	uint64_t len, off;
 	bool ok;
 
+	if (g->write_after_trim) {
+		out->file_idx = g->trimmed.file_idx;
+		out->offset = g->trimmed.offset;
+		out->len = g->trimmed.len;
+		out->ddir = IB_DDIR_WRITE;
+		g->write_after_trim = false;
+		g->issued[IB_DDIR_WRITE]++;
+		return true;
+	}
 	if (!g->bytes_left)
 		return false;
 	d = pick_ddir(g);
@@ -410,6 +421,10 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 	out->ddir = d;
 	out->offset = gf->start + off;
 	out->len = (uint32_t)len;
+	if (d == IB_DDIR_TRIM && (g->job->rw & IB_RW_WRITE)) {
+		g->trimmed = *out;
+		g->write_after_trim = true;
+	}
 	return true;
 }
 
@@ -432,7 +447,9 @@ static int iogen_src_next(struct ib_source *src, uint64_t now_ns,
 /* Bytes left in the budget (a tail too small for a block still counts). */
 static bool iogen_src_more(const struct ib_source *src)
 {
-	return ib_container_of(src, const struct ib_iogen, src)->bytes_left != 0;
+	const struct ib_iogen *g = ib_container_of(src, const struct ib_iogen, src);
+
+	return g->bytes_left != 0 || g->write_after_trim;
 }
 
 const struct ib_source_ops ib_iogen_source_ops = {

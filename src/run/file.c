@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include "iobench/file.h"
 #include "iobench/rand.h"
+#include "iobench/trim.h"
 
 #define LAYOUT_CHUNK (1u << 20)
 #define STATX_DIOALIGN_BIT 0x2000u
@@ -585,6 +586,8 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
 			ret = check_dio(job, fs, &fs->f[i], exists, d);
+		if (!ret && (job->rw & IB_RW_TRIM))
+			ret = ib_trim_check(&fs->f[i], d);
 		if (ret)
 			return ret;
 	}

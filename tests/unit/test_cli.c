@@ -280,8 +280,8 @@ static void test_value_errors(void **state)
 {
 	(void)state;
 	parse_err(parse("--bs=4q", NULL), EINVAL, "bs: invalid size '4q'");
-	parse_err(parse("--name=a", "--rw=trim", NULL), ENOTSUP,
-		  "rw=trim: not supported by iobench yet");
+	parse_err(parse("--name=a", "--rw=trim:x", NULL), EINVAL,
+		  "rw=trim:x: invalid offset modifier 'x'");
 	parse_err(parse("--ioengine=foo", NULL), EINVAL, "ioengine: unknown engine 'foo'");
 	parse_err(parse("--direct=1", "--bs=1000", NULL), EINVAL,
 		  "bs: 1000 is not a multiple of 512, required by direct=1");

@@ -81,9 +81,14 @@ static void test_rw(void **state)
 	assert_int_equal(j->rw, IB_RW_READ);
 	set_ok(j, "rw", "randread");
 	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
-	set_bad(j, "rw", "trim", ENOTSUP, "rw=trim: not supported by iobench yet");
-	set_bad(j, "rw", "randtrim", ENOTSUP, "rw=randtrim: not supported by iobench yet");
-	set_bad(j, "rw", "trimwrite", ENOTSUP, "rw=trimwrite: not supported by iobench yet");
+	set_ok(j, "rw", "trim");
+	assert_int_equal(j->rw, IB_RW_TRIM);
+	set_ok(j, "rw", "randtrim");
+	assert_int_equal(j->rw, IB_RW_TRIM | IB_RW_RAND);
+	set_ok(j, "rw", "trimwrite");
+	assert_int_equal(j->rw, IB_RW_TRIM | IB_RW_WRITE);
+	set_ok(j, "rw", "randtrimwrite");
+	assert_int_equal(j->rw, IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND);
 	set_ok(j, "rw", "randread:8");
 	assert_int_equal(j->rw_seq_nr, 8);
 	assert_int_equal(j->rw_seq_add, 0);
@@ -98,7 +103,7 @@ static void test_rw(void **state)
 	set_bad(j, "rw", "read:x", EINVAL, "rw=read:x: invalid offset modifier 'x'");
 	set_ok(j, "rw", "randread");
 	set_bad(j, "rw", "sideways", EINVAL,
-		"rw: invalid value 'sideways' (valid: read, write, randread, randwrite, rw, randrw)");
+		"rw: invalid value 'sideways' (valid: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite, randtrimwrite)");
 	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
 }
 
