@@ -11,6 +11,7 @@ Side by side with fio 3.33 where it is installed (psync, direct given).
 import collections
 import json
 import os
+import subprocess
 import sys
 import zlib
 
@@ -251,6 +252,134 @@ def test_dedupe(t):
         check_compress(t, d, 512, 50, b'\0', 'dedupe+compress chunks')
 
 
+def loop_remove(t, dev):
+    """Detach dev and delete the loop device itself (LOOP_CTL_REMOVE), so
+    that limits changed in its sysfs queue do not outlive the test."""
+    import fcntl
+    subprocess.run(['losetup', '-d', dev], capture_output=True)
+    if dev in t.loops:
+        t.loops.remove(dev)
+    try:
+        fd = os.open('/dev/loop-control', os.O_RDWR)
+        try:
+            fcntl.ioctl(fd, 0x4C81, int(dev[len('/dev/loop'):]))
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+
+
+def trim_counts(t, r, what):
+    if not t.ok(r, what):
+        return None
+    j = job_json(r)
+    return tuple((j[d]['total_ios'], j[d]['io_bytes'])
+                 for d in ('read', 'write', 'trim'))
+
+
+def test_trim_device(t):
+    dev = t.loop_device(1 * MiB)
+    if dev is None:
+        t.skip('no loop devices: trim')
+        return
+    for eng in ('io_uring', 'libaio', 'psync'):
+        r = t.run('--name=fill', '--filename=' + dev, '--rw=write',
+                  '--bs=64k', '--buffer_pattern=0x5a', '--allow_data_loss=1',
+                  '--ioengine=' + eng, '--output-format=json')
+        t.ok(r, 'fill the device with 0x5a (%s)' % eng)
+        r = t.run('--name=t', '--filename=' + dev, '--rw=randtrim',
+                  '--bs=4k', '--offset=64k', '--size=128k',
+                  '--allow_data_loss=1', '--ioengine=' + eng,
+                  '--output-format=json')
+        c = trim_counts(t, r, 'randtrim ' + eng)
+        if c is None:
+            continue
+        t.eq(c, ((0, 0), (0, 0), (32, 128 * KiB)), 'randtrim %s: rwt counts'
+             % eng)
+        with open(dev, 'rb') as f:
+            d = f.read()
+        t.check(d[64 * KiB:192 * KiB] == bytes(128 * KiB),
+                'randtrim %s: the trimmed range reads back as zeros' % eng)
+        t.check(d[:64 * KiB] == b'\x5a' * (64 * KiB) and
+                d[192 * KiB:] == b'\x5a' * (len(d) - 192 * KiB),
+                'randtrim %s: the rest is untouched' % eng)
+    # the offsets: every block once, in the order fio 3.33 issues them
+    for rw in ('trim', 'randtrim', 'trimwrite', 'randtrimwrite'):
+        got = {}
+        for fio in (False, True):
+            ios = trim_iolog(t, dev, rw, fio)
+            if ios is not None:
+                got[fio] = ios
+        ios = got.get(False)
+        if ios is None:
+            continue
+        trims = [o for d, o, _ in ios if d == 'trim']
+        t.eq(sorted(trims), [i * 4096 for i in range(16)],
+             '%s: each block trimmed once' % rw)
+        if 'write' in rw:
+            t.eq([(d, o) for d, o, _ in ios],
+                 [x for o in trims for x in (('trim', o), ('write', o))],
+                 '%s: each trim followed by a write of its range' % rw)
+        if True in got:
+            t.eq(ios, got[True], '%s: the same I/Os as fio 3.33' % rw)
+    loop_remove(t, dev)
+
+
+def trim_iolog(t, dev, rw, fio):
+    log = t.path('trim.%s.%d.iolog' % (rw, fio))
+    args = ['--name=t', '--filename=' + dev, '--rw=' + rw, '--bs=4k',
+            '--size=64k', '--write_iolog=' + log, '--output-format=json',
+            '--ioengine=psync', '--direct=1']
+    r = t.fio(*args) if fio else t.run('--allow_data_loss=1', *args)
+    if r is None:
+        return None
+    c = trim_counts(t, r, rw + (' fio' if fio else ''))
+    want = ((0, 0), (16, 64 * KiB) if 'write' in rw else (0, 0),
+            (16, 64 * KiB))
+    t.eq(c, want, '%s%s: rwt counts' % (rw, ' (fio 3.33)' if fio else ''))
+    return [(io[1], io[2], io[3]) for io in ibtest.parse_iolog(log).ios
+            if io[1] in ('read', 'write', 'trim')]
+
+
+def test_trim_file(t):
+    f = t.shm_file('trimf', data=b'\x77' * (256 * KiB))
+    before = os.stat(f).st_blocks
+    r = t.run('--name=t', '--filename=' + f, '--rw=trim', '--bs=16k',
+              '--size=128k', '--output-format=json')
+    c = trim_counts(t, r, 'trim a tmpfs file')
+    if c is None:
+        return
+    t.eq(c, ((0, 0), (0, 0), (8, 128 * KiB)), 'trim file: rwt counts')
+    d = ibtest.file_bytes(f)
+    t.eq(len(d), 256 * KiB, 'trim file: size kept')
+    t.check(d[:128 * KiB] == bytes(128 * KiB) and
+            d[128 * KiB:] == b'\x77' * (128 * KiB),
+            'trim file: holes punched in the first 128 KiB only')
+    t.eq(before - os.stat(f).st_blocks, 128 * KiB // 512,
+         'trim file: 128 KiB of blocks freed')
+
+
+def test_trim_refused(t):
+    dev = t.loop_device(1 * MiB, name='nodiscard.img')
+    if dev is None:
+        return
+    q = '/sys/block/%s/queue/discard_max_bytes' % os.path.basename(dev)
+    try:
+        with open(q, 'w') as fh:
+            fh.write('0')
+    except OSError as e:
+        t.skip('cannot turn discard off on %s: %s' % (dev, e))
+        loop_remove(t, dev)
+        return
+    r = t.run('--name=t', '--filename=' + dev, '--rw=trim', '--size=64k',
+              '--allow_data_loss=1')
+    t.fails(r, 'trim on a device without discard')
+    t.eq(r.err.strip(), 'iobench: %s does not support discard '
+         '(queue/discard_max_bytes is 0): cannot trim' % dev,
+         'no discard: message', r)
+    loop_remove(t, dev)
+
+
 def main():
     t = ibtest.Test()
     test_seq_modifiers(t)
@@ -258,6 +387,9 @@ def main():
     test_compress(t)
     test_pattern(t)
     test_dedupe(t)
+    test_trim_device(t)
+    test_trim_file(t)
+    test_trim_refused(t)
     t.finish()
 
 
