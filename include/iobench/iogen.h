@@ -8,6 +8,7 @@
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/rand.h"
+#include "iobench/randdist.h"
 #include "iobench/source.h"
 
 /*
@@ -31,6 +32,9 @@
  *   cleared when full. norandommap samples with replacement. rw=randTYPE:N
  *   (rw_seq_nr): the N-1 I/Os after a random one follow it back to back
  *   (unless past the region end), outside the random map.
+ * - random_distribution (randdist.h): zipf, pareto and normal pick one of
+ *   the file's granules, zoned ones a zone then an aligned offset in it,
+ *   uniformly; an I/O that would pass the region end ends at it. No map.
  * - Mixed: read/write drawn from a seeded stream with rwmixread as the
  *   probability, and bounded so the issued read count never strays more than
  *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
@@ -47,6 +51,7 @@ struct ib_gen_file {
 	uint64_t len;		/* region length, a multiple of the granule */
 	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
 	unsigned int run_left[IB_DDIR_RWT]; /* rw=randTYPE:N: I/Os to follow */
+	struct ib_randdist_state dist;	/* zipf, pareto, normal */
 	uint64_t *map;		/* random map, 1 bit per granule */
 	uint64_t nblocks;
 	uint64_t used;

@@ -97,6 +97,14 @@ struct ib_bssplit {
 
 #define IB_PATTERN_TEXT_MAX 256
 
+/* random_distribution=zoned / zoned_abs, one direction (randdist.h). */
+#define IB_ZONES_MAX 256
+struct ib_zones {
+	unsigned int nr;
+	uint8_t pct[IB_ZONES_MAX];	/* share of the I/Os */
+	uint64_t size[IB_ZONES_MAX];	/* zoned: % of the region; abs: bytes */
+};
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -155,6 +163,10 @@ struct ib_job {
 	unsigned int openfiles;	/* 0: all of them (the only mode) */
 
 	/* random offsets */
+	unsigned int rand_dist;	/* enum ib_rand_dist (randdist.h) */
+	double rand_param;	/* zipf theta, pareto h, normal deviation % */
+	double rand_center;	/* 0..1, or -1: not given */
+	struct ib_zones zones[IB_DDIR_RWT];
 	bool randrepeat;
 	bool randseed_set;
 	uint64_t randseed;

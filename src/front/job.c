@@ -74,4 +74,5 @@ void ib_job_defaults(struct ib_job *j)
 	j->create_fsync = true;
 	j->allow_file_create = true;
 	j->compress_chunk = 512;
+	j->rand_center = -1;
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 #include "iobench/bssplit.h"
+#include "iobench/randdist.h"
 #include "iobench/verify.h"
 #include "options_priv.h"
 
@@ -38,4 +39,11 @@ int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 				   o->name);
 	strcpy(j->buffer_pattern, v);
 	return 0;
+}
+
+int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
+				   const char *v, struct ib_diag *d)
+{
+	(void)o;
+	return ib_randdist_parse(v, j->kb_base, j, d);
 }

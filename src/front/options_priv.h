@@ -29,6 +29,8 @@ int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 /* options_data.c: bssplit and buffer_pattern. */
 int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
 		       struct ib_diag *d);
+int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
+				   const char *v, struct ib_diag *d);
 int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 			      const char *v, struct ib_diag *d);
 

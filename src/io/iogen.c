@@ -57,6 +57,10 @@ static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
 	gf->start = f->io_offset;
 	gf->len = f->io_size - f->io_size % g->granule;
 	gf->nblocks = gf->len / g->granule;
+	if (g->job->rand_dist != IB_DIST_RANDOM) {
+		ib_randdist_init(&gf->dist, g->job, gf->nblocks, &g->off_rand);
+		return 0;
+	}
 	if (!ib_job_random(g->job) || g->job->norandommap || !gf->nblocks)
 		return 0;
 	gf->map = calloc((gf->nblocks + 63) / 64 + (gf->nblocks + 4095) / 4096,
@@ -83,6 +87,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	g->files = calloc(nr_files, sizeof(*g->files));
 	if (!g->files)
 		return ib_diag_set(d, ENOMEM, "no memory for %u files", nr_files);
+	seed_streams(g, job);	/* before the files: distributions draw */
 	total = 0;
 	for (i = 0; i < nr_files; i++) {
 		ret = init_file(g, &g->files[i], &files[i], d);
@@ -94,7 +99,6 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		g->bytes_left = UINT64_MAX;
 	else
 		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
-	seed_streams(g, job);
 	return 0;
 }
 
@@ -345,14 +349,46 @@ static bool run_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
 	return true;
 }
 
+/* random_distribution other than random (see iogen.h). */
+static bool dist_offset(struct ib_iogen *g, struct ib_gen_file *gf,
+			enum ib_ddir d, uint64_t len, uint64_t *off)
+{
+	uint64_t align = dir_align(g->job, d), zs, zl, start, span, o;
+
+	if (gf->len < len)
+		return false;
+	if (g->job->rand_dist >= IB_DIST_ZONED) {
+		if (!ib_randdist_zone(g->job, d, gf->len, &g->off_rand, &zs, &zl))
+			return false;
+		start = round_up(zs, align);
+		span = zs + zl > start ? zs + zl - start : 0;
+		o = start + ib_rand_below(&g->off_rand,
+					  span >= len ? (span - len) / align + 1 : 1) * align;
+	} else {
+		o = ib_randdist_next(&gf->dist, &g->off_rand) * g->granule;
+		o -= o % align;
+	}
+	if (o + len > gf->len) {
+		o = gf->len - len;
+		o -= o % align;
+	}
+	*off = o;
+	return true;
+}
+
 static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 			  enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
 	unsigned int nr = g->job->rw_seq_nr;
+	bool ok;
 
 	if (nr > 1 && run_offset(gf, d, *len, off))
 		return true;
-	if (!rand_offset(g, gf, d, len, off))
+	if (g->job->rand_dist != IB_DIST_RANDOM)
+		ok = dist_offset(g, gf, d, *len, off);
+	else
+		ok = rand_offset(g, gf, d, len, off);
+	if (!ok)
 		return false;
 	if (nr > 1) {
 		gf->run_left[d] = nr - 1;
