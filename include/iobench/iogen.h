@@ -15,7 +15,15 @@
  * Decides what the next I/O is: direction, file, offset and length. Pure
  * computation over explicit state, no I/O, so it is unit-tested exactly.
  *
- * - Files are served round robin, one I/O each.
+ * - Files (file_service_type): roundrobin:N (default N = 1) serves each
+ *   file N I/Os in turn; sequential serves a file until this pass has
+ *   done its region's bytes, then the next; random:N picks a file not yet
+ *   done in this pass for N I/Os; zipf/pareto/normal pick one per I/O with
+ *   that distribution over the files (randdist.h). A pass ends when every
+ *   file is done (or, for roundrobin, never needs to).
+ * - percentage_random (random types): each I/O is random with that
+ *   probability, else it follows the direction's last I/O in its file.
+ * - allrandrepeat: every stream from the job's fixed seeds, as randrepeat.
  * - Sequential: each direction keeps its own position per file and wraps to
  *   the region start at its end (a new pass). rw=TYPE:N (job.h rw_seq_add)
  *   puts the next I/O N bytes after the end of the last; one that would
@@ -55,6 +63,7 @@ struct ib_gen_file {
 	uint64_t *map;		/* random map, 1 bit per granule */
 	uint64_t nblocks;
 	uint64_t used;
+	uint64_t pass_done;	/* bytes issued in this pass */
 };
 
 struct ib_iogen {
@@ -62,7 +71,12 @@ struct ib_iogen {
 	const struct ib_job *job;
 	struct ib_gen_file *files;
 	unsigned int nr_files;
-	unsigned int next_file;
+	unsigned int next_file;	/* the file being served */
+	unsigned int file_left;	/* I/Os left before the next pick */
+	unsigned int files_done;	/* done in this pass */
+	bool file_picked;
+	struct ib_rand file_rand;
+	struct ib_randdist_state file_dist;
 	uint64_t granule;	/* random map unit: smallest block alignment */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
 	uint64_t issued[IB_DDIR_RWT];

@@ -167,6 +167,12 @@ struct ib_job {
 	double rand_param;	/* zipf theta, pareto h, normal deviation % */
 	double rand_center;	/* 0..1, or -1: not given */
 	struct ib_zones zones[IB_DDIR_RWT];
+	unsigned int pct_random[IB_DDIR_RWT];	/* percentage_random, 100 */
+	bool allrandrepeat;	/* every stream from the job's fixed seeds */
+	/* file_service_type: enum ib_file_service, :N, a distribution's value */
+	unsigned int file_service;
+	unsigned int file_service_nr;	/* I/Os per pick (>= 1) */
+	double file_service_param;
 	bool randrepeat;
 	bool randseed_set;
 	uint64_t randseed;
@@ -281,6 +287,12 @@ enum ib_cpus_policy { IB_CPUS_SHARED, IB_CPUS_SPLIT };
 
 /* exitall: end the running jobs of its group, all running, or the run. */
 enum ib_exit_what { IB_EXIT_GROUP, IB_EXIT_STONEWALL, IB_EXIT_ALL };
+
+/* file_service_type= (iogen.h) */
+enum ib_file_service {
+	IB_FS_ROUNDROBIN, IB_FS_SEQUENTIAL, IB_FS_RANDOM,
+	IB_FS_ZIPF, IB_FS_PARETO, IB_FS_NORMAL,
+};
 
 enum ib_fadvise {
 	IB_FADV_NONE,		/* fadvise_hint=0 */

@@ -53,9 +53,12 @@ struct ib_randdist_state {
 int ib_randdist_parse(const char *v, unsigned int kb_base, struct ib_job *job,
 		      struct ib_diag *d);
 
-/* For zipf, pareto, normal: set up over n ranges (r draws the random off). */
-void ib_randdist_init(struct ib_randdist_state *s, const struct ib_job *job,
-		      uint64_t n, struct ib_rand *r);
+/*
+ * For zipf, pareto, normal (type), with the value and center (-1: none) as
+ * the option has them: set up over n ranges (r draws the random off).
+ */
+void ib_randdist_init(struct ib_randdist_state *s, unsigned int type,
+		      double param, double center, uint64_t n, struct ib_rand *r);
 /* The next range index in [0, n). */
 uint64_t ib_randdist_next(const struct ib_randdist_state *s, struct ib_rand *r);
 /* The rank before spreading (tests: the distribution's own shape). */

@@ -75,4 +75,7 @@ void ib_job_defaults(struct ib_job *j)
 	j->allow_file_create = true;
 	j->compress_chunk = 512;
 	j->rand_center = -1;
+	for (i = 0; i < IB_DDIR_RWT; i++)
+		j->pct_random[i] = 100;
+	j->file_service_nr = 1;
 }

@@ -31,6 +31,12 @@ int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
 		       struct ib_diag *d);
 int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
 				   const char *v, struct ib_diag *d);
+int ib_opt_set_file_service(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d);
+int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d);
+int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
+				const char *v, struct ib_diag *d);
 int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 			      const char *v, struct ib_diag *d);
 

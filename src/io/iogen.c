@@ -42,13 +42,14 @@ static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 		ib_rand_job_seed(job, IB_STREAM_BS),
 	};
 
-	if (!job->randrepeat && !job->randseed_set) {
+	if (!job->randrepeat && !job->randseed_set && !job->allrandrepeat) {
 		if (getrandom(s, sizeof(s), 0) != (ssize_t)sizeof(s))
 			s[0] ^= (uint32_t)(uintptr_t)g; /* still varies */
 	}
 	ib_rand_seed(&g->off_rand, s[0]);
 	ib_rand_seed(&g->dir_rand, s[1]);
 	ib_rand_seed(&g->bs_rand, s[2]);
+	ib_rand_seed(&g->file_rand, s[0] ^ 0x5a17f11eu);
 }
 
 static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
@@ -58,7 +59,8 @@ static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
 	gf->len = f->io_size - f->io_size % g->granule;
 	gf->nblocks = gf->len / g->granule;
 	if (g->job->rand_dist != IB_DIST_RANDOM) {
-		ib_randdist_init(&gf->dist, g->job, gf->nblocks, &g->off_rand);
+		ib_randdist_init(&gf->dist, g->job->rand_dist, g->job->rand_param,
+				 g->job->rand_center, gf->nblocks, &g->off_rand);
 		return 0;
 	}
 	if (!ib_job_random(g->job) || g->job->norandommap || !gf->nblocks)
@@ -88,6 +90,9 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	if (!g->files)
 		return ib_diag_set(d, ENOMEM, "no memory for %u files", nr_files);
 	seed_streams(g, job);	/* before the files: distributions draw */
+	if (job->file_service >= IB_FS_ZIPF)
+		ib_randdist_init(&g->file_dist, IB_DIST_ZIPF + job->file_service - IB_FS_ZIPF,
+				 job->file_service_param, -1, nr_files, &g->file_rand);
 	total = 0;
 	for (i = 0; i < nr_files; i++) {
 		ret = init_file(g, &g->files[i], &files[i], d);
@@ -384,17 +389,80 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 
 	if (nr > 1 && run_offset(gf, d, *len, off))
 		return true;
+	if (g->job->pct_random[d] < 100 &&
+	    ib_rand_below(&g->dir_rand, 100) >= g->job->pct_random[d]) {
+		gf->run_left[d] = 1;	/* sequential: after the last one */
+		if (run_offset(gf, d, *len, off))
+			return true;
+	}
 	if (g->job->rand_dist != IB_DIST_RANDOM)
 		ok = dist_offset(g, gf, d, *len, off);
 	else
 		ok = rand_offset(g, gf, d, len, off);
 	if (!ok)
 		return false;
-	if (nr > 1) {
-		gf->run_left[d] = nr - 1;
-		gf->pos[d] = *off + *len;
-	}
+	gf->run_left[d] = nr > 1 ? nr - 1 : 0;
+	gf->pos[d] = *off + *len;
 	return true;
+}
+
+static bool file_done(const struct ib_iogen *g, unsigned int i)
+{
+	return g->files[i].pass_done >= g->files[i].len;
+}
+
+/* The first file from i on (wrapping) not done in this pass. */
+static unsigned int next_open_file(struct ib_iogen *g, unsigned int i)
+{
+	unsigned int n;
+
+	if (g->files_done >= g->nr_files) {	/* a new pass */
+		for (n = 0; n < g->nr_files; n++)
+			g->files[n].pass_done = 0;
+		g->files_done = 0;
+	}
+	for (n = 0; n < g->nr_files && file_done(g, i); n++)
+		i = i + 1 == g->nr_files ? 0 : i + 1;
+	return i;
+}
+
+/* file_service_type's choice of a new file (see iogen.h). */
+static unsigned int new_file(struct ib_iogen *g)
+{
+	unsigned int cur = g->next_file, nr = g->nr_files;
+
+	switch (g->job->file_service) {
+	case IB_FS_ROUNDROBIN:
+		return g->file_picked ? (cur + 1) % nr : 0;
+	case IB_FS_SEQUENTIAL:
+		return next_open_file(g, g->file_picked ? cur : 0);
+	case IB_FS_RANDOM:
+		return next_open_file(g, (unsigned int)ib_rand_below(&g->file_rand, nr));
+	default:
+		return (unsigned int)ib_randdist_next(&g->file_dist, &g->file_rand);
+	}
+}
+
+static unsigned int pick_file(struct ib_iogen *g)
+{
+	unsigned int fs = g->job->file_service;
+	bool stay;
+
+	if (g->nr_files == 1)
+		return 0;
+	if (fs == IB_FS_SEQUENTIAL)
+		stay = g->file_picked && !file_done(g, g->next_file);
+	else
+		stay = g->file_left > 0 &&
+		       (fs != IB_FS_RANDOM || !file_done(g, g->next_file));
+	if (stay) {
+		g->file_left--;
+		return g->next_file;
+	}
+	g->next_file = new_file(g);
+	g->file_picked = true;
+	g->file_left = g->job->file_service_nr - 1;
+	return g->next_file;
 }
 
 /*
@@ -441,10 +509,8 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 		if (!len)
 			return false;
 	}
-	out->file_idx = g->next_file;
-	gf = &g->files[g->next_file];
-	if (++g->next_file == g->nr_files)
-		g->next_file = 0;
+	out->file_idx = pick_file(g);
+	gf = &g->files[out->file_idx];
 	if (ib_job_random(g->job))
 		ok = random_offset(g, gf, d, &len, &off);
 	else
@@ -453,6 +519,8 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 		return false;
 	if (g->bytes_left != UINT64_MAX)
 		g->bytes_left -= len;
+	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len)
+		g->files_done++;
 	g->issued[d]++;
 	out->ddir = d;
 	out->offset = gf->start + off;

@@ -183,17 +183,15 @@ static void zipf_setup(struct ib_randdist_state *s)
 		 (1.0 - s->zeta2 / s->zetan);
 }
 
-void ib_randdist_init(struct ib_randdist_state *s, const struct ib_job *job,
-		      uint64_t n, struct ib_rand *r)
+void ib_randdist_init(struct ib_randdist_state *s, unsigned int type,
+		      double param, double c, uint64_t n, struct ib_rand *r)
 {
-	double c = job->rand_center;
-
 	memset(s, 0, sizeof(*s));
-	s->type = job->rand_dist;
+	s->type = type;
 	s->n = n ? n : 1;
 	if (s->type == IB_DIST_NORMAL) {
-		if (job->rand_param != 0.0) {
-			s->stddev = (uint64_t)ceil((double)s->n * job->rand_param / 100.0);
+		if (param != 0.0) {
+			s->stddev = (uint64_t)ceil((double)s->n * param / 100.0);
 			if (s->stddev > s->n / 2)
 				s->stddev = s->n / 2;
 		}
@@ -203,10 +201,10 @@ void ib_randdist_init(struct ib_randdist_state *s, const struct ib_job *job,
 	}
 	s->off = c < 0 ? ib_rand32(r) % s->n : (uint64_t)((double)s->n * c) % s->n;
 	if (s->type == IB_DIST_ZIPF) {
-		s->theta = job->rand_param;
+		s->theta = param;
 		zipf_setup(s);
 	} else if (s->type == IB_DIST_PARETO) {
-		s->pow_h = log(job->rand_param) / log(1.0 - job->rand_param);
+		s->pow_h = log(param) / log(1.0 - param);
 	}
 }
 
