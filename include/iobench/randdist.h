@@ -30,6 +30,9 @@
  *    region, zones back to back from its start; zoned_abs: S in bytes.
  *    Per direction with ',' as bssplit; P must add up to 100.
  * Non-uniform distributions do not use the random map (fio).
+ * file_service_type=zipf/pareto/normal draws over n = files << 10 ranges
+ * without spreading ((rank + off) mod n), and serves file value >> 10
+ * (fio's definition).
  */
 enum ib_rand_dist {
 	IB_DIST_RANDOM = 0,
@@ -47,6 +50,7 @@ struct ib_randdist_state {
 	double theta, zetan, zeta2, alpha, eta;	/* zipf */
 	double pow_h;		/* pareto */
 	uint64_t stddev;	/* normal */
+	bool no_spread;		/* value = (rank + off) mod n (files) */
 };
 
 /* Parse the option's value into job->rand_dist, rand_param, rand_center, zones. */

@@ -11,6 +11,7 @@
 #include "iobench/iogen.h"
 
 #define MAP_FULL_WORD UINT64_MAX
+#define FILE_SHIFT 10	/* file distributions: 1024 ranges per file (fio) */
 
 static uint64_t dir_align(const struct ib_job *job, int d)
 {
@@ -90,9 +91,12 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	if (!g->files)
 		return ib_diag_set(d, ENOMEM, "no memory for %u files", nr_files);
 	seed_streams(g, job);	/* before the files: distributions draw */
-	if (job->file_service >= IB_FS_ZIPF)
+	if (job->file_service >= IB_FS_ZIPF) {
 		ib_randdist_init(&g->file_dist, IB_DIST_ZIPF + job->file_service - IB_FS_ZIPF,
-				 job->file_service_param, -1, nr_files, &g->file_rand);
+				 job->file_service_param, -1,
+				 (uint64_t)nr_files << FILE_SHIFT, &g->file_rand);
+		g->file_dist.no_spread = true;
+	}
 	total = 0;
 	for (i = 0; i < nr_files; i++) {
 		ret = init_file(g, &g->files[i], &files[i], d);
@@ -439,7 +443,7 @@ static unsigned int new_file(struct ib_iogen *g)
 	case IB_FS_RANDOM:
 		return next_open_file(g, (unsigned int)ib_rand_below(&g->file_rand, nr));
 	default:
-		return (unsigned int)ib_randdist_next(&g->file_dist, &g->file_rand);
+		return (unsigned int)(ib_randdist_next(&g->file_dist, &g->file_rand) >> FILE_SHIFT);
 	}
 }
 

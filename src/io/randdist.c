@@ -255,6 +255,8 @@ uint64_t ib_randdist_next(const struct ib_randdist_state *s, struct ib_rand *r)
 {
 	uint64_t rank = ib_randdist_rank(s, r);
 
+	if (s->no_spread)
+		return (rank % s->n + s->off) % s->n;
 	return ((rank * SPREAD) % s->n + s->off) % s->n;
 }
 

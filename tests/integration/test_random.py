@@ -9,6 +9,9 @@ histogram with the distribution computed here from fio's formulas, and
 with fio 3.33's own run of the same job. zoned and zoned_abs: the share of
 I/Os per zone (chi-square), uniform inside a zone, and per direction
 (exact). On a tmpfs file with the null engine, and on a loop device.
+file_service_type: the file order from the iolog (exact, and as fio 3.33's
+for roundrobin[:N] and sequential), random:N runs, zipf over files
+(rank-frequency). percentage_random, allrandrepeat, random_generator.
 """
 import bisect
 import collections
@@ -94,11 +97,11 @@ def quad(rank_of_u, steps=400000):
     return [x / steps for x in c]
 
 
-def zipf_rank_fn(theta):
-    zetan = sum((1.0 / i) ** theta for i in range(1, N + 1))
+def zipf_rank_fn(theta, n=N):
+    zetan = sum((1.0 / i) ** theta for i in range(1, n + 1))
     zeta2 = 1.0 + 0.5 ** theta
     alpha = 1.0 / (1.0 - theta)
-    eta = (1.0 - (2.0 / N) ** (1.0 - theta)) / (1.0 - zeta2 / zetan)
+    eta = (1.0 - (2.0 / n) ** (1.0 - theta)) / (1.0 - zeta2 / zetan)
 
     def f(u):
         z = u * zetan
@@ -106,7 +109,7 @@ def zipf_rank_fn(theta):
             return 0
         if z < 1.0 + 0.5 ** theta:
             return 1
-        return int(N * (eta * u - eta + 1.0) ** alpha)
+        return int(n * (eta * u - eta + 1.0) ** alpha)
     return f
 
 
@@ -270,6 +273,148 @@ def test_parse(t):
              'random: every block once')
 
 
+def file_order(t, d, fst, fio=False, nrfiles=3, size='48k', rw='read'):
+    """(file number, offset KiB) of each read, from the iolog."""
+    for n in os.listdir(d):
+        os.unlink(os.path.join(d, n))
+    log = t.path('fs.%d.iolog' % fio)
+    if os.path.exists(log):
+        os.unlink(log)     # fio appends
+    args = ['--name=fs', '--directory=' + d, '--nrfiles=%d' % nrfiles,
+            '--size=' + size, '--bs=4k', '--rw=' + rw,
+            '--file_service_type=' + fst, '--ioengine=psync', '--direct=0',
+            '--write_iolog=' + log, '--output-format=json']
+    r = t.fio(*args) if fio else t.run(*args)
+    if r is None:
+        return None
+    if not t.ok(r, 'file_service_type=%s%s' % (fst, ' (fio)' if fio else '')):
+        return None
+    return [(int(io[0].rsplit('.', 1)[1]), io[2] // KiB)
+            for io in ibtest.parse_iolog(log).ios if io[1] == 'read']
+
+
+def test_file_service(t):
+    d = t.mkdir('fsdir')
+    want = {
+        'roundrobin': [(f, o) for o in (0, 4, 8, 12) for f in range(3)],
+        'roundrobin:2': [(f, o) for p in ((0, 4), (8, 12)) for f in range(3)
+                         for o in p],
+        'sequential': [(f, o) for f in range(3) for o in (0, 4, 8, 12)],
+        'sequential:2': [(f, o) for f in range(3) for o in (0, 4, 8, 12)],
+    }
+    for fst, w in want.items():
+        got = file_order(t, d, fst)
+        if got is None:
+            continue
+        t.eq(got, w, 'file_service_type=%s: file order' % fst)
+        fgot = file_order(t, d, fst, fio=True)
+        if fgot is not None:
+            t.eq(fgot, w, 'file_service_type=%s: file order, fio 3.33' % fst)
+    for fio in (False, True):
+        got = file_order(t, d, 'random:4', fio=fio, nrfiles=4, size='1m')
+        if got is None:
+            continue
+        who = 'fio 3.33' if fio else 'iobench'
+        c = collections.Counter(f for f, _ in got)
+        if fio:     # fio 3.33 goes on until each file is done: more I/Os
+            t.check(len(c) == 4 and min(c.values()) >= 64,
+                    'random:4 fio 3.33: every file read %s' % dict(c))
+            continue
+        t.eq(sorted(c.values()), [64] * 4, 'random:4 %s: each file fully '
+             'read once' % who)
+        runs, n = [], 1
+        for a, b in zip(got, got[1:]):
+            if a[0] == b[0]:
+                n += 1
+            else:
+                runs.append(n)
+                n = 1
+        t.check(min(runs) >= 4 and len(runs) < 64, 'random:4 %s: runs of at '
+                'least 4 I/Os per file (%d switches)' % (who, len(runs)))
+        t.check(got != sorted(got, key=lambda x: x[0]), 'random:4 %s: files '
+                'interleaved' % who)
+    # zipf over 8 files: the rank-frequency of the files
+    for fio in (False, True):
+        got = file_order(t, d, 'zipf:1.2', fio=fio, nrfiles=8, size='32m',
+                         rw='randread')
+        if got is None:
+            continue
+        who = 'fio 3.33' if fio else 'iobench'
+        c = sorted(collections.Counter(f for f, _ in got).values(),
+                   reverse=True)
+        if not fio:
+            t.eq(sum(c), 8192, 'zipf files %s: reads' % who)
+        # fio's definition: zipf over 8 << 10 ranges from a random start,
+        # file = range >> 10: the best fitting start (one parameter)
+        stat, exp = min((chi2(c, [p * sum(c) for p in probs])[0], probs)
+                        for probs in file_zipf_probs(1.2, 8))
+        t.check(stat < CHI2_P001[6], 'zipf files %s: rank-frequency %s vs '
+                '%s chi2=%.1f' % (who, c, [round(e * sum(c)) for e in exp],
+                                  stat))
+
+
+def file_zipf_probs(theta, files):
+    """For each start (every 32nd range): the files' shares, sorted, of
+    zipf over files << 10 ranges starting there, file = range >> 10."""
+    n = files << 10
+    fn = zipf_rank_fn(theta, n)
+    steps = 200000
+    hist = collections.Counter(min(fn((i + 0.5) / steps), n - 1)
+                               for i in range(steps))
+    out = []
+    for start in range(0, n, 32):
+        per = [0] * files
+        for rank, k in hist.items():
+            per[((rank + start) % n) >> 10] += k
+        out.append([v / steps for v in sorted(per, reverse=True)])
+    return out
+
+
+def test_pct_random(t):
+    f = t.shm_file('pr', size=16 * MiB)
+    for pct in (0, 25, 100):
+        log = t.path('pr%d.iolog' % pct)
+        r = t.run('--name=pr', '--filename=' + f, '--rw=randread', '--bs=4k',
+                  '--percentage_random=%d' % pct, '--ioengine=null', '--size=16m',
+                  '--write_iolog=' + log)
+        if not t.ok(r, 'percentage_random=%d' % pct):
+            continue
+        offs = [io[2] for io in ibtest.parse_iolog(log).ios]
+        t.eq(len(offs), 4096, 'percentage_random=%d: reads' % pct)
+        follow = sum(1 for a, b in zip(offs, offs[1:]) if b == a + 4096)
+        share = follow / (len(offs) - 1)
+        want = (100 - pct) / 100
+        t.check(abs(share - want) < 0.03, 'percentage_random=%d: %.3f of the '
+                'I/Os follow the one before (want %.2f)' % (pct, share, want))
+    r = t.run('--parse-only', '--name=x', '--size=1m',
+              '--percentage_random=50,101')
+    t.fails(r, 'percentage_random=50,101')
+    t.eq(r.err.strip(), 'iobench: percentage_random=50,101: each value must '
+         'be 0..100', 'percentage_random message', r)
+    r = t.run('--parse-only', '--name=x', '--size=1m',
+              '--random_generator=lfsr')
+    t.fails(r, 'random_generator=lfsr')
+    t.eq(r.err.strip(), 'iobench: random_generator=lfsr: not supported by '
+         'iobench (only tausworthe)', 'lfsr message', r)
+
+
+def test_allrandrepeat(t):
+    f = t.shm_file('ar', size=4 * MiB)
+    logs = {}
+    for allr in (0, 1):
+        for run in range(2):
+            log = t.path('ar%d.%d.iolog' % (allr, run))
+            r = t.run('--name=ar', '--filename=' + f, '--rw=randrw',
+                      '--bs=4k', '--randrepeat=0', '--random_generator=tausworthe',
+                      '--allrandrepeat=%d' % allr, '--ioengine=null', '--size=4m',
+                      '--write_iolog=' + log)
+            if t.ok(r, 'allrandrepeat=%d run %d' % (allr, run)):
+                logs[allr, run] = ibtest.parse_iolog(log).ios
+    if len(logs) == 4:
+        t.check(logs[1, 0] == logs[1, 1], 'allrandrepeat=1: runs repeat')
+        t.check(logs[0, 0] != logs[0, 1], 'randrepeat=0: runs differ')
+
+
 def main():
     t = ibtest.Test()
     f = t.shm_file('dist', size=64 * MiB)
@@ -278,6 +423,9 @@ def main():
     test_normal(t, f)
     test_zoned(t, f)
     test_zoned_dirs(t)
+    test_file_service(t)
+    test_pct_random(t)
+    test_allrandrepeat(t)
     t.finish()
 
 
