@@ -262,6 +262,9 @@ struct ib_job {
 	char write_lat_log[PATH_MAX];
 	unsigned int log_avg_msec;
 	bool log_offset;
+	bool log_max_value;	/* averaged lat logs: the window's maximum */
+	bool log_unix_epoch;	/* log times in ms since the Unix epoch */
+	bool disk_util;		/* the job's devices count in Disk stats */
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */

@@ -18,6 +18,10 @@
  * log_avg_msec=N: lat logs get per-direction averages every N ms (and a
  * final partial window at close); bw/iops logs get one line per sampler
  * interval (the sampler then uses N ms instead of bwavgtime, as fio does).
+ * log_max_value=1: the lat logs' windows give their maximum instead.
+ * log_unix_epoch=1: times are milliseconds since the Unix epoch (the
+ * job's start read from CLOCK_REALTIME when the logs open, plus the time
+ * since), not since the job started.
  *
  * Writes go to a private buffer that is flushed with write(2) when full:
  * no stdio on the hot path. One struct per worker; not shared.
@@ -28,6 +32,7 @@ enum ib_log_kind {
 
 struct ib_log_file {
 	int fd;			/* -1: not enabled */
+	uint64_t t0_ms;		/* added to times (log_unix_epoch), else 0 */
 	int err;		/* first write error (-errno) */
 	size_t len;
 	char *buf;
@@ -41,6 +46,8 @@ struct ib_logs {
 	uint64_t win_end_ms;	/* end of the current averaging window */
 	uint64_t sum[3][IB_DDIR_RWT];	/* slat/clat/lat sums in the window */
 	uint64_t cnt[3][IB_DDIR_RWT];
+	uint64_t max[3][IB_DDIR_RWT];
+	bool max_value;		/* log_max_value: windows log their maximum */
 };
 
 /* Open the job's enabled logs (none enabled: all fds -1, returns 0). */

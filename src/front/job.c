@@ -78,4 +78,5 @@ void ib_job_defaults(struct ib_job *j)
 	for (i = 0; i < IB_DDIR_RWT; i++)
 		j->pct_random[i] = 100;
 	j->file_service_nr = 1;
+	j->disk_util = true;
 }

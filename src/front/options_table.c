@@ -594,6 +594,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Which jobs exitall and exitall_on_error end" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
+	{ .name = "disk_util", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(disk_util), .def = "1",
+	  .help = "Report the job's devices in Disk stats" },
 	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
 	  FLD(group_reporting), .def = "0",
 	  .help = "Report each group as a whole, not per job" },
@@ -650,6 +653,12 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Average log entries over this many ms (0: log every I/O)" },
 	{ .name = "log_offset", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(log_offset), .def = "0", .help = "Add the I/O offset to log entries" },
+	{ .name = "log_max_value", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(log_max_value), .def = "0",
+	  .help = "With log_avg_msec, latency logs get each window's maximum, not its mean" },
+	{ .name = "log_unix_epoch", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(log_unix_epoch), .def = "0",
+	  .help = "Log times in milliseconds since the Unix epoch" },
 
 	/* errors */
 	{ .name = "continue_on_error", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR,

@@ -3,6 +3,7 @@
  * fio-format per-I/O and averaged logs (see log.h).
  */
 #include <errno.h>
+#include <time.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,8 @@ static void lf_line(struct ib_log_file *lf, uint64_t t_ms, uint64_t value,
 		return;
 	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
 		lf_flush(lf);
-	lf->len += ib_log_format(lf->buf + lf->len, t_ms, value, ddir, bs, with_off, off);
+	lf->len += ib_log_format(lf->buf + lf->len, lf->t0_ms + t_ms, value, ddir, bs,
+				 with_off, off);
 }
 
 static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
@@ -108,6 +110,7 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 		l->file[k].fd = -1;
 	l->avg_ms = job->log_avg_msec;
 	l->log_offset = job->log_offset;
+	l->max_value = job->log_max_value;
 	l->win_end_ms = l->avg_ms;
 	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->write_lat_log[0] && !ret; k++)
 		ret = open_one(l, k, job->write_lat_log, job->number, d);
@@ -118,6 +121,14 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 	if (ret) {
 		ib_logs_close(l, NULL);
 		return ret;
+	}
+	if (job->log_unix_epoch) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		for (k = 0; k < IB_LOG_NR; k++)
+			l->file[k].t0_ms = (uint64_t)ts.tv_sec * 1000 +
+					   (uint64_t)ts.tv_nsec / 1000000;
 	}
 	l->per_io = job->write_lat_log[0] ||
 		    (!l->avg_ms && (job->write_bw_log[0] || job->write_iops_log[0]));
@@ -133,10 +144,12 @@ static void flush_window(struct ib_logs *l, uint64_t t_ms)
 		for (d = 0; d < IB_DDIR_RWT; d++) {
 			if (!l->cnt[k][d])
 				continue;
-			lf_line(&l->file[k], t_ms, l->sum[k][d] / l->cnt[k][d], d, 0,
-				l->log_offset, 0);
+			lf_line(&l->file[k], t_ms,
+				l->max_value ? l->max[k][d] : l->sum[k][d] / l->cnt[k][d],
+				d, 0, l->log_offset, 0);
 			l->sum[k][d] = 0;
 			l->cnt[k][d] = 0;
+			l->max[k][d] = 0;
 		}
 }
 
@@ -155,6 +168,8 @@ static void avg_add(struct ib_logs *l, uint64_t t_ms, unsigned int ddir,
 			continue;
 		l->sum[k][ddir] += v[k];
 		l->cnt[k][ddir]++;
+		if (v[k] > l->max[k][ddir])
+			l->max[k][ddir] = v[k];
 	}
 }
 

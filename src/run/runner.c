@@ -594,6 +594,8 @@ static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int 
 	for (i = 0; i < r->run->nr_jobs; i++) {
 		if (engine_has(&r->slots[i], IB_ENGINE_NOIO | IB_ENGINE_NOFILES))
 			continue; /* touches no disk: no Disk stats for it */
+		if (!r->slots[i].args.job->disk_util)
+			continue;
 		for (j = 0; j < r->slots[i].args.files.nr; j++)
 			(*paths)[k++] = r->slots[i].args.files.f[j].path;
 	}
