@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Real-world job files (issue 13, second part), iobench's own: a cloud
+volume check on a loop device, a database-like mix, a metadata workload
+over many small files, a multi-file job, a logging-heavy CI job and a
+trim job. Each runs end to end with exact-count assertions, and side by
+side with fio 3.33 (same job file, engine and direct given explicitly):
+the same I/O counts and bytes per direction for the size-based jobs.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+KiB = ibtest.KiB
+MiB = ibtest.MiB
+
+CLOUD = """
+; cloud volume acceptance: sequential fill, random read IOPS, mixed 70/30
+[global]
+filename={dev}
+ioengine=libaio
+direct=1
+group_reporting=0
+
+[fill]
+rw=write
+bs=1m
+size=4m
+iodepth=4
+buffer_compress_percentage=50
+
+[randread]
+stonewall
+rw=randread
+bs=4k
+size=4m
+iodepth=16
+random_distribution=zipf:1.1
+
+[mixed]
+stonewall
+rw=randrw
+rwmixread=70
+bssplit=4k/60:16k/30:64k/10
+size=4m
+iodepth=8
+"""
+
+DATABASE = """
+; database-like: 8k random pages with periodic fdatasync, a redo log
+[global]
+directory={dir}
+ioengine=psync
+direct=0
+
+[pages]
+rw=randrw
+rwmixread=80
+bs=8k
+size=8m
+fdatasync=16
+percentage_random=90
+
+[redo]
+rw=write
+bs=4k
+size=1m
+sync=dsync
+buffer_pattern=0x0badc0de
+"""
+
+METADATA = """
+; many small files: write them one after another, read them at random
+[global]
+directory={dir}
+ioengine=psync
+direct=0
+nrfiles=32
+filesize=16k
+bs=4k
+
+[create]
+rw=write
+file_service_type=sequential
+
+[scan]
+stonewall
+rw=randread
+file_service_type=random:4
+"""
+
+MULTIFILE = """
+; three files, two I/Os each in turn, a skip-sequential reader
+[global]
+filename={a}:{b}:{c}
+ioengine=psync
+direct=0
+
+[writer]
+rw=write
+bs=16k
+size=3m
+file_service_type=roundrobin:2
+
+[skipper]
+stonewall
+rw=read:16k
+bs=16k
+size=3m
+"""
+
+LOGGING = """
+; a CI job that keeps every log
+[ci]
+filename={f}
+ioengine=psync
+direct=0
+rw=randwrite
+bs=4k
+size=2m
+write_lat_log={p}
+write_bw_log={p}
+write_iops_log={p}
+write_iolog={p}.iolog
+log_offset=1
+disk_util=0
+dedupe_percentage=25
+"""
+
+TRIM = """
+; trim a device, then rewrite what was trimmed
+[global]
+filename={dev}
+ioengine=psync
+direct=1
+bs=64k
+size=1m
+
+[discard]
+rw=trim
+
+[rewrite]
+stonewall
+rw=randtrimwrite
+"""
+
+
+def counts(doc):
+    """name -> ((ios, bytes) for read, write, trim) of every job."""
+    out = {}
+    for j in doc['jobs']:
+        out[j['jobname']] = tuple((j[d]['total_ios'], j[d]['io_bytes'])
+                                  for d in ('read', 'write', 'trim'))
+    return out
+
+
+def run_job(t, name, text, fio=False, extra=()):
+    path = t.path(name + '.fio')
+    with open(path, 'w') as f:
+        f.write(text)
+    out = t.path(name + ('.fio' if fio else '.ib') + '.json')
+    args = ['--output-format=json', '--output=' + out] + list(extra) + [path]
+    r = t.fio(*args) if fio else t.run('--allow_data_loss=1', *args)
+    if r is None:
+        return None, None
+    if not t.ok(r, name + (' (fio 3.33)' if fio else '')):
+        return None, r
+    if not fio:
+        t.eq(r.err, '', '%s: empty stderr' % name, r)
+    with open(out) as f:
+        return json.load(f), r
+
+
+def side_by_side(t, name, text, want, mixed=()):
+    """want: name -> exact counts. mixed jobs: the total bytes are exact,
+    the split between directions is random (fio's too)."""
+    doc, _ = run_job(t, name, text)
+    if doc is None:
+        return None
+    got = counts(doc)
+    for job, w in want.items():
+        if job in mixed:
+            t.eq(sum(b for _, b in got[job]), w, '%s/%s: bytes' % (name, job))
+        else:
+            t.eq(got[job], w, '%s/%s: rwt (ios, bytes)' % (name, job))
+    fdoc, _ = run_job(t, name, text, fio=True)
+    if fdoc is not None:
+        fgot = counts(fdoc)
+        for job in want:
+            if job in mixed:
+                t.eq(sum(b for _, b in fgot[job]), sum(b for _, b in got[job]),
+                     '%s/%s: bytes as fio 3.33' % (name, job))
+                continue
+            t.eq(got[job], fgot[job], '%s/%s: counts as fio 3.33' % (name, job))
+    return doc
+
+
+def test_cloud(t):
+    dev = t.loop_device(8 * MiB)
+    if dev is None:
+        t.skip('no loop devices: cloud volume job')
+        return
+    side_by_side(t, 'cloud', CLOUD.format(dev=dev), {
+        'fill': ((0, 0), (4, 4 * MiB), (0, 0)),
+        'randread': ((1024, 4 * MiB), (0, 0), (0, 0)),
+        'mixed': 4 * MiB}, mixed=('mixed',))
+
+
+def test_database(t):
+    d = t.mkdir('db')
+    doc = side_by_side(t, 'database', DATABASE.format(dir=d), {
+        'pages': 8 * MiB,
+        'redo': ((0, 0), (256, 1 * MiB), (0, 0))}, mixed=('pages',))
+    if doc:
+        redo = os.path.join(d, 'redo.0.0')
+        data = ibtest.file_bytes(redo)
+        t.check(data == bytes.fromhex('0badc0de') * (MiB // 4),
+                'database: the redo log holds the pattern')
+
+
+def test_metadata(t):
+    d = t.mkdir('meta')
+    doc = side_by_side(t, 'metadata', METADATA.format(dir=d), {
+        'create': ((0, 0), (128, 512 * KiB), (0, 0)),
+        'scan': ((128, 512 * KiB), (0, 0), (0, 0))})
+    if doc:
+        t.eq(len([n for n in os.listdir(d) if n.startswith('create.')]), 32,
+             'metadata: 32 files made')
+
+
+def test_multifile(t):
+    a, b, c = (t.shm_file(n, size=1 * MiB) for n in ('mfa', 'mfb', 'mfc'))
+    side_by_side(t, 'multifile', MULTIFILE.format(a=a, b=b, c=c), {
+        'writer': ((0, 0), (192, 3 * MiB), (0, 0)),
+        'skipper': ((192, 3 * MiB), (0, 0), (0, 0))})
+
+
+def test_logging(t):
+    f = t.shm_file('ci', size=2 * MiB)
+    p = t.path('cilog')
+    text = LOGGING.format(f=f, p=p)
+    doc, r = run_job(t, 'logging', text)
+    if doc is None:
+        return
+    t.eq(counts(doc)['ci'], ((0, 0), (512, 2 * MiB), (0, 0)), 'logging: rwt')
+    t.check('disk_util' not in doc, 'logging: disk_util=0, no disk stats')
+    t.check('Laying out' not in r.err, 'logging: no message on stderr', r)
+    for kind in ('slat', 'clat', 'lat', 'bw', 'iops'):
+        path = '%s_%s.1.log' % (p, kind)
+        with open(path) as fh:
+            lines = fh.read().splitlines()
+        # psync has no submission latency: its slat log stays empty
+        t.eq(len(lines), 0 if kind == 'slat' else 512,
+             'logging: %s log lines' % kind)
+        t.check(all(len(ln.split(',')) == 6 for ln in lines),
+                'logging: %s log has the offset column' % kind)
+    io = ibtest.parse_iolog(p + '.iolog')
+    t.eq(len(io.data('write')), 512, 'logging: iolog writes')
+    t.eq(sorted(o for _, _, o, _ in io.data('write')),
+         [i * 4096 for i in range(512)], 'logging: every block written once')
+
+
+def test_trim(t):
+    dev = t.loop_device(2 * MiB)
+    if dev is None:
+        t.skip('no loop devices: trim job')
+        return
+    side_by_side(t, 'trim', TRIM.format(dev=dev), {
+        'discard': ((0, 0), (0, 0), (16, 1 * MiB)),
+        'rewrite': ((0, 0), (16, 1 * MiB), (16, 1 * MiB))})
+
+
+def test_messages(t):
+    """Job messages: stdout with the human report and with --output=FILE,
+    stderr only when stdout carries JSON or terse."""
+    d = t.mkdir('msg')
+    base = ['--name=m', '--directory=' + d, '--size=256k', '--ioengine=psync',
+            '--direct=0']
+    cases = [([], 'out'), (['--output=' + t.path('m.txt')], 'out'),
+             (['--output-format=json', '--output=' + t.path('m.json')], 'out'),
+             (['--output-format=json'], 'err'), (['--output-format=terse'], 'err')]
+    for extra, where in cases:
+        for n in os.listdir(d):
+            os.unlink(os.path.join(d, n))
+        r = t.run(*(base + extra))
+        if not t.ok(r, 'messages %s' % extra):
+            continue
+        msg = 'm: Laying out IO file (1 file / 0MiB)'
+        t.eq((msg in r.out, msg in r.err), (where == 'out', where == 'err'),
+             'messages %s: "Laying out" on std%s' % (extra, where), r)
+        if where == 'out' and extra:
+            t.eq(r.err, '', 'messages %s: empty stderr' % extra, r)
+
+
+def main():
+    t = ibtest.Test()
+    test_messages(t)
+    test_cloud(t)
+    test_database(t)
+    test_metadata(t)
+    test_multifile(t)
+    test_logging(t)
+    test_trim(t)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
