@@ -263,6 +263,35 @@ def test_logging(t):
          [i * 4096 for i in range(512)], 'logging: every block written once')
 
 
+def test_log_variants(t):
+    """log_unix_epoch: times are epoch ms within the run; log_max_value:
+    each averaged window logs its largest latency (>= the mean)."""
+    import time
+    f = t.shm_file('lv', size=8 * MiB)
+    logs = {}
+    for mx in (0, 1):
+        p = t.path('lv%d' % mx)
+        before = int(time.time() * 1000)
+        r = t.run('--name=lv', '--filename=' + f, '--rw=randread', '--bs=4k',
+                  '--size=8m', '--ioengine=psync', '--direct=0', '--randrepeat=1',
+                  '--write_lat_log=' + p, '--log_avg_msec=5',
+                  '--log_max_value=%d' % mx, '--log_unix_epoch=1')
+        after = int(time.time() * 1000)
+        if not t.ok(r, 'log_max_value=%d log_unix_epoch=1' % mx):
+            return
+        with open(p + '_clat.1.log') as fh:
+            rows = [[int(x) for x in ln.split(',')] for ln in fh]
+        t.check(rows and all(before <= r0[0] <= after + 5 for r0 in rows),
+                'log_unix_epoch: times in [%d, %d]: %s' % (before, after,
+                                                          rows[:2]))
+        logs[mx] = rows
+    if len(logs) == 2:
+        mean = sum(r0[1] for r0 in logs[0]) / len(logs[0])
+        top = sum(r0[1] for r0 in logs[1]) / len(logs[1])
+        t.check(top > mean, 'log_max_value: window maxima (%.0f) above the '
+                'means (%.0f)' % (top, mean))
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -303,6 +332,7 @@ def main():
     test_metadata(t)
     test_multifile(t)
     test_logging(t)
+    test_log_variants(t)
     test_trim(t)
     t.finish()
 
