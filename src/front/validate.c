@@ -222,6 +222,10 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 	free(def);
 	if (o)
 		return engine_opt_error(o, d);
+	if (!strcmp(j->ioengine, "ftruncate") && (j->rw & (IB_RW_READ | IB_RW_TRIM)))
+		return ib_diag_set(d, EINVAL,
+				   "ioengine=ftruncate does writes only (rw=write or randwrite), not rw=%s",
+				   ib_rw_name(j->rw));
 	set = ib_engine_opts_find(j->ioengine);
 	return set && set->validate ? set->validate(j, d) : 0;
 }

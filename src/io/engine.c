@@ -23,6 +23,9 @@ static const struct ib_engine_ops *const engines[] = {
 	&ib_engine_libaio,
 #endif
 	&ib_engine_null,
+	&ib_engine_mmap,
+	&ib_engine_falloc,
+	&ib_engine_ftruncate,
 	NULL,
 };
 
@@ -30,8 +33,8 @@ static const struct ib_engine_ops *const engines[] = {
  * never implements; ib_engine_find() is tried first. */
 static const char *const fio_engines[] = {
 	"io_uring", "libaio", "io_uring_cmd", "posixaio", "solarisaio",
-	"windowsaio", "mmap", "splice", "sg", "net", "netsplice", "cpuio",
-	"rdma", "e4defrag", "falloc", "ftruncate", "filecreate", "filestat",
+	"windowsaio", "splice", "sg", "net", "netsplice", "cpuio",
+	"rdma", "e4defrag", "filecreate", "filestat",
 	"filedelete", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
 	"http", "gfapi", "gfapi_async", "libhdfs", "mtd", "pmemblk", "dev-dax",
 	"libpmem", "libcufile", "ime_psync", "ime_psyncv", "ime_aio",

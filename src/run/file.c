@@ -638,7 +638,8 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	int flags = O_CLOEXEC;
 	unsigned int i;
 
-	if (ib_job_writes(job) && !readonly) {
+	/* falloc's reads are fallocate(KEEP_SIZE): they need a writable fd */
+	if ((ib_job_writes(job) || !strcmp(job->ioengine, "falloc")) && !readonly) {
 		flags |= O_RDWR;
 		if (job->create_on_open)
 			flags |= O_CREAT;
