@@ -26,6 +26,9 @@ static const struct ib_engine_ops *const engines[] = {
 	&ib_engine_mmap,
 	&ib_engine_falloc,
 	&ib_engine_ftruncate,
+	&ib_engine_filecreate,
+	&ib_engine_filestat,
+	&ib_engine_filedelete,
 	NULL,
 };
 
@@ -34,8 +37,7 @@ static const struct ib_engine_ops *const engines[] = {
 static const char *const fio_engines[] = {
 	"io_uring", "libaio", "io_uring_cmd", "posixaio", "solarisaio",
 	"windowsaio", "splice", "sg", "net", "netsplice", "cpuio",
-	"rdma", "e4defrag", "filecreate", "filestat",
-	"filedelete", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
+	"rdma", "e4defrag", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
 	"http", "gfapi", "gfapi_async", "libhdfs", "mtd", "pmemblk", "dev-dax",
 	"libpmem", "libcufile", "ime_psync", "ime_psyncv", "ime_aio",
 	"libiscsi", "nbd", "nfs", "exec", "xnvme", "libblkio", "spdk",

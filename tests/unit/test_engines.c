@@ -241,8 +241,8 @@ static void registry(void **state)
 		assert_non_null(l[n]->queue);
 		assert_true(!l[n]->commit == !l[n]->reap);
 	}
-	/* + null, mmap, falloc, ftruncate */
-	assert_int_equal(n, sizeof(io_names) / sizeof(io_names[0]) + 4);
+	/* + null, mmap, falloc, ftruncate, filecreate, filestat, filedelete */
+	assert_int_equal(n, sizeof(io_names) / sizeof(io_names[0]) + 7);
 	for (unsigned int i = 0; i < sizeof(io_names) / sizeof(io_names[0]); i++)
 		assert_non_null(ib_engine_find(io_names[i]));
 	assert_non_null(ib_engine_find("null"));

@@ -21,6 +21,9 @@ extern const struct ib_engine_ops ib_engine_null;
 extern const struct ib_engine_ops ib_engine_mmap;
 extern const struct ib_engine_ops ib_engine_falloc;
 extern const struct ib_engine_ops ib_engine_ftruncate;
+extern const struct ib_engine_ops ib_engine_filecreate;
+extern const struct ib_engine_ops ib_engine_filestat;
+extern const struct ib_engine_ops ib_engine_filedelete;
 #if HAVE_LIBURING
 extern const struct ib_engine_ops ib_engine_io_uring;
 #endif

@@ -11,6 +11,16 @@
  *   ftruncate  write: ftruncate() to the I/O's offset; reads and trims
  *              fail with EINVAL (fio's engine does writes only).
  *
+ * and fio's metadata engines, where each I/O is one call on the file's
+ * path, timed as the I/O's latency, counted with the I/O's length:
+ *
+ *   filecreate open(O_CREAT) and close: the files are not laid out first
+ *              (IB_ENGINE_NOFILES), the engine makes them.
+ *   filestat   stat() of the laid-out files.
+ *   filedelete unlink() of the laid-out files; the file's later I/Os (a
+ *              region of several blocks) find it deleted and do nothing.
+ * None of the three touches a device node: EPERM on one.
+ *
  * res is the I/O's length, or -errno. Trims on mmap and ftruncate are
  * trim.h's.
  */
@@ -21,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "engines.h"
 #include "iobench/trim.h"
@@ -151,6 +162,85 @@ static int ftruncate_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	} while (ret < 0 && errno == EINTR);
 	return done(ctx, io, ret);
 }
+
+/* A device node is never created over, stat-timed or unlinked here. */
+static bool meta_refused(struct ib_engine_ctx *ctx, const struct ib_file *f)
+{
+	struct stat st;
+
+	if (!f->is_bdev && (stat(f->path, &st) || S_ISREG(st.st_mode)))
+		return false;
+	snprintf(ctx->errmsg, sizeof(ctx->errmsg),
+		 "ioengine=%s: %s is not a regular file", ctx->job->ioengine, f->path);
+	errno = EPERM;
+	return true;
+}
+
+static int filecreate_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	const struct ib_file *f = &ctx->files[io->file_idx];
+	int fd;
+
+	if (ib_unlikely(f->is_bdev))
+		return done(ctx, io, meta_refused(ctx, f) ? -1 : 0);
+	fd = open(f->path, O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return done(ctx, io, -1);
+	close(fd);
+	return done(ctx, io, 0);
+}
+
+static int filestat_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	struct stat st;
+
+	return done(ctx, io, stat(ctx->files[io->file_idx].path, &st));
+}
+
+static int filedelete_init(struct ib_engine_ctx *ctx)
+{
+	ctx->errmsg[0] = '\0';
+	ctx->data = calloc(ctx->nr_files ? ctx->nr_files : 1, sizeof(bool));
+	return ctx->data ? 0 : -ENOMEM;
+}
+
+static void filedelete_cleanup(struct ib_engine_ctx *ctx)
+{
+	free(ctx->data);
+	ctx->data = NULL;
+}
+
+static int filedelete_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
+{
+	const struct ib_file *f = &ctx->files[io->file_idx];
+	bool *deleted = ctx->data;
+
+	if (deleted[io->file_idx])
+		return done(ctx, io, 0);
+	if (meta_refused(ctx, f))
+		return done(ctx, io, -1);
+	deleted[io->file_idx] = true;
+	return done(ctx, io, unlink(f->path));
+}
+
+const struct ib_engine_ops ib_engine_filecreate = {
+	.name = "filecreate", .help = "create each file (open O_CREAT + close) per I/O, no data",
+	.flags = IB_ENGINE_SYNC | IB_ENGINE_NOIO | IB_ENGINE_NOFILES,
+	.init = plain_init, .queue = filecreate_queue, .cleanup = plain_cleanup,
+};
+
+const struct ib_engine_ops ib_engine_filestat = {
+	.name = "filestat", .help = "stat(2) the file per I/O, no data",
+	.flags = IB_ENGINE_SYNC | IB_ENGINE_NOIO,
+	.init = plain_init, .queue = filestat_queue, .cleanup = plain_cleanup,
+};
+
+const struct ib_engine_ops ib_engine_filedelete = {
+	.name = "filedelete", .help = "unlink(2) the file per I/O, no data",
+	.flags = IB_ENGINE_SYNC | IB_ENGINE_NOIO,
+	.init = filedelete_init, .queue = filedelete_queue,
+	.cleanup = filedelete_cleanup,
+};
 
 const struct ib_engine_ops ib_engine_mmap = {
 	.name = "mmap", .help = "memcpy to and from the files mapped with mmap(2)",
