@@ -29,13 +29,14 @@ static const struct ib_engine_ops *const engines[] = {
 	&ib_engine_filecreate,
 	&ib_engine_filestat,
 	&ib_engine_filedelete,
+	&ib_engine_posixaio,
 	NULL,
 };
 
 /* Engines fio has that iobench can be built with but this binary lacks or
  * never implements; ib_engine_find() is tried first. */
 static const char *const fio_engines[] = {
-	"io_uring", "libaio", "io_uring_cmd", "posixaio", "solarisaio",
+	"io_uring", "libaio", "io_uring_cmd", "solarisaio",
 	"windowsaio", "splice", "sg", "net", "netsplice", "cpuio",
 	"rdma", "e4defrag", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
 	"http", "gfapi", "gfapi_async", "libhdfs", "mtd", "pmemblk", "dev-dax",

@@ -5,7 +5,7 @@ second part): mmap (data written through the mapping reads back, reads
 return the file's bytes; a tmpfs file and a loop device), falloc (writes
 allocate, reads allocate keeping the size, trims punch holes: st_blocks
 and st_size), ftruncate (each write sets the file's size to its offset;
-reads refused), filecreate, filestat and filedelete (one timed call per
+reads refused), posixaio (queue depth 8 on a loop device), filecreate, filestat and filedelete (one timed call per
 file; the files made, seen, removed). I/O counts side by side with fio
 3.33.
 """
@@ -154,12 +154,37 @@ def test_metadata_engines(t):
                 'filedelete on a device: refused, the node stays', r)
 
 
+def test_posixaio(t):
+    dev = t.loop_device(4 * MiB)
+    if dev is None:
+        t.skip('no loop devices: posixaio')
+        return
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        a = ['--name=pa', '--filename=' + dev, '--ioengine=posixaio',
+             '--iodepth=8', '--direct=1', '--bs=16k', '--size=4m',
+             '--rw=randwrite', '--buffer_pattern=0xa5c3']
+        c = run(t, *(a if fio else a + ['--allow_data_loss=1']), fio=fio)
+        if c is None:
+            continue
+        t.eq(c, ((0, 0), (256, 4 * MiB), (0, 0)), 'posixaio write %s' % who)
+        with open(dev, 'rb') as fh:
+            t.check(fh.read() == bytes.fromhex('a5c3') * (2 * MiB),
+                    'posixaio write %s: every block written' % who)
+        c = run(t, '--name=pr', '--filename=' + dev, '--ioengine=posixaio',
+                '--iodepth=8', '--direct=1', '--bs=4k', '--size=4m',
+                '--rw=randread', fio=fio)
+        if c:
+            t.eq(c, ((1024, 4 * MiB), (0, 0), (0, 0)), 'posixaio read %s' % who)
+
+
 def main():
     t = ibtest.Test()
     test_mmap(t)
     test_falloc(t)
     test_ftruncate(t)
     test_metadata_engines(t)
+    test_posixaio(t)
     t.finish()
 
 

@@ -504,8 +504,8 @@ static void test_enghelp(void **state)
 	assert_null(strstr(r->out, "fixedbufs"));
 	done(r);
 	parse_err(parse("--enghelp=foo", NULL), EINVAL, "--enghelp: unknown engine 'foo'");
-	parse_err(parse("--enghelp=posixaio", NULL), ENOTSUP,
-		  "--enghelp: engine 'posixaio' is not built into this iobench");
+	parse_err(parse("--enghelp=solarisaio", NULL), ENOTSUP,
+		  "--enghelp: engine 'solarisaio' is not built into this iobench");
 }
 
 static void test_section_filter(void **state)

@@ -24,6 +24,7 @@ extern const struct ib_engine_ops ib_engine_ftruncate;
 extern const struct ib_engine_ops ib_engine_filecreate;
 extern const struct ib_engine_ops ib_engine_filestat;
 extern const struct ib_engine_ops ib_engine_filedelete;
+extern const struct ib_engine_ops ib_engine_posixaio;
 #if HAVE_LIBURING
 extern const struct ib_engine_ops ib_engine_io_uring;
 #endif
