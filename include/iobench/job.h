@@ -260,6 +260,8 @@ struct ib_job {
 	char write_bw_log[PATH_MAX];
 	char write_iops_log[PATH_MAX];
 	char write_lat_log[PATH_MAX];
+	char write_hist_log[PATH_MAX];
+	unsigned int log_hist_msec;
 	unsigned int log_avg_msec;
 	bool log_offset;
 	bool log_max_value;	/* averaged lat logs: the window's maximum */

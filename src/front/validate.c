@@ -58,6 +58,7 @@ void ib_job_fixup(struct ib_job *j)
 	fix_log_name(j->write_bw_log, j->name);
 	fix_log_name(j->write_iops_log, j->name);
 	fix_log_name(j->write_lat_log, j->name);
+	fix_log_name(j->write_hist_log, j->name);
 	if (j->time_based && j->runtime_us == 0) {
 		/* fio warns and runs the job size-based */
 		j->time_based = false;

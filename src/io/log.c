@@ -9,12 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/hist.h"
 #include "iobench/log.h"
 
 #define LOG_BUF_SIZE (256u * 1024)
 #define LOG_LINE_MAX 128
 
-static const char *const kind_name[IB_LOG_NR] = { "slat", "clat", "lat", "bw", "iops" };
+static const char *const kind_name[IB_LOG_NR] = {
+	"slat", "clat", "lat", "bw", "iops", "clat_hist",
+};
 
 static char *put_u64(char *p, uint64_t v)
 {
@@ -118,6 +121,13 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 		ret = open_one(l, IB_LOG_BW, job->write_bw_log, job->number, d);
 	if (!ret && job->write_iops_log[0])
 		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, job->number, d);
+	if (!ret && job->write_hist_log[0]) {
+		ret = open_one(l, IB_LOG_HIST, job->write_hist_log, job->number, d);
+		l->hist_ms = job->log_hist_msec;
+		l->hist = calloc((size_t)IB_DDIR_RWT * IB_LOG_HIST_BINS, sizeof(uint64_t));
+		if (!ret && !l->hist)
+			ret = ib_diag_set(d, ENOMEM, "no memory for the histogram log");
+	}
 	if (ret) {
 		ib_logs_close(l, NULL);
 		return ret;
@@ -130,7 +140,7 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 			l->file[k].t0_ms = (uint64_t)ts.tv_sec * 1000 +
 					   (uint64_t)ts.tv_nsec / 1000000;
 	}
-	l->per_io = job->write_lat_log[0] ||
+	l->per_io = job->write_lat_log[0] || (job->write_hist_log[0] && l->hist_ms) ||
 		    (!l->avg_ms && (job->write_bw_log[0] || job->write_iops_log[0]));
 	return 0;
 }
@@ -173,11 +183,55 @@ static void avg_add(struct ib_logs *l, uint64_t t_ms, unsigned int ddir,
 	}
 }
 
+/* One histogram row of direction d, then its counts start again. */
+static void hist_row(struct ib_logs *l, unsigned int d, uint64_t t_ms)
+{
+	struct ib_log_file *lf = &l->file[IB_LOG_HIST];
+	uint64_t *bins = l->hist + (size_t)d * IB_LOG_HIST_BINS;
+	char *p;
+	unsigned int i;
+
+	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
+		lf_flush(lf);
+	p = lf->buf + lf->len;
+	p = put_u64(p, lf->t0_ms + t_ms);
+	p = put_u64(memcpy(p, ", ", 2) + 2, d);
+	p = put_u64(memcpy(p, ", ", 2) + 2, l->hist_bs[d]);
+	for (i = 0; i < IB_LOG_HIST_BINS; i++) {
+		if ((size_t)(p - lf->buf) + 32 > LOG_BUF_SIZE) {
+			lf->len = (size_t)(p - lf->buf);
+			lf_flush(lf);
+			p = lf->buf;
+		}
+		p = put_u64(memcpy(p, ", ", 2) + 2, bins[i]);
+		bins[i] = 0;
+	}
+	*p++ = '\n';
+	lf->len = (size_t)(p - lf->buf);
+	l->hist_last_ms[d] = t_ms;
+}
+
+static void hist_add(struct ib_logs *l, uint64_t t_ms, unsigned int d,
+		     uint32_t bs, uint64_t clat)
+{
+	unsigned int idx = ib_hist_index(clat);
+
+	if (idx >= IB_LOG_HIST_BINS)
+		idx = IB_LOG_HIST_BINS - 1;
+	l->hist[(size_t)d * IB_LOG_HIST_BINS + idx]++;
+	l->hist_bs[d] = bs;
+	if (t_ms - l->hist_last_ms[d] >= l->hist_ms)
+		hist_row(l, d, t_ms);
+}
+
 void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t bs,
 		 uint64_t offset, uint64_t slat, uint64_t clat, uint64_t lat)
 {
 	const uint64_t v[3] = { slat, clat, lat };
 	unsigned int k;
+
+	if (l->hist_ms && l->file[IB_LOG_HIST].fd >= 0 && clat != UINT64_MAX)
+		hist_add(l, t_ms, ddir, bs, clat);
 
 	if (l->avg_ms) {
 		avg_add(l, t_ms, ddir, v);
@@ -202,8 +256,18 @@ void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
 
 void ib_logs_flush_avg(struct ib_logs *l, uint64_t t_ms)
 {
+	unsigned int d, i;
+
 	if (l->avg_ms)
 		flush_window(l, t_ms);
+	for (d = 0; l->hist_ms && l->hist && d < IB_DDIR_RWT; d++) {
+		const uint64_t *bins = l->hist + (size_t)d * IB_LOG_HIST_BINS;
+
+		for (i = 0; i < IB_LOG_HIST_BINS && !bins[i]; i++)
+			;
+		if (i < IB_LOG_HIST_BINS && l->file[IB_LOG_HIST].fd >= 0)
+			hist_row(l, d, t_ms);
+	}
 }
 
 int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
@@ -226,5 +290,7 @@ int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
 		lf->buf = NULL;
 		lf->fd = -1;
 	}
+	free(l->hist);
+	l->hist = NULL;
 	return err;
 }

@@ -292,6 +292,58 @@ def test_log_variants(t):
                 'means (%.0f)' % (top, mean))
 
 
+def hist_rows(path):
+    with open(path) as fh:
+        return [[int(x) for x in ln.split(',')] for ln in fh if ln.strip()]
+
+
+def test_hist_log(t):
+    """write_hist_log/log_hist_msec: fio's histogram log, every I/O in one
+    bin of one row, the layout of fio 3.33's own, read by fio's
+    fio-histo-log-pctiles.py."""
+    import gzip
+    import subprocess
+    f = t.shm_file('hl', size=32 * MiB)
+    rows = {}
+    for fio in (False, True):
+        p = t.path('hl%d' % fio)
+        a = ['--name=hl', '--filename=' + f, '--rw=randread', '--bs=4k',
+             '--size=32m', '--ioengine=psync', '--direct=0',
+             '--write_hist_log=' + p, '--log_hist_msec=2',
+             '--output-format=json']
+        r = t.fio(*a) if fio else t.run(*a)
+        if r is None or not t.ok(r, 'hist log%s' % (' (fio)' if fio else '')):
+            continue
+        rows[fio] = hist_rows(p + '_clat_hist.1.log')
+    if False not in rows:
+        return
+    ib = rows[False]
+    t.check(ib and all(len(row) == 3 + 1856 for row in ib),
+            'hist log: rows of time, ddir, bs and 1856 bins')
+    t.eq(sum(sum(row[3:]) for row in ib), 8192, 'hist log: every read in a bin')
+    t.eq(sorted({(row[1], row[2]) for row in ib}), [(0, 4096)],
+         'hist log: ddir 0, bs 4096')
+    times = [row[0] for row in ib]
+    t.check(times == sorted(times), 'hist log: times ascending')
+    if True in rows:
+        t.eq({len(row) for row in rows[True]}, {len(ib[0])},
+             'hist log: as many fields as fio 3.33 writes')
+    tool = '/usr/share/doc/fio/fio-histo-log-pctiles.py.gz'
+    if os.path.exists(tool):
+        script = t.path('pctiles.py')
+        with gzip.open(tool, 'rb') as src, open(script, 'wb') as dst:
+            dst.write(src.read())
+        pr = subprocess.run([sys.executable, script, '--log-hist-msec', '2',
+                             t.path('hl0') + '_clat_hist.1.log'],
+                            capture_output=True, text=True)
+        last = pr.stdout.strip().splitlines()[-1] if pr.stdout.strip() else ''
+        fields = [x.strip() for x in last.split(',')]
+        t.check(pr.returncode == 0 and len(fields) >= 7 and
+                0 < int(fields[1]) <= 8192,
+                "hist log: fio's fio-histo-log-pctiles.py reads it: %r %s" %
+                (last, pr.stderr[-300:]))
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -333,6 +385,7 @@ def main():
     test_multifile(t)
     test_logging(t)
     test_log_variants(t)
+    test_hist_log(t)
     test_trim(t)
     t.finish()
 
