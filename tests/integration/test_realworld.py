@@ -344,6 +344,27 @@ def test_hist_log(t):
                 (last, pr.stderr[-300:]))
 
 
+def test_terse_lat_pct(t):
+    """lat_percentiles=1: the terse line's percentile fields are the total
+    latency's (the JSON's lat_ns percentiles of the same run)."""
+    f = t.shm_file('tp', size=1 * MiB)
+    for clat in (1, 0):
+        r = t.run('--name=tp', '--filename=' + f, '--rw=randread', '--bs=4k',
+                  '--ioengine=libaio', '--iodepth=4', '--direct=0',
+                  '--lat_percentiles=1', '--clat_percentiles=%d' % clat,
+                  '--output-format=terse,json')
+        if not t.ok(r, 'terse lat percentiles (clat_percentiles=%d)' % clat):
+            continue
+        line = r.out.splitlines()[0].split(';')
+        pct = line[17:37]
+        doc = json.loads(r.out[r.out.index('{'):])
+        lat = doc['jobs'][0]['read']['lat_ns']['percentile']
+        want = ['%f%%=%d' % (float(k), v // 1000)
+                for k, v in sorted(lat.items(), key=lambda kv: float(kv[0]))]
+        t.eq(pct[:len(want)], want, 'terse (clat_percentiles=%d): lat '
+             'percentiles in the percentile fields' % clat)
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -386,6 +407,7 @@ def main():
     test_logging(t)
     test_log_variants(t)
     test_hist_log(t)
+    test_terse_lat_pct(t)
     test_trim(t)
     t.finish()
 
