@@ -267,6 +267,7 @@ struct ib_job {
 	bool log_max_value;	/* averaged lat logs: the window's maximum */
 	bool log_unix_epoch;	/* log times in ms since the Unix epoch */
 	bool disk_util;		/* the job's devices count in Disk stats */
+	unsigned int clocksource;	/* enum ib_clocksource */
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
@@ -292,6 +293,15 @@ enum ib_cpus_policy { IB_CPUS_SHARED, IB_CPUS_SPLIT };
 
 /* exitall: end the running jobs of its group, all running, or the run. */
 enum ib_exit_what { IB_EXIT_GROUP, IB_EXIT_STONEWALL, IB_EXIT_ALL };
+
+/*
+ * clocksource=: cpu (or not given) times I/O with the invariant TSC where
+ * there is one, else clock_gettime(CLOCK_MONOTONIC); clock_gettime and
+ * gettimeofday ask for clock_gettime(CLOCK_MONOTONIC) (gettimeofday's
+ * microseconds are not emulated). One clock per run: any job asking for
+ * clock_gettime gets it for all. The JSON's "effective options" say which.
+ */
+enum ib_clocksource { IB_CLK_CPU, IB_CLK_CLOCK_GETTIME, IB_CLK_GETTIMEOFDAY };
 
 /* file_service_type= (iogen.h) */
 enum ib_file_service {

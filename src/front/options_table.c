@@ -339,6 +339,13 @@ static const struct ib_opt_val unit_base_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val clocksource_vals[] = {
+	{ "cpu", IB_CLK_CPU, "the CPU's invariant TSC where there is one (iobench's default)" },
+	{ "clock_gettime", IB_CLK_CLOCK_GETTIME, "clock_gettime(CLOCK_MONOTONIC) per reading" },
+	{ "gettimeofday", IB_CLK_GETTIMEOFDAY, "as clock_gettime (CLOCK_MONOTONIC, nanoseconds)" },
+	{ NULL, 0, NULL },
+};
+
 /* ---- the table ---------------------------------------------------------- */
 
 const struct ib_opt ib_opt_entries[] = {
@@ -594,6 +601,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Which jobs exitall and exitall_on_error end" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
+	{ .name = "clocksource", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT,
+	  FLD(clocksource), .vals = clocksource_vals, .def = "cpu",
+	  .help = "Clock timing the I/Os (one per run; the JSON's effective options name it)" },
 	{ .name = "disk_util", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
 	  FLD(disk_util), .def = "1",
 	  .help = "Report the job's devices in Disk stats" },

@@ -661,9 +661,17 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		struct ib_clock clock;
 		unsigned int i;
 
-		ib_clock_init(&clock, true);
+		bool tsc = true;
+
 		for (i = 0; i < run->nr_jobs; i++)
+			tsc &= run->jobs[i].clocksource == IB_CLK_CPU;
+		ib_clock_init(&clock, tsc);
+		for (i = 0; i < run->nr_jobs; i++) {
 			r->slots[i].args.clock = clock;
+			snprintf(r->slots[i].args.st->clocksource,
+				 sizeof(r->slots[i].args.st->clocksource), "%s",
+				 clock.tsc ? "cpu" : "clock_gettime");
+		}
 		ib_disk_start(res->diskset);
 		r->start_ns = ib_now_ns();
 		ret = run_batches(r, d);

@@ -365,6 +365,31 @@ def test_terse_lat_pct(t):
              'percentiles in the percentile fields' % clat)
 
 
+def test_clocksource(t):
+    """clocksource: fio's values accepted; the JSON says which clock timed
+    the I/Os (clock_gettime when asked for it or gettimeofday)."""
+    f = t.shm_file('cs', size=256 * KiB)
+    got = {}
+    for cs in (None, 'cpu', 'clock_gettime', 'gettimeofday'):
+        a = ['--name=cs', '--filename=' + f, '--rw=read', '--ioengine=psync',
+             '--direct=0', '--output-format=json']
+        if cs:
+            a.append('--clocksource=' + cs)
+        r = t.run(*a)
+        if not t.ok(r, 'clocksource=%s' % cs):
+            continue
+        j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+        t.eq(j['read']['total_ios'], 64, 'clocksource=%s: reads' % cs)
+        got[cs] = j['effective options'].get('clocksource')
+    t.eq((got.get('clock_gettime'), got.get('gettimeofday')),
+         ('clock_gettime', 'clock_gettime'), 'clocksource: clock_gettime used')
+    t.check(got.get(None) in ('cpu', 'clock_gettime') and
+            got.get('cpu') == got.get(None), 'clocksource=cpu is the default: '
+            '%s' % got)
+    r = t.run('--parse-only', '--name=x', '--size=1m', '--clocksource=hpet')
+    t.fails(r, 'clocksource=hpet')
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -408,6 +433,7 @@ def main():
     test_log_variants(t)
     test_hist_log(t)
     test_terse_lat_pct(t)
+    test_clocksource(t)
     test_trim(t)
     t.finish()
 
