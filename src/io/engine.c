@@ -30,6 +30,7 @@ static const struct ib_engine_ops *const engines[] = {
 	&ib_engine_filestat,
 	&ib_engine_filedelete,
 	&ib_engine_posixaio,
+	&ib_engine_splice,
 	NULL,
 };
 
@@ -37,7 +38,7 @@ static const struct ib_engine_ops *const engines[] = {
  * never implements; ib_engine_find() is tried first. */
 static const char *const fio_engines[] = {
 	"io_uring", "libaio", "io_uring_cmd", "solarisaio",
-	"windowsaio", "splice", "sg", "net", "netsplice", "cpuio",
+	"windowsaio", "sg", "net", "netsplice", "cpuio",
 	"rdma", "e4defrag", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
 	"http", "gfapi", "gfapi_async", "libhdfs", "mtd", "pmemblk", "dev-dax",
 	"libpmem", "libcufile", "ime_psync", "ime_psyncv", "ime_aio",

@@ -5,7 +5,7 @@ second part): mmap (data written through the mapping reads back, reads
 return the file's bytes; a tmpfs file and a loop device), falloc (writes
 allocate, reads allocate keeping the size, trims punch holes: st_blocks
 and st_size), ftruncate (each write sets the file's size to its offset;
-reads refused), posixaio (queue depth 8 on a loop device), filecreate, filestat and filedelete (one timed call per
+reads refused), splice (through a pipe), posixaio (queue depth 8 on a loop device), filecreate, filestat and filedelete (one timed call per
 file; the files made, seen, removed). I/O counts side by side with fio
 3.33.
 """
@@ -178,6 +178,27 @@ def test_posixaio(t):
             t.eq(c, ((1024, 4 * MiB), (0, 0), (0, 0)), 'posixaio read %s' % who)
 
 
+def test_splice(t):
+    f = t.path('sp')
+    for fio in (False, True):
+        if os.path.exists(f):
+            os.unlink(f)
+        who = 'fio 3.33' if fio else 'iobench'
+        c = run(t, '--name=sp', '--filename=' + f, '--ioengine=splice',
+                '--rw=write', '--bs=64k', '--size=2m', '--direct=0',
+                '--buffer_pattern="splice"', fio=fio)
+        if c is None:
+            continue
+        t.eq(c, ((0, 0), (32, 2 * MiB), (0, 0)), 'splice write %s' % who)
+        want = (b'splice' * (65536 // 6 + 1))[:65536] * 32
+        t.check(ibtest.file_bytes(f) == want,
+                'splice write %s: the pattern in every block' % who)
+        c = run(t, '--name=sr', '--filename=' + f, '--ioengine=splice',
+                '--rw=randread', '--bs=16k', '--size=2m', '--direct=0', fio=fio)
+        if c:
+            t.eq(c, ((128, 2 * MiB), (0, 0), (0, 0)), 'splice read %s' % who)
+
+
 def main():
     t = ibtest.Test()
     test_mmap(t)
@@ -185,6 +206,7 @@ def main():
     test_ftruncate(t)
     test_metadata_engines(t)
     test_posixaio(t)
+    test_splice(t)
     t.finish()
 
 

@@ -13,7 +13,7 @@ static const char *const sync_names[] = {
 
 /* Every engine that does real I/O. */
 static const char *const io_names[] = {
-	"psync", "sync", "pvsync", "pvsync2", "vsync", "posixaio",
+	"psync", "sync", "pvsync", "pvsync2", "vsync", "posixaio", "splice",
 #if HAVE_LIBURING
 	"io_uring",
 #endif

@@ -25,6 +25,7 @@ extern const struct ib_engine_ops ib_engine_filecreate;
 extern const struct ib_engine_ops ib_engine_filestat;
 extern const struct ib_engine_ops ib_engine_filedelete;
 extern const struct ib_engine_ops ib_engine_posixaio;
+extern const struct ib_engine_ops ib_engine_splice;
 #if HAVE_LIBURING
 extern const struct ib_engine_ops ib_engine_io_uring;
 #endif
