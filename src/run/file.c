@@ -377,6 +377,19 @@ static void dio_misaligned(const struct ib_job *job, const struct ib_file *f,
 			return;
 		}
 	}
+	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++)
+		for (unsigned int k = 0; k < job->bssplit[dd].nr; k++)
+			if (ib_job_dir_active(job, dd) && job->bssplit[dd].bs[k] % lbs) {
+				snprintf(why, len, "bssplit size %u is not a multiple of %llu, the direct I/O alignment of %s",
+					 job->bssplit[dd].bs[k], (unsigned long long)lbs, f->path);
+				return;
+			}
+	if (job->rw_seq_add % (int64_t)lbs) {
+		snprintf(why, len, "rw=%s:%lld moves offsets off the direct I/O alignment (%llu) of %s",
+			 ib_rw_name(job->rw), (long long)job->rw_seq_add,
+			 (unsigned long long)lbs, f->path);
+		return;
+	}
 	if (f->io_offset % lbs)
 		snprintf(why, len, "offset %llu is not a multiple of %llu, the direct I/O alignment of %s",
 			 (unsigned long long)f->io_offset, (unsigned long long)lbs,

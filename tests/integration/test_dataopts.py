@@ -128,6 +128,17 @@ def test_bssplit(t):
                 'bssplit seq: 25%% 4k, %s: %s' % (who, dict(c)))
         t.eq([o for _, o, _ in ios], sorted(o for _, o, _ in ios),
              'bssplit seq: ascending offsets, ' + who)
+    dev = t.loop_device(1 * MiB)
+    if dev:
+        r = t.run('--name=x', '--filename=' + dev, '--size=64k',
+                  '--bssplit=4k/50:6000/25:8k/25', '--direct=1')
+        t.fails(r, 'bssplit size not aligned for direct I/O')
+        t.eq(r.err.strip(), "iobench: job 'x': bssplit size 6000 is not a "
+             "multiple of 512, the direct I/O alignment of %s (direct=1)" % dev,
+             'bssplit direct alignment: message', r)
+        r = t.run('--name=x', '--filename=' + dev, '--size=64k',
+                  '--rw=read:1000', '--direct=1')
+        t.fails(r, 'rw=read:1000 with direct=1')
     r = t.run('--parse-only', '--name=x', '--size=64k', '--bssplit=4k/101')
     t.fails(r, 'bssplit=4k/101')
     t.eq(r.err.strip(), "iobench: bssplit: bad percentage '101'",
