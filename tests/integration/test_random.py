@@ -372,20 +372,25 @@ def file_zipf_probs(theta, files):
 
 def test_pct_random(t):
     f = t.shm_file('pr', size=16 * MiB)
-    for pct in (0, 25, 100):
-        log = t.path('pr%d.iolog' % pct)
-        r = t.run('--name=pr', '--filename=' + f, '--rw=randread', '--bs=4k',
-                  '--percentage_random=%d' % pct, '--ioengine=null', '--size=16m',
-                  '--write_iolog=' + log)
-        if not t.ok(r, 'percentage_random=%d' % pct):
+    for pct, fio in ((0, False), (25, False), (100, False), (25, True),
+                     (75, True)):
+        log = t.path('pr%d.%d.iolog' % (pct, fio))
+        a = ['--name=pr', '--filename=' + f, '--rw=randread', '--bs=4k',
+             '--percentage_random=%d' % pct, '--ioengine=null', '--size=16m',
+             '--write_iolog=' + log]
+        r = t.fio(*a) if fio else t.run(*a)
+        if r is None:
+            continue
+        if not t.ok(r, 'percentage_random=%d%s' % (pct, ' fio' if fio else '')):
             continue
         offs = [io[2] for io in ibtest.parse_iolog(log).ios]
         t.eq(len(offs), 4096, 'percentage_random=%d: reads' % pct)
         follow = sum(1 for a, b in zip(offs, offs[1:]) if b == a + 4096)
         share = follow / (len(offs) - 1)
         want = (100 - pct) / 100
-        t.check(abs(share - want) < 0.03, 'percentage_random=%d: %.3f of the '
-                'I/Os follow the one before (want %.2f)' % (pct, share, want))
+        t.check(abs(share - want) < 0.03, 'percentage_random=%d%s: %.3f of '
+                'the I/Os follow the one before (want %.2f)' %
+                (pct, ' (fio 3.33)' if fio else '', share, want))
     r = t.run('--parse-only', '--name=x', '--size=1m',
               '--percentage_random=50,101')
     t.fails(r, 'percentage_random=50,101')
