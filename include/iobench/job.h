@@ -262,6 +262,7 @@ struct ib_job {
 	char write_lat_log[PATH_MAX];
 	char write_hist_log[PATH_MAX];
 	unsigned int log_hist_msec;
+	unsigned int log_hist_coarseness;	/* 0..6 */
 	unsigned int log_avg_msec;
 	bool log_offset;
 	bool log_max_value;	/* averaged lat logs: the window's maximum */

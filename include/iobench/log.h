@@ -25,7 +25,8 @@
  * the completion latencies since that row (bin j is hist.h's bucket j, the
  * last bin takes the slower ones; bs is the I/O's that closed the row);
  * what is left at the job's end makes one last row. log_hist_msec=0: the
- * file stays empty (fio's).
+ * file stays empty (fio's). log_hist_coarseness=c (0..6): each field sums
+ * 2^c bins, 1856 >> c fields.
  * log_unix_epoch=1: times are milliseconds since the Unix epoch (the
  * job's start read from CLOCK_REALTIME when the logs open, plus the time
  * since), not since the job started.
@@ -60,6 +61,7 @@ struct ib_logs {
 	uint64_t max[3][IB_DDIR_RWT];
 	bool max_value;		/* log_max_value: windows log their maximum */
 	unsigned int hist_ms;	/* log_hist_msec */
+	unsigned int hist_coarse;	/* log_hist_coarseness: 2^c bins per field */
 	uint64_t hist_last_ms[IB_DDIR_RWT];
 	uint64_t hist_bs[IB_DDIR_RWT];
 	uint64_t *hist;		/* IB_DDIR_RWT * IB_LOG_HIST_BINS counts */

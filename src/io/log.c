@@ -124,6 +124,7 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 	if (!ret && job->write_hist_log[0]) {
 		ret = open_one(l, IB_LOG_HIST, job->write_hist_log, job->number, d);
 		l->hist_ms = job->log_hist_msec;
+		l->hist_coarse = job->log_hist_coarseness;
 		l->hist = calloc((size_t)IB_DDIR_RWT * IB_LOG_HIST_BINS, sizeof(uint64_t));
 		if (!ret && !l->hist)
 			ret = ib_diag_set(d, ENOMEM, "no memory for the histogram log");
@@ -197,14 +198,20 @@ static void hist_row(struct ib_logs *l, unsigned int d, uint64_t t_ms)
 	p = put_u64(p, lf->t0_ms + t_ms);
 	p = put_u64(memcpy(p, ", ", 2) + 2, d);
 	p = put_u64(memcpy(p, ", ", 2) + 2, l->hist_bs[d]);
-	for (i = 0; i < IB_LOG_HIST_BINS; i++) {
+	for (i = 0; i < IB_LOG_HIST_BINS; i += 1u << l->hist_coarse) {
+		uint64_t sum = 0;
+		unsigned int k;
+
 		if ((size_t)(p - lf->buf) + 32 > LOG_BUF_SIZE) {
 			lf->len = (size_t)(p - lf->buf);
 			lf_flush(lf);
 			p = lf->buf;
 		}
-		p = put_u64(memcpy(p, ", ", 2) + 2, bins[i]);
-		bins[i] = 0;
+		for (k = i; k < i + (1u << l->hist_coarse); k++) {
+			sum += bins[k];
+			bins[k] = 0;
+		}
+		p = put_u64(memcpy(p, ", ", 2) + 2, sum);
 	}
 	*p++ = '\n';
 	lf->len = (size_t)(p - lf->buf);

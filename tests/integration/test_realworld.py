@@ -328,6 +328,24 @@ def test_hist_log(t):
     if True in rows:
         t.eq({len(row) for row in rows[True]}, {len(ib[0])},
              'hist log: as many fields as fio 3.33 writes')
+    # log_hist_coarseness=2: each field sums 4 bins, as fio 3.33 writes
+    for fio in (False, True):
+        p = t.path('hc%d' % fio)
+        a = ['--name=hc', '--filename=' + f, '--rw=randread', '--bs=4k',
+             '--size=32m', '--ioengine=psync', '--direct=0',
+             '--write_hist_log=' + p, '--log_hist_msec=2',
+             '--log_hist_coarseness=2', '--output-format=json']
+        r = t.fio(*a) if fio else t.run(*a)
+        if r is None or not t.ok(r, 'coarse hist log%s' % (' fio' if fio else '')):
+            continue
+        hc = hist_rows(p + '_clat_hist.1.log')
+        if fio and not hc:      # fio writes no row for a last partial window
+            continue
+        t.eq({len(row) for row in hc}, {3 + 464}, 'log_hist_coarseness=2%s: '
+             '464 bins a row' % (' (fio 3.33)' if fio else ''))
+        if not fio:
+            t.eq(sum(sum(row[3:]) for row in hc), 8192,
+                 'log_hist_coarseness=2: every read in a bin')
     tool = '/usr/share/doc/fio/fio-histo-log-pctiles.py.gz'
     if os.path.exists(tool):
         script = t.path('pctiles.py')
