@@ -325,7 +325,7 @@ def test_hist_log(t):
          'hist log: ddir 0, bs 4096')
     times = [row[0] for row in ib]
     t.check(times == sorted(times), 'hist log: times ascending')
-    if True in rows:
+    if rows.get(True):      # fio writes no row for a last partial window
         t.eq({len(row) for row in rows[True]}, {len(ib[0])},
              'hist log: as many fields as fio 3.33 writes')
     # log_hist_coarseness=2: each field sums 4 bins, as fio 3.33 writes
