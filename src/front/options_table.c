@@ -501,6 +501,12 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "dedupe_percentage", .type = IB_OPT_UINT, .cat = IB_CAT_BUF,
 	  FLD(dedupe_pct), .min = 0, .max = 100, .def = "0",
 	  .help = "Percentage of writes that repeat the previous unique buffer" },
+	{ .name = "dedupe_mode", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  .size = 16, .set = ib_opt_set_dedupe_mode, .def = "repeat",
+	  .help = "Duplicates repeat the last unique buffer (repeat; working_set is not supported)" },
+	{ .name = "dedupe_global", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  .size = 8, .set = ib_opt_set_dedupe_global, .def = "0",
+	  .help = "0: each job dedupes its own writes (1 is not supported)" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
 

@@ -254,6 +254,18 @@ def test_dedupe(t):
         ratio = len(zlib.compress(uniq_blocks, 1)) / len(uniq_blocks)
         t.check(ratio > 0.99, 'dedupe %s: unique blocks not compressible '
                 '(%.3f)' % (who, ratio))
+    a = write_file(t, 'dm', 1 * MiB, '--bs=4k', '--dedupe_percentage=40')
+    b = write_file(t, 'dm', 1 * MiB, '--bs=4k', '--dedupe_percentage=40',
+                   '--dedupe_mode=repeat', '--dedupe_global=0')
+    t.check(a is not None and a == b, 'dedupe_mode=repeat, dedupe_global=0: '
+            'the default, the same bytes')
+    for opt, msg in (('--dedupe_mode=working_set', 'dedupe_mode=working_set: '
+                      'not supported by iobench (only repeat)'),
+                     ('--dedupe_global=1', 'dedupe_global=1: not supported by '
+                      'iobench (each job dedupes its own writes)')):
+        r = t.run('--parse-only', '--name=x', '--size=1m', opt)
+        t.fails(r, opt)
+        t.eq(r.err.strip(), 'iobench: ' + msg, opt + ': message', r)
     d = write_file(t, 'dz', 4 * MiB, '--bs=4k', '--dedupe_percentage=50',
                    '--buffer_compress_percentage=50')
     if d is not None:
