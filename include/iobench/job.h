@@ -263,6 +263,7 @@ struct ib_job {
 	char write_hist_log[PATH_MAX];
 	unsigned int log_hist_msec;
 	unsigned int log_hist_coarseness;	/* 0..6 */
+	bool per_job_logs;	/* 0: PREFIX_kind.log, no job number (log.h) */
 	unsigned int log_avg_msec;
 	bool log_offset;
 	bool log_max_value;	/* averaged lat logs: the window's maximum */

@@ -19,6 +19,9 @@
  * final partial window at close); bw/iops logs get one line per sampler
  * interval (the sampler then uses N ms instead of bwavgtime, as fio does).
  * log_max_value=1: the lat logs' windows give their maximum instead.
+ * per_job_logs=0: the files are PREFIX_{kind}.log, without the job number;
+ * the runner refuses two jobs that would then write the same file
+ * (ib_logs_shared()).
  * write_hist_log=PREFIX with log_hist_msec=N: PREFIX_clat_hist.N.log, fio's
  * histogram log (fiohist.h has the format): per direction, when N ms have
  * passed since its last row, a row "msec, ddir, bs, bin_0..bin_1855" of
@@ -66,6 +69,9 @@ struct ib_logs {
 	uint64_t hist_bs[IB_DDIR_RWT];
 	uint64_t *hist;		/* IB_DDIR_RWT * IB_LOG_HIST_BINS counts */
 };
+
+/* Would jobs a and b write the same log file (per_job_logs=0, a prefix)? */
+bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b);
 
 /* Open the job's enabled logs (none enabled: all fds -1, returns 0). */
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d);

@@ -79,4 +79,5 @@ void ib_job_defaults(struct ib_job *j)
 		j->pct_random[i] = 100;
 	j->file_service_nr = 1;
 	j->disk_util = true;
+	j->per_job_logs = true;
 }

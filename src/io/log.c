@@ -87,13 +87,17 @@ static void lf_line(struct ib_log_file *lf, uint64_t t_ms, uint64_t value,
 				 with_off, off);
 }
 
+/* number 0: per_job_logs=0, no number in the name */
 static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 		    unsigned int number, struct ib_diag *d)
 {
 	struct ib_log_file *lf = &l->file[k];
 	char path[PATH_MAX + 32];
 
-	snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind_name[k], number);
+	if (number)
+		snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind_name[k], number);
+	else
+		snprintf(path, sizeof(path), "%s_%s.log", prefix, kind_name[k]);
 	lf->buf = malloc(LOG_BUF_SIZE);
 	if (!lf->buf)
 		return ib_diag_set(d, ENOMEM, "%s: out of memory", path);
@@ -103,9 +107,25 @@ static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 	return 0;
 }
 
+bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b)
+{
+	const char *pa[] = { a->write_lat_log, a->write_bw_log, a->write_iops_log,
+			     a->write_hist_log };
+	const char *pb[] = { b->write_lat_log, b->write_bw_log, b->write_iops_log,
+			     b->write_hist_log };
+	unsigned int i;
+
+	if (a->per_job_logs || b->per_job_logs)
+		return false;
+	for (i = 0; i < 4; i++)
+		if (pa[i][0] && !strcmp(pa[i], pb[i]))
+			return true;
+	return false;
+}
+
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 {
-	unsigned int k;
+	unsigned int k, number = job->per_job_logs ? job->number : 0;
 	int ret = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -116,13 +136,13 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 	l->max_value = job->log_max_value;
 	l->win_end_ms = l->avg_ms;
 	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->write_lat_log[0] && !ret; k++)
-		ret = open_one(l, k, job->write_lat_log, job->number, d);
+		ret = open_one(l, k, job->write_lat_log, number, d);
 	if (!ret && job->write_bw_log[0])
-		ret = open_one(l, IB_LOG_BW, job->write_bw_log, job->number, d);
+		ret = open_one(l, IB_LOG_BW, job->write_bw_log, number, d);
 	if (!ret && job->write_iops_log[0])
-		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, job->number, d);
+		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, number, d);
 	if (!ret && job->write_hist_log[0]) {
-		ret = open_one(l, IB_LOG_HIST, job->write_hist_log, job->number, d);
+		ret = open_one(l, IB_LOG_HIST, job->write_hist_log, number, d);
 		l->hist_ms = job->log_hist_msec;
 		l->hist_coarse = job->log_hist_coarseness;
 		l->hist = calloc((size_t)IB_DDIR_RWT * IB_LOG_HIST_BINS, sizeof(uint64_t));

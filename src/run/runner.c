@@ -19,6 +19,7 @@
 #include "iobench/iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
+#include "iobench/log.h"
 #include "iobench/eta.h"
 #include "iobench/iomode.h"
 #include "iobench/runner.h"
@@ -216,6 +217,23 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
  * Every job is checked before any file is laid out, so a bad job anywhere
  * on the command line leaves every target untouched.
  */
+/* per_job_logs=0: one job per log file name (log.h). */
+static int check_shared_logs(const struct ib_run *run, struct ib_diag *d)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		if (run->jobs[i].per_job_logs)
+			continue;
+		for (k = i + 1; k < run->nr_jobs; k++)
+			if (ib_logs_shared(&run->jobs[i], &run->jobs[k]))
+				return ib_diag_set(d, ENOTSUP,
+						   "per_job_logs=0: jobs '%s' and '%s' would share a log file, not supported by iobench",
+						   run->jobs[i].name, run->jobs[k].name);
+	}
+	return 0;
+}
+
 static int check_all(struct ib_runner *r, struct ib_diag *d)
 {
 	unsigned int i;
@@ -226,7 +244,7 @@ static int check_all(struct ib_runner *r, struct ib_diag *d)
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return check_shared_logs(r->run, d);
 }
 
 /* A job whose files could not be laid out fails alone; the others run. */

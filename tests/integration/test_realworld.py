@@ -408,6 +408,32 @@ def test_clocksource(t):
     t.fails(r, 'clocksource=hpet')
 
 
+def test_per_job_logs(t):
+    """per_job_logs=0: PREFIX_kind.log as fio names it; two jobs that would
+    share a file are refused."""
+    f = t.shm_file('pj', size=256 * KiB)
+    for fio in (False, True):
+        d = t.mkdir('pj%d' % fio)
+        a = ['--name=pj', '--filename=' + f, '--size=256k', '--rw=read',
+             '--ioengine=psync', '--direct=0', '--write_bw_log=' + d + '/p',
+             '--write_lat_log=' + d + '/p', '--per_job_logs=0',
+             '--output-format=json']
+        r = t.fio(*a) if fio else t.run(*a)
+        if r is None or not t.ok(r, 'per_job_logs=0%s' % (' fio' if fio else '')):
+            continue
+        t.eq(sorted(os.listdir(d)), ['p_bw.log', 'p_clat.log', 'p_lat.log',
+                                     'p_slat.log'],
+             'per_job_logs=0%s: file names' % (' (fio 3.33)' if fio else ''))
+        if not fio:
+            with open(os.path.join(d, 'p_clat.log')) as fh:
+                t.eq(len(fh.read().splitlines()), 64, 'per_job_logs=0: lines')
+    r = t.run('--name=pj', '--filename=' + f, '--size=256k', '--numjobs=2',
+              '--write_bw_log=' + t.path('shared'), '--per_job_logs=0')
+    t.fails(r, 'per_job_logs=0 with two jobs on one name')
+    t.eq(r.err.strip(), "iobench: per_job_logs=0: jobs 'pj' and 'pj' would "
+         "share a log file, not supported by iobench", 'shared log message', r)
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -452,6 +478,7 @@ def main():
     test_hist_log(t)
     test_terse_lat_pct(t)
     test_clocksource(t)
+    test_per_job_logs(t)
     test_trim(t)
     t.finish()
 
