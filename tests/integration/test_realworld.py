@@ -434,6 +434,18 @@ def test_per_job_logs(t):
          "share a log file, not supported by iobench", 'shared log message', r)
 
 
+def test_error_dump(t):
+    f = t.shm_file('ed', size=64 * KiB)
+    r = t.run('--name=ed', '--filename=' + f, '--size=64k', '--error_dump=0',
+              '--ioengine=psync', '--direct=0', '--output-format=json')
+    if t.ok(r, 'error_dump=0'):
+        t.eq(r.err, '', 'error_dump=0: nothing on stderr', r)
+    r = t.run('--parse-only', '--name=ed', '--size=64k', '--error_dump=1')
+    t.fails(r, 'error_dump=1')
+    t.eq(r.err.strip(), 'iobench: error_dump=1: not supported by iobench '
+         '(non-fatal errors are counted, not printed)', 'error_dump=1: message', r)
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -479,6 +491,7 @@ def main():
     test_terse_lat_pct(t)
     test_clocksource(t)
     test_per_job_logs(t)
+    test_error_dump(t)
     test_trim(t)
     t.finish()
 
