@@ -39,7 +39,8 @@
  *   (wrapping), so each block is done exactly once per pass; the map is
  *   cleared when full. norandommap samples with replacement. rw=randTYPE:N
  *   (rw_seq_nr): the N-1 I/Os after a random one follow it back to back
- *   (unless past the region end), outside the random map.
+ *   (unless past the region end), outside the random map; with
+ *   rw_sequencer=identical they repeat its offset instead.
  * - random_distribution (randdist.h): zipf, pareto and normal pick one of
  *   the file's granules, zoned ones a zone then an aligned offset in it,
  *   uniformly; an I/O that would pass the region end ends at it. No map.

@@ -130,6 +130,7 @@ struct ib_job {
 	 */
 	int64_t rw_seq_add;
 	unsigned int rw_seq_nr;
+	bool rw_seq_identical;	/* rw_sequencer=identical (random types) */
 
 	/* targets */
 	char filename[IB_PATHS_MAX];	/* empty: default names */

@@ -192,3 +192,19 @@ int ib_opt_set_error_dump(struct ib_job *j, const struct ib_opt *o,
 				   o->name, v);
 	return 0;
 }
+
+/*
+ * rw_sequencer: sequential (the default) or identical, which makes the
+ * I/Os of a random type's rw=TYPE:N run repeat the offset (iogen.h). fio
+ * 3.33 ends a sequential type's job early with identical: refused there
+ * (validate.c).
+ */
+int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d)
+{
+	if (strcasecmp(v, "sequential") && strcasecmp(v, "identical"))
+		return ib_diag_set(d, EINVAL, "%s=%s: invalid value (sequential, identical)",
+				   o->name, v);
+	j->rw_seq_identical = !strcasecmp(v, "identical");
+	return 0;
+}

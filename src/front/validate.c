@@ -233,6 +233,10 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 
 static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
+	if (j->rw_seq_identical && !(j->rw & IB_RW_RAND))
+		return ib_diag_set(d, ENOTSUP,
+				   "rw_sequencer=identical with rw=%s: only with random types in iobench",
+				   ib_rw_name(j->rw));
 	if (j->rwmixread > 100)
 		return ib_diag_set(d, EINVAL, "rwmixread: %u is out of range (0..100)",
 				   j->rwmixread);

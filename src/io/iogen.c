@@ -346,7 +346,7 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 
 /* rw=randTYPE:N: the next of a run of N, right after the last, if it fits. */
 static bool run_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
-		       uint64_t *off)
+		       uint64_t *off, bool same)
 {
 	if (!gf->run_left[d] || gf->pos[d] + len > gf->len) {
 		gf->run_left[d] = 0;
@@ -354,7 +354,8 @@ static bool run_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
 	}
 	gf->run_left[d]--;
 	*off = gf->pos[d];
-	gf->pos[d] += len;
+	if (!same)
+		gf->pos[d] += len;
 	return true;
 }
 
@@ -391,12 +392,12 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	unsigned int nr = g->job->rw_seq_nr;
 	bool ok;
 
-	if (nr > 1 && run_offset(gf, d, *len, off))
+	if (nr > 1 && run_offset(gf, d, *len, off, g->job->rw_seq_identical))
 		return true;
 	if (g->job->pct_random[d] < 100 &&
 	    ib_rand_below(&g->dir_rand, 100) >= g->job->pct_random[d]) {
 		gf->run_left[d] = 1;	/* sequential: after the last one */
-		if (run_offset(gf, d, *len, off))
+		if (run_offset(gf, d, *len, off, false))
 			return true;
 	}
 	if (g->job->rand_dist != IB_DIST_RANDOM)
@@ -406,7 +407,7 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	if (!ok)
 		return false;
 	gf->run_left[d] = nr > 1 ? nr - 1 : 0;
-	gf->pos[d] = *off + *len;
+	gf->pos[d] = *off + (nr > 1 && g->job->rw_seq_identical ? 0 : *len);
 	return true;
 }
 

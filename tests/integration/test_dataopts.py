@@ -74,6 +74,27 @@ def test_seq_modifiers(t):
         t.check(127 <= starts <= 140, 'randread:8: %d new offsets for 1024 '
                 'I/Os (runs of 8)' % starts)
         t.check(max(run_lengths(ios)) == 8, 'randread:8: runs of at most 8')
+    f = t.shm_file('ident', size=64 * KiB)
+    got = {}
+    for fio in (False, True):
+        ios, _ = iolog_run(t, 'id', f, '--size=64k', '--bs=4k',
+                           '--rw=randread:4', '--rw_sequencer=identical',
+                           fio=fio)
+        if ios is not None:
+            got[fio] = [o for _, o, _ in ios]
+    if False in got:
+        offs = got[False]
+        t.eq(len(offs), 16, 'rw_sequencer=identical: reads')
+        t.check(all(offs[i] == offs[i - i % 4] for i in range(16)),
+                'rw_sequencer=identical: each offset 4 times: %s' % offs)
+        if True in got:
+            t.eq(offs, got[True], 'rw_sequencer=identical: the offsets of '
+                 'fio 3.33')
+    r = t.run('--parse-only', '--name=x', '--size=64k', '--rw=read:4k',
+              '--rw_sequencer=identical')
+    t.fails(r, 'rw_sequencer=identical with a sequential type')
+    t.eq(r.err.strip(), 'iobench: rw_sequencer=identical with rw=read: only '
+         'with random types in iobench', 'identical sequential: message', r)
     r = t.run('--parse-only', '--name=x', '--size=64k', '--rw=randread:-8')
     t.fails(r, 'randread:-8')
     t.eq(r.err.strip(), 'iobench: rw=randread:-8: the modifier of a random '
