@@ -48,7 +48,8 @@
  *   probability, and bounded so the issued read count never strays more than
  *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
  * - The job ends when io_size * loops bytes were handed out (never with
- *   time_based; the worker stops on the clock then).
+ *   time_based; the worker stops on the clock then), or after number_ios
+ *   I/Os of any direction if that comes first.
  *
  * As an I/O source (source.h, ib_iogen_source()) it is closed-loop: always
  * READY with due_ns = now_ns until the byte budget is done, then END.
@@ -80,6 +81,7 @@ struct ib_iogen {
 	struct ib_randdist_state file_dist;
 	uint64_t granule;	/* random map unit: smallest block alignment */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
+	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];
 	bool write_after_trim;	/* trimwrite: the trimmed range is next */
 	struct ib_io_desc trimmed;

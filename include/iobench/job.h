@@ -145,6 +145,7 @@ struct ib_job {
 	uint64_t offset_increment;
 	uint64_t io_size;	/* 0: = size */
 	unsigned int loops;	/* >= 1 */
+	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;
 	bool create_on_open;
 	bool unlink;

@@ -520,6 +520,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "io_size", .alias = { "io_limit" }, .type = IB_OPT_SIZE,
 	  .cat = IB_CAT_IOSIZE, FLD(io_size),
 	  .help = "Bytes of I/O to do, if different from size" },
+	{ .name = "number_ios", .type = IB_OPT_U64, .cat = IB_CAT_IOSIZE,
+	  FLD(number_ios), .def = "0",
+	  .help = "End a size-based job after this many I/Os if its size is not done first" },
 	{ .name = "loops", .type = IB_OPT_UINT, .cat = IB_CAT_IOSIZE, FLD(loops),
 	  .min = 1, .def = "1", .help = "Repeat the job this many times" },
 

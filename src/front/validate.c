@@ -233,6 +233,9 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 
 static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
+	if (j->number_ios && j->time_based)
+		return ib_diag_set(d, ENOTSUP,
+				   "number_ios with time_based: fio 3.33 ignores it there; not supported by iobench");
 	if (j->rw_seq_identical && !(j->rw & IB_RW_RAND))
 		return ib_diag_set(d, ENOTSUP,
 				   "rw_sequencer=identical with rw=%s: only with random types in iobench",

@@ -108,6 +108,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		g->bytes_left = UINT64_MAX;
 	else
 		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
+	g->ios_left = job->number_ios ? job->number_ios : UINT64_MAX;
 	return 0;
 }
 
@@ -500,9 +501,10 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 		out->ddir = IB_DDIR_WRITE;
 		g->write_after_trim = false;
 		g->issued[IB_DDIR_WRITE]++;
+		g->ios_left--;
 		return true;
 	}
-	if (!g->bytes_left)
+	if (!g->bytes_left || !g->ios_left)
 		return false;
 	d = pick_ddir(g);
 	if (g->job->bs.min[d] > g->bytes_left && (g->job->rw & IB_RW_READ) &&
@@ -524,6 +526,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out)
 		return false;
 	if (g->bytes_left != UINT64_MAX)
 		g->bytes_left -= len;
+	g->ios_left--;
 	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len)
 		g->files_done++;
 	g->issued[d]++;
@@ -558,7 +561,7 @@ static bool iogen_src_more(const struct ib_source *src)
 {
 	const struct ib_iogen *g = ib_container_of(src, const struct ib_iogen, src);
 
-	return g->bytes_left != 0 || g->write_after_trim;
+	return (g->bytes_left != 0 && g->ios_left != 0) || g->write_after_trim;
 }
 
 const struct ib_source_ops ib_iogen_source_ops = {

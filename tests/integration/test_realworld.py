@@ -446,6 +446,27 @@ def test_error_dump(t):
          '(non-fatal errors are counted, not printed)', 'error_dump=1: message', r)
 
 
+def test_number_ios(t):
+    f = t.shm_file('ni', size=1 * MiB)
+    for rw in ('randread', 'randrw', 'write'):
+        got = {}
+        for fio in (False, True):
+            a = ['--name=ni', '--filename=' + f, '--size=1m', '--bs=4k',
+                 '--rw=' + rw, '--number_ios=10', '--ioengine=psync',
+                 '--direct=0', '--output-format=json']
+            r = t.fio(*a) if fio else t.run(*a)
+            if r is None or not t.ok(r, 'number_ios %s%s' % (rw, fio)):
+                continue
+            j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+            got[fio] = j['read']['total_ios'] + j['write']['total_ios']
+        t.eq(got.get(False), 10, 'number_ios=10 %s: I/Os' % rw)
+        if True in got:
+            t.eq(got[False], got[True], 'number_ios=10 %s: as fio 3.33' % rw)
+    r = t.run('--parse-only', '--name=ni', '--size=1m', '--number_ios=10',
+              '--time_based', '--runtime=1')
+    t.fails(r, 'number_ios with time_based')
+
+
 def test_trim(t):
     dev = t.loop_device(2 * MiB)
     if dev is None:
@@ -492,6 +513,7 @@ def main():
     test_clocksource(t)
     test_per_job_logs(t)
     test_error_dump(t)
+    test_number_ios(t)
     test_trim(t)
     t.finish()
 
