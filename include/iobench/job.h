@@ -143,6 +143,7 @@ struct ib_job {
 	uint64_t offset;
 	uint8_t offset_pct;
 	uint64_t offset_increment;
+	uint64_t offset_align;	/* offset=N%: aligned up to this (0: min bs) */
 	uint64_t io_size;	/* 0: = size */
 	unsigned int loops;	/* >= 1 */
 	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */

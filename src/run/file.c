@@ -321,8 +321,11 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 {
 	uint64_t mbs = min_bs(job), base, len;
 
-	if (job->offset_pct)
-		base = f->real_size * job->offset_pct / 100 / mbs * mbs;
+	if (job->offset_pct) {	/* aligned up, to offset_align or the block */
+		uint64_t al = job->offset_align ? job->offset_align : mbs;
+
+		base = (f->real_size * job->offset_pct / 100 + al - 1) / al * al;
+	}
 	else
 		base = job->offset;
 	base += (uint64_t)job->clone * job->offset_increment;

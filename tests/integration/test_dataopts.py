@@ -95,6 +95,16 @@ def test_seq_modifiers(t):
     t.fails(r, 'rw_sequencer=identical with a sequential type')
     t.eq(r.err.strip(), 'iobench: rw_sequencer=identical with rw=read: only '
          'with random types in iobench', 'identical sequential: message', r)
+    # offset=N%: aligned up to offset_align, or to the block size
+    f = t.shm_file('oalign', size=100 * KiB)
+    for oa, want in (('0', 36864), ('8k', 40960), ('3k', 33792)):
+        for fio in (False, True):
+            ios, _ = iolog_run(t, 'oa', f, '--size=16k', '--offset=33%',
+                               '--offset_align=' + oa, '--bs=4k', '--rw=read',
+                               fio=fio)
+            if ios:
+                t.eq(ios[0][1], want, 'offset=33%% offset_align=%s%s: first '
+                     'offset' % (oa, ' (fio 3.33)' if fio else ''))
     r = t.run('--parse-only', '--name=x', '--size=64k', '--rw=randread:-8')
     t.fails(r, 'randread:-8')
     t.eq(r.err.strip(), 'iobench: rw=randread:-8: the modifier of a random '
