@@ -97,11 +97,14 @@ def test_seq_modifiers(t):
          'with random types in iobench', 'identical sequential: message', r)
     # offset=N%: aligned up to offset_align, or to the block size
     f = t.shm_file('oalign', size=100 * KiB)
-    for oa, want in (('0', 36864), ('8k', 40960), ('3k', 33792)):
+    for oa, want in ((None, 36864), ('0', 36864), ('8k', 40960),
+                     ('3k', 33792)):
         for fio in (False, True):
+            if fio and oa == '0':
+                continue        # fio 3.33 dies of SIGFPE on offset_align=0
+            extra = ['--offset_align=' + oa] if oa else []
             ios, _ = iolog_run(t, 'oa', f, '--size=16k', '--offset=33%',
-                               '--offset_align=' + oa, '--bs=4k', '--rw=read',
-                               fio=fio)
+                               '--bs=4k', '--rw=read', *extra, fio=fio)
             if ios:
                 t.eq(ios[0][1], want, 'offset=33%% offset_align=%s%s: first '
                      'offset' % (oa, ' (fio 3.33)' if fio else ''))
