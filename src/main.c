@@ -66,8 +66,16 @@ static int open_outputs(const struct ib_run *run, struct outputs *o,
 	o->json = run->json_output[0] ? open_out("--json-output", run->json_output, d) : o->main;
 	if (!o->json)
 		return -1;
-	/* messages share the human report's stream unless machine output is there */
-	o->msg = normal_on_main(o) && !machine_main ? o->main : stderr;
+	/*
+	 * Messages fio prints on stdout ("Laying out IO file") go to stdout
+	 * when it carries the human report or, with --output=FILE, nothing;
+	 * to stderr only when it carries JSON or terse (a program reading
+	 * them wants an empty stderr on success).
+	 */
+	if (run->output[0])
+		o->msg = stdout;
+	else
+		o->msg = normal_on_main(o) && !machine_main ? stdout : stderr;
 	o->tty = NULL;
 	if (run->eta == IB_ETA_NEVER)
 		return 0;

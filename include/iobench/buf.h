@@ -7,6 +7,7 @@
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/rand.h"
+#include "iobench/verify.h"
 
 /*
  * The I/O units of a job and their buffers, and the data writes carry.
@@ -18,12 +19,32 @@
  * IB_STREAM_DATA stream. Per write, ib_bufs_prep_write() then applies
  * refill_buffers (new random data every write) or scramble_buffers (a
  * stamp in every 4 KiB so that no two writes carry identical blocks).
+ *
+ * The data itself (fio's definitions, facts checked against fio 3.33):
+ * - buffer_pattern: the pattern repeated from the buffer's first byte.
+ * - buffer_compress_percentage=P: the buffer is cut in chunks of
+ *   min(buffer_compress_chunk, smallest write size) bytes (chunk 0: the
+ *   smallest write size), the last one shorter; each chunk of n bytes is
+ *   n * (100 - P) / 100 random bytes, then fixed bytes to its end: the
+ *   pattern (restarting in each chunk) or zeros.
+ * - dedupe_percentage=D: each write is, with probability D%, a copy of the
+ *   last unique write's data (fio's dedupe_mode=repeat); unique ones are
+ *   new data. The first write is unique.
+ * - compress and dedupe imply refill_buffers (job fixup); zero_buffers wins
+ *   over all of these.
  */
 struct ib_bufs {
 	struct ib_rand rand;	/* IB_STREAM_DATA */
 	bool zero;		/* zero_buffers: nothing to do per write */
 	bool refill;
 	bool scramble;
+	bool has_pattern;
+	unsigned int compress_pct;
+	uint64_t compress_seg;	/* chunk of compress_pct */
+	unsigned int dedupe_pct;
+	bool have_unique;	/* a unique write was made (dedupe) */
+	uint32_t unique_seed;	/* its data's seed */
+	struct ib_vpattern pattern;
 };
 
 /* 0, or -ENOMEM (d filled). ctx->ios/buf_base are NULL on failure. */

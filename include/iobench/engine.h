@@ -24,7 +24,7 @@
  *                        -EOPNOTSUPP mean "this engine is unavailable here"
  *                        (see ib_engine_unavailable()).
  *   queue(ctx, io)       start io (ddir READ or WRITE; offset/len/file_idx/buf
- *                        set). Returns IB_Q_QUEUED (will come back from
+ *                        set; a TRIM is done inline by ib_trim_io(), trim.h). Returns IB_Q_QUEUED (will come back from
  *                        reap), IB_Q_DONE (completed inline: io->res set),
  *                        IB_Q_BUSY (no room: the loop commits and reaps, then
  *                        queues the same io again; the engine kept no state

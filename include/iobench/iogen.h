@@ -8,24 +8,48 @@
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/rand.h"
+#include "iobench/randdist.h"
 #include "iobench/source.h"
 
 /*
  * Decides what the next I/O is: direction, file, offset and length. Pure
  * computation over explicit state, no I/O, so it is unit-tested exactly.
  *
- * - Files are served round robin, one I/O each.
+ * - Files (file_service_type): roundrobin:N (default N = 1) serves each
+ *   file N I/Os in turn; sequential serves a file until this pass has
+ *   done its region's bytes, then the next; random:N picks a file not yet
+ *   done in this pass for N I/Os; zipf/pareto/normal pick one per I/O with
+ *   that distribution over the files (randdist.h). A pass ends when every
+ *   file is done (or, for roundrobin, never needs to).
+ * - percentage_random (random types): each I/O is random with that
+ *   probability, else it follows the direction's last I/O in its file.
+ * - allrandrepeat: every stream from the job's fixed seeds, as randrepeat.
  * - Sequential: each direction keeps its own position per file and wraps to
- *   the region start at its end (a new pass).
+ *   the region start at its end (a new pass). rw=TYPE:N (job.h rw_seq_add)
+ *   puts the next I/O N bytes after the end of the last; one that would
+ *   start before the region starts at region length + N (backwards, fio's
+ *   rule), one that would not fit wraps to the region start.
+ * - Block sizes: bs, a bsrange draw, or a bssplit draw (bssplit.h).
+ * - Trims: rw=trim/randtrim trim blocks as reads would read them;
+ *   trimwrite/randtrimwrite trim a block, then write the same range (the
+ *   write is outside the byte budget: size=64k trims 64k and writes 64k,
+ *   as fio does).
  * - Random: block = uniform draw over the aligned slots; with the random map
  *   (default) a used block is replaced by the next free aligned block after it
  *   (wrapping), so each block is done exactly once per pass; the map is
- *   cleared when full. norandommap samples with replacement.
+ *   cleared when full. norandommap samples with replacement. rw=randTYPE:N
+ *   (rw_seq_nr): the N-1 I/Os after a random one follow it back to back
+ *   (unless past the region end), outside the random map; with
+ *   rw_sequencer=identical they repeat its offset instead.
+ * - random_distribution (randdist.h): zipf, pareto and normal pick one of
+ *   the file's granules, zoned ones a zone then an aligned offset in it,
+ *   uniformly; an I/O that would pass the region end ends at it. No map.
  * - Mixed: read/write drawn from a seeded stream with rwmixread as the
  *   probability, and bounded so the issued read count never strays more than
  *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
  * - The job ends when io_size * loops bytes were handed out (never with
- *   time_based; the worker stops on the clock then).
+ *   time_based; the worker stops on the clock then), or after number_ios
+ *   I/Os of any direction if that comes first.
  *
  * As an I/O source (source.h, ib_iogen_source()) it is closed-loop: always
  * READY with due_ns = now_ns until the byte budget is done, then END.
@@ -36,9 +60,12 @@ struct ib_gen_file {
 	uint64_t start;		/* region start (absolute offset) */
 	uint64_t len;		/* region length, a multiple of the granule */
 	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
+	unsigned int run_left[IB_DDIR_RWT]; /* rw=randTYPE:N: I/Os to follow */
+	struct ib_randdist_state dist;	/* zipf, pareto, normal */
 	uint64_t *map;		/* random map, 1 bit per granule */
 	uint64_t nblocks;
 	uint64_t used;
+	uint64_t pass_done;	/* bytes issued in this pass */
 };
 
 struct ib_iogen {
@@ -46,10 +73,18 @@ struct ib_iogen {
 	const struct ib_job *job;
 	struct ib_gen_file *files;
 	unsigned int nr_files;
-	unsigned int next_file;
+	unsigned int next_file;	/* the file being served */
+	unsigned int file_left;	/* I/Os left before the next pick */
+	unsigned int files_done;	/* done in this pass */
+	bool file_picked;
+	struct ib_rand file_rand;
+	struct ib_randdist_state file_dist;
 	uint64_t granule;	/* random map unit: smallest block alignment */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
+	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];
+	bool write_after_trim;	/* trimwrite: the trimmed range is next */
+	struct ib_io_desc trimmed;
 	struct ib_rand off_rand;
 	struct ib_rand dir_rand;
 	struct ib_rand bs_rand;

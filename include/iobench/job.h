@@ -81,6 +81,31 @@ struct ib_bs {
 	uint64_t align[IB_DDIR_RWT]; /* blockalign; defaults to min */
 };
 
+/*
+ * bssplit= for one direction: block sizes ascending with their shares in
+ * thousandths of a percent (so 12.5% is 12500). A draw r in 1..100000 takes
+ * the first entry whose cumulative share reaches r, else the last (fio's
+ * rule: shares adding up to less than 100 leave the rest to the largest
+ * size, more than 100 cut the larger sizes' shares).
+ */
+#define IB_BSSPLIT_MAX 64
+#define IB_BSSPLIT_SCALE 100000u
+struct ib_bssplit {
+	unsigned int nr;	/* 0: bs/bsrange apply */
+	uint32_t bs[IB_BSSPLIT_MAX];
+	uint32_t perc[IB_BSSPLIT_MAX];
+};
+
+#define IB_PATTERN_TEXT_MAX 256
+
+/* random_distribution=zoned / zoned_abs, one direction (randdist.h). */
+#define IB_ZONES_MAX 256
+struct ib_zones {
+	unsigned int nr;
+	uint8_t pct[IB_ZONES_MAX];	/* share of the I/Os */
+	uint64_t size[IB_ZONES_MAX];	/* zoned: % of the region; abs: bytes */
+};
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -97,6 +122,16 @@ struct ib_job {
 	unsigned int rwmixread;	/* 0..100 */
 	struct ib_bs bs;
 	bool bs_unaligned;
+	struct ib_bssplit bssplit[IB_DDIR_RWT];	/* sets bs.min/max too */
+	/*
+	 * rw=TYPE:N, fio's offset modifier. Sequential: seq_add bytes (may be
+	 * negative) added to the end of each I/O to find the next one.
+	 * Random: seq_nr I/Os in a row, each after the one before, per new
+	 * random offset (0 or 1: every I/O at a new one).
+	 */
+	int64_t rw_seq_add;
+	unsigned int rw_seq_nr;
+	bool rw_seq_identical;	/* rw_sequencer=identical (random types) */
 
 	/* targets */
 	char filename[IB_PATHS_MAX];	/* empty: default names */
@@ -109,8 +144,10 @@ struct ib_job {
 	uint64_t offset;
 	uint8_t offset_pct;
 	uint64_t offset_increment;
+	uint64_t offset_align;	/* offset=N%: aligned up to this (0: min bs) */
 	uint64_t io_size;	/* 0: = size */
 	unsigned int loops;	/* >= 1 */
+	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;
 	bool create_on_open;
 	bool unlink;
@@ -130,6 +167,16 @@ struct ib_job {
 	unsigned int openfiles;	/* 0: all of them (the only mode) */
 
 	/* random offsets */
+	unsigned int rand_dist;	/* enum ib_rand_dist (randdist.h) */
+	double rand_param;	/* zipf theta, pareto h, normal deviation % */
+	double rand_center;	/* 0..1, or -1: not given */
+	struct ib_zones zones[IB_DDIR_RWT];
+	unsigned int pct_random[IB_DDIR_RWT];	/* percentage_random, 100 */
+	bool allrandrepeat;	/* every stream from the job's fixed seeds */
+	/* file_service_type: enum ib_file_service, :N, a distribution's value */
+	unsigned int file_service;
+	unsigned int file_service_nr;	/* I/Os per pick (>= 1) */
+	double file_service_param;
 	bool randrepeat;
 	bool randseed_set;
 	uint64_t randseed;
@@ -150,6 +197,11 @@ struct ib_job {
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;
+	/* write data (buf.h): fio's pattern syntax, "" for none */
+	char buffer_pattern[IB_PATTERN_TEXT_MAX];
+	unsigned int compress_pct;	/* buffer_compress_percentage, 0: off */
+	uint64_t compress_chunk;	/* buffer_compress_chunk (0: the block) */
+	unsigned int dedupe_pct;	/* dedupe_percentage, 0: off */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;
@@ -240,6 +292,10 @@ struct ib_job {
 	char write_bw_log[PATH_MAX];
 	char write_iops_log[PATH_MAX];
 	char write_lat_log[PATH_MAX];
+	char write_hist_log[PATH_MAX];
+	unsigned int log_hist_msec;
+	unsigned int log_hist_coarseness;	/* 0..6 */
+	bool per_job_logs;	/* 0: PREFIX_kind.log, no job number (log.h) */
 	unsigned int log_avg_msec;
 	bool log_offset;
 	unsigned int write_iolog_version;	/* 3 (times, default) or 2 */
@@ -277,6 +333,10 @@ struct ib_job {
 	unsigned int verify_backlog_batch;	/* 0: verify_backlog */
 	unsigned int verify_async;	/* accepted: checks run in the job */
 	char verify_pattern[1024];
+	bool log_max_value;	/* averaged lat logs: the window's maximum */
+	bool log_unix_epoch;	/* log times in ms since the Unix epoch */
+	bool disk_util;		/* the job's devices count in Disk stats */
+	unsigned int clocksource;	/* enum ib_clocksource */
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
@@ -302,6 +362,21 @@ enum ib_cpus_policy { IB_CPUS_SHARED, IB_CPUS_SPLIT };
 
 /* exitall: end the running jobs of its group, all running, or the run. */
 enum ib_exit_what { IB_EXIT_GROUP, IB_EXIT_STONEWALL, IB_EXIT_ALL };
+
+/*
+ * clocksource=: cpu (or not given) times I/O with the invariant TSC where
+ * there is one, else clock_gettime(CLOCK_MONOTONIC); clock_gettime and
+ * gettimeofday ask for clock_gettime(CLOCK_MONOTONIC) (gettimeofday's
+ * microseconds are not emulated). One clock per run: any job asking for
+ * clock_gettime gets it for all. The JSON's "effective options" say which.
+ */
+enum ib_clocksource { IB_CLK_CPU, IB_CLK_CLOCK_GETTIME, IB_CLK_GETTIMEOFDAY };
+
+/* file_service_type= (iogen.h) */
+enum ib_file_service {
+	IB_FS_ROUNDROBIN, IB_FS_SEQUENTIAL, IB_FS_RANDOM,
+	IB_FS_ZIPF, IB_FS_PARETO, IB_FS_NORMAL,
+};
 
 enum ib_fadvise {
 	IB_FADV_NONE,		/* fadvise_hint=0 */

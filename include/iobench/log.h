@@ -18,16 +18,36 @@
  * log_avg_msec=N: lat logs get per-direction averages every N ms (and a
  * final partial window at close); bw/iops logs get one line per sampler
  * interval (the sampler then uses N ms instead of bwavgtime, as fio does).
+ * log_max_value=1: the lat logs' windows give their maximum instead.
+ * per_job_logs=0: the files are PREFIX_{kind}.log, without the job number;
+ * the runner refuses two jobs that would then write the same file
+ * (ib_logs_shared()).
+ * write_hist_log=PREFIX with log_hist_msec=N: PREFIX_clat_hist.N.log, fio's
+ * histogram log (fiohist.h has the format): per direction, when N ms have
+ * passed since its last row, a row "msec, ddir, bs, bin_0..bin_1855" of
+ * the completion latencies since that row (bin j is hist.h's bucket j, the
+ * last bin takes the slower ones; bs is the I/O's that closed the row);
+ * what is left at the job's end makes one last row. log_hist_msec=0: the
+ * file stays empty (fio's). log_hist_coarseness=c (0..6): each field sums
+ * 2^c bins, 1856 >> c fields.
+ * log_unix_epoch=1: times are milliseconds since the Unix epoch (the
+ * job's start read from CLOCK_REALTIME when the logs open, plus the time
+ * since), not since the job started.
  *
  * Writes go to a private buffer that is flushed with write(2) when full:
  * no stdio on the hot path. One struct per worker; not shared.
  */
 enum ib_log_kind {
-	IB_LOG_SLAT = 0, IB_LOG_CLAT, IB_LOG_LAT, IB_LOG_BW, IB_LOG_IOPS, IB_LOG_NR,
+	IB_LOG_SLAT = 0, IB_LOG_CLAT, IB_LOG_LAT, IB_LOG_BW, IB_LOG_IOPS,
+	IB_LOG_HIST, IB_LOG_NR,
 };
+
+/* Bins of a histogram log row (fio's 29 groups of 64 buckets). */
+#define IB_LOG_HIST_BINS 1856
 
 struct ib_log_file {
 	int fd;			/* -1: not enabled */
+	uint64_t t0_ms;		/* added to times (log_unix_epoch), else 0 */
 	int err;		/* first write error (-errno) */
 	size_t len;
 	char *buf;
@@ -41,7 +61,17 @@ struct ib_logs {
 	uint64_t win_end_ms;	/* end of the current averaging window */
 	uint64_t sum[3][IB_DDIR_RWT];	/* slat/clat/lat sums in the window */
 	uint64_t cnt[3][IB_DDIR_RWT];
+	uint64_t max[3][IB_DDIR_RWT];
+	bool max_value;		/* log_max_value: windows log their maximum */
+	unsigned int hist_ms;	/* log_hist_msec */
+	unsigned int hist_coarse;	/* log_hist_coarseness: 2^c bins per field */
+	uint64_t hist_last_ms[IB_DDIR_RWT];
+	uint64_t hist_bs[IB_DDIR_RWT];
+	uint64_t *hist;		/* IB_DDIR_RWT * IB_LOG_HIST_BINS counts */
 };
+
+/* Would jobs a and b write the same log file (per_job_logs=0, a prefix)? */
+bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b);
 
 /* Open the job's enabled logs (none enabled: all fds -1, returns 0). */
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d);

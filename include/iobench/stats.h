@@ -176,6 +176,7 @@ struct ib_job_stats {
 	bool direct;		/* opened with O_DIRECT */
 	char ioengine_fallback[160];
 	char direct_fallback[320];
+	char clocksource[16];	/* "cpu" (TSC) or "clock_gettime"; "" unknown */
 };
 
 /*

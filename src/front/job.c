@@ -82,4 +82,11 @@ void ib_job_defaults(struct ib_job *j)
 	j->rate_late_us = 1000;
 	j->thinktime_blocks = 1;
 	j->latency_percentile = 100.0;
+	j->compress_chunk = 512;
+	j->rand_center = -1;
+	for (i = 0; i < IB_DDIR_RWT; i++)
+		j->pct_random[i] = 100;
+	j->file_service_nr = 1;
+	j->disk_util = true;
+	j->per_job_logs = true;
 }

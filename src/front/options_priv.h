@@ -40,6 +40,28 @@ int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_verify_state_save(struct ib_job *j, const struct ib_opt *o,
 				 const char *v, struct ib_diag *d);
 
+/* options_data.c: bssplit and buffer_pattern. */
+int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
+		       struct ib_diag *d);
+int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
+				   const char *v, struct ib_diag *d);
+int ib_opt_set_file_service(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d);
+int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d);
+int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
+				const char *v, struct ib_diag *d);
+int ib_opt_set_dedupe_mode(struct ib_job *j, const struct ib_opt *o,
+			   const char *v, struct ib_diag *d);
+int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
+			     const char *v, struct ib_diag *d);
+int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d);
+int ib_opt_set_error_dump(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d);
+int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
+			      const char *v, struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

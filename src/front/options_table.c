@@ -31,29 +31,55 @@ static const struct ib_opt_val rw_vals[] = {
 	{ "rw", IB_RW_READ | IB_RW_WRITE, "sequential mixed reads and writes" },
 	{ "readwrite", IB_RW_READ | IB_RW_WRITE, NULL },
 	{ "randrw", IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, "random mixed reads and writes" },
-	{ "trim", IB_RW_TRIM, NULL },
-	{ "randtrim", IB_RW_TRIM | IB_RW_RAND, NULL },
-	{ "trimwrite", IB_RW_TRIM | IB_RW_WRITE, NULL },
-	{ "randtrimwrite", IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND, NULL },
+	{ "trim", IB_RW_TRIM, "sequential trims (discard, punched holes)" },
+	{ "randtrim", IB_RW_TRIM | IB_RW_RAND, "random trims" },
+	{ "trimwrite", IB_RW_TRIM | IB_RW_WRITE, "trim each block, then write it" },
+	{ "randtrimwrite", IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND, "trimwrite at random offsets" },
 	{ NULL, 0, NULL },
 };
+
+/*
+ * rw=TYPE[:N]: N is the offset modifier, a size (negative: backwards) for
+ * sequential types, a count of I/Os per random offset for random ones.
+ */
+static int set_rw_modifier(struct ib_job *j, const char *n, const char *v,
+			   struct ib_diag *d)
+{
+	bool neg = *n == '-';
+	uint64_t x;
+
+	if (ib_parse_size(n + neg, j->kb_base, &x, d) || x > INT64_MAX)
+		return ib_diag_set(d, EINVAL, "rw=%s: invalid offset modifier '%s'", v, n);
+	if (j->rw & IB_RW_RAND) {
+		if (neg || x > UINT32_MAX)
+			return ib_diag_set(d, EINVAL, "rw=%s: the modifier of a random type is a count of I/Os", v);
+		j->rw_seq_nr = (unsigned int)x;
+		return 0;
+	}
+	j->rw_seq_add = neg ? -(int64_t)x : (int64_t)x;
+	return 0;
+}
 
 static int set_rw(struct ib_job *j, const struct ib_opt *o, const char *v,
 		  struct ib_diag *d)
 {
+	char name[32];
+	const char *colon = strchr(v, ':');
+	size_t n = colon ? (size_t)(colon - v) : strlen(v);
 	unsigned int rw;
 	int rc;
 
-	if (strchr(v, ':'))
-		return ib_diag_set(d, EINVAL,
-				   "rw=%s: the ':N' offset modifier is not supported by iobench", v);
-	rc = ib_opt_enum_lookup(o, v, &rw, d);
+	if (n >= sizeof(name))
+		return ib_diag_set(d, EINVAL, "rw=%s: invalid value", v);
+	memcpy(name, v, n);
+	name[n] = '\0';
+	rc = ib_opt_enum_lookup(o, name, &rw, d);
 	if (rc)
 		return rc;
-	if (rw & IB_RW_TRIM)
-		return ib_diag_set(d, ENOTSUP, "rw=%s: not supported by iobench yet", v);
 	j->rw = rw;
-	return 0;
+	j->rw_seq_add = 0;
+	j->rw_seq_nr = 0;
+	return colon ? set_rw_modifier(j, colon + 1, v, d) : 0;
 }
 
 /* replay_skip=read,write,trim,sync: directions left out of a replay. */
@@ -433,6 +459,13 @@ static const struct ib_opt_val verify_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val clocksource_vals[] = {
+	{ "cpu", IB_CLK_CPU, "the CPU's invariant TSC where there is one (iobench's default)" },
+	{ "clock_gettime", IB_CLK_CLOCK_GETTIME, "clock_gettime(CLOCK_MONOTONIC) per reading" },
+	{ "gettimeofday", IB_CLK_GETTIMEOFDAY, "as clock_gettime (CLOCK_MONOTONIC, nanoseconds)" },
+	{ NULL, 0, NULL },
+};
+
 /* ---- the table ---------------------------------------------------------- */
 
 const struct ib_opt ib_opt_entries[] = {
@@ -493,6 +526,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Do the I/O after the end of each regular file" },
 	{ .name = "fsync_on_close", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(fsync_on_close), .def = "0", .help = "fsync written files when closing them" },
+	{ .name = "file_service_type", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
+	  .size = 64, .set = ib_opt_set_file_service, .def = "roundrobin",
+	  .help = "Which file is next: roundrobin[:N], sequential, random[:N], zipf:theta, pareto:h, normal:dev" },
 	{ .name = "openfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE,
 	  FLD(openfiles), .min = 1,
 	  .help = "Files open at once (iobench: all of the job's files)" },
@@ -501,6 +537,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "rw", .alias = { "readwrite" }, .type = IB_OPT_ENUM,
 	  .cat = IB_CAT_IOTYPE, FLD(rw), .vals = rw_vals, .set = set_rw,
 	  .def = "read", .help = "I/O pattern" },
+	{ .name = "rw_sequencer", .type = IB_OPT_STR, .cat = IB_CAT_IOTYPE,
+	  .size = 16, .set = ib_opt_set_rw_sequencer, .def = "sequential",
+	  .help = "With rw=randTYPE:N: the N I/Os follow each other (sequential) or repeat the offset (identical)" },
 	{ .name = "rwmixread", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
 	  FLD(rwmixread), .min = 0, .max = 100, .set = set_rwmix, .def = "50",
 	  .help = "Percentage of reads in a mixed workload" },
@@ -528,9 +567,24 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(norandommap), .def = "0",
 	  .help = "Random offsets with replacement (no block coverage map)" },
+	{ .name = "random_distribution", .type = IB_OPT_STR, .cat = IB_CAT_IOTYPE,
+	  .size = 4096, .set = ib_opt_set_random_distribution, .def = "random",
+	  .help = "Random offsets: random, zipf:theta, pareto:h, normal:dev[:center], zoned:pct/size%:..., zoned_abs:pct/size:..." },
+	{ .name = "percentage_random", .type = IB_OPT_STR, .cat = IB_CAT_IOTYPE,
+	  .size = 64, .set = ib_opt_set_pct_random, .def = "100",
+	  .help = "Percentage of a random job's I/Os that are random (the rest follow on), per direction with ','" },
+	{ .name = "random_generator", .type = IB_OPT_STR, .cat = IB_CAT_IOTYPE,
+	  .size = 32, .set = ib_opt_set_random_generator, .def = "tausworthe",
+	  .help = "Random generator: tausworthe (fio's default; lfsr and tausworthe64 are not supported)" },
+	{ .name = "allrandrepeat", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(allrandrepeat), .def = "0",
+	  .help = "Every random stream repeats from run to run (as randrepeat)" },
 	{ .name = "offset", .alias = { "fileoffset" }, .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
 	  FLD(offset), .off2 = offsetof(struct ib_job, offset_pct), .def = "0",
 	  .help = "Start I/O at this offset (or N% of the file)" },
+	{ .name = "offset_align", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
+	  FLD(offset_align), .def = "0",
+	  .help = "offset=N%: align the offset up to this (0: the smallest block size)" },
 	{ .name = "offset_increment", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
 	  FLD(offset_increment), .def = "0",
 	  .help = "Added to offset for each clone (numjobs)" },
@@ -546,6 +600,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "blockalign", .alias = { "ba" }, .type = IB_OPT_BS_LIST,
 	  .cat = IB_CAT_BS, FLD(bs.align),
 	  .help = "Align offsets to this (default: the minimum block size)" },
+	{ .name = "bssplit", .type = IB_OPT_STR, .cat = IB_CAT_BS,
+	  .size = 2048, .set = ib_opt_set_bssplit,
+	  .help = "Weighted block sizes bs/pct:bs/pct, per direction with ','" },
 	{ .name = "bs_unaligned", .alias = { "blocksize_unaligned" },
 	  .type = IB_OPT_BOOL, .cat = IB_CAT_BS, FLD(bs_unaligned), .def = "0",
 	  .help = "Block sizes in a range need not be multiples of the minimum" },
@@ -558,6 +615,24 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "scramble_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
 	  FLD(scramble_buffers), .def = "0",
 	  .help = "Lightly vary write data to defeat deduplication" },
+	{ .name = "buffer_pattern", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  FLD(buffer_pattern), .set = ib_opt_set_buffer_pattern,
+	  .help = "Write this pattern (0xhex, \"text\", decimal; back to back)" },
+	{ .name = "buffer_compress_percentage", .type = IB_OPT_UINT,
+	  .cat = IB_CAT_BUF, FLD(compress_pct), .min = 0, .max = 100, .def = "0",
+	  .help = "Write data that compresses by this much (random then fixed bytes per chunk)" },
+	{ .name = "buffer_compress_chunk", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF,
+	  FLD(compress_chunk), .def = "512",
+	  .help = "Size of each random+fixed chunk of buffer_compress_percentage (0: the block)" },
+	{ .name = "dedupe_percentage", .type = IB_OPT_UINT, .cat = IB_CAT_BUF,
+	  FLD(dedupe_pct), .min = 0, .max = 100, .def = "0",
+	  .help = "Percentage of writes that repeat the previous unique buffer" },
+	{ .name = "dedupe_mode", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  .size = 16, .set = ib_opt_set_dedupe_mode, .def = "repeat",
+	  .help = "Duplicates repeat the last unique buffer (repeat; working_set is not supported)" },
+	{ .name = "dedupe_global", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  .size = 8, .set = ib_opt_set_dedupe_global, .def = "0",
+	  .help = "0: each job dedupes its own writes (1 is not supported)" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
 
@@ -568,6 +643,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "io_size", .alias = { "io_limit" }, .type = IB_OPT_SIZE,
 	  .cat = IB_CAT_IOSIZE, FLD(io_size),
 	  .help = "Bytes of I/O to do, if different from size" },
+	{ .name = "number_ios", .type = IB_OPT_U64, .cat = IB_CAT_IOSIZE,
+	  FLD(number_ios), .def = "0",
+	  .help = "End a size-based job after this many I/Os if its size is not done first" },
 	{ .name = "loops", .type = IB_OPT_UINT, .cat = IB_CAT_IOSIZE, FLD(loops),
 	  .min = 1, .def = "1", .help = "Repeat the job this many times" },
 
@@ -722,6 +800,12 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Which jobs exitall and exitall_on_error end" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
+	{ .name = "clocksource", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT,
+	  FLD(clocksource), .vals = clocksource_vals, .def = "cpu",
+	  .help = "Clock timing the I/Os (one per run; the JSON's effective options name it)" },
+	{ .name = "disk_util", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(disk_util), .def = "1",
+	  .help = "Report the job's devices in Disk stats" },
 	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
 	  FLD(group_reporting), .def = "0",
 	  .help = "Report each group as a whole, not per job" },
@@ -808,16 +892,38 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(write_iops_log), .set = set_log_prefix, .bare_ok = true, .help = "IOPS log file prefix (bare: the job name)" },
 	{ .name = "write_lat_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
 	  FLD(write_lat_log), .set = set_log_prefix, .bare_ok = true, .help = "Latency log file prefix (bare: the job name)" },
+	{ .name = "write_hist_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
+	  FLD(write_hist_log), .set = set_log_prefix, .bare_ok = true,
+	  .help = "Completion latency histogram log prefix (fio's format; needs log_hist_msec)" },
+	{ .name = "log_hist_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
+	  FLD(log_hist_msec), .def = "0",
+	  .help = "Histogram log: one row per direction every this many ms (0: none)" },
+	{ .name = "log_hist_coarseness", .alias = { "log_hist_coarse" },
+	  .type = IB_OPT_UINT, .cat = IB_CAT_LOG, FLD(log_hist_coarseness),
+	  .min = 0, .max = 6, .def = "0",
+	  .help = "Histogram log: each field sums 2^N latency bins" },
+	{ .name = "per_job_logs", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(per_job_logs), .def = "1",
+	  .help = "Log file names carry the job number (0: PREFIX_kind.log; one job per name)" },
 	{ .name = "log_avg_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
 	  FLD(log_avg_msec), .def = "0",
 	  .help = "Average log entries over this many ms (0: log every I/O)" },
 	{ .name = "log_offset", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(log_offset), .def = "0", .help = "Add the I/O offset to log entries" },
+	{ .name = "log_max_value", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(log_max_value), .def = "0",
+	  .help = "With log_avg_msec, latency logs get each window's maximum, not its mean" },
+	{ .name = "log_unix_epoch", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
+	  FLD(log_unix_epoch), .def = "0",
+	  .help = "Log times in milliseconds since the Unix epoch" },
 
 	/* errors */
 	{ .name = "continue_on_error", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR,
 	  FLD(continue_on_error), .vals = coe_vals, .def = "none",
 	  .help = "Which errors do not stop the job: non-fatal ones (EIO, EILSEQ, or ignore_error's) of these types" },
+	{ .name = "error_dump", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
+	  .size = 8, .set = ib_opt_set_error_dump, .def = "0",
+	  .help = "0: non-fatal errors are counted, not printed (1 is not supported)" },
 	{ .name = "ignore_error", .type = IB_OPT_ERR_LIST, .cat = IB_CAT_ERR,
 	  FLD(ignore_error), .set = set_ignore_error,
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },

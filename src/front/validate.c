@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/bssplit.h"
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/source_paced.h"
@@ -27,9 +28,26 @@ static void fix_log_name(char *field, const char *name)
 		snprintf(field, PATH_MAX, "%s", name);
 }
 
+/* bssplit= sets the block size bounds; it and dedupe imply refills (fio). */
+static void fix_data(struct ib_job *j)
+{
+	unsigned int i;
+
+	for (i = 0; i < IB_DDIR_RWT; i++) {
+		if (!j->bssplit[i].nr)
+			continue;
+		j->bs.min[i] = ib_bssplit_min(&j->bssplit[i]);
+		j->bs.max[i] = ib_bssplit_max(&j->bssplit[i]);
+	}
+	if (j->compress_pct || j->dedupe_pct)
+		j->refill_buffers = true;
+}
+
 void ib_job_fixup(struct ib_job *j)
 {
 	unsigned int i;
+
+	fix_data(j);
 
 	j->iodepth_batch_submit = depth_default(j->iodepth_batch_submit, j->iodepth);
 	j->iodepth_low = depth_default(j->iodepth_low, j->iodepth);
@@ -41,6 +59,7 @@ void ib_job_fixup(struct ib_job *j)
 	fix_log_name(j->write_bw_log, j->name);
 	fix_log_name(j->write_iops_log, j->name);
 	fix_log_name(j->write_lat_log, j->name);
+	fix_log_name(j->write_hist_log, j->name);
 	if (j->time_based && j->runtime_us == 0) {
 		/* fio warns and runs the job size-based */
 		j->time_based = false;
@@ -218,12 +237,23 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 	free(def);
 	if (o)
 		return engine_opt_error(o, d);
+	if (!strcmp(j->ioengine, "ftruncate") && (j->rw & (IB_RW_READ | IB_RW_TRIM)))
+		return ib_diag_set(d, EINVAL,
+				   "ioengine=ftruncate does writes only (rw=write or randwrite), not rw=%s",
+				   ib_rw_name(j->rw));
 	set = ib_engine_opts_find(j->ioengine);
 	return set && set->validate ? set->validate(j, d) : 0;
 }
 
 static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
+	if (j->number_ios && j->time_based)
+		return ib_diag_set(d, ENOTSUP,
+				   "number_ios with time_based: fio 3.33 ignores it there; not supported by iobench");
+	if (j->rw_seq_identical && !(j->rw & IB_RW_RAND))
+		return ib_diag_set(d, ENOTSUP,
+				   "rw_sequencer=identical with rw=%s: only with random types in iobench",
+				   ib_rw_name(j->rw));
 	if (j->rwmixread > 100)
 		return ib_diag_set(d, EINVAL, "rwmixread: %u is out of range (0..100)",
 				   j->rwmixread);

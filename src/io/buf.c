@@ -7,6 +7,58 @@
 #include <string.h>
 #include "iobench/buf.h"
 
+/* The fixed part of a compressible chunk: the pattern, or zeros. */
+static void fill_fixed(const struct ib_bufs *b, char *p, size_t n)
+{
+	if (b->has_pattern)
+		ib_vpattern_fill(&b->pattern, 0, p, n);
+	else
+		memset(p, 0, n);
+}
+
+/* One buffer's data from the random state r (see buf.h). */
+static void fill_data(const struct ib_bufs *b, struct ib_rand *r, char *p,
+		      size_t len)
+{
+	size_t chunk, rnd;
+
+	if (!b->compress_pct) {
+		if (b->has_pattern)
+			ib_vpattern_fill(&b->pattern, 0, p, len);
+		else
+			ib_rand_fill(r, p, len);
+		return;
+	}
+	while (len) {
+		chunk = len < b->compress_seg ? len : b->compress_seg;
+		rnd = chunk * (100 - b->compress_pct) / 100;
+		ib_rand_fill(r, p, rnd);
+		fill_fixed(b, p + rnd, chunk - rnd);
+		p += chunk;
+		len -= chunk;
+	}
+}
+
+static int data_setup(struct ib_bufs *b, const struct ib_job *job,
+		      struct ib_diag *d)
+{
+	uint64_t minw = job->bs.min[IB_DDIR_WRITE];
+
+	b->zero = job->zero_buffers;
+	b->refill = job->refill_buffers;
+	b->scramble = job->scramble_buffers;
+	b->compress_pct = job->compress_pct;
+	b->compress_seg = job->compress_chunk && job->compress_chunk < minw ?
+				  job->compress_chunk : minw;
+	b->dedupe_pct = job->dedupe_pct;
+	b->have_unique = false;
+	b->has_pattern = job->buffer_pattern[0] != '\0';
+	if (b->has_pattern && ib_vpattern_parse(job->buffer_pattern, &b->pattern, d))
+		return -EINVAL;
+	ib_rand_seed(&b->rand, ib_rand_job_seed(job, IB_STREAM_DATA));
+	return 0;
+}
+
 int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		  const struct ib_job *job, unsigned int depth,
 		  struct ib_diag *d)
@@ -15,10 +67,12 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 			    job->bs.max[IB_DDIR_READ] : job->bs.max[IB_DDIR_WRITE];
 	unsigned int i;
 
-	b->zero = job->zero_buffers;
-	b->refill = job->refill_buffers;
-	b->scramble = job->scramble_buffers;
-	ib_rand_seed(&b->rand, ib_rand_job_seed(job, IB_STREAM_DATA));
+	/* trimwrite writes the ranges it trims */
+	if ((job->rw & IB_RW_TRIM) && job->bs.max[IB_DDIR_TRIM] > bs)
+		bs = job->bs.max[IB_DDIR_TRIM];
+
+	if (data_setup(b, job, d))
+		return -EINVAL;
 	ctx->buf_size = (bs + 4095) & ~(size_t)4095;
 	ctx->nr_ios = depth;
 	if (posix_memalign(&ctx->buf_base, 4096, ctx->buf_size * depth)) {
@@ -29,13 +83,13 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 	ctx->ios = calloc(depth, sizeof(*ctx->ios));
 	if (!ctx->ios)
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
-	if (b->zero)
-		memset(ctx->buf_base, 0, ctx->buf_size * depth);
-	else
-		ib_rand_fill(&b->rand, ctx->buf_base, ctx->buf_size * depth);
 	for (i = 0; i < depth; i++) {
 		ctx->ios[i].idx = i;
 		ctx->ios[i].buf = (char *)ctx->buf_base + (size_t)i * ctx->buf_size;
+		if (b->zero)
+			memset(ctx->ios[i].buf, 0, ctx->buf_size);
+		else
+			fill_data(b, &b->rand, ctx->ios[i].buf, ctx->buf_size);
 	}
 	return 0;
 }
@@ -53,8 +107,19 @@ void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io)
 	uint64_t stamp;
 	size_t i;
 
+	if (b->refill && b->dedupe_pct) {
+		struct ib_rand r;
+
+		if (!b->have_unique || ib_rand_below(&b->rand, 100) >= b->dedupe_pct) {
+			b->unique_seed = ib_rand32(&b->rand);
+			b->have_unique = true;
+		}
+		ib_rand_seed(&r, b->unique_seed);
+		fill_data(b, &r, io->buf, io->len);
+		return;
+	}
 	if (b->refill) {
-		ib_rand_fill(&b->rand, io->buf, io->len);
+		fill_data(b, &b->rand, io->buf, io->len);
 		return;
 	}
 	stamp = io->offset ^ ib_rand64(&b->rand);	/* scramble */

@@ -23,16 +23,23 @@ static const struct ib_engine_ops *const engines[] = {
 	&ib_engine_libaio,
 #endif
 	&ib_engine_null,
+	&ib_engine_mmap,
+	&ib_engine_falloc,
+	&ib_engine_ftruncate,
+	&ib_engine_filecreate,
+	&ib_engine_filestat,
+	&ib_engine_filedelete,
+	&ib_engine_posixaio,
+	&ib_engine_splice,
 	NULL,
 };
 
 /* Engines fio has that iobench can be built with but this binary lacks or
  * never implements; ib_engine_find() is tried first. */
 static const char *const fio_engines[] = {
-	"io_uring", "libaio", "io_uring_cmd", "posixaio", "solarisaio",
-	"windowsaio", "mmap", "splice", "sg", "net", "netsplice", "cpuio",
-	"rdma", "e4defrag", "falloc", "ftruncate", "filecreate", "filestat",
-	"filedelete", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
+	"io_uring", "libaio", "io_uring_cmd", "solarisaio",
+	"windowsaio", "sg", "net", "netsplice", "cpuio",
+	"rdma", "e4defrag", "dircreate", "dirstat", "dirdelete", "guasi", "rbd",
 	"http", "gfapi", "gfapi_async", "libhdfs", "mtd", "pmemblk", "dev-dax",
 	"libpmem", "libcufile", "ime_psync", "ime_psyncv", "ime_aio",
 	"libiscsi", "nbd", "nfs", "exec", "xnvme", "libblkio", "spdk",

@@ -6,10 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include "iobench/bssplit.h"
 #include "iobench/compiler.h"
 #include "iobench/iogen.h"
 
 #define MAP_FULL_WORD UINT64_MAX
+#define FILE_SHIFT 10	/* file distributions: 1024 ranges per file (fio) */
 
 static uint64_t dir_align(const struct ib_job *job, int d)
 {
@@ -21,7 +23,7 @@ static uint64_t job_granule(const struct ib_job *job)
 	uint64_t g = 0, a;
 	int d;
 
-	for (d = IB_DDIR_READ; d <= IB_DDIR_WRITE; d++) {
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++) {
 		if (!ib_job_dir_active(job, d))
 			continue;
 		a = dir_align(job, d);
@@ -41,13 +43,14 @@ static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 		ib_rand_job_seed(job, IB_STREAM_BS),
 	};
 
-	if (!job->randrepeat && !job->randseed_set) {
+	if (!job->randrepeat && !job->randseed_set && !job->allrandrepeat) {
 		if (getrandom(s, sizeof(s), 0) != (ssize_t)sizeof(s))
 			s[0] ^= (uint32_t)(uintptr_t)g; /* still varies */
 	}
 	ib_rand_seed(&g->off_rand, s[0]);
 	ib_rand_seed(&g->dir_rand, s[1]);
 	ib_rand_seed(&g->bs_rand, s[2]);
+	ib_rand_seed(&g->file_rand, s[0] ^ 0x5a17f11eu);
 }
 
 static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
@@ -56,6 +59,11 @@ static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
 	gf->start = f->io_offset;
 	gf->len = f->io_size - f->io_size % g->granule;
 	gf->nblocks = gf->len / g->granule;
+	if (g->job->rand_dist != IB_DIST_RANDOM) {
+		ib_randdist_init(&gf->dist, g->job->rand_dist, g->job->rand_param,
+				 g->job->rand_center, gf->nblocks, &g->off_rand);
+		return 0;
+	}
 	if (!ib_job_random(g->job) || g->job->norandommap || !gf->nblocks)
 		return 0;
 	gf->map = calloc((gf->nblocks + 63) / 64 + (gf->nblocks + 4095) / 4096,
@@ -82,6 +90,13 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	g->files = calloc(nr_files, sizeof(*g->files));
 	if (!g->files)
 		return ib_diag_set(d, ENOMEM, "no memory for %u files", nr_files);
+	seed_streams(g, job);	/* before the files: distributions draw */
+	if (job->file_service >= IB_FS_ZIPF) {
+		ib_randdist_init(&g->file_dist, IB_DIST_ZIPF + job->file_service - IB_FS_ZIPF,
+				 job->file_service_param, -1,
+				 (uint64_t)nr_files << FILE_SHIFT, &g->file_rand);
+		g->file_dist.no_spread = true;
+	}
 	total = 0;
 	for (i = 0; i < nr_files; i++) {
 		ret = init_file(g, &g->files[i], &files[i], d);
@@ -93,7 +108,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		g->bytes_left = UINT64_MAX;
 	else
 		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
-	seed_streams(g, job);
+	g->ios_left = job->number_ios ? job->number_ios : UINT64_MAX;
 	return 0;
 }
 
@@ -113,6 +128,8 @@ static enum ib_ddir pick_ddir(struct ib_iogen *g)
 	int64_t reads, total, mix, debt;
 	bool read;
 
+	if (job->rw & IB_RW_TRIM)
+		return IB_DDIR_TRIM;	/* trimwrite's writes: gen_next */
 	if (!(job->rw & IB_RW_WRITE))
 		return IB_DDIR_READ;
 	if (!(job->rw & IB_RW_READ))
@@ -135,6 +152,9 @@ static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
 	const struct ib_job *job = g->job;
 	uint64_t min = job->bs.min[d], max = job->bs.max[d], len;
 
+	if (job->bssplit[d].nr)
+		return ib_bssplit_pick(&job->bssplit[d],
+				       (uint32_t)ib_rand_below(&g->bs_rand, IB_BSSPLIT_SCALE) + 1);
 	if (min == max)
 		return min;
 	if (job->bs_unaligned)
@@ -296,6 +316,17 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
+/* Where the I/O after [off, off + len) starts (rw=TYPE:N, see iogen.h). */
+static uint64_t seq_next(const struct ib_gen_file *gf, int64_t add,
+			 uint64_t off, uint64_t len)
+{
+	int64_t next = (int64_t)(off + len) + add;
+
+	if (next < 0)
+		next = (int64_t)gf->len + add;
+	return next < 0 ? 0 : (uint64_t)next;
+}
+
 static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		       enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
@@ -310,8 +341,149 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		*len -= *len % min;
 	}
 	*off = gf->pos[d];
-	gf->pos[d] += *len;
+	gf->pos[d] = seq_next(gf, g->job->rw_seq_add, *off, *len);
 	return true;
+}
+
+/* rw=randTYPE:N: the next of a run of N, right after the last, if it fits. */
+static bool run_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
+		       uint64_t *off, bool same)
+{
+	if (!gf->run_left[d] || gf->pos[d] + len > gf->len) {
+		gf->run_left[d] = 0;
+		return false;
+	}
+	gf->run_left[d]--;
+	*off = gf->pos[d];
+	if (!same)
+		gf->pos[d] += len;
+	return true;
+}
+
+/* random_distribution other than random (see iogen.h). */
+static bool dist_offset(struct ib_iogen *g, struct ib_gen_file *gf,
+			enum ib_ddir d, uint64_t len, uint64_t *off)
+{
+	uint64_t align = dir_align(g->job, d), zs, zl, start, span, o;
+
+	if (gf->len < len)
+		return false;
+	if (g->job->rand_dist >= IB_DIST_ZONED) {
+		if (!ib_randdist_zone(g->job, d, gf->len, &g->off_rand, &zs, &zl))
+			return false;
+		start = round_up(zs, align);
+		span = zs + zl > start ? zs + zl - start : 0;
+		o = start + ib_rand_below(&g->off_rand,
+					  span >= len ? (span - len) / align + 1 : 1) * align;
+	} else {
+		o = ib_randdist_next(&gf->dist, &g->off_rand) * g->granule;
+		o -= o % align;
+	}
+	if (o + len > gf->len) {
+		o = gf->len - len;
+		o -= o % align;
+	}
+	*off = o;
+	return true;
+}
+
+static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
+			  enum ib_ddir d, uint64_t *len, uint64_t *off)
+{
+	unsigned int nr = g->job->rw_seq_nr;
+	bool ok;
+
+	if (nr > 1 && run_offset(gf, d, *len, off, g->job->rw_seq_identical))
+		return true;
+	if (g->job->pct_random[d] < 100 &&
+	    ib_rand_below(&g->dir_rand, 100) >= g->job->pct_random[d]) {
+		gf->run_left[d] = 1;	/* sequential: after the last one */
+		if (run_offset(gf, d, *len, off, false))
+			return true;
+	}
+	if (g->job->rand_dist != IB_DIST_RANDOM)
+		ok = dist_offset(g, gf, d, *len, off);
+	else
+		ok = rand_offset(g, gf, d, len, off);
+	if (!ok)
+		return false;
+	gf->run_left[d] = nr > 1 ? nr - 1 : 0;
+	gf->pos[d] = *off + (nr > 1 && g->job->rw_seq_identical ? 0 : *len);
+	return true;
+}
+
+static bool file_done(const struct ib_iogen *g, unsigned int i)
+{
+	return g->files[i].pass_done >= g->files[i].len;
+}
+
+/* The first file from i on (wrapping) not done in this pass. */
+static unsigned int next_open_file(struct ib_iogen *g, unsigned int i)
+{
+	unsigned int n;
+
+	if (g->files_done >= g->nr_files) {	/* a new pass */
+		for (n = 0; n < g->nr_files; n++)
+			g->files[n].pass_done = 0;
+		g->files_done = 0;
+	}
+	for (n = 0; n < g->nr_files && file_done(g, i); n++)
+		i = i + 1 == g->nr_files ? 0 : i + 1;
+	return i;
+}
+
+/* file_service_type's choice of a new file (see iogen.h). */
+static unsigned int new_file(struct ib_iogen *g)
+{
+	unsigned int cur = g->next_file, nr = g->nr_files;
+
+	switch (g->job->file_service) {
+	case IB_FS_ROUNDROBIN:
+		return g->file_picked ? (cur + 1) % nr : 0;
+	case IB_FS_SEQUENTIAL:
+		return next_open_file(g, g->file_picked ? cur : 0);
+	case IB_FS_RANDOM:
+		return next_open_file(g, (unsigned int)ib_rand_below(&g->file_rand, nr));
+	default:
+		return (unsigned int)(ib_randdist_next(&g->file_dist, &g->file_rand) >> FILE_SHIFT);
+	}
+}
+
+static unsigned int pick_file(struct ib_iogen *g)
+{
+	unsigned int fs = g->job->file_service;
+	bool stay;
+
+	if (g->nr_files == 1)
+		return 0;
+	if (fs == IB_FS_SEQUENTIAL)
+		stay = g->file_picked && !file_done(g, g->next_file);
+	else
+		stay = g->file_left > 0 &&
+		       (fs != IB_FS_RANDOM || !file_done(g, g->next_file));
+	if (stay) {
+		g->file_left--;
+		return g->next_file;
+	}
+	g->next_file = new_file(g);
+	g->file_picked = true;
+	g->file_left = g->job->file_service_nr - 1;
+	return g->next_file;
+}
+
+/*
+ * The last I/O of the budget: the largest bssplit size that fits (as fio
+ * picks), else the budget rounded down to the smallest block size.
+ */
+static uint64_t tail_len(const struct ib_iogen *g, enum ib_ddir d)
+{
+	const struct ib_bssplit *s = &g->job->bssplit[d];
+	unsigned int i = s->nr;
+
+	while (i--)
+		if (s->perc[i] && s->bs[i] <= g->bytes_left)
+			return s->bs[i];
+	return g->bytes_left - g->bytes_left % g->job->bs.min[d];
 }
 
 /* The body of ib_iogen_next(), here so the source op gets it inline. */
@@ -323,7 +495,17 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	uint64_t len, off;
 	bool ok;
 
-	if (!g->bytes_left)
+	if (g->write_after_trim) {
+		out->file_idx = g->trimmed.file_idx;
+		out->offset = g->trimmed.offset;
+		out->len = g->trimmed.len;
+		out->ddir = IB_DDIR_WRITE;
+		g->write_after_trim = false;
+		g->issued[IB_DDIR_WRITE]++;
+		g->ios_left--;
+		return true;
+	}
+	if (!g->bytes_left || !g->ios_left)
 		return false;
 	d = pick_ddir(g);
 	if (pick)
@@ -334,26 +516,31 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
 	if (len > g->bytes_left) {
-		len = g->bytes_left - g->bytes_left % g->job->bs.min[d];
+		len = tail_len(g, d);
 		if (!len)
 			return false;
 	}
-	out->file_idx = g->next_file;
-	gf = &g->files[g->next_file];
-	if (++g->next_file == g->nr_files)
-		g->next_file = 0;
+	out->file_idx = pick_file(g);
+	gf = &g->files[out->file_idx];
 	if (ib_job_random(g->job))
-		ok = rand_offset(g, gf, d, &len, &off);
+		ok = random_offset(g, gf, d, &len, &off);
 	else
 		ok = seq_offset(g, gf, d, &len, &off);
 	if (!ok || !len)
 		return false;
 	if (g->bytes_left != UINT64_MAX)
 		g->bytes_left -= len;
+	g->ios_left--;
+	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len)
+		g->files_done++;
 	g->issued[d]++;
 	out->ddir = d;
 	out->offset = gf->start + off;
 	out->len = (uint32_t)len;
+	if (d == IB_DDIR_TRIM && (g->job->rw & IB_RW_WRITE)) {
+		g->trimmed = *out;
+		g->write_after_trim = true;
+	}
 	return true;
 }
 
@@ -388,7 +575,9 @@ static int iogen_src_next_pick(struct ib_source *src, uint64_t now_ns,
 /* Bytes left in the budget (a tail too small for a block still counts). */
 static bool iogen_src_more(const struct ib_source *src)
 {
-	return ib_container_of(src, const struct ib_iogen, src)->bytes_left != 0;
+	const struct ib_iogen *g = ib_container_of(src, const struct ib_iogen, src);
+
+	return (g->bytes_left != 0 && g->ios_left != 0) || g->write_after_trim;
 }
 
 const struct ib_source_ops ib_iogen_source_ops = {

@@ -3,17 +3,21 @@
  * fio-format per-I/O and averaged logs (see log.h).
  */
 #include <errno.h>
+#include <time.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/hist.h"
 #include "iobench/log.h"
 
 #define LOG_BUF_SIZE (256u * 1024)
 #define LOG_LINE_MAX 128
 
-static const char *const kind_name[IB_LOG_NR] = { "slat", "clat", "lat", "bw", "iops" };
+static const char *const kind_name[IB_LOG_NR] = {
+	"slat", "clat", "lat", "bw", "iops", "clat_hist",
+};
 
 static char *put_u64(char *p, uint64_t v)
 {
@@ -79,16 +83,21 @@ static void lf_line(struct ib_log_file *lf, uint64_t t_ms, uint64_t value,
 		return;
 	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
 		lf_flush(lf);
-	lf->len += ib_log_format(lf->buf + lf->len, t_ms, value, ddir, bs, with_off, off);
+	lf->len += ib_log_format(lf->buf + lf->len, lf->t0_ms + t_ms, value, ddir, bs,
+				 with_off, off);
 }
 
+/* number 0: per_job_logs=0, no number in the name */
 static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 		    unsigned int number, struct ib_diag *d)
 {
 	struct ib_log_file *lf = &l->file[k];
 	char path[PATH_MAX + 32];
 
-	snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind_name[k], number);
+	if (number)
+		snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind_name[k], number);
+	else
+		snprintf(path, sizeof(path), "%s_%s.log", prefix, kind_name[k]);
 	lf->buf = malloc(LOG_BUF_SIZE);
 	if (!lf->buf)
 		return ib_diag_set(d, ENOMEM, "%s: out of memory", path);
@@ -98,9 +107,25 @@ static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 	return 0;
 }
 
+bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b)
+{
+	const char *pa[] = { a->write_lat_log, a->write_bw_log, a->write_iops_log,
+			     a->write_hist_log };
+	const char *pb[] = { b->write_lat_log, b->write_bw_log, b->write_iops_log,
+			     b->write_hist_log };
+	unsigned int i;
+
+	if (a->per_job_logs || b->per_job_logs)
+		return false;
+	for (i = 0; i < 4; i++)
+		if (pa[i][0] && !strcmp(pa[i], pb[i]))
+			return true;
+	return false;
+}
+
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 {
-	unsigned int k;
+	unsigned int k, number = job->per_job_logs ? job->number : 0;
 	int ret = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -108,18 +133,35 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 		l->file[k].fd = -1;
 	l->avg_ms = job->log_avg_msec;
 	l->log_offset = job->log_offset;
+	l->max_value = job->log_max_value;
 	l->win_end_ms = l->avg_ms;
 	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->write_lat_log[0] && !ret; k++)
-		ret = open_one(l, k, job->write_lat_log, job->number, d);
+		ret = open_one(l, k, job->write_lat_log, number, d);
 	if (!ret && job->write_bw_log[0])
-		ret = open_one(l, IB_LOG_BW, job->write_bw_log, job->number, d);
+		ret = open_one(l, IB_LOG_BW, job->write_bw_log, number, d);
 	if (!ret && job->write_iops_log[0])
-		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, job->number, d);
+		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, number, d);
+	if (!ret && job->write_hist_log[0]) {
+		ret = open_one(l, IB_LOG_HIST, job->write_hist_log, number, d);
+		l->hist_ms = job->log_hist_msec;
+		l->hist_coarse = job->log_hist_coarseness;
+		l->hist = calloc((size_t)IB_DDIR_RWT * IB_LOG_HIST_BINS, sizeof(uint64_t));
+		if (!ret && !l->hist)
+			ret = ib_diag_set(d, ENOMEM, "no memory for the histogram log");
+	}
 	if (ret) {
 		ib_logs_close(l, NULL);
 		return ret;
 	}
-	l->per_io = job->write_lat_log[0] ||
+	if (job->log_unix_epoch) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		for (k = 0; k < IB_LOG_NR; k++)
+			l->file[k].t0_ms = (uint64_t)ts.tv_sec * 1000 +
+					   (uint64_t)ts.tv_nsec / 1000000;
+	}
+	l->per_io = job->write_lat_log[0] || (job->write_hist_log[0] && l->hist_ms) ||
 		    (!l->avg_ms && (job->write_bw_log[0] || job->write_iops_log[0]));
 	return 0;
 }
@@ -133,10 +175,12 @@ static void flush_window(struct ib_logs *l, uint64_t t_ms)
 		for (d = 0; d < IB_DDIR_RWT; d++) {
 			if (!l->cnt[k][d])
 				continue;
-			lf_line(&l->file[k], t_ms, l->sum[k][d] / l->cnt[k][d], d, 0,
-				l->log_offset, 0);
+			lf_line(&l->file[k], t_ms,
+				l->max_value ? l->max[k][d] : l->sum[k][d] / l->cnt[k][d],
+				d, 0, l->log_offset, 0);
 			l->sum[k][d] = 0;
 			l->cnt[k][d] = 0;
+			l->max[k][d] = 0;
 		}
 }
 
@@ -155,7 +199,56 @@ static void avg_add(struct ib_logs *l, uint64_t t_ms, unsigned int ddir,
 			continue;
 		l->sum[k][ddir] += v[k];
 		l->cnt[k][ddir]++;
+		if (v[k] > l->max[k][ddir])
+			l->max[k][ddir] = v[k];
 	}
+}
+
+/* One histogram row of direction d, then its counts start again. */
+static void hist_row(struct ib_logs *l, unsigned int d, uint64_t t_ms)
+{
+	struct ib_log_file *lf = &l->file[IB_LOG_HIST];
+	uint64_t *bins = l->hist + (size_t)d * IB_LOG_HIST_BINS;
+	char *p;
+	unsigned int i;
+
+	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
+		lf_flush(lf);
+	p = lf->buf + lf->len;
+	p = put_u64(p, lf->t0_ms + t_ms);
+	p = put_u64(memcpy(p, ", ", 2) + 2, d);
+	p = put_u64(memcpy(p, ", ", 2) + 2, l->hist_bs[d]);
+	for (i = 0; i < IB_LOG_HIST_BINS; i += 1u << l->hist_coarse) {
+		uint64_t sum = 0;
+		unsigned int k;
+
+		if ((size_t)(p - lf->buf) + 32 > LOG_BUF_SIZE) {
+			lf->len = (size_t)(p - lf->buf);
+			lf_flush(lf);
+			p = lf->buf;
+		}
+		for (k = i; k < i + (1u << l->hist_coarse); k++) {
+			sum += bins[k];
+			bins[k] = 0;
+		}
+		p = put_u64(memcpy(p, ", ", 2) + 2, sum);
+	}
+	*p++ = '\n';
+	lf->len = (size_t)(p - lf->buf);
+	l->hist_last_ms[d] = t_ms;
+}
+
+static void hist_add(struct ib_logs *l, uint64_t t_ms, unsigned int d,
+		     uint32_t bs, uint64_t clat)
+{
+	unsigned int idx = ib_hist_index(clat);
+
+	if (idx >= IB_LOG_HIST_BINS)
+		idx = IB_LOG_HIST_BINS - 1;
+	l->hist[(size_t)d * IB_LOG_HIST_BINS + idx]++;
+	l->hist_bs[d] = bs;
+	if (t_ms - l->hist_last_ms[d] >= l->hist_ms)
+		hist_row(l, d, t_ms);
 }
 
 void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t bs,
@@ -163,6 +256,9 @@ void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t b
 {
 	const uint64_t v[3] = { slat, clat, lat };
 	unsigned int k;
+
+	if (l->hist_ms && l->file[IB_LOG_HIST].fd >= 0 && clat != UINT64_MAX)
+		hist_add(l, t_ms, ddir, bs, clat);
 
 	if (l->avg_ms) {
 		avg_add(l, t_ms, ddir, v);
@@ -187,8 +283,18 @@ void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
 
 void ib_logs_flush_avg(struct ib_logs *l, uint64_t t_ms)
 {
+	unsigned int d, i;
+
 	if (l->avg_ms)
 		flush_window(l, t_ms);
+	for (d = 0; l->hist_ms && l->hist && d < IB_DDIR_RWT; d++) {
+		const uint64_t *bins = l->hist + (size_t)d * IB_LOG_HIST_BINS;
+
+		for (i = 0; i < IB_LOG_HIST_BINS && !bins[i]; i++)
+			;
+		if (i < IB_LOG_HIST_BINS && l->file[IB_LOG_HIST].fd >= 0)
+			hist_row(l, d, t_ms);
+	}
 }
 
 int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
@@ -211,5 +317,7 @@ int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
 		lf->buf = NULL;
 		lf->fd = -1;
 	}
+	free(l->hist);
+	l->hist = NULL;
 	return err;
 }

@@ -198,6 +198,8 @@ static void json_effective(struct ib_json *j, const struct ib_rep_entry *e)
 	ib_json_uint(j, "direct_requested", e->job->direct);
 	ib_json_str(j, "ioengine_fallback", s->ioengine_fallback);
 	ib_json_str(j, "direct_fallback", s->direct_fallback);
+	if (s->clocksource[0])
+		ib_json_str(j, "clocksource", s->clocksource);
 	ib_json_obj_close(j);
 }
 

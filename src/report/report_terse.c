@@ -16,16 +16,21 @@ static void terse_lat(FILE *f, const struct ib_lat_stat *s)
 		ib_lat_stat_stddev(s) / 1000.0);
 }
 
+/*
+ * The percentile fields: total latency's with lat_percentiles=1, else
+ * completion latency's (fio's terse puts either there, lat first).
+ */
 static void terse_pct(FILE *f, const struct ib_res_job *job, const struct ib_dir_stats *ds)
 {
 	uint64_t val[IB_MAX_PERCENTILES] = { 0 };
 	unsigned int nr = job->nr_percentiles < IB_MAX_PERCENTILES ?
 			  job->nr_percentiles : IB_MAX_PERCENTILES, i;
-	const struct ib_lat_stat *s = &ds->lat[IB_LAT_CLAT];
+	enum ib_lat_kind k = ib_rep_pct_enabled(job, IB_LAT_TLAT) ? IB_LAT_TLAT : IB_LAT_CLAT;
+	const struct ib_lat_stat *s = &ds->lat[k];
 
-	if (ib_rep_pct_enabled(job, IB_LAT_CLAT) && s->n)
-		ib_rep_percentiles(job, &ds->hist[IB_LAT_CLAT], s->n, val);
-	else if (!ib_rep_pct_enabled(job, IB_LAT_CLAT))
+	if (ib_rep_pct_enabled(job, k) && s->n)
+		ib_rep_percentiles(job, &ds->hist[k], s->n, val);
+	else if (!ib_rep_pct_enabled(job, k))
 		nr = 0;
 	for (i = 0; i < IB_MAX_PERCENTILES; i++) {
 		if (i < nr)

@@ -317,6 +317,8 @@ static void effective_into(struct ib_res_job *j, struct ib_job_stats *s,
 	snprintf(s->ioengine_fallback, sizeof(s->ioengine_fallback), "%s", why ? why : "");
 	why = ib_jv_str(ib_jv_get(o, "direct_fallback"));
 	snprintf(s->direct_fallback, sizeof(s->direct_fallback), "%s", why ? why : "");
+	why = ib_jv_str(ib_jv_get(o, "clocksource"));
+	snprintf(s->clocksource, sizeof(s->clocksource), "%s", why ? why : "");
 }
 
 /* iobench's "iobench evidence" (checks.h): the checks run again on it */

@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include "iobench/file.h"
 #include "iobench/rand.h"
+#include "iobench/trim.h"
 
 #define LAYOUT_CHUNK (1u << 20)
 #define STATX_DIOALIGN_BIT 0x2000u
@@ -320,8 +321,11 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 {
 	uint64_t mbs = min_bs(job), base, len;
 
-	if (job->offset_pct)
-		base = f->real_size * job->offset_pct / 100 / mbs * mbs;
+	if (job->offset_pct) {	/* aligned up, to offset_align or the block */
+		uint64_t al = job->offset_align ? job->offset_align : mbs;
+
+		base = (f->real_size * job->offset_pct / 100 + al - 1) / al * al;
+	}
 	else
 		base = job->offset;
 	base += (uint64_t)job->clone * job->offset_increment;
@@ -375,6 +379,19 @@ static void dio_misaligned(const struct ib_job *job, const struct ib_file *f,
 				 (unsigned long long)lbs, f->path);
 			return;
 		}
+	}
+	for (dd = IB_DDIR_READ; dd <= IB_DDIR_WRITE; dd++)
+		for (unsigned int k = 0; k < job->bssplit[dd].nr; k++)
+			if (ib_job_dir_active(job, dd) && job->bssplit[dd].bs[k] % lbs) {
+				snprintf(why, len, "bssplit size %u is not a multiple of %llu, the direct I/O alignment of %s",
+					 job->bssplit[dd].bs[k], (unsigned long long)lbs, f->path);
+				return;
+			}
+	if (job->rw_seq_add % (int64_t)lbs) {
+		snprintf(why, len, "rw=%s:%lld moves offsets off the direct I/O alignment (%llu) of %s",
+			 ib_rw_name(job->rw), (long long)job->rw_seq_add,
+			 (unsigned long long)lbs, f->path);
+		return;
 	}
 	if (f->io_offset % lbs)
 		snprintf(why, len, "offset %llu is not a multiple of %llu, the direct I/O alignment of %s",
@@ -585,6 +602,8 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
 			ret = check_dio(job, fs, &fs->f[i], exists, d);
+		if (!ret && (job->rw & IB_RW_TRIM))
+			ret = ib_trim_check(&fs->f[i], d);
 		if (ret)
 			return ret;
 	}
@@ -635,7 +654,8 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	int flags = O_CLOEXEC;
 	unsigned int i;
 
-	if (ib_job_writes(job) && !readonly) {
+	/* falloc's reads are fallocate(KEEP_SIZE): they need a writable fd */
+	if ((ib_job_writes(job) || !strcmp(job->ioengine, "falloc")) && !readonly) {
 		flags |= O_RDWR;
 		if (job->create_on_open)
 			flags |= O_CREAT;

@@ -20,6 +20,7 @@
 #include "iobench/iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
+#include "iobench/log.h"
 #include "iobench/eta.h"
 #include "iobench/evidence.h"
 #include "iobench/iomode.h"
@@ -222,6 +223,23 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
  * Every job is checked before any file is laid out, so a bad job anywhere
  * on the command line leaves every target untouched.
  */
+/* per_job_logs=0: one job per log file name (log.h). */
+static int check_shared_logs(const struct ib_run *run, struct ib_diag *d)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		if (run->jobs[i].per_job_logs)
+			continue;
+		for (k = i + 1; k < run->nr_jobs; k++)
+			if (ib_logs_shared(&run->jobs[i], &run->jobs[k]))
+				return ib_diag_set(d, ENOTSUP,
+						   "per_job_logs=0: jobs '%s' and '%s' would share a log file, not supported by iobench",
+						   run->jobs[i].name, run->jobs[k].name);
+	}
+	return 0;
+}
+
 static int check_all(struct ib_runner *r, struct ib_diag *d)
 {
 	unsigned int i;
@@ -232,7 +250,7 @@ static int check_all(struct ib_runner *r, struct ib_diag *d)
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return check_shared_logs(r->run, d);
 }
 
 /* A job whose files could not be laid out fails alone; the others run. */
@@ -763,6 +781,8 @@ static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int 
 	for (i = 0; i < r->run->nr_jobs; i++) {
 		if (engine_has(&r->slots[i], IB_ENGINE_NOIO | IB_ENGINE_NOFILES))
 			continue; /* touches no disk: no Disk stats for it */
+		if (!r->slots[i].args.job->disk_util)
+			continue;
 		for (j = 0; j < r->slots[i].args.files.nr; j++)
 			(*paths)[k++] = r->slots[i].args.files.f[j].path;
 	}
@@ -837,10 +857,17 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 	if (!ret) {
 		struct ib_clock clock;
 		unsigned int i;
+		bool tsc = true;
 
-		ib_clock_init(&clock, true);
 		for (i = 0; i < run->nr_jobs; i++)
+			tsc &= run->jobs[i].clocksource == IB_CLK_CPU;
+		ib_clock_init(&clock, tsc);
+		for (i = 0; i < run->nr_jobs; i++) {
 			r->slots[i].args.clock = clock;
+			snprintf(r->slots[i].args.st->clocksource,
+				 sizeof(r->slots[i].args.st->clocksource), "%s",
+				 clock.tsc ? "cpu" : "clock_gettime");
+		}
 		if (res->evidence && !run->no_calibrate)
 			calibrate(r, &clock);
 		ib_disk_start(res->diskset);

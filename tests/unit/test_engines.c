@@ -13,7 +13,7 @@ static const char *const sync_names[] = {
 
 /* Every engine that does real I/O. */
 static const char *const io_names[] = {
-	"psync", "sync", "pvsync", "pvsync2", "vsync",
+	"psync", "sync", "pvsync", "pvsync2", "vsync", "posixaio", "splice",
 #if HAVE_LIBURING
 	"io_uring",
 #endif
@@ -241,13 +241,14 @@ static void registry(void **state)
 		assert_non_null(l[n]->queue);
 		assert_true(!l[n]->commit == !l[n]->reap);
 	}
-	assert_int_equal(n, sizeof(io_names) / sizeof(io_names[0]) + 1);
+	/* + null, mmap, falloc, ftruncate, filecreate, filestat, filedelete */
+	assert_int_equal(n, sizeof(io_names) / sizeof(io_names[0]) + 7);
 	for (unsigned int i = 0; i < sizeof(io_names) / sizeof(io_names[0]); i++)
 		assert_non_null(ib_engine_find(io_names[i]));
 	assert_non_null(ib_engine_find("null"));
 	assert_null(ib_engine_find("nosuch"));
-	assert_null(ib_engine_find("posixaio"));
-	assert_true(ib_engine_known_unbuilt("posixaio"));
+	assert_null(ib_engine_find("solarisaio"));
+	assert_true(ib_engine_known_unbuilt("solarisaio"));
 	assert_true(ib_engine_known_unbuilt("io_uring_cmd"));
 	assert_true(ib_engine_known_unbuilt("external:/x.so"));
 	assert_int_equal(ib_engine_known_unbuilt("io_uring"), !HAVE_LIBURING);
@@ -322,8 +323,8 @@ static void help_text(void **state)
 		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
 	enghelp_is("psync", "psync options:\n");
 	enghelp_is("null", "null options:\n");
-	free(enghelp("posixaio", -ENOTSUP,
-		     "--enghelp: engine 'posixaio' is not built into this iobench"));
+	free(enghelp("solarisaio", -ENOTSUP,
+		     "--enghelp: engine 'solarisaio' is not built into this iobench"));
 	free(enghelp("nosuch", -EINVAL, "--enghelp: unknown engine 'nosuch'"));
 	free(list);
 }

@@ -327,6 +327,102 @@ static void test_time_based_unlimited(void **state)
 	ib_iogen_free(&r.gen);
 }
 
+/* rw=read:-12k on 64 KiB with 4 KiB blocks: fio 3.33's offsets (KiB). */
+static void test_seq_add_backwards(void **state)
+{
+	static const unsigned int want[] = { 0, 52, 44, 36, 28, 20, 12, 4, 52,
+					     44, 36, 28, 20, 12, 4, 52 };
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ, 64 << 10, 4096, 1);
+	r.job.rw_seq_add = -12288;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_true(n < 16);
+		assert_int_equal(io.offset, (uint64_t)want[n++] << 10);
+	}
+	assert_int_equal(n, 16);
+	ib_iogen_free(&r.gen);
+}
+
+/* rw=write:12k: holes, wrapping to the start when the next does not fit. */
+static void test_seq_add_holes(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_WRITE, 64 << 10, 4096, 1);
+	r.job.rw_seq_add = 12288;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io))
+		assert_int_equal(io.offset, (uint64_t)(n++ % 4) * 16384);
+	assert_int_equal(n, 16);
+	ib_iogen_free(&r.gen);
+}
+
+/* rw=randread:4: runs of 4 back-to-back blocks from each random offset. */
+static void test_rand_runs(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t last = 0;
+	unsigned int n = 0, follow = 0, run = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 1 << 20, 4096, 1);
+	r.job.rw_seq_nr = 4;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		/* every 4th starts a run; a run cut at the end starts anew */
+		if (io.offset == last + 4096 && n)
+			follow++;
+		else
+			run = 1;
+		assert_true(run <= 4);
+		run++;
+		last = io.offset;
+		n++;
+	}
+	assert_int_equal(n, 256);
+	assert_true(follow >= 180 && follow <= 192);
+	ib_iogen_free(&r.gen);
+}
+
+/* bssplit: the sizes drawn keep to the shares; the budget is exact. */
+static void test_bssplit_sizes(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t bytes = 0, n4 = 0, n32 = 0, n = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 256 << 20, 4096, 1);
+	r.job.norandommap = true;
+	r.job.bssplit[0].nr = 2;
+	r.job.bssplit[0].bs[0] = 4096;
+	r.job.bssplit[0].perc[0] = 75000;
+	r.job.bssplit[0].bs[1] = 32768;
+	r.job.bssplit[0].perc[1] = 25000;
+	r.job.bs.max[0] = 32768;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		n4 += io.len == 4096;
+		n32 += io.len == 32768;
+		bytes += io.len;
+		n++;
+	}
+	assert_int_equal(bytes, 256 << 20);
+	assert_int_equal(n4 + n32, n);
+	/* 25% +- 1% of the draws (n ~ 23800: 7 sigma) */
+	assert_true(n32 * 100 >= n * 24 && n32 * 100 <= n * 26);
+	ib_iogen_free(&r.gen);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +437,10 @@ int main(void)
 		cmocka_unit_test(test_stream_seeds),
 		cmocka_unit_test(test_source),
 		cmocka_unit_test(test_time_based_unlimited),
+		cmocka_unit_test(test_seq_add_backwards),
+		cmocka_unit_test(test_seq_add_holes),
+		cmocka_unit_test(test_rand_runs),
+		cmocka_unit_test(test_bssplit_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -266,8 +266,8 @@ static void test_engines(void **state)
 	invalid(j, false, EINVAL, "ioengine: unknown engine 'foo'");
 	set(j, "ioengine", "null");
 	valid(j);
-	set(j, "ioengine", "posixaio");
-	invalid(j, false, ENOTSUP, "ioengine=posixaio: fio engine not supported by iobench");
+	set(j, "ioengine", "solarisaio");
+	invalid(j, false, ENOTSUP, "ioengine=solarisaio: fio engine not supported by iobench");
 }
 
 static void test_engine_options(void **state)

@@ -81,13 +81,29 @@ static void test_rw(void **state)
 	assert_int_equal(j->rw, IB_RW_READ);
 	set_ok(j, "rw", "randread");
 	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
-	set_bad(j, "rw", "trim", ENOTSUP, "rw=trim: not supported by iobench yet");
-	set_bad(j, "rw", "randtrim", ENOTSUP, "rw=randtrim: not supported by iobench yet");
-	set_bad(j, "rw", "trimwrite", ENOTSUP, "rw=trimwrite: not supported by iobench yet");
-	set_bad(j, "rw", "randread:8", EINVAL,
-		"rw=randread:8: the ':N' offset modifier is not supported by iobench");
+	set_ok(j, "rw", "trim");
+	assert_int_equal(j->rw, IB_RW_TRIM);
+	set_ok(j, "rw", "randtrim");
+	assert_int_equal(j->rw, IB_RW_TRIM | IB_RW_RAND);
+	set_ok(j, "rw", "trimwrite");
+	assert_int_equal(j->rw, IB_RW_TRIM | IB_RW_WRITE);
+	set_ok(j, "rw", "randtrimwrite");
+	assert_int_equal(j->rw, IB_RW_TRIM | IB_RW_WRITE | IB_RW_RAND);
+	set_ok(j, "rw", "randread:8");
+	assert_int_equal(j->rw_seq_nr, 8);
+	assert_int_equal(j->rw_seq_add, 0);
+	set_ok(j, "rw", "read:-8k");
+	assert_int_equal(j->rw_seq_add, -8192);
+	assert_int_equal(j->rw_seq_nr, 0);
+	set_ok(j, "rw", "write:4k");
+	assert_int_equal(j->rw_seq_add, 4096);
+	assert_int_equal(j->rw, IB_RW_WRITE);
+	set_bad(j, "rw", "randread:-8", EINVAL,
+		"rw=randread:-8: the modifier of a random type is a count of I/Os");
+	set_bad(j, "rw", "read:x", EINVAL, "rw=read:x: invalid offset modifier 'x'");
+	set_ok(j, "rw", "randread");
 	set_bad(j, "rw", "sideways", EINVAL,
-		"rw: invalid value 'sideways' (valid: read, write, randread, randwrite, rw, randrw)");
+		"rw: invalid value 'sideways' (valid: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite, randtrimwrite)");
 	assert_int_equal(j->rw, IB_RW_READ | IB_RW_RAND);
 }
 
@@ -664,7 +680,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 152); /* 139 + 13 verify rows */
+	assert_int_equal(i, 176); /* 152 + 24 data/random/log rows */
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }

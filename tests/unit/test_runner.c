@@ -166,6 +166,9 @@ static void test_every_engine_every_mode(void **state)
 	(void)state;
 	for (e = ib_engine_list(); *e; e++) {
 		for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+			/* ftruncate does writes only (validation refuses reads) */
+			if (!strcmp((*e)->name, "ftruncate") && (modes[m] & IB_RW_READ))
+				continue;
 			one_engine((*e)->name, modes[m], 1, false);
 			one_engine((*e)->name, modes[m], 16, true);
 		}

@@ -18,6 +18,14 @@ extern const struct ib_engine_ops ib_engine_pvsync;
 extern const struct ib_engine_ops ib_engine_pvsync2;
 extern const struct ib_engine_ops ib_engine_vsync;
 extern const struct ib_engine_ops ib_engine_null;
+extern const struct ib_engine_ops ib_engine_mmap;
+extern const struct ib_engine_ops ib_engine_falloc;
+extern const struct ib_engine_ops ib_engine_ftruncate;
+extern const struct ib_engine_ops ib_engine_filecreate;
+extern const struct ib_engine_ops ib_engine_filestat;
+extern const struct ib_engine_ops ib_engine_filedelete;
+extern const struct ib_engine_ops ib_engine_posixaio;
+extern const struct ib_engine_ops ib_engine_splice;
 #if HAVE_LIBURING
 extern const struct ib_engine_ops ib_engine_io_uring;
 #endif

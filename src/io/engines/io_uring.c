@@ -16,6 +16,7 @@
 #include <sys/uio.h>
 #include <liburing.h>
 #include "engines.h"
+#include "iobench/trim.h"
 
 /* liburing 2.2 added COOP_TASKRUN and io_uring_register_ring_fd together. */
 #ifdef IORING_SETUP_COOP_TASKRUN
@@ -251,6 +252,8 @@ static int uring_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	struct uring_data *ud = ctx->data;
 	struct io_uring_sqe *sqe;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	if (ud->queued + ud->inflight >= ctx->nr_ios)
 		return IB_Q_BUSY;
 	sqe = io_uring_get_sqe(&ud->ring);

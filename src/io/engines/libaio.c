@@ -17,6 +17,7 @@
 #include <time.h>
 #include <libaio.h>
 #include "engines.h"
+#include "iobench/trim.h"
 
 /* The kernel's AIO completion ring header (a stable ABI, fs/aio.c). */
 struct aio_uring {
@@ -93,6 +94,8 @@ static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	struct iocb *iocb;
 	int fd;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	if (ad->npending + ad->inflight >= ctx->nr_ios)
 		return IB_Q_BUSY;
 	iocb = &ad->iocbs[io->idx];

@@ -16,6 +16,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include "engines.h"
+#include "iobench/trim.h"
 
 static int sync_init(struct ib_engine_ctx *ctx)
 {
@@ -51,6 +52,8 @@ static int psync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	int fd = io_fd(ctx, io);
 	ssize_t ret;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	do {
 		if (io->ddir == IB_DDIR_WRITE)
 			ret = pwrite(fd, io->buf, io->len, (off_t)io->offset);
@@ -65,6 +68,8 @@ static int sync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	int fd = io_fd(ctx, io);
 	ssize_t ret;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	if (lseek(fd, (off_t)io->offset, SEEK_SET) < 0)
 		return finish(ctx, io, -1);
 	do {
@@ -82,6 +87,8 @@ static int pvsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	int fd = io_fd(ctx, io);
 	ssize_t ret;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	do {
 		if (io->ddir == IB_DDIR_WRITE)
 			ret = pwritev(fd, &iov, 1, (off_t)io->offset);
@@ -108,6 +115,8 @@ static int pvsync2_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	int fd = io_fd(ctx, io), flags = rwf_flags(ctx->job);
 	ssize_t ret;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	do {
 		if (io->ddir == IB_DDIR_WRITE)
 			ret = pwritev2(fd, &iov, 1, (off_t)io->offset, flags);
@@ -123,6 +132,8 @@ static int vsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	int fd = io_fd(ctx, io);
 	ssize_t ret;
 
+	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
+		return ib_trim_io(ctx, io);
 	if (lseek(fd, (off_t)io->offset, SEEK_SET) < 0)
 		return finish(ctx, io, -1);
 	do {

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Setters of the block size and write data options: bssplit= and
+ * buffer_pattern= (their meaning: bssplit.h, buf.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <strings.h>
+#include <string.h>
+#include "iobench/bssplit.h"
+#include "iobench/randdist.h"
+#include "iobench/verify.h"
+#include "options_priv.h"
+
+int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
+		       struct ib_diag *d)
+{
+	(void)o;
+	return ib_bssplit_parse(v, j->kb_base, j->bssplit, d);
+}
+
+/*
+ * fio's pattern syntax as verify_pattern has it, without %o (a buffer has
+ * no offset) and without 'file' (not supported by iobench).
+ */
+int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
+			      const char *v, struct ib_diag *d)
+{
+	struct ib_vpattern p;
+
+	if (strlen(v) >= sizeof(j->buffer_pattern))
+		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
+	if (strchr(v, '\''))
+		return ib_diag_set(d, ENOTSUP,
+				   "%s='file': a pattern read from a file is not supported by iobench",
+				   o->name);
+	if (ib_vpattern_parse(v, &p, d))
+		return ib_diag_set(d, EINVAL, "%s: invalid pattern '%s'", o->name, v);
+	if (p.noffs)
+		return ib_diag_set(d, EINVAL, "%s: %%o has no meaning in a buffer pattern",
+				   o->name);
+	strcpy(j->buffer_pattern, v);
+	return 0;
+}
+
+int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
+				   const char *v, struct ib_diag *d)
+{
+	(void)o;
+	return ib_randdist_parse(v, j->kb_base, j, d);
+}
+
+static const struct {
+	const char *name;
+	enum ib_file_service type;
+	double def;		/* a distribution's default value (fio's) */
+} fs_names[] = {
+	{ "roundrobin", IB_FS_ROUNDROBIN, 0 }, { "sequential", IB_FS_SEQUENTIAL, 0 },
+	{ "random", IB_FS_RANDOM, 0 }, { "zipf", IB_FS_ZIPF, 1.1 },
+	{ "pareto", IB_FS_PARETO, 0.2 }, { "normal", IB_FS_NORMAL, 0 },
+	{ "gauss", IB_FS_NORMAL, 0 },
+};
+
+/* "name[:N]" (roundrobin, sequential, random) or "dist[:value]". */
+int ib_opt_set_file_service(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d)
+{
+	size_t n = strcspn(v, ":"), i;
+	const char *arg = v[n] ? v + n + 1 : NULL;
+	char *end;
+	double x;
+
+	for (i = 0; i < sizeof(fs_names) / sizeof(fs_names[0]); i++)
+		if (strlen(fs_names[i].name) == n && !strncasecmp(v, fs_names[i].name, n))
+			break;
+	if (i == sizeof(fs_names) / sizeof(fs_names[0]))
+		return ib_diag_set(d, EINVAL, "%s=%s: unknown type (roundrobin, sequential, random, zipf, pareto, normal, gauss)",
+				   o->name, v);
+	j->file_service = fs_names[i].type;
+	j->file_service_nr = 1;
+	j->file_service_param = fs_names[i].def;
+	if (!arg)
+		return 0;
+	x = strtod(arg, &end);
+	if (end == arg || *end || x < 0)
+		return ib_diag_set(d, EINVAL, "%s=%s: invalid value '%s'", o->name, v, arg);
+	if (j->file_service < IB_FS_ZIPF) {
+		if (x < 1 || x > 1000000 || x != (double)(unsigned int)x)
+			return ib_diag_set(d, EINVAL, "%s=%s: the I/O count must be a whole number >= 1",
+					   o->name, v);
+		j->file_service_nr = (unsigned int)x;
+	} else if ((j->file_service == IB_FS_ZIPF && (x <= 0 || x == 1.0)) ||
+		   (j->file_service == IB_FS_PARETO && (x <= 0 || x >= 1)) ||
+		   (j->file_service == IB_FS_NORMAL && x > 100)) {
+		return ib_diag_set(d, EINVAL, "%s=%s: value out of range", o->name, v);
+	} else {
+		j->file_service_param = x;
+	}
+	return 0;
+}
+
+/* percentage_random=r[,w[,t]]: an omitted direction takes the last given. */
+int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	const char *p = v;
+	unsigned int i = 0, val = 100;
+	char *end;
+	unsigned long x;
+
+	while (i < IB_DDIR_RWT) {
+		x = strtoul(p, &end, 10);
+		if (end == p || x > 100 || (*end && *end != ','))
+			return ib_diag_set(d, EINVAL, "%s=%s: each value must be 0..100",
+					   o->name, v);
+		val = (unsigned int)x;
+		j->pct_random[i++] = val;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	if (i == IB_DDIR_RWT && *p && strchr(p, ','))
+		return ib_diag_set(d, EINVAL, "%s=%s: more than read,write,trim values",
+				   o->name, v);
+	for (; i < IB_DDIR_RWT; i++)
+		j->pct_random[i] = val;
+	return 0;
+}
+
+/* Only fio's default generator (tausworthe, taus88) is iobench's. */
+int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
+				const char *v, struct ib_diag *d)
+{
+	(void)j;
+	if (!strcasecmp(v, "tausworthe"))
+		return 0;
+	if (!strcasecmp(v, "lfsr") || !strcasecmp(v, "tausworthe64"))
+		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (only tausworthe)",
+				   o->name, v);
+	return ib_diag_set(d, EINVAL, "%s=%s: unknown generator (tausworthe, lfsr, tausworthe64)",
+			   o->name, v);
+}
+
+/*
+ * dedupe_mode=repeat (fio's default) is what dedupe_percentage does here;
+ * working_set is not supported. dedupe_global=0 (the default: each job
+ * repeats its own buffers) likewise; 1 is not supported.
+ */
+int ib_opt_set_dedupe_mode(struct ib_job *j, const struct ib_opt *o,
+			   const char *v, struct ib_diag *d)
+{
+	(void)j;
+	if (!strcasecmp(v, "repeat"))
+		return 0;
+	if (!strcasecmp(v, "working_set"))
+		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (only repeat)",
+				   o->name, v);
+	return ib_diag_set(d, EINVAL, "%s=%s: invalid value (repeat, working_set)", o->name, v);
+}
+
+int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
+			     const char *v, struct ib_diag *d)
+{
+	char *end;
+	long x = strtol(v, &end, 10);
+
+	(void)j;
+	if (end == v || *end)
+		return ib_diag_set(d, EINVAL, "%s=%s: invalid boolean", o->name, v);
+	if (x)
+		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (each job dedupes its own writes)",
+				   o->name, v);
+	return 0;
+}
+
+/*
+ * error_dump=0: non-fatal errors are counted, not printed, which is what
+ * iobench does (its job processes never print); fio's default, 1, prints
+ * each one and is not supported.
+ */
+int ib_opt_set_error_dump(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	char *end;
+	long x = strtol(v, &end, 10);
+
+	(void)j;
+	if (end == v || *end)
+		return ib_diag_set(d, EINVAL, "%s=%s: invalid boolean", o->name, v);
+	if (x)
+		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (non-fatal errors are counted, not printed)",
+				   o->name, v);
+	return 0;
+}
+
+/*
+ * rw_sequencer: sequential (the default) or identical, which makes the
+ * I/Os of a random type's rw=TYPE:N run repeat the offset (iogen.h). fio
+ * 3.33 ends a sequential type's job early with identical: refused there
+ * (validate.c).
+ */
+int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
+			    const char *v, struct ib_diag *d)
+{
+	if (strcasecmp(v, "sequential") && strcasecmp(v, "identical"))
+		return ib_diag_set(d, EINVAL, "%s=%s: invalid value (sequential, identical)",
+				   o->name, v);
+	j->rw_seq_identical = !strcasecmp(v, "identical");
+	return 0;
+}
