@@ -662,14 +662,15 @@ static void gather_evidence(struct ib_runner *r, const char *const *paths,
 }
 
 /*
- * randrepeat=0 without randseed=: the seed is drawn here, not in the job,
- * so the report can say it and randseed=N replays the job exactly.
+ * randrepeat=0 without randseed= (and without allrandrepeat=1, which keeps
+ * every stream on the job's fixed seeds): the seed is drawn here, not in
+ * the job, so the report can say it and randseed=N replays the job exactly.
  */
 static int own_seed(struct slot *s, struct ib_diag *d)
 {
 	const struct ib_job *job = s->args.job;
 
-	if (job->randrepeat || job->randseed_set)
+	if (job->randrepeat || job->randseed_set || job->allrandrepeat)
 		return 0;
 	s->own_job = malloc(sizeof(*s->own_job));
 	if (!s->own_job)

@@ -140,12 +140,14 @@ def check_completion(t, script):
     engines = sorted(l.split()[0] for l in
                      t.run('--enghelp').out.splitlines()[1:] if l.strip())
     cases = [
-        ('iobench --rw=rand', ['randread', 'randrw', 'randwrite']),
+        ('iobench --rw=rand', ['randread', 'randrw', 'randtrim',
+                               'randtrimwrite', 'randwrite']),
         ('iobench --iodepth_l', ['--iodepth_low=']),
         ('iobench --ioengine=', engines),
         ('iobench -direct=', ['0', '1']),
-        ('iobench --rw ', ['randread', 'randrw', 'randwrite', 'read',
-                           'readwrite', 'rw', 'write']),
+        ('iobench --rw ', ['randread', 'randrw', 'randtrim', 'randtrimwrite',
+                           'randwrite', 'read', 'readwrite', 'rw', 'trim',
+                           'trimwrite', 'write']),
         ('iobench --output-format=js', ['json', 'json+']),
         ('iobench --continue_on_error=w', ['write']),
         ('iobench --cmdhelp=iodepth_batch_c', ['iodepth_batch_complete_max',

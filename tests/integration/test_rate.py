@@ -152,8 +152,15 @@ def test_poisson_fit(t):
         crit = 1.36 / math.sqrt(len(gaps))
         t.check(d > crit, 'linear gaps do not fit Exp: KS D=%.4f > %.4f'
                 % (d, crit))
-        t.eq(sorted(set(gaps)) <= [39, 40, 41], True,
-             'linear gaps are 40 ms (+-1 ms of rounding)', sorted(set(gaps)))
+        # a gap is a completion time difference in whole ms: 40 +-1 of
+        # rounding, except where the machine held the job back once (a late
+        # start is followed by a short gap, the schedule being absolute)
+        near40 = sum(1 for g in gaps if 39 <= g <= 41)
+        t.check(near40 >= 0.95 * len(gaps),
+                'linear gaps are 40 ms (+-1 ms of rounding): %d of %d'
+                % (near40, len(gaps)), sorted(set(gaps)))
+        t.check(abs(sum(gaps) / len(gaps) - 40) < 0.5,
+                'linear gaps average 40 ms', sum(gaps) / len(gaps))
 
 
 def test_rate_min(t):

@@ -49,7 +49,7 @@ CASES = [
     ('empty filename', ['--filename=', '--size=1m'], 'filename'),
     # unknown things
     ('unknown option', ['--nosuchopt=1'], 'nosuchopt'),
-    ('fio option iobench lacks', ['--verify=md5'], 'verify'),
+    ('fio option iobench lacks', ['--experimental_verify=1'], 'experimental_verify'),
     ('unknown engine', ['--ioengine=nope'], 'nope'),
     ('unknown output format', ['--output-format=xml'], 'xml'),
     # impossible combinations
