@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iobench/clock.h"
+#include "iobench/fdout.h"
 #include "iobench/iolog.h"
 
 #define IOLOG_BUF (1u << 20)
@@ -30,20 +31,10 @@ bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len)
 
 static void flush_buf(struct ib_iolog *l)
 {
-	size_t off = 0;
-	ssize_t n;
+	int err = ib_write_all(l->fd, l->buf, l->len);
 
-	while (off < l->len) {
-		n = write(l->fd, l->buf + off, l->len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (!l->err)
-				l->err = n < 0 ? -errno : -EIO;
-			break;
-		}
-		off += (size_t)n;
-	}
+	if (err && !l->err)
+		l->err = err;
 	l->len = 0;
 }
 
@@ -53,20 +44,6 @@ static char *put_str(char *p, const char *s)
 
 	memcpy(p, s, n);
 	return p + n;
-}
-
-static char *put_u64(char *p, uint64_t v)
-{
-	char tmp[24];
-	unsigned int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
 }
 
 /*
@@ -82,7 +59,7 @@ static void put_line(struct ib_iolog *l, uint64_t now_ns, const char *path,
 		flush_buf(l);
 	p = l->buf + l->len;
 	if (l->version >= 3) {
-		p = put_u64(p, now_ns > l->start_ns ? (now_ns - l->start_ns) / 1000 : 0);
+		p = ib_put_u64(p, now_ns > l->start_ns ? (now_ns - l->start_ns) / 1000 : 0);
 		*p++ = ' ';
 	}
 	p = put_str(p, path);
@@ -90,9 +67,9 @@ static void put_line(struct ib_iolog *l, uint64_t now_ns, const char *path,
 	p = put_str(p, word);
 	if (nums) {
 		*p++ = ' ';
-		p = put_u64(p, a);
+		p = ib_put_u64(p, a);
 		*p++ = ' ';
-		p = put_u64(p, b);
+		p = ib_put_u64(p, b);
 	}
 	*p++ = '\n';
 	l->len = (size_t)(p - l->buf);

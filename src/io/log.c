@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/fdout.h"
 #include "iobench/hist.h"
 #include "iobench/log.h"
 
@@ -19,39 +20,25 @@ static const char *const kind_name[IB_LOG_NR] = {
 	"slat", "clat", "lat", "bw", "iops", "clat_hist",
 };
 
-static char *put_u64(char *p, uint64_t v)
-{
-	char tmp[24];
-	unsigned int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
 size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir,
 		     uint64_t bs, bool with_offset, uint64_t offset)
 {
 	char *p = buf;
 
-	p = put_u64(p, t_ms);
+	p = ib_put_u64(p, t_ms);
 	*p++ = ',';
 	*p++ = ' ';
-	p = put_u64(p, value);
+	p = ib_put_u64(p, value);
 	*p++ = ',';
 	*p++ = ' ';
-	p = put_u64(p, ddir);
+	p = ib_put_u64(p, ddir);
 	*p++ = ',';
 	*p++ = ' ';
-	p = put_u64(p, bs);
+	p = ib_put_u64(p, bs);
 	if (with_offset) {
 		*p++ = ',';
 		*p++ = ' ';
-		p = put_u64(p, offset);
+		p = ib_put_u64(p, offset);
 	}
 	memcpy(p, ", 0\n", 4);	/* prio */
 	return (size_t)(p + 4 - buf);
@@ -59,20 +46,10 @@ size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir
 
 static void lf_flush(struct ib_log_file *lf)
 {
-	size_t off = 0;
-	ssize_t n;
+	int err = ib_write_all(lf->fd, lf->buf, lf->len);
 
-	while (off < lf->len) {
-		n = write(lf->fd, lf->buf + off, lf->len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (!lf->err)
-				lf->err = n < 0 ? -errno : -EIO;
-			break;
-		}
-		off += (size_t)n;
-	}
+	if (err && !lf->err)
+		lf->err = err;
 	lf->len = 0;
 }
 
@@ -215,9 +192,9 @@ static void hist_row(struct ib_logs *l, unsigned int d, uint64_t t_ms)
 	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
 		lf_flush(lf);
 	p = lf->buf + lf->len;
-	p = put_u64(p, lf->t0_ms + t_ms);
-	p = put_u64(memcpy(p, ", ", 2) + 2, d);
-	p = put_u64(memcpy(p, ", ", 2) + 2, l->hist_bs[d]);
+	p = ib_put_u64(p, lf->t0_ms + t_ms);
+	p = ib_put_u64(memcpy(p, ", ", 2) + 2, d);
+	p = ib_put_u64(memcpy(p, ", ", 2) + 2, l->hist_bs[d]);
 	for (i = 0; i < IB_LOG_HIST_BINS; i += 1u << l->hist_coarse) {
 		uint64_t sum = 0;
 		unsigned int k;
@@ -231,7 +208,7 @@ static void hist_row(struct ib_logs *l, unsigned int d, uint64_t t_ms)
 			sum += bins[k];
 			bins[k] = 0;
 		}
-		p = put_u64(memcpy(p, ", ", 2) + 2, sum);
+		p = ib_put_u64(memcpy(p, ", ", 2) + 2, sum);
 	}
 	*p++ = '\n';
 	lf->len = (size_t)(p - lf->buf);
