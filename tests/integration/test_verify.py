@@ -330,7 +330,7 @@ def midrun(t, dev, corrupt, extra=(), repeat=1):
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=t.dir)
     for _ in range(repeat):
-        time.sleep(0.5)
+        time.sleep(t.scaled(0.5))  # under a wrapper the job starts later
         if p.poll() is not None:
             break
         corrupt(backing_of(t, dev))
