@@ -463,7 +463,11 @@ def chromium(t, *args):
 
 
 def console(r):
-    return re.findall(r':CONSOLE[^\]]*\] (.*)', r.err)
+    """The page's console messages; chromium's own pages (chrome://, e.g.
+    its 'Slow network is detected' note when there is no network at all)
+    are not the page's."""
+    return [m for m in re.findall(r':CONSOLE[^\]]*\] (.*)', r.err)
+            if 'source: chrome://' not in m]
 
 
 def check_browser(t, d, nfig):
