@@ -102,6 +102,8 @@ void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr);
  * (res->evidence) or, for the environment, res->env and res->show_env.
  */
 struct ib_json;
+/* json+ "bins": {"VALUE_NS" : count, ...} for every non-empty bucket of h. */
+void ib_report_json_bins(struct ib_json *j, const struct ib_hist *h);
 void ib_report_checks_text(FILE *f, const struct ib_results *res, const struct ib_rep_entry *e);
 void ib_report_checks_json(struct ib_json *j, const struct ib_results *res,
 			   const struct ib_rep_entry *e);

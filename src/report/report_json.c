@@ -37,7 +37,7 @@ static void json_opts(struct ib_json *j, const char *key, const char *text, unsi
 	ib_json_obj_close(j);
 }
 
-static void json_bins(struct ib_json *j, const struct ib_hist *h)
+void ib_report_json_bins(struct ib_json *j, const struct ib_hist *h)
 {
 	char key[32];
 	unsigned int i;
@@ -74,7 +74,7 @@ static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job
 		}
 		ib_json_obj_close(j);
 		if (plus)
-			json_bins(j, h);
+			ib_report_json_bins(j, h);
 	}
 	ib_json_obj_close(j);
 }

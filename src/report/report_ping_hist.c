@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "iobench/json.h"
 #include "iobench/ping_run.h"
+#include "report_common.h"
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 100.0 };
 static const char *const pct_names[] = { "p50", "p90", "p99", "p99.9", "max" };
@@ -129,14 +130,7 @@ static void json_latency(struct ib_json *j, const struct ib_hist *h, uint64_t n)
 			ib_json_uint(j, key, val[i]);
 		}
 	ib_json_obj_close(j);
-	ib_json_obj_open(j, "bins");
-	for (i = 0; i < IB_HIST_NR; i++) {
-		if (!h->count[i])
-			continue;
-		snprintf(key, sizeof(key), "%llu", (unsigned long long)ib_hist_value(i));
-		ib_json_uint(j, key, h->count[i]);
-	}
-	ib_json_obj_close(j);
+	ib_report_json_bins(j, h);
 	ib_json_obj_close(j);
 }
 
