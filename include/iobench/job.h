@@ -208,6 +208,8 @@ struct ib_job {
 	unsigned int iodepth_batch_complete_min;
 	unsigned int iodepth_batch_complete_max;
 	unsigned int iodepth_low;
+	bool serialize_overlap;	/* no two overlapping I/Os in flight when
+				 * one of them writes (loop.h) */
 
 	/* engine options (valid only with their engine; validated) */
 	bool hipri;

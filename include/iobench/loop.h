@@ -37,6 +37,12 @@
  * completion or the due time, whichever comes first; with none, the loop
  * sleeps until the due time (or wake_ns, a sample, a stop).
  *
+ * serialize: an I/O that overlaps one in flight, when either of them
+ * writes or trims, is held (the source is not asked again) until no
+ * such I/O is in flight: the device may run two overlapping writes in
+ * either order, and what a read racing a write returns is undefined
+ * (fio's serialize_overlap). Costs a scan of the units per new I/O.
+ *
  * It ends when nothing is left in flight and no new I/O will be issued:
  * source END, *stop, ib_loop_stop() from a hook, or a fatal error.
  *
@@ -84,6 +90,7 @@ struct ib_loop_cfg {
 	const struct ib_clock *clock;
 	bool lat_on;			/* false: gtod_reduce, no latencies */
 	bool colat_on;			/* a rate: also done - due_ns (colat) */
+	bool serialize;			/* serialize_overlap (see above) */
 	uint64_t spin_ns;		/* wait for a due time: spin its last ns */
 	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
 	struct ib_loop_hooks hooks;
@@ -124,6 +131,9 @@ struct ib_loop {
 	struct ib_io *busy_io;		/* got IB_Q_BUSY, retry first */
 	unsigned int writes_since_sync;
 	unsigned int reduce_count;
+	uint8_t *busy;			/* serialize: per unit, not idle */
+	struct ib_io_desc held;		/* serialize: waits for an overlap */
+	bool held_set;
 };
 
 /*

@@ -38,6 +38,9 @@
  * without numberio or seed (unknown: another run wrote them). A read-only
  * job with verify= checks every block it reads the same way.
  *
+ * A writing job's loop serializes overlaps (loop.h): two writes of one
+ * block in flight could land in either order, the older one last.
+ *
  * A read that does not match while a later write of the job overlaps its
  * block (completed or in flight: an async job's next pass overtaking a
  * backlog check) is not an error: the newer write is checked in its turn.

@@ -671,6 +671,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "iodepth_low", .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH,
 	  FLD(iodepth_low), .min = 0, .max = 65536,
 	  .help = "When full, drain to this depth before refilling (default: iodepth)" },
+	{ .name = "serialize_overlap", .type = IB_OPT_BOOL, .cat = IB_CAT_DEPTH,
+	  FLD(serialize_overlap), .def = "0",
+	  .help = "Hold an I/O while an overlapping one is in flight and either writes (always on for verifying writes)" },
 
 	/* time */
 	{ .name = "time_based", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,

@@ -41,6 +41,14 @@ int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
 	l->requeue = calloc(depth, sizeof(void *));
 	l->done = calloc(depth, sizeof(void *));
 	l->recs = calloc(depth, sizeof(*l->recs));
+	if (cfg->serialize && !(cfg->ops->flags & IB_ENGINE_SYNC)) {
+		l->busy = calloc(depth, 1);
+		if (!l->busy)
+			return ib_diag_set(d, ENOMEM, "no memory for %u I/O units",
+					   depth);
+	} else {
+		l->c.serialize = false;	/* one I/O at a time anyway */
+	}
 	if (!l->free_ios || !l->pending || !l->requeue || !l->done || !l->recs)
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
 	for (i = 0; i < depth; i++)
@@ -55,6 +63,8 @@ void ib_loop_free(struct ib_loop *l)
 	free(l->requeue);
 	free(l->done);
 	free(l->recs);
+	free(l->busy);
+	l->busy = NULL;
 	l->free_ios = l->pending = l->requeue = l->done = NULL;
 	l->recs = NULL;
 }
@@ -139,6 +149,8 @@ static void release_io(struct ib_loop *l, struct ib_io *io)
 {
 	io->buf = (char *)l->c.ctx->buf_base + (size_t)io->idx * l->c.ctx->buf_size;
 	l->free_ios[l->nr_free++] = io;
+	if (ib_unlikely(l->busy))
+		l->busy[io->idx] = 0;
 }
 
 /*
@@ -282,6 +294,48 @@ static uint64_t reap_timeout(struct ib_loop *l)
 
 /* --- issuing ------------------------------------------------------------ */
 
+static bool conflicts(const struct ib_io_desc *d, const struct ib_io *io)
+{
+	return io->file_idx == d->file_idx && io->len && d->len &&
+	       (io->ddir != IB_DDIR_READ || d->ddir != IB_DDIR_READ) &&
+	       io->ddir != IB_DDIR_SYNC && d->ddir != IB_DDIR_SYNC &&
+	       io->offset < d->offset + d->len && d->offset < io->offset + io->len;
+}
+
+static bool overlaps_inflight(const struct ib_loop *l,
+			      const struct ib_io_desc *d)
+{
+	for (unsigned int i = 0; i < l->c.ctx->nr_ios; i++)
+		if (l->busy[i] && conflicts(d, &l->c.ctx->ios[i]))
+			return true;
+	return false;
+}
+
+/*
+ * serialize: the source's next I/O, or the one held, unless it overlaps
+ * one in flight: then it is (still) held and the loop waits for a
+ * completion (NOT_YET, due in a second at the latest).
+ */
+static int serial_next(struct ib_loop *l, uint64_t t, struct ib_io_desc *d)
+{
+	int ret = IB_SRC_READY;
+
+	if (l->held_set)
+		*d = l->held;
+	else
+		ret = ib_source_next(l->c.src, t, d);
+	if (ret != IB_SRC_READY)
+		return ret;
+	if (!overlaps_inflight(l, d)) {
+		l->held_set = false;
+		return IB_SRC_READY;
+	}
+	l->held = *d;
+	l->held_set = true;
+	d->due_ns = t + 1000000000ull;
+	return IB_SRC_NOT_YET;
+}
+
 /*
  * Prepare the next new I/O from the source into a free unit at time t;
  * NULL when the source has none now (due_ns set) or ever (issuing done).
@@ -293,7 +347,10 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t t)
 	int ret;
 
 	l->due_ns = 0;
-	ret = ib_source_next(l->c.src, t, &desc);
+	if (ib_unlikely(l->c.serialize))
+		ret = serial_next(l, t, &desc);
+	else
+		ret = ib_source_next(l->c.src, t, &desc);
 	if (ib_unlikely(ret != IB_SRC_READY)) {
 		if (ret == IB_SRC_NOT_YET)
 			l->due_ns = desc.due_ns ? desc.due_ns : 1;
@@ -302,6 +359,8 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t t)
 		return NULL;
 	}
 	io = l->free_ios[--l->nr_free];
+	if (ib_unlikely(l->busy))
+		l->busy[io->idx] = 1;
 	io->ddir = (uint8_t)desc.ddir;
 	io->file_idx = (uint16_t)desc.file_idx;
 	io->offset = desc.offset;
@@ -328,7 +387,7 @@ static bool sync_due(const struct ib_loop *l)
 {
 	/* due before the next I/O, so none after the job's last write */
 	return l->c.sync_every && l->writes_since_sync >= l->c.sync_every &&
-	       ib_source_more(l->c.src);
+	       (l->held_set || ib_source_more(l->c.src));
 }
 
 /* One I/O submitted and completed by the same call (queue() completed it). */
@@ -573,6 +632,7 @@ int ib_loop_run(struct ib_loop *l)
 {
 	l->issuing_done = l->failed;
 	l->due_ns = 0;
+	l->held_set = false;	/* (a stop dropped it; a new source) */
 	if (l->c.ops->flags & IB_ENGINE_SYNC)
 		return loop_sync(l);
 	return loop_async(l);

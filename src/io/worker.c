@@ -366,6 +366,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
 		.clock = &w->clock, .lat_on = w->lat_on,
 		.hooks = { .tick = tick_hook, .sync = sync_hook }, .arg = w,
+		.serialize = w->job->serialize_overlap,
 	};
 
 	if (w->paced_on) {
@@ -382,6 +383,9 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		cfg.src = ib_vrun_write_source(&w->vr);
 		cfg.bufs = NULL;
 		cfg.hooks.prep = prep_hook;
+		/* two overlapping writes in flight leave either one's data:
+		 * a verify job never races its own blocks */
+		cfg.serialize |= (w->job->rw & IB_RW_WRITE) && !w->job->verify_only;
 	}
 	if (w->verify || w->limits)
 		cfg.hooks.done = done_hook;

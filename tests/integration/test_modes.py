@@ -132,6 +132,8 @@ VARIANTS = [
     ('io_uring', ['--iodepth=64', '--iodepth_batch_submit=0',
                   '--iodepth_batch_complete_min=0']),
     ('pvsync2', ['--hipri']),
+    ('io_uring', ['--iodepth=16', '--serialize_overlap=1']),
+    ('libaio', ['--iodepth=16', '--serialize_overlap=1']),
 ]
 
 

@@ -272,6 +272,7 @@ struct t {
 	unsigned int ticks, syncs;
 	uint64_t tick_at;
 	bool stop_at_tick;
+	bool serialize;
 };
 
 static struct t *g_t;	/* for the signal handler only */
@@ -351,6 +352,7 @@ static void start(struct t *t, const struct ib_engine_ops *ops,
 		.lat_on = true, .arg = t,
 		.hooks = { .tick = tick_hook, .sync = sync_hook,
 			   .done = done_hook },
+		.serialize = t->serialize,
 	};
 	struct ib_diag d;
 
@@ -637,6 +639,46 @@ static void stop_while_waiting(void **state)
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
+/*
+ * serialize_overlap: a write of a block in flight waits for it (the
+ * source is not asked meanwhile), and so does a read of a block being
+ * written; reads of the same block (and other blocks) pass each other.
+ */
+static void serialize_overlap(void **state)
+{
+	static const struct sitem it[] = {
+		W(0), R(1), W(0), R(2), R(0), R(1), R(1),
+	};
+	struct t *t = *state;
+
+	t->serialize = true;
+	t->fk.lat_ns[0] = 2 * MS;
+	start(t, &fake_async, 4, 4, 1, 4, it, IB_ARRAY_SIZE(it));
+	run_ok(t);
+	/* W0 R1 | W0 held: R1 done, W0 done | W0 R2 | R0 held until the
+	 * W0, then R0 R1 R1 together */
+	assert_string_equal(t->fk.log, "q0 q1 c2 r1 r1 q0 q2 c2 r1 r1 "
+			    "q0 q1 q1 c3 r2 r1 ");
+	assert_int_equal(t->st->dir[IB_DDIR_WRITE].total_ios, 2);
+	assert_int_equal(t->st->dir[IB_DDIR_READ].total_ios, 5);
+	assert_int_equal(t->src.calls, 8);	/* a held I/O is not asked again */
+}
+
+/* Without it, the same script fills the depth at once. */
+static void overlap_unserialized(void **state)
+{
+	static const struct sitem it[] = {
+		W(0), R(1), W(0), R(2), R(0), R(1), R(1),
+	};
+	struct t *t = *state;
+
+	t->fk.lat_ns[0] = 2 * MS;
+	start(t, &fake_async, 4, 4, 1, 4, it, IB_ARRAY_SIZE(it));
+	run_ok(t);
+	assert_memory_equal(t->fk.log, "q0 q1 q0 q2 c4 ", 15);
+	assert_int_equal(t->src.calls, 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +686,7 @@ int main(void)
 		T(fatal_error), T(counted_error), T(engine_failure),
 		T(sync_every), T(wake_tick), T(due_idle_async),
 		T(due_idle_sync), T(due_inflight), T(stop_while_waiting),
+		T(serialize_overlap), T(overlap_unserialized),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
