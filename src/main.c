@@ -36,18 +36,6 @@ struct outputs {
 	int main_err, json_err;	/* first write error (-errno) of each file */
 };
 
-static FILE *open_out(const char *opt, const char *path, struct ib_diag *d)
-{
-	FILE *f;
-
-	if (ib_safety_check_output(opt, path, d) < 0)
-		return NULL;
-	f = fopen(path, "w");
-	if (!f)
-		ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
-	return f;
-}
-
 static bool normal_on_main(const struct outputs *o)
 {
 	return (o->formats & IB_OUT_NORMAL) != 0;
@@ -60,10 +48,13 @@ static int open_outputs(const struct ib_run *run, struct outputs *o,
 
 	o->formats = ib_formats_selected(run->output_format, run->json_output[0]);
 	machine_main = ib_formats_machine_on_main(o->formats, run->json_output[0]);
-	o->main = run->output[0] ? open_out("--output", run->output, d) : stdout;
+	o->main = run->output[0] ?
+		ib_safety_open_output("--output", run->output, d) : stdout;
 	if (!o->main)
 		return -1;
-	o->json = run->json_output[0] ? open_out("--json-output", run->json_output, d) : o->main;
+	o->json = run->json_output[0] ?
+		ib_safety_open_output("--json-output", run->json_output, d) :
+		o->main;
 	if (!o->json)
 		return -1;
 	/*
