@@ -205,6 +205,13 @@ void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns);
 /* Bucket index helpers shared by the worker and reports. */
 unsigned int ib_depth_bucket(unsigned int depth);	/* 1,2,4,..,>=64 */
 unsigned int ib_batch_bucket(unsigned int n);		/* 0,4,8,..,>=64 */
+/*
+ * One direction's dst += src, as for group_reporting: counts and bytes
+ * added, runtime the longer, latencies merged (Welford, histograms), the
+ * bw/iops sample stats added field by field (fio's rule). Also folds the
+ * directions into one for unified_rw_reporting.
+ */
+void ib_stats_merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src);
 /* dst += src for group_reporting (sums, Welford merge, histogram add). */
 void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src);
 
