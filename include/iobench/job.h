@@ -353,6 +353,7 @@ struct ib_job {
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
+	bool error_dump;	/* describe each non-fatal I/O error (stats.h) */
 	struct ib_err_list ignore_error[IB_ERR_TYPE_NR]; /* index ib_err_type */
 
 	/*

@@ -154,6 +154,14 @@ struct ib_job_stats {
 	char first_error_where[256];
 	char verify_msg[1024];	/* verify mismatches, fio's lines: the
 				 * first ones, as many whole as fit */
+	/*
+	 * error_dump=1: one line per non-fatal I/O error, fio's fields ("io_u
+	 * error on file F: strerror: DDIR offset=N, buflen=N"), the first
+	 * ones, as many whole as fit; the parent prints them to stderr when
+	 * the run ends, then how many more did not fit (error_dump_lost).
+	 */
+	char error_dump[4096];
+	uint64_t error_dump_lost;
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */
