@@ -435,6 +435,26 @@ def test_per_job_logs(t):
          "share a log file, not supported by iobench", 'shared log message', r)
 
 
+def error_dump_many(t, f):
+    """256 failing 4 KiB writes: the first lines, as many as the job's
+    record holds, then one line counting the others."""
+    with open(f, 'wb') as fh:
+        fh.truncate(4 * MiB)
+    r = t.run('--name=edm', '--filename=' + f, '--size=2m', '--bs=4k', '--rw=write',
+              '--ioengine=psync', '--direct=0', '--continue_on_error=write',
+              '--ignore_error=,ENOSPC', '--error_dump=1', '--output-format=json')
+    if not t.ok(r, 'error_dump=1, 256 errors'):
+        return
+    shown = error_dump_lines(r.err, 'iobench')
+    t.eq([int(x[3]) for x in shown], [MiB + 4096 * i for i in range(len(shown))],
+         'error_dump=1: the first errors, in order', r)
+    m = re.search(r"^iobench: job 'edm': (\d+) more I/O errors not shown \(error_dump\)$",
+                  r.err, re.M)
+    if t.check(m is not None, 'error_dump=1: the count of lines not shown', r):
+        t.eq(len(shown) + int(m.group(1)), 256, 'error_dump=1: shown + not shown')
+    t.eq(len(r.err.splitlines()), len(shown) + 1, 'error_dump=1: no other line', r)
+
+
 def error_dump_run(t, f, dump, prog=None):
     """2 MiB of 256 KiB writes to a 4 MiB sparse file on a full 1 MiB
     tmpfs: the 4 writes past the first MiB fail with ENOSPC, non-fatal
@@ -478,6 +498,7 @@ def test_error_dump(t):
         t.skip('fio not installed: error_dump side by side')
     elif t.ok(fr, 'fio 3.33 error_dump=1'):
         t.eq(error_dump_lines(fr.err, 'fio'), want, 'fio 3.33 error_dump=1: same fields', fr)
+    error_dump_many(t, f)
     r = t.run('--parse-only', '--name=ed', '--size=64k', '--error_dump=2')
     t.ok(r, 'error_dump=2 (any non-zero integer is true)')
 
