@@ -171,6 +171,18 @@ static void report(const struct ib_results *res, struct outputs *o)
 		}
 }
 
+/* error_dump=1: each non-fatal I/O error the job noted (stats.h) */
+static void print_error_dump(const char *name, const struct ib_job_stats *st)
+{
+	const char *p = st->error_dump, *nl;
+
+	for (; *p && (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, "iobench: %.*s\n", (int)(nl - p), p);
+	if (st->error_dump_lost)
+		fprintf(stderr, "iobench: job '%s': %llu more I/O errors not shown (error_dump)\n",
+			name, (unsigned long long)st->error_dump_lost);
+}
+
 static void name_failures(const struct ib_run *run, const struct ib_result *res)
 {
 	unsigned int i;
@@ -182,6 +194,7 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 
 		if (st->verify_msg[0]) /* fio's lines for the first mismatch */
 			fputs(st->verify_msg, stderr);
+		print_error_dump(run->jobs[i].name, st);
 		if (!st->error)
 			continue;
 		if (!why[0])
