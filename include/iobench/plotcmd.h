@@ -92,6 +92,22 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
 struct ib_run;
 int ib_page_run(const struct ib_results *r, const struct ib_run *run,
 		FILE *text, struct ib_diag *d);
+/*
+ * The latency-vs-load curve (curve.h, page_curve.c). ib_page_curve_svg:
+ * its chart (chart.h: ib_chart_latload): p50, p99 and p99.9 of every step
+ * with latencies over the IOPS it achieved, the SLO and the unpaced
+ * maximum as reference lines, the answer (ib_curve_answer) as the knee;
+ * -EINVAL when no step has latencies. ib_page_curve_doc: its HTML section
+ * (heading, the steps' table with the answer, the chart). ib_page_curve_out:
+ * `iobench curve --plot=FILE.svg|FILE.html --report=FILE.html` (either may
+ * be NULL or ""); a file not written in full is removed, d names the option.
+ */
+struct ib_curve;
+int ib_page_curve_svg(FILE *f, const struct ib_curve *c, struct ib_diag *d);
+int ib_page_curve_doc(FILE *f, const struct ib_curve *c, const char *name,
+		      struct ib_diag *d);
+int ib_page_curve_out(const struct ib_curve *c, const char *plot,
+		      const char *report, struct ib_diag *d);
 /* The terminal histogram of every job and direction (--hist). */
 int ib_page_text(FILE *f, const struct ib_results *r, bool utf8,
 		 struct ib_diag *d);

@@ -235,16 +235,14 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 	return ret;
 }
 
-int ib_page_write(FILE *f, const char *title,
-		  const struct ib_results *const *docs,
-		  const char *const *names, unsigned int n, bool files,
-		  struct ib_diag *d)
+int ib_page_body(FILE *f, const struct ib_results *const *docs,
+		 const char *const *names, unsigned int n, bool files,
+		 struct ib_diag *d)
 {
 	struct ib_cmp c;
 	unsigned int k;
 	int ret = 0;
 
-	ib_html_begin(f, title);
 	for (k = 0; k < n && !ret; k++)
 		ret = ib_page_doc(f, docs[k], names[k], files ? names[k] : NULL, d);
 	for (k = 1; k < n && !ret; k++) {
@@ -259,9 +257,21 @@ int ib_page_write(FILE *f, const char *title,
 					   docs + k, 1, d);
 		ib_cmp_free(&c);
 	}
-	ib_html_end(f);
 	if (ret == -ENOMEM && !d->msg[0])
 		ib_diag_set(d, ENOMEM, "out of memory");
+	return ret;
+}
+
+int ib_page_write(FILE *f, const char *title,
+		  const struct ib_results *const *docs,
+		  const char *const *names, unsigned int n, bool files,
+		  struct ib_diag *d)
+{
+	int ret;
+
+	ib_html_begin(f, title);
+	ret = ib_page_body(f, docs, names, n, files, d);
+	ib_html_end(f);
 	return ret;
 }
 

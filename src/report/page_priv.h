@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "iobench/diag.h"
 #include "iobench/html.h"
 #include "iobench/results.h"
@@ -32,10 +33,22 @@ void ib_page_table_free(struct page_table *t);
 const struct ib_hist *ib_page_hist(const struct ib_job_stats *s,
 				   unsigned int ddir, uint64_t *n);
 
+/* A run's output file (--plot, --report): opt's safety check on path
+ * (safety.h), then write(f, path, arg, d) into it; a file not written in
+ * full is removed and d is prefixed with opt. 0 or -errno. */
+typedef int (*ib_page_writer)(FILE *f, const char *path, const void *arg,
+			      struct ib_diag *d);
+int ib_page_file(const char *opt, const char *path, ib_page_writer write,
+		 const void *arg, struct ib_diag *d);
+
 /* One document's section: heading, summary table, the sections of the
  * JSON file path beyond fio's (path NULL: none), histograms, CDF. */
 int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 		const char *path, struct ib_diag *d);
+/* ib_page_write's page without its begin and end (plotcmd.h). */
+int ib_page_body(FILE *f, const struct ib_results *const *docs,
+		 const char *const *names, unsigned int n, bool files,
+		 struct ib_diag *d);
 /* The top-level members of the JSON file at path that are not fio's
  * (environment, findings...) as HTML sections; 0 or -ENOMEM. */
 int ib_page_extras(FILE *f, const char *path, struct ib_diag *d);
