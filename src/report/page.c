@@ -44,6 +44,28 @@ void ib_page_cell(struct page_table *t, const char *fmt, ...)
 	t->used++;
 }
 
+void ib_page_table_compact(struct page_table *t)
+{
+	unsigned int r, c, k = 0, nc = 0, rows = t->used / (t->cols ? t->cols : 1);
+	bool keep[64];
+
+	if (t->cols > 64 || rows < 2)
+		return;
+	for (c = 0; c < t->cols; c++) {
+		keep[c] = false;
+		for (r = 1; r < rows; r++)
+			keep[c] |= t->cell[r * t->cols + c][0] != '\0';
+		nc += keep[c];
+	}
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < t->cols; c++)
+			if (keep[c])
+				t->cell[k++] = t->cell[r * t->cols + c];
+	t->rows = rows;
+	t->cols = nc;
+	t->used = k;
+}
+
 void ib_page_table_free(struct page_table *t)
 {
 	free(t->text);
@@ -229,7 +251,11 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 	ib_html_heading(f, name);
 	ret = summary(f, r);
 	if (!ret)
-		ret = ib_page_extras(f, path, d);
+		ret = ib_page_findings(f, r, d);
+	if (!ret)
+		ret = ib_page_env(f, r->env, d);
+	if (!ret)
+		ret = ib_page_extras(f, path, ib_page_env_known(r->env), d);
 	if (!ret && nr_dirs(r))
 		ret = doc_charts(f, r, name, d);
 	return ret;
