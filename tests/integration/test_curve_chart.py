@@ -11,7 +11,7 @@ byte for byte; the HTML pages (the run's, `iobench report` of the JSON,
 alone and next to a run's report) hold the steps' table and the chart, and
 headless chromium renders them with no console message and the chart at
 full size (exit 77 only where no browser is installed).
-Usage: test_curve_plot.py IOBENCH
+Usage: test_curve_chart.py IOBENCH
 """
 import json
 import os
