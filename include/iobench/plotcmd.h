@@ -59,8 +59,10 @@ int ib_cmd_report(int argc, char **argv);
 /*
  * Charts of results documents (src/report/page.c). ib_page_write: the
  * self-contained HTML report of docs[0..n) named names[i] (files: names
- * are the JSON files read, whose sections beyond fio's, such as an
- * environment or findings, are shown too): a summary table per document, its latency histogram and CDF per job and direction, and
+ * are the JSON files read, whose other sections beyond fio's are shown
+ * too, as written): a summary table per document, its validity findings
+ * and environment when it has them (iobench's), its latency histogram and
+ * CDF per job and direction, and
  * with two or more documents the comparison of each with the first (table,
  * IOPS bars, CDFs). ib_page_svg: one SVG, the latency CDF of every job and
  * direction of every document. Both return 0 or -errno (d says why).

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a JSON report holds beyond fio's keys (the environment a run was
- * measured in, validity findings...), shown in the HTML report as written:
- * a list for an array of strings, "path: value" lines otherwise. The
- * report needs no knowledge of those sections to carry them.
+ * What a JSON report holds beyond fio's keys and beyond what the page draws
+ * itself (iobench's environment is drawn by page_env.c, its findings by
+ * page_findings.c), shown in the HTML report as written: a list for an
+ * array of strings, "path: value" lines otherwise. The report needs no
+ * knowledge of those sections to carry them.
  */
 #include <errno.h>
 #include <stdio.h>
