@@ -86,7 +86,9 @@ int ib_chart_curve(FILE *f, const struct ib_chart_opts *o,
  * ref[0..nref): a dashed line across the plot at y = v (vertical: x = v),
  * inside <g class="ref CLS" data-v="V"> with its label, the axes widened to
  * hold v; and when knee is not NULL the point (x, y) ringed and labelled in
- * <g class="knee" data-x="X" data-y="Y">.
+ * <g class="knee" data-x="X" data-y="Y">. hollow (NULL: none): hollow[k][i]
+ * draws point i of series k as a ring, <circle class="point hollow"> (a
+ * step that fell short of its target rate).
  */
 struct ib_chart_ref {
 	const char *cls;	/* "slo", "max": the group's second class */
@@ -101,7 +103,8 @@ struct ib_chart_knee {
 int ib_chart_latload(FILE *f, const struct ib_chart_opts *o,
 		     const struct ib_chart_series *s, unsigned int ns,
 		     const struct ib_chart_ref *ref, unsigned int nref,
-		     const struct ib_chart_knee *knee, struct ib_diag *d);
+		     const struct ib_chart_knee *knee, const bool *const *hollow,
+		     struct ib_diag *d);
 
 /* Grouped bars: nl groups (labels) of ns bars (series); value of label i,
  * series j is v[i * ns + j] (>= 0). */

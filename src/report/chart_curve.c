@@ -109,10 +109,34 @@ static void draw_knee(struct ib_chart_frame *fr, const struct ib_chart_knee *k)
 	ib_svg_close(s);
 }
 
+/* Series k's points: filled dots, rings where hollow says so. */
+static void dots(struct ib_chart_frame *fr, const struct ib_chart_series *s,
+		 unsigned int k, const bool *hollow)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		bool ring = hollow && hollow[i];
+
+		ib_svg_tag(&fr->svg, "circle");
+		ib_svg_str(&fr->svg, "class", ring ? "point hollow" : "point");
+		ib_svg_num(&fr->svg, "cx", ib_chart_px(fr, s->x[i]));
+		ib_svg_num(&fr->svg, "cy", ib_chart_py(fr, s->y[i]));
+		ib_svg_num(&fr->svg, "r", 3.5);
+		ib_svg_str(&fr->svg, "fill", ring ? "#ffffff" : ib_chart_color(k));
+		if (ring) {
+			ib_svg_str(&fr->svg, "stroke", ib_chart_color(k));
+			ib_svg_num(&fr->svg, "stroke-width", 1.5);
+		}
+		ib_svg_empty(&fr->svg);
+	}
+}
+
 int ib_chart_latload(FILE *f, const struct ib_chart_opts *o,
 		     const struct ib_chart_series *s, unsigned int ns,
 		     const struct ib_chart_ref *ref, unsigned int nref,
-		     const struct ib_chart_knee *knee, struct ib_diag *d)
+		     const struct ib_chart_knee *knee, const bool *const *hollow,
+		     struct ib_diag *d)
 {
 	const char *names[IB_CHART_MAX_SERIES];
 	struct ib_chart_frame fr;
@@ -135,7 +159,7 @@ int ib_chart_latload(FILE *f, const struct ib_chart_opts *o,
 	for (k = 0; k < ns; k++) {
 		ib_chart_series_open(&fr, s[k].name);
 		ib_chart_path(&fr, &s[k], k);
-		ib_chart_dots(&fr, &s[k], k);
+		dots(&fr, &s[k], k, hollow ? hollow[k] : NULL);
 		ib_svg_close(&fr.svg);
 	}
 	if (knee)

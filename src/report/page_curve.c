@@ -15,9 +15,16 @@ static const char *const lat_name[3] = { "p50", "p99", "p99.9" };
 
 struct curve_series {
 	double x[3][IB_CURVE_MAX_STEPS], y[3][IB_CURVE_MAX_STEPS];
+	bool short_of[3][IB_CURVE_MAX_STEPS];	/* below 95% of its target */
+	const bool *hollow[3];
 	struct ib_chart_series s[3];
 	unsigned int ns;
 };
+
+static bool sustained(const struct ib_curve_point *p)
+{
+	return p->achieved * 100.0 >= (double)p->target * IB_CURVE_SUSTAIN_PCT;
+}
 
 static uint64_t lat_of(const struct ib_curve_point *p, unsigned int k)
 {
@@ -36,12 +43,14 @@ static void collect(struct curve_series *cs, const struct ib_curve *c)
 		for (n = 0, i = 0; i < c->nr && i < IB_CURVE_MAX_STEPS; i++) {
 			if (!lat_of(&c->pt[i], k))
 				continue;
+			cs->short_of[k][n] = !sustained(&c->pt[i]);
 			cs->x[k][n] = c->pt[i].achieved;
 			cs->y[k][n++] = (double)lat_of(&c->pt[i], k);
 		}
-		if (n)
-			cs->s[cs->ns++] = (struct ib_chart_series){ lat_name[k], cs->x[k],
-								     cs->y[k], n };
+		if (!n)
+			continue;
+		cs->hollow[cs->ns] = cs->short_of[k];
+		cs->s[cs->ns++] = (struct ib_chart_series){ lat_name[k], cs->x[k], cs->y[k], n };
 	}
 }
 
@@ -83,7 +92,7 @@ int ib_page_curve_svg(FILE *f, const struct ib_curve *c, struct ib_diag *d)
 	if (p)
 		knee = (struct ib_chart_knee){ p->achieved, (double)p->p99, ans };
 	return ib_chart_latload(f, &o, cs.s, cs.ns, ref, c->max.achieved > 0 ? 2 : 1,
-				p ? &knee : NULL, d);
+				p ? &knee : NULL, cs.hollow, d);
 }
 
 static void step_row(struct page_table *t, const struct ib_curve *c,
@@ -138,7 +147,8 @@ int ib_page_curve_doc(FILE *f, const struct ib_curve *c, const char *name,
 	ib_html_figure_open(f);
 	ret = ib_page_curve_svg(f, c, d);
 	ib_html_figure_close(f, "Co-free latency percentiles per step over the IOPS it "
-			     "achieved (log scale); the ring marks the highest step "
+			     "achieved (log scale); hollow points: steps that fell short "
+			     "of their target rate; the black ring: the highest step "
 			     "within the SLO");
 	return ret;
 }

@@ -4,7 +4,8 @@
 on a /dev/shm file with --plot=FILE.svg and --report=FILE.html (its JSON on
 stdout). The SVG is valid XML with a linear IOPS axis and a log latency
 axis, one path per percentile (p50, p99, p99.9) through a point per step at
-(achieved IOPS, latency) as the JSON says, the SLO and the unpaced maximum
+(achieved IOPS, latency) as the JSON says (hollow when the step fell
+short of 95% of its target), the SLO and the unpaced maximum
 as reference lines and the knee at the highest step within the SLO (none
 when no step met it). `iobench plot` of the saved JSON draws the same SVG
 byte for byte; the HTML pages (the run's, `iobench report` of the JSON,
@@ -44,12 +45,16 @@ def run_curve(t, data):
     return c, js, svg, page
 
 
+def sustained(p):
+    return p['achieved_iops'] * 100 >= p['target_iops'] * 95
+
+
 def answer(c):
     """The highest step sustained (95% of its target) with p99 < SLO."""
     best = None
     for p in c['points']:
         if (p['target_iops'] and p['total_ios'] and
-                p['achieved_iops'] * 100 >= p['target_iops'] * 95 and
+                sustained(p) and
                 p['colat_ns']['p99'] < c['slo_p99_ns']):
             best = p
     return best
@@ -73,8 +78,9 @@ def check_svg(t, c, svg):
         pts = [p for p in c['points'] if p['colat_ns'][k] > 0]
         tp.check_line(t, ch, s, [p['achieved_iops'] for p in pts],
                       [p['colat_ns'][k] for p in pts], 'curve.svg ' + k)
-        t.eq(len([e for e in s.iter(tp.NS + 'circle')]), len(pts),
-             'curve.svg %s: a dot per step' % k)
+        t.eq([e.get('class') for e in s.iter(tp.NS + 'circle')],
+             ['point' if sustained(p) else 'point hollow' for p in pts],
+             'curve.svg %s: a dot per step, hollow if short of its target' % k)
     slo = groups(ch, 'ref slo')
     if t.eq(len(slo), 1, 'curve.svg: the SLO line'):
         ln = slo[0].find(tp.NS + 'line')

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The latency-vs-load chart: its geometry from known points (axes, ticks,
- * paths, the reference lines and the knee at exact pixels), a curve drawn
- * from its struct (steps without latencies left out, the answer as the
- * knee), the curve's JSON read back field for field, and the errors.
+ * paths, hollow points, the reference lines and the knee at exact pixels),
+ * a curve drawn from its struct (steps without latencies left out, steps
+ * short of their target hollow, the answer as the knee), the curve's JSON read back field for field, and the errors.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -39,6 +39,8 @@ static void test_geometry(void **state)
 	const struct ib_chart_ref ref[] = { { "slo", 20000, false, "SLO" },
 					    { "max", 400, true, "max" } };
 	const struct ib_chart_knee knee = { 200, 20000, "knee" };
+	const bool none[3] = { false, false, false }, last[3] = { false, false, true };
+	const bool *const hollow[2] = { none, last };
 	struct ib_chart_opts o = { "t", NULL, NULL, 0, 0, true };
 	struct ib_diag d = { { 0 } };
 	struct capture c;
@@ -46,7 +48,7 @@ static void test_geometry(void **state)
 
 	(void)state;
 	cap_open(&c);
-	assert_int_equal(ib_chart_latload(c.f, &o, s, 2, ref, 2, &knee, &d), 0);
+	assert_int_equal(ib_chart_latload(c.f, &o, s, 2, ref, 2, &knee, hollow, &d), 0);
 	out = cap_close(&c);
 	/* x: 0..400 * 1.04 rounded to ticks of 100; y: log 1us..50us */
 	assert_int_equal(count_of(out, "<g class=\"tick\""), 6 + 6);
@@ -69,7 +71,12 @@ static void test_geometry(void **state)
 				    "d=\"M196.8,348 L321.6,296.62 L446.4,228.69\""));
 	assert_non_null(strstr(out, "<g class=\"series\" data-name=\"p99\"><path class=\"line\" "
 				    "d=\"M196.8,177.31 L321.6,125.93 L446.4,58\""));
-	assert_int_equal(count_of(out, "<circle class=\"point\""), 6);
+	assert_int_equal(count_of(out, "<circle class=\"point\""), 5);
+	assert_int_equal(count_of(out, "<circle class=\"point hollow\""), 1);
+	assert_non_null(strstr(out, "<circle class=\"point\" cx=\"321.6\" cy=\"125.93\" "
+				    "r=\"3.5\" fill=\"#d62728\"/>\n<circle class=\"point "
+				    "hollow\" cx=\"446.4\" cy=\"58\" r=\"3.5\" fill=\"#ffffff\" "
+				    "stroke=\"#d62728\" stroke-width=\"1.5\"/>\n</g>"));
 	assert_non_null(strstr(out, "<g class=\"ref slo\" data-v=\"20000\"><line x1=\"72\" "
 				    "y1=\"125.93\" x2=\"696\" y2=\"125.93\""));
 	assert_non_null(strstr(out, "<g class=\"ref max\" data-v=\"400\"><line x1=\"571.2\" "
@@ -98,7 +105,7 @@ static struct ib_curve *sample_curve(void)
 	c->max = (struct ib_curve_point){ 0, 0, 4000, 0, 0, 0, 0, 4000 };
 	c->pt[0] = (struct ib_curve_point){ 25, 1000, 1000, 100000, 500000, 700000, 0, 1000 };
 	c->pt[1] = (struct ib_curve_point){ 50, 2000, 1990.5, 200000, 900000, 2000000, 3, 1990 };
-	c->pt[2] = (struct ib_curve_point){ 75, 3000, 2900, 1000000, 5000000, 9000000, 40, 2900 };
+	c->pt[2] = (struct ib_curve_point){ 75, 3000, 2800, 1000000, 5000000, 9000000, 40, 2800 };
 	c->pt[3] = (struct ib_curve_point){ 100, 4000, 3100, 0, 0, 0, 0, 0 };
 	c->nr = 4;
 	return c;
@@ -117,8 +124,10 @@ static void test_curve_chart(void **state)
 	out = cap_close(&cap);
 	assert_non_null(strstr(out, ">Latency versus load: j&lt;1&gt;</text>"));
 	assert_int_equal(count_of(out, "<g class=\"series\""), 3);
-	/* the last step has no latencies: three points a series */
-	assert_int_equal(count_of(out, "<circle class=\"point\""), 9);
+	/* the last step has no latencies: three points a series; step 3 fell
+	 * short of its target (2800 of 3000): hollow in each series */
+	assert_int_equal(count_of(out, "<circle class=\"point\""), 6);
+	assert_int_equal(count_of(out, "<circle class=\"point hollow\""), 3);
 	assert_non_null(strstr(out, "data-name=\"p99.9\""));
 	/* x 0..5000 (4000 * 1.04), y 100us..10ms: the knee is step 2 (50%) */
 	assert_non_null(strstr(out, "<g class=\"knee\" data-x=\"1990.5\" data-y=\"900000\">"));
@@ -232,12 +241,12 @@ static void test_errors(void **state)
 
 	(void)state;
 	cap_open(&c);
-	assert_int_equal(ib_chart_latload(c.f, &o, &s, 1, &ref, 1, NULL, &d), -EINVAL);
+	assert_int_equal(ib_chart_latload(c.f, &o, &s, 1, &ref, 1, NULL, NULL, &d), -EINVAL);
 	assert_string_equal(d.msg, "chart: reference line 0: bad value");
 	ref.v = 15;
-	assert_int_equal(ib_chart_latload(c.f, &o, &s, 1, &ref, 1, &knee, &d), -EINVAL);
+	assert_int_equal(ib_chart_latload(c.f, &o, &s, 1, &ref, 1, &knee, NULL, &d), -EINVAL);
 	assert_string_equal(d.msg, "chart: the knee: bad value");
-	assert_int_equal(ib_chart_latload(c.f, &o, &s, 0, NULL, 0, NULL, &d), -EINVAL);
+	assert_int_equal(ib_chart_latload(c.f, &o, &s, 0, NULL, 0, NULL, NULL, &d), -EINVAL);
 	free(cap_close(&c));
 	assert_int_equal(c.len, 0);
 }
