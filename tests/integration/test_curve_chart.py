@@ -11,7 +11,8 @@ when no step met it). `iobench plot` of the saved JSON draws the same SVG
 byte for byte; the HTML pages (the run's, `iobench report` of the JSON,
 alone and next to a run's report) hold the steps' table and the chart, and
 headless chromium renders them with no console message and the chart at
-full size (exit 77 only where no browser is installed).
+full size (exit 77 only where no browser is installed). A chart that
+cannot be written or a broken curve document exits 1.
 Usage: test_curve_chart.py IOBENCH
 """
 import json
@@ -170,6 +171,12 @@ def main():
             t.check('<h2>%s: latency versus load of job c</h2>' % js in text,
                     'mixed report: the curve\'s section named after its file')
             browser(t, mixed, 3)
+    bad = t.path('nodir/c.svg')
+    r = t.run('curve', '--steps=1', '--name=c', '--filename=' + data, '--size=16m',
+              '--rw=randread', '--bs=4k', '--ioengine=psync', '--runtime=1',
+              '--time_based', '--plot=' + bad, timeout=120)
+    t.eq((r.rc, r.err), (1, 'iobench: cannot write %s: No such file or directory\n'
+                         % bad), 'curve --plot into a missing directory: exit 1')
     r = t.run('plot', '-o', t.path('bad.svg'), t.shm_file('bad.json',
               data=b'{"curve": {"job": "x"}}'))
     t.eq((r.rc, r.err), (1, 'iobench: plot: %s: curve: job, steps, slo_p99_ns or '
