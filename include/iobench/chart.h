@@ -79,6 +79,33 @@ int ib_chart_curve(FILE *f, const struct ib_chart_opts *o,
 		   const struct ib_chart_series *s, unsigned int ns, bool logy,
 		   struct ib_diag *d);
 
+/*
+ * Latency versus load (iobench curve): each series' points joined and
+ * dotted as ib_chart_curve draws them, over a linear x axis from 0 and a
+ * log-scale latency y axis (y in ns, every y > 0). Then the reference lines
+ * ref[0..nref): a dashed line across the plot at y = v (vertical: x = v),
+ * inside <g class="ref CLS" data-v="V"> with its label, the axes widened to
+ * hold v; and when knee is not NULL the point (x, y) ringed and labelled in
+ * <g class="knee" data-x="X" data-y="Y">. hollow (NULL: none): hollow[k][i]
+ * draws point i of series k as a ring, <circle class="point hollow"> (a
+ * step that fell short of its target rate).
+ */
+struct ib_chart_ref {
+	const char *cls;	/* "slo", "max": the group's second class */
+	double v;
+	bool vertical;
+	const char *label;
+};
+struct ib_chart_knee {
+	double x, y;
+	const char *label;
+};
+int ib_chart_latload(FILE *f, const struct ib_chart_opts *o,
+		     const struct ib_chart_series *s, unsigned int ns,
+		     const struct ib_chart_ref *ref, unsigned int nref,
+		     const struct ib_chart_knee *knee, const bool *const *hollow,
+		     struct ib_diag *d);
+
 /* Grouped bars: nl groups (labels) of ns bars (series); value of label i,
  * series j is v[i * ns + j] (>= 0). */
 int ib_chart_bars(FILE *f, const struct ib_chart_opts *o,

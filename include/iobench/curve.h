@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "iobench/diag.h"
 #include "iobench/job.h"
 #include "iobench/stats.h"
 
@@ -70,6 +71,18 @@ void ib_curve_print_step(FILE *f, const struct ib_curve_point *p);
 void ib_curve_print_answer(FILE *f, const struct ib_curve *c);
 /* The whole curve as one JSON document. */
 void ib_curve_print_json(FILE *f, const struct ib_curve *c);
+
+/*
+ * The curve read back from its JSON document (curve_read.c, in
+ * src/report): root is the document, {"curve": {...}} as
+ * ib_curve_print_json writes it. 1 and c filled; 0 when root is not a
+ * curve document (no "curve" object: c untouched); -EINVAL with d's line
+ * for a curve with a bad or missing field or more than
+ * IB_CURVE_MAX_STEPS points.
+ */
+struct ib_jv;
+int ib_curve_from_json(struct ib_curve *c, const struct ib_jv *root,
+		       struct ib_diag *d);
 
 /*
  * `iobench curve [--steps=N] [--slo=TIME] FIO-ARGS...`: the subcommand

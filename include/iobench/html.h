@@ -21,6 +21,16 @@ void ib_html_heading(FILE *f, const char *text);
  * header. caption may be NULL. Cells that look numeric align right. */
 void ib_html_table(FILE *f, const char *caption, const char *const *cells,
 		   unsigned int rows, unsigned int cols);
+/* The same with row_cls[r] as row r's class (NULL: none; row_cls NULL:
+ * no classes), e.g. "warning" rows shaded. */
+void ib_html_table_cls(FILE *f, const char *caption, const char *const *cells,
+		       unsigned int rows, unsigned int cols,
+		       const char *const *row_cls);
+/* <h3>text</h3> */
+void ib_html_subheading(FILE *f, const char *text);
+/* <p class="cls">text</p> (cls NULL: no class); "verdict warning|info|ok"
+ * is a framed, coloured line. */
+void ib_html_para(FILE *f, const char *cls, const char *text);
 /* <ul> of n items (e.g. validity findings) */
 void ib_html_list(FILE *f, const char *const *items, unsigned int n);
 /* <pre> text (e.g. the environment) */

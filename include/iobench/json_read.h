@@ -55,6 +55,9 @@ struct ib_jdoc {
 int ib_json_parse(struct ib_jdoc *doc, const char *text, size_t len,
 		  struct ib_diag *d);
 void ib_jdoc_free(struct ib_jdoc *doc);
+/* Read the file at path (at most IB_JSON_READ_MAX bytes) and parse it
+ * (json_load.c); d's message starts with the path. */
+int ib_json_load(struct ib_jdoc *doc, const char *path, struct ib_diag *d);
 
 /* The member `key` of object o (first one), or NULL (also if o is no object). */
 const struct ib_jv *ib_jv_get(const struct ib_jv *o, const char *key);

@@ -59,8 +59,10 @@ int ib_cmd_report(int argc, char **argv);
 /*
  * Charts of results documents (src/report/page.c). ib_page_write: the
  * self-contained HTML report of docs[0..n) named names[i] (files: names
- * are the JSON files read, whose sections beyond fio's, such as an
- * environment or findings, are shown too): a summary table per document, its latency histogram and CDF per job and direction, and
+ * are the JSON files read, whose other sections beyond fio's are shown
+ * too, as written): a summary table per document, its validity findings
+ * and environment when it has them (iobench's), its latency histogram and
+ * CDF per job and direction, and
  * with two or more documents the comparison of each with the first (table,
  * IOPS bars, CDFs). ib_page_svg: one SVG, the latency CDF of every job and
  * direction of every document. Both return 0 or -errno (d says why).
@@ -92,6 +94,22 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
 struct ib_run;
 int ib_page_run(const struct ib_results *r, const struct ib_run *run,
 		FILE *text, struct ib_diag *d);
+/*
+ * The latency-vs-load curve (curve.h, page_curve.c). ib_page_curve_svg:
+ * its chart (chart.h: ib_chart_latload): p50, p99 and p99.9 of every step
+ * with latencies over the IOPS it achieved, the SLO and the unpaced
+ * maximum as reference lines, the answer (ib_curve_answer) as the knee;
+ * -EINVAL when no step has latencies. ib_page_curve_doc: its HTML section
+ * (heading, the steps' table with the answer, the chart). ib_page_curve_out:
+ * `iobench curve --plot=FILE.svg|FILE.html --report=FILE.html` (either may
+ * be NULL or ""); a file not written in full is removed, d names the option.
+ */
+struct ib_curve;
+int ib_page_curve_svg(FILE *f, const struct ib_curve *c, struct ib_diag *d);
+int ib_page_curve_doc(FILE *f, const struct ib_curve *c, const char *name,
+		      struct ib_diag *d);
+int ib_page_curve_out(const struct ib_curve *c, const char *plot,
+		      const char *report, struct ib_diag *d);
 /* The terminal histogram of every job and direction (--hist). */
 int ib_page_text(FILE *f, const struct ib_results *r, bool utf8,
 		 struct ib_diag *d);

@@ -7,17 +7,11 @@
 #include <math.h>
 #include "chart_priv.h"
 
-#define MAX_SERIES 64
-/* Room above the highest value, so that a line at the maximum does not run
- * along the frame (the axis then ends at the next tick) */
-#define HEADROOM 0.04
+#define MAX_SERIES IB_CHART_MAX_SERIES
+#define HEADROOM IB_CHART_HEADROOM
 
-struct extent {
-	double xlo, xhi, ylo, yhi;
-};
-
-static int series_extent(const struct ib_chart_series *s, unsigned int ns,
-			 bool logy, struct extent *e, struct ib_diag *d)
+int ib_chart_extent(const struct ib_chart_series *s, unsigned int ns,
+		    bool logy, struct ib_chart_extent *e, struct ib_diag *d)
 {
 	unsigned int k;
 	size_t i;
@@ -25,7 +19,7 @@ static int series_extent(const struct ib_chart_series *s, unsigned int ns,
 	if (!ns || ns > MAX_SERIES)
 		return ib_diag_set(d, EINVAL, "chart: %u series (1..%d)", ns,
 				   MAX_SERIES);
-	*e = (struct extent){ INFINITY, -INFINITY, logy ? INFINITY : 0, 0 };
+	*e = (struct ib_chart_extent){ INFINITY, -INFINITY, logy ? INFINITY : 0, 0 };
 	for (k = 0; k < ns; k++) {
 		if (!s[k].n)
 			return ib_diag_set(d, EINVAL, "chart: series '%s' has no points",
@@ -45,8 +39,8 @@ static int series_extent(const struct ib_chart_series *s, unsigned int ns,
 	return 0;
 }
 
-static void series_path(struct ib_chart_frame *fr, const struct ib_chart_series *s,
-			unsigned int k)
+void ib_chart_path(struct ib_chart_frame *fr, const struct ib_chart_series *s,
+		   unsigned int k)
 {
 	size_t i;
 
@@ -63,8 +57,8 @@ static void series_path(struct ib_chart_frame *fr, const struct ib_chart_series 
 	ib_svg_empty(&fr->svg);
 }
 
-static void series_dots(struct ib_chart_frame *fr, const struct ib_chart_series *s,
-			unsigned int k)
+void ib_chart_dots(struct ib_chart_frame *fr, const struct ib_chart_series *s,
+		   unsigned int k)
 {
 	size_t i;
 
@@ -85,10 +79,10 @@ static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 {
 	const char *names[MAX_SERIES];
 	struct ib_chart_frame fr;
-	struct extent e = { 0, 0, 0, 0 };
+	struct ib_chart_extent e = { 0, 0, 0, 0 };
 	unsigned int k;
 
-	if (series_extent(s, ns, logy, &e, d))
+	if (ib_chart_extent(s, ns, logy, &e, d))
 		return -EINVAL;
 	ib_chart_range_lin(&fr.x, e.xlo, e.xhi);
 	if (logy)
@@ -102,9 +96,9 @@ static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 	ib_chart_axes(&fr, o->xlabel, o->ylabel);
 	for (k = 0; k < ns; k++) {
 		ib_chart_series_open(&fr, s[k].name);
-		series_path(&fr, &s[k], k);
+		ib_chart_path(&fr, &s[k], k);
 		if (dots)
-			series_dots(&fr, &s[k], k);
+			ib_chart_dots(&fr, &s[k], k);
 		ib_svg_close(&fr.svg);
 	}
 	ib_chart_legend(&fr, names, ns);

@@ -70,8 +70,8 @@ static void marker_open(struct ib_svg *s, double p, uint64_t v)
 
 /* A marker's label, with a white outline so that it reads over lines
  * (paint-order: the stroke is drawn under the fill). */
-static void halo_label(struct ib_svg *s, double x, double y, bool end,
-		       const char *text)
+void ib_chart_halo_label(struct ib_svg *s, double x, double y, bool end,
+			 const char *text)
 {
 	ib_svg_tag(s, "text");
 	ib_svg_num(s, "x", x);
@@ -108,9 +108,9 @@ static void hist_markers(struct ib_chart_frame *fr, const double *pct,
 		ib_svg_empty(s);
 		pct_name(buf, sizeof(buf), pct[j], v[j]);
 		if (x > fr->x1 - 90)	/* near the right edge: text to the left */
-			halo_label(s, x - 3, fr->y1 + 12 + 13 * j, true, buf);
+			ib_chart_halo_label(s, x - 3, fr->y1 + 12 + 13 * j, true, buf);
 		else
-			halo_label(s, x + 3, fr->y1 + 12 + 13 * j, false, buf);
+			ib_chart_halo_label(s, x + 3, fr->y1 + 12 + 13 * j, false, buf);
 		ib_svg_close(s);
 	}
 }
@@ -235,7 +235,7 @@ static void cdf_markers(struct ib_chart_frame *fr, const double *pct,
 			bool left = x > fr->x1 - 90;
 
 			pct_name(buf, sizeof(buf), pct[j], v[j]);
-			halo_label(s, left ? x - 6 : x + 6, y + 14, left, buf);
+			ib_chart_halo_label(s, left ? x - 6 : x + 6, y + 14, left, buf);
 		}
 		ib_svg_close(s);
 	}

@@ -55,6 +55,29 @@ void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 void ib_chart_series_open(struct ib_chart_frame *fr, const char *name);
 void ib_chart_end(struct ib_chart_frame *fr);
 
+#define IB_CHART_MAX_SERIES 64
+/* Room above the highest value, so that a line at the maximum does not run
+ * along the frame (the axis then ends at the next tick) */
+#define IB_CHART_HEADROOM 0.04
+
+/* The data's bounds over every series (chart.c); y starts at 0 unless logy
+ * (then every y must be > 0). 0 or -EINVAL (no series, no points, a
+ * non-finite value), d saying which. */
+struct ib_chart_extent {
+	double xlo, xhi, ylo, yhi;
+};
+int ib_chart_extent(const struct ib_chart_series *s, unsigned int ns,
+		    bool logy, struct ib_chart_extent *e, struct ib_diag *d);
+/* Series k as one <path class="line">, and a <circle class="point"> per
+ * point, in the frame's mapping and the k-th colour. */
+void ib_chart_path(struct ib_chart_frame *fr, const struct ib_chart_series *s,
+		   unsigned int k);
+void ib_chart_dots(struct ib_chart_frame *fr, const struct ib_chart_series *s,
+		   unsigned int k);
+/* <text> with a white outline, readable over lines (chart_hist.c). */
+void ib_chart_halo_label(struct ib_svg *s, double x, double y, bool end,
+			 const char *text);
+
 /* The i-th series colour (a fixed palette, cycling). */
 const char *ib_chart_color(unsigned int i);
 

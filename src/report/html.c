@@ -19,7 +19,13 @@ static const char css[] =
 	"figure{margin:1em 0}figure svg{display:block;max-width:100%;"
 	"height:auto;border:1px solid #ddd}\n"
 	"figcaption{font-size:.9em;color:#555;padding-top:.3em}\n"
-	"pre{background:#f6f6f6;padding:.6em;overflow:auto}\n";
+	"pre{background:#f6f6f6;padding:.6em;overflow:auto}\n"
+	"tr.warning td{background:#fff1cc}tr.info td{background:#eef4fb}\n"
+	"p.verdict{padding:.4em .6em;border-left:4px solid #888}"
+	"p.verdict.warning{border-color:#d08c00;background:#fff8e6}"
+	"p.verdict.info{border-color:#3b78c2;background:#f3f8fd}"
+	"p.verdict.ok{border-color:#2f8f46;background:#f1faf3}\n"
+	"h3{font-size:1.05em;margin:1em 0 .3em}\n";
 
 void ib_html_escape(FILE *f, const char *s)
 {
@@ -76,8 +82,9 @@ static bool numeric(const char *s)
 	return strlen(s) <= 5 && !strpbrk(s, " ");
 }
 
-void ib_html_table(FILE *f, const char *caption, const char *const *cells,
-		   unsigned int rows, unsigned int cols)
+void ib_html_table_cls(FILE *f, const char *caption, const char *const *cells,
+		       unsigned int rows, unsigned int cols,
+		       const char *const *row_cls)
 {
 	unsigned int r, c;
 
@@ -88,7 +95,13 @@ void ib_html_table(FILE *f, const char *caption, const char *const *cells,
 		fputs("</caption>\n", f);
 	}
 	for (r = 0; r < rows; r++) {
-		fputs("<tr>", f);
+		if (row_cls && row_cls[r]) {
+			fputs("<tr class=\"", f);
+			ib_html_escape(f, row_cls[r]);
+			fputs("\">", f);
+		} else {
+			fputs("<tr>", f);
+		}
 		for (c = 0; c < cols; c++) {
 			const char *v = cells[(size_t)r * cols + c];
 
@@ -99,6 +112,32 @@ void ib_html_table(FILE *f, const char *caption, const char *const *cells,
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+}
+
+void ib_html_table(FILE *f, const char *caption, const char *const *cells,
+		   unsigned int rows, unsigned int cols)
+{
+	ib_html_table_cls(f, caption, cells, rows, cols, NULL);
+}
+
+void ib_html_subheading(FILE *f, const char *text)
+{
+	fputs("<h3>", f);
+	ib_html_escape(f, text);
+	fputs("</h3>\n", f);
+}
+
+void ib_html_para(FILE *f, const char *cls, const char *text)
+{
+	if (cls) {
+		fputs("<p class=\"", f);
+		ib_html_escape(f, cls);
+		fputs("\">", f);
+	} else {
+		fputs("<p>", f);
+	}
+	ib_html_escape(f, text);
+	fputs("</p>\n", f);
 }
 
 void ib_html_list(FILE *f, const char *const *items, unsigned int n)

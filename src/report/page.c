@@ -44,6 +44,28 @@ void ib_page_cell(struct page_table *t, const char *fmt, ...)
 	t->used++;
 }
 
+void ib_page_table_compact(struct page_table *t)
+{
+	unsigned int r, c, k = 0, nc = 0, rows = t->used / (t->cols ? t->cols : 1);
+	bool keep[64];
+
+	if (t->cols > 64 || rows < 2)
+		return;
+	for (c = 0; c < t->cols; c++) {
+		keep[c] = false;
+		for (r = 1; r < rows; r++)
+			keep[c] |= t->cell[r * t->cols + c][0] != '\0';
+		nc += keep[c];
+	}
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < t->cols; c++)
+			if (keep[c])
+				t->cell[k++] = t->cell[r * t->cols + c];
+	t->rows = rows;
+	t->cols = nc;
+	t->used = k;
+}
+
 void ib_page_table_free(struct page_table *t)
 {
 	free(t->text);
@@ -229,22 +251,24 @@ int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 	ib_html_heading(f, name);
 	ret = summary(f, r);
 	if (!ret)
-		ret = ib_page_extras(f, path, d);
+		ret = ib_page_findings(f, r, d);
+	if (!ret)
+		ret = ib_page_env(f, r->env, d);
+	if (!ret)
+		ret = ib_page_extras(f, path, ib_page_env_known(r->env), d);
 	if (!ret && nr_dirs(r))
 		ret = doc_charts(f, r, name, d);
 	return ret;
 }
 
-int ib_page_write(FILE *f, const char *title,
-		  const struct ib_results *const *docs,
-		  const char *const *names, unsigned int n, bool files,
-		  struct ib_diag *d)
+int ib_page_body(FILE *f, const struct ib_results *const *docs,
+		 const char *const *names, unsigned int n, bool files,
+		 struct ib_diag *d)
 {
 	struct ib_cmp c;
 	unsigned int k;
 	int ret = 0;
 
-	ib_html_begin(f, title);
 	for (k = 0; k < n && !ret; k++)
 		ret = ib_page_doc(f, docs[k], names[k], files ? names[k] : NULL, d);
 	for (k = 1; k < n && !ret; k++) {
@@ -259,9 +283,21 @@ int ib_page_write(FILE *f, const char *title,
 					   docs + k, 1, d);
 		ib_cmp_free(&c);
 	}
-	ib_html_end(f);
 	if (ret == -ENOMEM && !d->msg[0])
 		ib_diag_set(d, ENOMEM, "out of memory");
+	return ret;
+}
+
+int ib_page_write(FILE *f, const char *title,
+		  const struct ib_results *const *docs,
+		  const char *const *names, unsigned int n, bool files,
+		  struct ib_diag *d)
+{
+	int ret;
+
+	ib_html_begin(f, title);
+	ret = ib_page_body(f, docs, names, n, files, d);
+	ib_html_end(f);
 	return ret;
 }
 

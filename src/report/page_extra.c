@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a JSON report holds beyond fio's keys (the environment a run was
- * measured in, validity findings...), shown in the HTML report as written:
- * a list for an array of strings, "path: value" lines otherwise. The
- * report needs no knowledge of those sections to carry them.
+ * What a JSON report holds beyond fio's keys and beyond what the page draws
+ * itself (iobench's environment is drawn by page_env.c, its findings by
+ * page_findings.c), shown in the HTML report as written: a list for an
+ * array of strings, "path: value" lines otherwise. The report needs no
+ * knowledge of those sections to carry them.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -104,39 +105,20 @@ static int section(FILE *f, const struct ib_jv *v)
 	return 0;
 }
 
-int ib_page_extras(FILE *f, const char *path, struct ib_diag *d)
+int ib_page_extras(FILE *f, const char *path, bool skip_env, struct ib_diag *d)
 {
 	struct ib_jdoc doc;
 	const struct ib_jv *e;
-	char *text = NULL;
-	size_t len = 0, cap = 0, got;
-	FILE *in = path ? fopen(path, "r") : NULL;
 	int ret = 0;
 
-	if (!in)
-		return 0;	/* read once already: a vanished file has nothing */
-	while (!ret && len < IB_JSON_READ_MAX) {
-		if (len == cap) {
-			char *nt = realloc(text, cap = cap ? cap * 2 : 65536);
-
-			if (!nt)
-				ret = -ENOMEM;
-			else
-				text = nt;
-		}
-		if (ret || !(got = fread(text + len, 1, cap - len, in)))
-			break;
-		len += got;
+	if (!path || ib_json_load(&doc, path, d) < 0) {
+		d->msg[0] = '\0';	/* read once already: not an error here */
+		return 0;
 	}
-	fclose(in);
-	if (!ret && !ib_json_parse(&doc, text, len, d)) {
-		for (e = doc.root && doc.root->type == IB_JV_OBJ ? doc.root->child : NULL;
-		     e && !ret; e = e->next)
-			if (!is_known(e->key))
-				ret = section(f, e);
-		ib_jdoc_free(&doc);
-	}
-	d->msg[0] = '\0';	/* the document was read before: not an error here */
-	free(text);
+	for (e = doc.root && doc.root->type == IB_JV_OBJ ? doc.root->child : NULL;
+	     e && !ret; e = e->next)
+		if (!is_known(e->key) && !(skip_env && !strcmp(e->key, "environment")))
+			ret = section(f, e);
+	ib_jdoc_free(&doc);
 	return ret == -ENOMEM ? ib_diag_set(d, ENOMEM, "out of memory") : ret;
 }

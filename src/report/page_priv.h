@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "iobench/diag.h"
 #include "iobench/html.h"
 #include "iobench/results.h"
@@ -25,6 +26,9 @@ int ib_page_table_init(struct page_table *t, unsigned int rows, unsigned int col
 /* Append one cell (printf-style); cells beyond rows * cols are dropped. */
 void ib_page_cell(struct page_table *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Drop the columns whose cells below the header are all empty (rows: the
+ * complete rows filled; at most 64 columns). */
+void ib_page_table_compact(struct page_table *t);
 void ib_page_table_free(struct page_table *t);
 
 /* The latency histogram a direction's percentiles come from (clat, else
@@ -32,13 +36,36 @@ void ib_page_table_free(struct page_table *t);
 const struct ib_hist *ib_page_hist(const struct ib_job_stats *s,
 				   unsigned int ddir, uint64_t *n);
 
+/* A run's output file (--plot, --report): opt's safety check on path
+ * (safety.h), then write(f, path, arg, d) into it; a file not written in
+ * full is removed and d is prefixed with opt. 0 or -errno. */
+typedef int (*ib_page_writer)(FILE *f, const char *path, const void *arg,
+			      struct ib_diag *d);
+int ib_page_file(const char *opt, const char *path, ib_page_writer write,
+		 const void *arg, struct ib_diag *d);
+
+/* The validity findings of r's jobs (page_findings.c): a verdict line,
+ * a row per finding (class "warning" or "info"), the seeds and tool cost
+ * per job; nothing without evidence. 0 or -ENOMEM. */
+int ib_page_findings(FILE *f, const struct ib_results *r, struct ib_diag *d);
+/* The environment (page_env.c): host facts, a row per target; nothing
+ * when e is NULL or holds no known fact (ib_page_env_known). 0 or -ENOMEM. */
+struct ib_env;
+bool ib_page_env_known(const struct ib_env *e);
+int ib_page_env(FILE *f, const struct ib_env *e, struct ib_diag *d);
+
 /* One document's section: heading, summary table, the sections of the
  * JSON file path beyond fio's (path NULL: none), histograms, CDF. */
 int ib_page_doc(FILE *f, const struct ib_results *r, const char *name,
 		const char *path, struct ib_diag *d);
-/* The top-level members of the JSON file at path that are not fio's
- * (environment, findings...) as HTML sections; 0 or -ENOMEM. */
-int ib_page_extras(FILE *f, const char *path, struct ib_diag *d);
+/* ib_page_write's page without its begin and end (plotcmd.h). */
+int ib_page_body(FILE *f, const struct ib_results *const *docs,
+		 const char *const *names, unsigned int n, bool files,
+		 struct ib_diag *d);
+/* The top-level members of the JSON file at path that are neither fio's
+ * nor drawn already (skip_env: the "environment", shown by ib_page_env)
+ * as HTML sections, as written; 0 or -ENOMEM. */
+int ib_page_extras(FILE *f, const char *path, bool skip_env, struct ib_diag *d);
 /* Where charts go: every chart in a page (html: each in a figure), or the
  * first one alone (drawn: it is done). */
 struct ib_plot_out {

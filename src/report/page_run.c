@@ -94,22 +94,16 @@ static int run_page(FILE *f, const char *title, const struct ib_results *r,
 	return ret;
 }
 
-/* One chart file or page; a file not written in full is removed. */
-static int write_one(const struct ib_results *r, const struct ib_run *run,
-		     const char *opt, const char *path, bool page,
-		     struct ib_diag *d)
+int ib_page_file(const char *opt, const char *path, ib_page_writer write,
+		 const void *arg, struct ib_diag *d)
 {
-	const char *name = "this run";
 	FILE *f;
 	int ret;
 
 	f = ib_safety_open_output(opt, path, d);
 	if (!f)
 		return -EINVAL;	/* (d names the reason) */
-	if (page || ends_with(path, ".html"))
-		ret = run_page(f, page ? "iobench report" : "iobench plot", r, run, d);
-	else
-		ret = ib_page_svg(f, &r, &name, 1, d);
+	ret = write(f, path, arg, d);
 	if (fclose(f) && !ret)
 		ret = ib_diag_set(d, EIO, "cannot write %s", path);
 	if (ret) {
@@ -119,15 +113,34 @@ static int write_one(const struct ib_results *r, const struct ib_run *run,
 	return ret;
 }
 
+struct run_out {
+	const struct ib_results *r;
+	const struct ib_run *run;
+	bool page;		/* --report: always the page */
+};
+
+/* One chart file or page. */
+static int run_file(FILE *f, const char *path, const void *arg, struct ib_diag *d)
+{
+	const struct run_out *o = arg;
+	const char *name = "this run";
+
+	if (o->page || ends_with(path, ".html"))
+		return run_page(f, o->page ? "iobench report" : "iobench plot", o->r,
+				o->run, d);
+	return ib_page_svg(f, &o->r, &name, 1, d);
+}
+
 int ib_page_run(const struct ib_results *r, const struct ib_run *run,
 		FILE *text, struct ib_diag *d)
 {
+	struct run_out plot = { r, run, false }, page = { r, run, true };
 	int ret = 0;
 
 	if (run->plot[0])
-		ret = write_one(r, run, "--plot", run->plot, false, d);
+		ret = ib_page_file("--plot", run->plot, run_file, &plot, d);
 	if (!ret && run->report[0])
-		ret = write_one(r, run, "--report", run->report, true, d);
+		ret = ib_page_file("--report", run->report, run_file, &page, d);
 	if (!ret && run->hist) {
 		setlocale(LC_CTYPE, "");
 		ret = ib_page_text(text, r, ib_texthist_locale_utf8(), d);

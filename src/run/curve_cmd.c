@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * `iobench curve`: run the job unpaced for its maximum, then once per step
- * at a fraction of it, open loop, and print the curve (curve.h).
+ * at a fraction of it, open loop, and print the curve (curve.h); with
+ * --plot or --report, draw it too.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "iobench/cli.h"
 #include "iobench/curve.h"
 #include "iobench/parse.h"
+#include "iobench/plotcmd.h"
 #include "iobench/runner.h"
 
 /* --steps=N and --slo=TIME are the curve's; the rest is fio's syntax. */
@@ -113,7 +115,8 @@ static int run_curve(struct ib_curve *c, struct ib_run *run, bool json,
 		ib_curve_print_json(stdout, c);
 	else
 		ib_curve_print_answer(stdout, c);
-	return 0;
+	/* --plot, --report: the curve's chart and page (plotcmd.h) */
+	return ib_page_curve_out(c, run->plot, run->report, d) < 0;
 }
 
 int ib_curve_cmd(int argc, char **argv)

@@ -6,7 +6,8 @@ a json+ report against its bins; fio's own bw/iops/lat logs point by point;
 a fio histogram log's CDF against its rows); `iobench report` writes one
 self-contained HTML page (summary tables, every chart inline, the
 comparison of the second run with the first, the JSON's sections beyond
-fio's such as an environment or findings) that headless chromium renders
+fio's as written; a real run's environment and validity findings as
+tables) that headless chromium renders
 with no console message and every chart at full size (exit 77 only where no
 browser is installed). The page's screenshot is kept in
 $IBTEST_REPORT_KEEP when set. Usage: test_report_html.py IOBENCH
@@ -234,6 +235,8 @@ def run_options(t):
         text = fh.read()
     t.eq(text.count('<svg'), 3, 'run --report: two histograms and the CDF')
     t.check('<h2>this run</h2>' in text, 'run --report: the run named')
+    t.check('<h3>Validity findings</h3>' in text and '<caption>Host</caption>' in text,
+            'run --report: the findings and the environment')
     lines = r.out.splitlines()
     heads = [i for i, x in enumerate(lines) if re.match(r'^r: (read|write) latency, \d+ samples$', x)]
     t.eq(len(heads), 2, '--hist: a histogram per direction')
@@ -312,6 +315,49 @@ def extras(t, a):
     t.eq(r.out, text, 'report without -o: the same page on stdout')
 
 
+def esc(s):
+    return (s.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
+            .replace('"', '&quot;').replace("'", '&#39;'))
+
+
+def env_findings(t, a):
+    """A real run's environment and validity findings, drawn as tables: the
+    verdict, a row per check that fired (as the JSON lists them), the
+    replay table, the host facts and a row per target; not as raw text."""
+    with open(a) as f:
+        d = json.load(f)
+    page = t.path('real.html')
+    r = t.run('report', '-o', page, a)
+    if not t.ok(r, 'report of a real run'):
+        return
+    with open(page, encoding='utf-8') as f:
+        text = f.read()
+    hits = [(h['severity'], j['jobname'], h['id']) for j in d['jobs']
+            for h in j.get('iobench checks', [])]
+    warn = sum(1 for h in hits if h[0] == 'warning')
+    cls = 'warning' if warn else 'info' if hits else 'ok'
+    t.check('<h3>Validity findings</h3>\n<p class="verdict %s">' % cls in text,
+            'report: the findings verdict (%s)' % cls)
+    rows = re.findall(r'<tr class="(warning|info)"><td>([^<]*)</td><td>[^<]*</td>'
+                      r'<td>([^<]*)</td>', text)
+    t.eq(rows, hits, 'report: a shaded row per check that fired')
+    seed = d['jobs'][0]['random seed']['replay']
+    t.check('<tr><td>j</td><td>%s</td>' % seed in text, 'report: the replay option')
+    env = d['environment']
+    t.check('<tr><td>host</td><td>%s</td></tr>' % esc(env['hostname']) in text,
+            'report: the host fact')
+    t.check('<tr><td>CPU</td><td>%d x %s</td></tr>' % (
+        env['cpus_online'], esc(env['cpu_model'])) in text, 'report: the CPU fact')
+    tg = env['targets'][0]
+    t.check('<tr><td>%s</td><td>file</td>' % esc(tg['path']) in text,
+            'report: the target row')
+    t.check('<td>%s on %s, %s</td>' % (tg['filesystem']['type'],
+                                       tg['filesystem']['mount_point'],
+                                       tg['filesystem']['options']) in text,
+            'report: the target\'s file system')
+    t.eq(text.count('<h2>'), 1, 'report: the environment is no raw section')
+
+
 def bad_args(t, a):
     for args, msg in ((['plot', a], 'needs -o FILE.svg or FILE.html'),
                       (['plot', '-o', t.path('x.png'), a], 'must end in .svg or .html'),
@@ -340,6 +386,7 @@ def main():
         browser(t, page)
     run_options(t)
     extras(t, a)
+    env_findings(t, a)
     bad_args(t, a)
     t.finish()
 
