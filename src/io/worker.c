@@ -414,15 +414,44 @@ static void replay_finish(struct worker *w)
 }
 
 /* verify= wraps the job's source: the generator's passes are its budget
- * per loop; a trace replay is one pass. */
+ * per loop; a trace replay is one pass. With a rate, the paced generator:
+ * the writes keep the rate, the verify reads do not (fio's). */
 static int verify_init(struct worker *w, struct ib_diag *d)
 {
+	char path[4200];
+	int ret;
+
 	if (w->job->read_iolog[0])
-		return ib_vrun_init(&w->vr, w->job, &w->ctx,
-				    ib_replay_source(&w->replay), UINT64_MAX, d);
-	return ib_vrun_init(&w->vr, w->job, &w->ctx, ib_iogen_source(&w->gen),
-			    w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
-			    w->gen.bytes_left / w->job->loops, d);
+		ret = ib_vrun_init(&w->vr, w->job, &w->ctx,
+				   ib_replay_source(&w->replay), UINT64_MAX, d);
+	else
+		ret = ib_vrun_init(&w->vr, w->job, &w->ctx,
+				   w->paced_on ? ib_paced_source(&w->paced) :
+						 ib_iogen_source(&w->gen),
+				   w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
+				   w->gen.bytes_left / w->job->loops, d);
+	if (ret || !w->job->verify_state_load)
+		return ret;
+	ib_vstate_name(w->job, path, sizeof(path));
+	return ib_vstate_load(&w->vr, path, d);
+}
+
+/* verify_state_save: what the job wrote, at its end (drained). A file
+ * that cannot be written fails the job, as a log that cannot. */
+static void save_vstate(struct worker *w)
+{
+	char path[4200];
+	int ret;
+
+	if (!w->verify || !w->vr.keep_all)
+		return;
+	ib_vstate_name(w->job, path, sizeof(path));
+	ret = ib_vstate_save(&w->vr, path, &w->diag);
+	if (ret < 0 && !w->st->error) {
+		w->st->error = -ret;
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
+			 w->diag.msg);
+	}
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
@@ -603,10 +632,17 @@ static int verify_phase(struct worker *w)
 	return ret;
 }
 
-/* Write (or verify_only: list) a pass, verify it, until the passes end. */
+/* Write (or verify_only: list) a pass, verify it, until the passes end;
+ * with a loaded state, verify its blocks once. */
 static int run_verify(struct worker *w)
 {
 	int ret = 0;
+
+	if (w->vr.loaded) {
+		if (w->job->verify_only) /* as dry runs count theirs (fio) */
+			w->st->dir[IB_DDIR_WRITE].issued += w->vr.nr;
+		return verify_phase(w);
+	}
 
 	do {
 		if (w->job->verify_only)
@@ -640,6 +676,7 @@ static int run_io(struct worker *w)
 	if (!w->loop.failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
 		do_sync(w, true);
+	save_vstate(w);
 	set_state(w, IB_ST_FINISHING);
 	finish_stats(w);
 	return w->loop.failed ? -w->st->error : 0;
