@@ -645,15 +645,19 @@ static int run_verify(struct worker *w)
 	}
 
 	do {
+		bool timed_out;
+
 		if (w->job->verify_only)
 			ib_vrun_dry_pass(&w->vr);
 		else
 			ret = timed_run(w, ib_vrun_write_source(&w->vr), IB_DDIR_WRITE);
 		if (ret < 0 || w->loop.failed || *w->stop)
 			break;
+		/* the runtime ended the writes: verify them, no next pass */
+		timed_out = w->end_ns && ib_clock_ns(&w->clock) >= w->end_ns;
 		if (ib_vrun_verify_due(&w->vr))
 			ret = verify_phase(w);
-		if (ret < 0 || w->loop.failed || *w->stop)
+		if (ret < 0 || w->loop.failed || *w->stop || timed_out)
 			break;
 	} while (!w->job->time_based && ib_vrun_next_pass(&w->vr));
 	return ret;

@@ -239,11 +239,43 @@ def test_options(t):
              'numjobs: state of clone %d' % i, r)
 
 
+def test_runtime_and_errors(t):
+    """A runtime end saves what was written; a state that cannot be
+    written fails the job."""
+    path = t.shm_file('rt.dat', 4 << 20)
+    base = ['--name=rt', '--filename=' + path, '--size=4m', '--bs=4k',
+            '--rw=randwrite', '--ioengine=psync', '--verify=crc32c']
+    state = os.path.join(t.dir, 'local-rt-0-verify.state')
+    r, j = run_json(t, base + ['--rate_iops=400', '--runtime=500ms',
+                               '--do_verify=0'])
+    done = j and j['write']['total_ios']
+    t.check(r.rc == 0 and done and 0 < done < 1024,
+            'runtime: stopped mid-run (%s writes)' % done, r)
+    t.eq(os.path.exists(state) and read_state(state)[0][6], done,
+         'runtime: every completed write listed')
+    r, j = run_json(t, base + ['--verify_only=1', '--verify_state_load=1'])
+    t.eq((r.rc, j and j['read']['total_ios'], j and j['error']),
+         (0, done, 0), 'runtime: the load reads them', r)
+    # with do_verify: the written blocks are verified, then the job ends
+    # (it used to start the writes again as a next pass)
+    r, j = run_json(t, base + ['--rate_iops=400', '--runtime=500ms'])
+    w = j and j['write']['total_ios']
+    t.check(r.rc == 0 and w and 0 < w < 1024 and j['read']['total_ios'] == w,
+            'runtime + do_verify: %s written, all read back once' % w, r)
+    os.mkdir(state + '.tmp')
+    r = t.run(*base, '--size=64k')
+    t.check(r.rc == 1 and 'verify_state_save: cannot create '
+            'local-rt-0-verify.state.tmp: Is a directory' in r.err,
+            'an unwritable state fails the job', r)
+    os.rmdir(state + '.tmp')
+
+
 def main():
     t = ibtest.Test()
     test_options(t)
     test_write_sequence(t)
     test_rate(t)
+    test_runtime_and_errors(t)
     test_interrupted(t)
     t.finish()
 
