@@ -66,7 +66,7 @@ static const char *const fio_names[] = {
 	"time_based", "timeout", "trim_backlog", "trim_backlog_batch",
 	"trim_percentage", "uid", "unified_rw_reporting",
 	"unique_filename", "unit_base", "unlink", "unlink_each_loop",
-	"verify_async_cpus", "wait_for", "wait_for_previous",
+	"wait_for", "wait_for_previous",
 	"write_barrier", "write_bw_log", "write_hint", "write_hist_log",
 	"write_iolog", "write_iops_log", "write_lat_log", "zero_buffers",
 	"zone_reset_frequency", "zone_reset_threshold", "zonecapacity", "zonemode",

@@ -25,6 +25,21 @@ int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
+/*
+ * verify_async_cpus: fio pins its verify threads there; iobench checks each
+ * block in the job's own process, so there is nothing to pin: refused with
+ * that reason rather than accepted and ignored.
+ */
+int ib_opt_set_verify_async_cpus(struct ib_job *j, const struct ib_opt *o,
+				 const char *v, struct ib_diag *d)
+{
+	(void)j;
+	(void)v;
+	return ib_diag_set(d, ENOTSUP,
+			   "%s: not supported by iobench (blocks are checked in the job's own process: there are no verify threads to pin)",
+			   o->name);
+}
+
 /* fio's rule: a verify_pattern without a verify type verifies the pattern. */
 void ib_job_fixup_verify(struct ib_job *j)
 {

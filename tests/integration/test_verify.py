@@ -417,8 +417,8 @@ def test_options(t):
     for opt, msg in [
             ('--verify=crc99', "verify: invalid value 'crc99'"),
             ('--verify_pattern=0xzz', 'verify_pattern'),
-            ('--verify_async_cpus=1', '--verify_async_cpus: fio option '
-             'not supported by iobench')]:
+            ('--verify_async_cpus=1', 'verify_async_cpus: not supported by '
+             'iobench (blocks are checked in the job\'s own process')]:
         r = t.run(*job(path, 65536, '--rw=write'), opt)
         t.check(r.rc == 1 and msg in r.err, 'refused: ' + opt, r)
     r = t.run(*job(path, 65536, '--rw=write', '--verify=pattern'))
