@@ -58,15 +58,15 @@ def flip(path, pos, mask=0x5a):
         f.write(bytes([b[0] ^ mask]))
 
 
-def interrupted_write(t, dev):
-    """randwrite at 400 IOPS over 1024 blocks, SIGINT after ~1 s."""
+def interrupted_write(t, dev, sig=signal.SIGINT):
+    """randwrite at 400 IOPS over 1024 blocks, sig after ~1 s."""
     args = t.argv('--name=v', '--filename=' + dev, '--size=4m', '--bs=4k',
                   '--rw=randwrite', '--ioengine=io_uring', '--iodepth=8',
                   '--verify=crc32c', '--rate_iops=400', '--output-format=json')
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=t.dir)
     time.sleep(t.scaled(1.0))
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     try:
         out, err = p.communicate(timeout=t.scaled(60))
     except subprocess.TimeoutExpired:
@@ -134,6 +134,13 @@ def test_interrupted(t):
     t.eq((r.rc, j and j['read']['total_ios'], j and j['total_err']),
          (0, done, 1), 'read job with the state: same blocks', r)
     os.unlink(state)
+    # SIGTERM: the same
+    r, j = interrupted_write(t, dev, signal.SIGTERM)
+    done = j and j['write']['total_ios']
+    t.check(r.rc == 130 and done and 0 < done < 1024,
+            'SIGTERM: stopped mid-run (%s writes)' % done, r)
+    t.eq(os.path.exists(state) and read_state(state)[0][6], done,
+         'SIGTERM: every completed write listed')
 
 
 def test_write_sequence(t):
