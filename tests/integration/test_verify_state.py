@@ -220,6 +220,20 @@ def test_options(t):
         r, j = run_json(t, base + [opt])
         t.eq((r.rc, j and counts(j)), (0, (16, 16, 0)), 'accepted: ' + opt, r)
     t.eq(read_state(state)[0][6], 16, 'state named after o/j: 16 blocks')
+    # experimental_verify: fio 3.33 replays, iobench reads its record back:
+    # the same counts for one loop (fio's replay keeps only the last loop's)
+    for rw in ('randwrite', 'write'):
+        args = ['--name=x', '--filename=' + path, '--size=256k', '--bs=4k',
+                '--rw=' + rw, '--ioengine=psync', '--verify=crc32c',
+                '--experimental_verify=1']
+        r, j = run_json(t, args)
+        t.eq((r.rc, j and counts(j)), (0, (64, 64, 0)),
+             'experimental_verify, ' + rw, r)
+        f = t.fio(*args, '--output-format=json')
+        if f is not None:
+            fj = json.loads(f.out[f.out.find('{'):])['jobs'][0]
+            t.eq(counts(fj), (64, 64, 0), 'experimental_verify, %s: fio 3.33'
+                 % rw)
     os.unlink(state)
     r, j = run_json(t, base + ['--verify_state_save=0'])
     t.eq((r.rc, os.path.exists(state)), (0, False),
