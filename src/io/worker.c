@@ -680,9 +680,9 @@ static int run_io(struct worker *w)
 	if (!w->loop.failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
 		do_sync(w, true);
-	save_vstate(w);
 	set_state(w, IB_ST_FINISHING);
 	finish_stats(w);
+	save_vstate(w);		/* not in the job's times */
 	return w->loop.failed ? -w->st->error : 0;
 }
 
