@@ -345,6 +345,10 @@ struct ib_job {
 	unsigned int verify_backlog;	/* verify every N written blocks */
 	unsigned int verify_backlog_batch;	/* 0: verify_backlog */
 	unsigned int verify_async;	/* accepted: checks run in the job */
+	bool verify_state_save;	/* save the written blocks (vstate.h) */
+	bool verify_state_load;	/* verify the blocks a saved state lists */
+	bool verify_write_sequence;	/* compare the header's numberio */
+	bool experimental_verify;	/* accepted: the record-based verify */
 	char verify_pattern[1024];
 	bool log_max_value;	/* averaged lat logs: the window's maximum */
 	bool log_unix_epoch;	/* log times in ms since the Unix epoch */

@@ -3,6 +3,7 @@
 #define IOBENCH_VRUN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/engine.h"
@@ -55,6 +56,16 @@
  * expected file (the block's numberio and seed are unknown).
  *
  * The hooks allocate only when the record list grows (doubling).
+ *
+ * verify_state_save (a job that writes, not verify_only): the records are
+ * kept once verified (only those a later write overlapped are dropped:
+ * about 24 bytes per block written), and at the job's end, interrupted
+ * or not, ib_vstate_save() writes them to the state file. The loop has
+ * drained by then: every write issued has completed (listed) or failed
+ * (not listed). verify_state_load (verify_only or a read job): the state
+ * file's records are the job's one verify phase, checked with their
+ * numberio and seed (the saved payload seed), nothing else is read.
+ * verify_write_sequence=0: numberio is not compared.
  */
 struct ib_vrec {
 	uint64_t offset;
@@ -87,6 +98,11 @@ struct ib_vrun {
 					 * written again (overlaps dropped) */
 	bool blind;			/* verify_only or a read-only job:
 					 * numberio and seed unknown */
+	bool check_nio;			/* verify_write_sequence, not blind */
+	bool keep_all;			/* verify_state_save: keep verified
+					 * records for the state file */
+	bool loaded;			/* verify_state_load: records from
+					 * the state file */
 	unsigned int backlog_due;	/* backlog reads still to hand out */
 	unsigned int since_backlog;
 	uint64_t mismatches;
@@ -131,8 +147,24 @@ bool ib_vrun_verify_due(const struct ib_vrun *v);
 void ib_vrun_record(struct ib_vrun *v, const struct ib_vrec *r);
 /* Drop the unverified records a later write overlapped (write order kept). */
 void ib_vrun_drop_overwritten(struct ib_vrun *v);
+/* The same over every record, verified ones too (head follows). */
+void ib_vrun_drop_overwritten_all(struct ib_vrun *v);
 /* Hand out the record at head as a read of the current phase. */
 void ib_vrun_take(struct ib_vrun *v, uint64_t now_ns, struct ib_io_desc *out);
+
+/*
+ * Verify state files (vstate.c; the format is in doc/fio-compat.md).
+ * The name fio gives job's: "local-NAME-N-verify.state", NAME the job's
+ * name with '/' as '.', N its number from 0 (fio's thread index).
+ */
+void ib_vstate_name(const struct ib_job *job, char *out, size_t len);
+/* Write v's records (overwritten ones dropped first) to path, through a
+ * temporary file renamed over it. 0 or -errno (d). */
+int ib_vstate_save(struct ib_vrun *v, const char *path, struct ib_diag *d);
+/* Make path's records v's, to verify with their numberio and seed: the
+ * verify type must be the job's and the files within its own. 0 or
+ * -errno (d). */
+int ib_vstate_load(struct ib_vrun *v, const char *path, struct ib_diag *d);
 
 /* The loop hooks (arg: the ib_vrun). */
 void ib_vrun_prep(void *arg, struct ib_io *io);

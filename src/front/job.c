@@ -75,6 +75,8 @@ void ib_job_defaults(struct ib_job *j)
 	j->allow_file_create = true;
 	j->do_verify = true;
 	j->verify_header_seed = true;
+	j->verify_state_save = true;
+	j->verify_write_sequence = true;
 	j->write_iolog_version = 3;
 	j->replay_time_scale = 100;
 	j->replay_scale = 1;

@@ -39,7 +39,7 @@ int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
 /* options_verify.c: the verify options. */
 int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 			      const char *v, struct ib_diag *d);
-int ib_opt_set_verify_state_save(struct ib_job *j, const struct ib_opt *o,
+int ib_opt_set_verify_async_cpus(struct ib_job *j, const struct ib_opt *o,
 				 const char *v, struct ib_diag *d);
 
 /* options_data.c: bssplit and buffer_pattern. */

@@ -286,8 +286,9 @@ static int set_ignore_error(struct ib_job *j, const struct ib_opt *o,
 
 /*
  * Options fio 3.33 still accepts but has made no-ops (verifysort,
- * verifysort_nr, flow_watermark): the value is checked as fio's type and
- * has no effect, in fio as here.
+ * verifysort_nr, flow_watermark), or that act only with an option
+ * iobench refuses (trim_verify_zero: trim_percentage): the value is
+ * checked as fio's type and has no effect, in fio as here.
  */
 static int set_deprecated(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d)
@@ -978,12 +979,27 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "verify_async", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
 	  FLD(verify_async), .def = "0",
 	  .help = "Accepted: iobench checks blocks in the job's own process as they complete" },
+	{ .name = "verify_async_cpus", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
+	  .size = 256, .set = ib_opt_set_verify_async_cpus,
+	  .help = "Refused: iobench has no verify threads to pin (checks run in the job)" },
 	{ .name = "verify_header_seed", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
 	  FLD(verify_header_seed), .def = "1",
 	  .help = "Check the header's random seed against the one written" },
 	{ .name = "verify_state_save", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  .set = ib_opt_set_verify_state_save, .def = "0",
-	  .help = "Only 0: iobench writes no verify state file" },
+	  FLD(verify_state_save), .def = "1",
+	  .help = "Save the blocks a verifying write job completed to local-NAME-N-verify.state" },
+	{ .name = "verify_state_load", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(verify_state_load), .def = "0",
+	  .help = "Verify exactly the blocks a saved verify state lists (verify_only or a read job)" },
+	{ .name = "verify_write_sequence", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(verify_write_sequence), .def = "1",
+	  .help = "Check the header's write sequence number (numberio)" },
+	{ .name = "experimental_verify", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(experimental_verify), .def = "0",
+	  .help = "Accepted: iobench verifies from its record of the writes either way" },
+	{ .name = "trim_verify_zero", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  .set = set_deprecated, .def = "1",
+	  .help = "Accepted, no effect: it acts only with trim_percentage, which iobench lacks" },
 
 	/* fio's deprecated no-ops */
 	{ .name = "verifysort", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,

@@ -26,25 +26,18 @@ int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 }
 
 /*
- * verify_state_save: fio saves where a killed verify job got to; iobench
- * keeps no such state, so only 0 (save nothing) is accepted.
+ * verify_async_cpus: fio pins its verify threads there; iobench checks each
+ * block in the job's own process, so there is nothing to pin: refused with
+ * that reason rather than accepted and ignored.
  */
-int ib_opt_set_verify_state_save(struct ib_job *j, const struct ib_opt *o,
+int ib_opt_set_verify_async_cpus(struct ib_job *j, const struct ib_opt *o,
 				 const char *v, struct ib_diag *d)
 {
-	bool b;
-	int rc = ib_parse_bool(v, &b, d);
-
 	(void)j;
-	if (rc) {
-		ib_diag_prefix(d, "%s", o->name);
-		return rc;
-	}
-	if (b)
-		return ib_diag_set(d, ENOTSUP,
-				   "%s=1: not supported by iobench (no verify state file is written; give 0)",
-				   o->name);
-	return 0;
+	(void)v;
+	return ib_diag_set(d, ENOTSUP,
+			   "%s: not supported by iobench (blocks are checked in the job's own process: there are no verify threads to pin)",
+			   o->name);
 }
 
 /* fio's rule: a verify_pattern without a verify type verifies the pattern. */
@@ -107,6 +100,10 @@ int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 	if (j->rw & IB_RW_TRIM)
 		return ib_diag_set(d, ENOTSUP,
 				   "verify with rw=%s: trim verification is not supported by iobench",
+				   ib_rw_name(j->rw));
+	if (j->verify_state_load && (j->rw & IB_RW_WRITE) && !j->verify_only)
+		return ib_diag_set(d, EINVAL,
+				   "verify_state_load=1 with rw=%s: needs verify_only=1 or a read job (this job would write the listed blocks again)",
 				   ib_rw_name(j->rw));
 	return 0;
 }

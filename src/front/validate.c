@@ -186,14 +186,14 @@ static const struct ib_opt *foreign_opt(const struct ib_job *j,
 }
 
 /*
- * verify= reads back through its own source, which does not pace: a rate or
- * think time with it would be accepted and ignored, so it is refused.
+ * verify= paces its writes (rate, rate_iops), not its reads, as fio; think
+ * time and rate minimums with it are not supported (untested mixes).
  */
 static int check_verify_paced(const struct ib_job *j, struct ib_diag *d)
 {
-	if (j->verify && ib_job_paced(j))
+	if (j->verify && (j->thinktime_us || ib_job_has_rate_min(j)))
 		return ib_diag_set(d, ENOTSUP,
-				   "verify: not supported by iobench together with rate or thinktime options");
+				   "verify: not supported by iobench together with thinktime or rate_min/rate_iops_min (rate and rate_iops are)");
 	return 0;
 }
 

@@ -81,10 +81,14 @@ static void mark_overwritten(const struct ib_vrec *r, const uint32_t *idx,
 	}
 }
 
-void ib_vrun_drop_overwritten(struct ib_vrun *v)
+/*
+ * Drop the records from index from on that a later write overlapped;
+ * head stays on the first unverified record.
+ */
+static void drop_from(struct ib_vrun *v, size_t from)
 {
-	size_t n = v->nr - v->head, k = 0;
-	struct ib_vrec *r = v->recs + v->head;
+	size_t n = v->nr - from, k = 0, head = v->head;
+	struct ib_vrec *r = v->recs + from;
 	uint32_t *idx;
 	uint8_t *dead;
 
@@ -97,13 +101,27 @@ void ib_vrun_drop_overwritten(struct ib_vrun *v)
 			idx[i] = (uint32_t)i;
 		qsort_r(idx, n, sizeof(*idx), by_place, r);
 		mark_overwritten(r, idx, dead, n);
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
+			if (from + i == v->head)
+				head = from + k;
 			if (!dead[i])
 				r[k++] = r[i];
-		v->nr = v->head + k;
+		}
+		v->head = v->head >= v->nr ? from + k : head;
+		v->nr = from + k;
 	}
 	free(idx);
 	free(dead);
+}
+
+void ib_vrun_drop_overwritten(struct ib_vrun *v)
+{
+	drop_from(v, v->head);
+}
+
+void ib_vrun_drop_overwritten_all(struct ib_vrun *v)
+{
+	drop_from(v, 0);
 }
 
 struct ib_source *ib_vrun_verify_source(struct ib_vrun *v)

@@ -42,7 +42,7 @@ static struct ib_vblock vblock_of(const struct ib_vrun *v,
 	struct ib_vblock b = { .offset = r->offset,
 			       .seed = block_seed(v, r->offset, (uint16_t)r->seq),
 			       .numberio = (uint16_t)r->seq,
-			       .check_numberio = !v->blind };
+			       .check_numberio = v->check_nio };
 
 	return b;
 }

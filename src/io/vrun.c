@@ -80,6 +80,9 @@ int ib_vrun_init(struct ib_vrun *v, const struct ib_job *job,
 	}
 	v->blind = job->verify_only || !(job->rw & IB_RW_WRITE);
 	v->spec.check_seed = !v->blind && job->verify_header_seed;
+	v->check_nio = !v->blind && job->verify_write_sequence;
+	v->keep_all = job->verify_state_save && (job->rw & IB_RW_WRITE) &&
+		      !job->verify_only;
 	v->seed_base = ib_rand_job_seed(job, IB_STREAM_DATA);
 	v->voff = (uint32_t)job->verify_offset;
 	v->pass_bytes = v->pass_left = pass_bytes;
@@ -106,9 +109,14 @@ void ib_vrun_free(struct ib_vrun *v)
 
 /* --- passes --------------------------------------------------------------- */
 
-/* A full list: forget what was verified, then what was overwritten. */
+/* A full list: forget what was verified (unless the state file wants
+ * it), then what was overwritten. */
 static void compact(struct ib_vrun *v)
 {
+	if (v->keep_all) {
+		ib_vrun_drop_overwritten_all(v);
+		return;
+	}
 	if (v->head) {
 		memmove(v->recs, v->recs + v->head,
 			(v->nr - v->head) * sizeof(*v->recs));
@@ -167,7 +175,10 @@ bool ib_vrun_verify_due(const struct ib_vrun *v)
 
 bool ib_vrun_next_pass(struct ib_vrun *v)
 {
-	v->nr = v->head = 0;
+	if (v->keep_all)	/* the state file lists every pass's */
+		v->head = v->nr;
+	else
+		v->nr = v->head = 0;
 	v->verifying = false;
 	v->backlog_due = v->since_backlog = 0;
 	if (v->pass_bytes == UINT64_MAX || !ib_source_more(v->inner))

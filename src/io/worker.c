@@ -416,15 +416,44 @@ static void replay_finish(struct worker *w)
 }
 
 /* verify= wraps the job's source: the generator's passes are its budget
- * per loop; a trace replay is one pass. */
+ * per loop; a trace replay is one pass. With a rate, the paced generator:
+ * the writes keep the rate, the verify reads do not (fio's). */
 static int verify_init(struct worker *w, struct ib_diag *d)
 {
+	char path[4200];
+	int ret;
+
 	if (w->job->read_iolog[0])
-		return ib_vrun_init(&w->vr, w->job, &w->ctx,
-				    ib_replay_source(&w->replay), UINT64_MAX, d);
-	return ib_vrun_init(&w->vr, w->job, &w->ctx, ib_iogen_source(&w->gen),
-			    w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
-			    w->gen.bytes_left / w->job->loops, d);
+		ret = ib_vrun_init(&w->vr, w->job, &w->ctx,
+				   ib_replay_source(&w->replay), UINT64_MAX, d);
+	else
+		ret = ib_vrun_init(&w->vr, w->job, &w->ctx,
+				   w->paced_on ? ib_paced_source(&w->paced) :
+						 ib_iogen_source(&w->gen),
+				   w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
+				   w->gen.bytes_left / w->job->loops, d);
+	if (ret || !w->job->verify_state_load)
+		return ret;
+	ib_vstate_name(w->job, path, sizeof(path));
+	return ib_vstate_load(&w->vr, path, d);
+}
+
+/* verify_state_save: what the job wrote, at its end (drained). A file
+ * that cannot be written fails the job, as a log that cannot. */
+static void save_vstate(struct worker *w)
+{
+	char path[4200];
+	int ret;
+
+	if (!w->verify || !w->vr.keep_all)
+		return;
+	ib_vstate_name(w->job, path, sizeof(path));
+	ret = ib_vstate_save(&w->vr, path, &w->diag);
+	if (ret < 0 && !w->st->error) {
+		w->st->error = -ret;
+		fmt_into(w->st->error_where, sizeof(w->st->error_where), "%s",
+			 w->diag.msg);
+	}
 }
 
 static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
@@ -605,21 +634,32 @@ static int verify_phase(struct worker *w)
 	return ret;
 }
 
-/* Write (or verify_only: list) a pass, verify it, until the passes end. */
+/* Write (or verify_only: list) a pass, verify it, until the passes end;
+ * with a loaded state, verify its blocks once. */
 static int run_verify(struct worker *w)
 {
 	int ret = 0;
 
+	if (w->vr.loaded) {
+		if (w->job->verify_only) /* as dry runs count theirs (fio) */
+			w->st->dir[IB_DDIR_WRITE].issued += w->vr.nr;
+		return verify_phase(w);
+	}
+
 	do {
+		bool timed_out;
+
 		if (w->job->verify_only)
 			ib_vrun_dry_pass(&w->vr);
 		else
 			ret = timed_run(w, ib_vrun_write_source(&w->vr), IB_DDIR_WRITE);
 		if (ret < 0 || w->loop.failed || *w->stop)
 			break;
+		/* the runtime ended the writes: verify them, no next pass */
+		timed_out = w->end_ns && ib_clock_ns(&w->clock) >= w->end_ns;
 		if (ib_vrun_verify_due(&w->vr))
 			ret = verify_phase(w);
-		if (ret < 0 || w->loop.failed || *w->stop)
+		if (ret < 0 || w->loop.failed || *w->stop || timed_out)
 			break;
 	} while (!w->job->time_based && ib_vrun_next_pass(&w->vr));
 	return ret;
@@ -644,6 +684,7 @@ static int run_io(struct worker *w)
 		do_sync(w, true);
 	set_state(w, IB_ST_FINISHING);
 	finish_stats(w);
+	save_vstate(w);		/* not in the job's times */
 	return w->loop.failed ? -w->st->error : 0;
 }
 

@@ -49,7 +49,7 @@ CASES = [
     ('empty filename', ['--filename=', '--size=1m'], 'filename'),
     # unknown things
     ('unknown option', ['--nosuchopt=1'], 'nosuchopt'),
-    ('fio option iobench lacks', ['--experimental_verify=1'], 'experimental_verify'),
+    ('fio option iobench lacks', ['--write_barrier=1'], 'write_barrier'),
     ('unknown engine', ['--ioengine=nope'], 'nope'),
     ('unknown output format', ['--output-format=xml'], 'xml'),
     # impossible combinations

@@ -17,7 +17,8 @@
    loops=2, io_uring depth 8), continue_on_error=verify, verify_fatal.
 5. Interoperability: iobench checks a file fio 3.33 wrote with the same
    job (verify_only, and a read job with verify=).
-6. Option errors: refused names and bad values.
+6. Option errors: refused names and bad values (test_verify_state: state
+   files, verify_write_sequence, verify with a rate).
 """
 import json
 import os
@@ -416,15 +417,8 @@ def test_options(t):
     for opt, msg in [
             ('--verify=crc99', "verify: invalid value 'crc99'"),
             ('--verify_pattern=0xzz', 'verify_pattern'),
-            ('--experimental_verify=1', '--experimental_verify: fio option '
-             'not supported by iobench'),
-            ('--verify_write_sequence=1', '--verify_write_sequence: fio '
-             'option not supported by iobench'),
-            ('--verify_state_load=1', '--verify_state_load: fio option not '
-             'supported by iobench'),
-            ('--verify_state_save=1', 'verify_state_save=1: not supported by '
-             'iobench'),
-            ('--trim_verify_zero=1', 'not supported by iobench')]:
+            ('--verify_async_cpus=1', 'verify_async_cpus: not supported by '
+             'iobench (blocks are checked in the job\'s own process')]:
         r = t.run(*job(path, 65536, '--rw=write'), opt)
         t.check(r.rc == 1 and msg in r.err, 'refused: ' + opt, r)
     r = t.run(*job(path, 65536, '--rw=write', '--verify=pattern'))

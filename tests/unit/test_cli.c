@@ -226,8 +226,8 @@ static void test_did_you_mean(void **state)
 		  "unknown option 'iodeph' (did you mean --iodepth?)");
 	parse_err(parse("--output-fromat=json", NULL), EINVAL,
 		  "unknown option 'output-fromat' (did you mean --output-format?)");
-	parse_err(parse("--experimental_verify=1", NULL), ENOTSUP,
-		  "--experimental_verify: fio option not supported by iobench");
+	parse_err(parse("--write_barrier=1", NULL), ENOTSUP,
+		  "--write_barrier: fio option not supported by iobench");
 	parse_err(parse("--client=host", NULL), ENOTSUP,
 		  "--client: fio option not supported by iobench");
 }
@@ -255,8 +255,8 @@ static void test_next_word_values(void **state)
 	/* a boolean takes the next word only when it reads as one */
 	parse_err(parse("--name=a", "--size=64k", "--thread", "nosuch.fio", NULL),
 		  ENOENT, "nosuch.fio: No such file or directory");
-	parse_err(parse("--verify_state_load", "1", NULL), ENOTSUP,
-		  "--verify_state_load: fio option not supported by iobench");
+	parse_err(parse("--write_barrier", "1", NULL), ENOTSUP,
+		  "--write_barrier: fio option not supported by iobench");
 	parse_err(parse("--rbdname", "img", NULL), ENOTSUP,
 		  "--rbdname: option of fio's rbd engine, not supported by iobench");
 }

@@ -273,8 +273,8 @@ static void test_errors_name_file_and_line(void **state)
 	parse_bad(s, "[a]\n=4\n", EINVAL, "jobs.fio:2: missing option name before '='");
 	parse_bad(s, "[a]\niodeph=4\n", EINVAL,
 		  "jobs.fio:2: unknown option 'iodeph' (did you mean iodepth?)");
-	parse_bad(s, "[a]\nexperimental_verify=1\n", ENOTSUP,
-		  "jobs.fio:2: experimental_verify: fio option not supported by iobench");
+	parse_bad(s, "[a]\nwrite_barrier=1\n", ENOTSUP,
+		  "jobs.fio:2: write_barrier: fio option not supported by iobench");
 	parse_bad(s, "[a]\nrw=trim:x\n", EINVAL, "jobs.fio:2: rw=trim:x: invalid offset modifier 'x'");
 	parse_bad(s, "[a]\nfilename=${DEV\n", EINVAL,
 		  "jobs.fio:2: invalid variable reference '${DEV'");

@@ -9,7 +9,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/vrun.h"
@@ -361,6 +363,137 @@ static void test_dry_pass(void **state)
 	fx_free(f);
 }
 
+/* keep_all (verify_state_save): verified records stay, overwritten go. */
+static void test_keep_all_compaction(void **state)
+{
+	static const uint64_t offs[] = { 0, BS, 0, 2 * BS };
+	struct fixture *f = fx(offs, NULL, 4, IB_VERIFY_CRC32C, 4 * BS);
+	struct ib_io_desc d;
+
+	(void)state;
+	assert_true(f->v.keep_all);		/* fio's default: save */
+	for (int i = 0; i < 4; i++)
+		step(f, ib_vrun_write_source(&f->v), 0, &d);
+	f->v.head = 3;				/* three verified */
+	ib_vrun_drop_overwritten_all(&f->v);
+	assert_int_equal(f->v.nr, 3);		/* write #0 was overwritten */
+	assert_int_equal(f->v.recs[0].seq, 1);
+	assert_int_equal(f->v.recs[1].seq, 2);
+	assert_int_equal(f->v.head, 2);		/* still on write #3 */
+	assert_int_equal(f->v.recs[f->v.head].seq, 3);
+	/* the next pass keeps them all (verify_state_save=0: none) */
+	f->v.head = f->v.nr;
+	f->sc.i = 0;
+	assert_true(ib_vrun_next_pass(&f->v));
+	assert_int_equal(f->v.nr, 3);
+	assert_int_equal(f->v.head, 3);
+	fx_free(f);
+}
+
+static void test_state_name(void **state)
+{
+	struct ib_job j;
+	char out[64];
+
+	(void)state;
+	ib_job_defaults(&j);
+	strcpy(j.name, "my/job");
+	j.number = 3;
+	ib_vstate_name(&j, out, sizeof(out));
+	assert_string_equal(out, "local-my.job-2-verify.state");
+}
+
+/* A job writes four blocks (one twice), saves; another loads and checks. */
+static void test_state_roundtrip(void **state)
+{
+	static const uint64_t offs[] = { 2 * BS, 5 * BS, 2 * BS, 9 * BS };
+	struct fixture *f = fx(offs, NULL, 4, IB_VERIFY_XXHASH, UINT64_MAX);
+	struct fixture *g = fx(offs, NULL, 0, IB_VERIFY_XXHASH, UINT64_MAX);
+	char dir[] = "/tmp/vstateXXXXXX", path[64];
+	struct ib_diag dg = { "" };
+	struct ib_io_desc d;
+	uint8_t blk[BS];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/s", dir);
+	for (int i = 0; i < 4; i++)	/* write #3 (9*BS) stays in unit 1 */
+		step(f, ib_vrun_write_source(&f->v), i == 3, &d);
+	memcpy(blk, f->bufs[1], BS);
+	f->job.randseed = 77;		/* the state carries the seed */
+	assert_int_equal(ib_vstate_save(&f->v, path, &dg), 0);
+	g->job.verify_only = true;
+	g->job.randseed = 1;
+	assert_int_equal(ib_vstate_load(&g->v, path, &dg), 0);
+	assert_true(g->v.loaded && !g->v.blind && g->v.check_nio);
+	assert_int_equal(g->v.seed_base, f->v.seed_base);
+	assert_int_equal(g->v.nr, 3);
+	assert_int_equal(g->v.recs[0].offset, 5 * BS);
+	assert_int_equal(g->v.recs[1].seq, 2);
+	assert_int_equal(g->v.recs[2].offset, 9 * BS);
+	/* read back: write #3's block checks with its numberio */
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(ib_source_next(ib_vrun_verify_source(&g->v), 0, &d),
+				 IB_SRC_READY);
+	g->ios[0].ddir = IB_DDIR_READ;
+	ib_vrun_prep(&g->v, &g->ios[0]);
+	memcpy(g->bufs[0], blk, BS);
+	ib_vrun_done(&g->v, &g->ios[0]);
+	assert_int_equal(g->v.mismatches, 0);
+	/* another write number: a numberio error, not without the check */
+	g->v.unit[0].seq = 7;
+	ib_vrun_done(&g->v, &g->ios[0]);
+	assert_int_equal(g->v.mismatches, 1);
+	g->v.check_nio = false;		/* verify_write_sequence=0 */
+	g->job.verify_header_seed = false;
+	g->v.spec.check_seed = false;
+	memcpy(g->bufs[0], blk, BS);
+	ib_vrun_done(&g->v, &g->ios[0]);
+	assert_int_equal(g->v.mismatches, 1);
+	unlink(path);
+	rmdir(dir);
+	fx_free(f);
+	fx_free(g);
+}
+
+static void test_state_refused(void **state)
+{
+	static const uint64_t offs[] = { 0 };
+	struct fixture *f = fx(offs, NULL, 1, IB_VERIFY_CRC32C, UINT64_MAX);
+	struct fixture *g = fx(offs, NULL, 0, IB_VERIFY_MD5, UINT64_MAX);
+	char dir[] = "/tmp/vstateXXXXXX", path[64], want[200];
+	struct ib_diag dg = { "" };
+	struct ib_io_desc d;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/s", dir);
+	assert_int_equal(ib_vstate_load(&g->v, path, &dg), -ENOENT);
+	snprintf(want, sizeof(want),
+		 "verify_state_load: cannot open %s: No such file or directory", path);
+	assert_string_equal(dg.msg, want);
+	step(f, ib_vrun_write_source(&f->v), 0, &d);
+	assert_int_equal(ib_vstate_save(&f->v, path, &dg), 0);
+	assert_int_equal(ib_vstate_load(&g->v, path, &dg), -EINVAL);
+	snprintf(want, sizeof(want),
+		 "verify_state_load: %s was saved by a job with verify=crc32c, this one has verify=md5",
+		 path);
+	assert_string_equal(dg.msg, want);
+	fp = fopen(path, "r+");		/* a record's byte flipped */
+	assert_non_null(fp);
+	fseek(fp, 64 + 3, SEEK_SET);
+	fputc(0x11, fp);
+	fclose(fp);
+	assert_int_equal(ib_vstate_load(&f->v, path, &dg), -EINVAL);
+	snprintf(want, sizeof(want), "verify_state_load: %s: corrupt records", path);
+	assert_string_equal(dg.msg, want);
+	unlink(path);
+	rmdir(dir);
+	fx_free(f);
+	fx_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +506,10 @@ int main(void)
 		cmocka_unit_test(test_list_compacted),
 		cmocka_unit_test(test_rewritten_not_an_error),
 		cmocka_unit_test(test_dry_pass),
+		cmocka_unit_test(test_keep_all_compaction),
+		cmocka_unit_test(test_state_name),
+		cmocka_unit_test(test_state_roundtrip),
+		cmocka_unit_test(test_state_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
