@@ -432,9 +432,14 @@ static int verify_init(struct worker *w, struct ib_diag *d)
 						 ib_iogen_source(&w->gen),
 				   w->gen.bytes_left == UINT64_MAX ? UINT64_MAX :
 				   w->gen.bytes_left / w->job->loops, d);
-	if (ret || !w->job->verify_state_load)
+	if (ret)
 		return ret;
 	ib_vstate_name(w->job, path, sizeof(path));
+	if (w->vr.keep_all && access(".", W_OK) < 0) /* before any I/O */
+		return ib_diag_set(d, errno, "verify_state_save: cannot write %s in the working directory: %s (verify_state_save=0 turns it off)",
+				   path, strerror(errno));
+	if (!w->job->verify_state_load)
+		return 0;
 	return ib_vstate_load(&w->vr, path, d);
 }
 

@@ -290,6 +290,26 @@ def test_runtime_and_errors(t):
             'local-rt-0-verify.state.tmp: Is a directory' in r.err,
             'an unwritable state fails the job', r)
     os.rmdir(state + '.tmp')
+    # a working directory where no state can be written: refused before
+    # any write (the target keeps its bytes)
+    ro = t.mkdir('ro')
+    if not t.check(subprocess.run(['mount', '-t', 'tmpfs', '-o', 'ro', 'tmpfs',
+                                   ro]).returncode == 0, 'mount a read-only tmpfs'):
+        return
+    try:
+        target = os.path.join(t.dir, 'keep')
+        with open(target, 'wb') as f:
+            f.write(b'\xa5' * 65536)
+        r = t.run('--name=ro', '--filename=' + target, '--rw=write',
+                  '--verify=crc32c', '--size=64k', cwd=ro)
+        t.check(r.rc == 1 and 'verify_state_save: cannot write '
+                'local-ro-0-verify.state in the working directory: '
+                'Read-only file system' in r.err,
+                'a read-only working directory: refused at the start', r)
+        t.eq(ibtest.file_bytes(target), b'\xa5' * 65536,
+             'refused at the start: the target untouched')
+    finally:
+        subprocess.run(['umount', ro])
 
 
 def main():
