@@ -72,7 +72,9 @@ struct ib_gen_file {
 	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
 	unsigned int run_left[IB_DDIR_RWT]; /* rw=randTYPE:N: I/Os to follow */
 	struct ib_randdist_state dist;	/* zipf, pareto, normal */
-	uint64_t *map;		/* random map, 1 bit per granule */
+	uint64_t *map;		/* random map, 1 bit per granule, then a
+				 * summary: 1 bit per full map word */
+	uint64_t map_words;	/* 64-bit words of the bits part */
 	struct ib_randperm *perm;	/* or the permutation of granules */
 	uint64_t nblocks;
 	uint64_t used;
@@ -92,6 +94,10 @@ struct ib_iogen {
 	struct ib_rand file_rand;
 	struct ib_randdist_state file_dist;
 	uint64_t granule;	/* random map unit: smallest block alignment */
+	/* per direction, fixed at init (the hot path reads, never derives): */
+	uint64_t step[IB_DDIR_RWT];	/* alignment in granules, >= 1 */
+	uint64_t need[IB_DDIR_RWT];	/* smallest block in granules, >= 1 */
+	bool plain[IB_DDIR_RWT];	/* uniform, no runs, 100% random */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];
