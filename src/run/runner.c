@@ -585,10 +585,24 @@ static void clear_eta_line(struct ib_runner *r)
 
 /* --- evidence for the validity checks (checks.h) ----------------------- */
 
+/* Does job i's first file region (and its target) equal job k's? */
+static bool same_region(const struct ib_runner *r, unsigned int i, unsigned int k)
+{
+	const struct ib_files *a = &r->slots[i].args.files, *b = &r->slots[k].args.files;
+	const struct ib_evidence *x = &r->res->evidence[i], *y = &r->res->evidence[k];
+
+	return a->nr && b->nr && x->valid && y->valid &&
+	       a->f[0].io_offset == b->f[0].io_offset &&
+	       a->f[0].io_size == b->f[0].io_size &&
+	       x->target_kind == y->target_kind && x->zram == y->zram &&
+	       x->loop == y->loop && !strcmp(x->disk, y->disk) &&
+	       !strcmp(a->f[0].path, b->f[0].path);
+}
+
 static void evidence_before(struct ib_runner *r, unsigned int first, unsigned int end,
 			    unsigned int batch)
 {
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, probed = end;
 
 	if (!r->res->evidence)
 		return;
@@ -599,7 +613,13 @@ static void evidence_before(struct ib_runner *r, unsigned int first, unsigned in
 
 		ev->batch = batch;
 		ev->batch_jobs = n;
+		if (probed < end && same_region(r, i, probed)) {
+			ib_evidence_before_as(ev, &r->res->evidence[probed]);
+			r->slots[i].dev_start = r->slots[probed].dev_start;
+			continue;
+		}
 		ib_evidence_before(ev, &r->slots[i].args.files, &r->slots[i].dev_start);
+		probed = i;
 	}
 	for (i = first; i < end; i++)
 		ib_evidence_series_start(&r->res->evidence[i], ib_now_ns());
