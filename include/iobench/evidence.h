@@ -28,6 +28,13 @@ void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 /* Right before the job's batch starts: residency, allocation, device counters. */
 void ib_evidence_before(struct ib_evidence *ev, const struct ib_files *fs,
 			struct ib_disk_stat *dev_start);
+/*
+ * ib_evidence_before() of a job whose first file region is that of a job
+ * just probed (clones of one job on one file): its results copied, so
+ * numjobs=4096 on one file probes it once, not 4096 times (each a mincore
+ * of up to 1 GiB).
+ */
+void ib_evidence_before_as(struct ib_evidence *ev, const struct ib_evidence *from);
 /* Right after the batch ended: the device counters' delta. */
 void ib_evidence_after(struct ib_evidence *ev, const struct ib_disk_stat *dev_start);
 /*

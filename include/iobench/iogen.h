@@ -9,6 +9,7 @@
 #include "iobench/job.h"
 #include "iobench/rand.h"
 #include "iobench/randdist.h"
+#include "iobench/randperm.h"
 #include "iobench/source.h"
 
 /*
@@ -37,7 +38,15 @@
  * - Random: block = uniform draw over the aligned slots; with the random map
  *   (default) a used block is replaced by the next free aligned block after it
  *   (wrapping), so each block is done exactly once per pass; the map is
- *   cleared when full. norandommap samples with replacement. rw=randTYPE:N
+ *   cleared when full (fio's exact sequence). norandommap samples with
+ *   replacement. random_generator=tausworthe64: the same with 64-bit draws
+ *   at every size. The permutation (randperm.h: each block once per pass,
+ *   no map, 280 bytes per file) replaces the map for random_generator=lfsr
+ *   (with or without norandommap; with several block sizes it runs over
+ *   slots of the smallest block and an I/O may cover blocks again, as
+ *   fio's lfsr), and, with random_generator not given, for a job of one
+ *   block size (aligned to it) whose maps would exceed IB_IOGEN_MAP_MAX
+ *   bytes. rw=randTYPE:N
  *   (rw_seq_nr): the N-1 I/Os after a random one follow it back to back
  *   (unless past the region end), outside the random map; with
  *   rw_sequencer=identical they repeat its offset instead.
@@ -55,6 +64,7 @@
  * READY with due_ns = now_ns until the byte budget is done, then END.
  */
 #define IB_MIX_SLACK 4
+#define IB_IOGEN_MAP_MAX (1u << 20)	/* random maps of a job, bytes */
 
 struct ib_gen_file {
 	uint64_t start;		/* region start (absolute offset) */
@@ -62,7 +72,10 @@ struct ib_gen_file {
 	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
 	unsigned int run_left[IB_DDIR_RWT]; /* rw=randTYPE:N: I/Os to follow */
 	struct ib_randdist_state dist;	/* zipf, pareto, normal */
-	uint64_t *map;		/* random map, 1 bit per granule */
+	uint64_t *map;		/* random map, 1 bit per granule, then a
+				 * summary: 1 bit per full map word */
+	uint64_t map_words;	/* 64-bit words of the bits part */
+	struct ib_randperm *perm;	/* or the permutation of granules */
 	uint64_t nblocks;
 	uint64_t used;
 	uint64_t pass_done;	/* bytes issued in this pass */
@@ -72,6 +85,7 @@ struct ib_iogen {
 	struct ib_source src;	/* ops = &ib_iogen_source_ops */
 	const struct ib_job *job;
 	struct ib_gen_file *files;
+	struct ib_randperm *perms;	/* nr_files of them, or NULL */
 	unsigned int nr_files;
 	unsigned int next_file;	/* the file being served */
 	unsigned int file_left;	/* I/Os left before the next pick */
@@ -80,6 +94,10 @@ struct ib_iogen {
 	struct ib_rand file_rand;
 	struct ib_randdist_state file_dist;
 	uint64_t granule;	/* random map unit: smallest block alignment */
+	/* per direction, fixed at init (the hot path reads, never derives): */
+	uint64_t step[IB_DDIR_RWT];	/* alignment in granules, >= 1 */
+	uint64_t need[IB_DDIR_RWT];	/* smallest block in granules, >= 1 */
+	bool plain[IB_DDIR_RWT];	/* uniform, no runs, 100% random */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];

@@ -49,25 +49,13 @@
  * so a job's seed (ib_rand_job_seed) fixes every pass and each pass has its
  * own order.
  *
- * How iogen is meant to choose it (a later change; nothing uses it yet):
- * - random I/O with the random map on (the default) and random_generator
- *   left unset: this permutation over the aligned slots of each file.
- *   Exactly once per pass holds for fixed block sizes; with bsrange/bssplit
- *   the permutation runs over slots of the smallest block, and a longer
- *   I/O covers several slots, so some blocks repeat within a pass (fio's
- *   lfsr has the same limit); keep the bitmap for such jobs.
- * - random_generator=tausworthe or tausworthe64 set explicitly: today's
- *   taus88 draw plus the bitmap random map, where fio's exact behaviour
- *   matters (a used block replaced by the next free one; memory n/8
- *   bytes). fio's tausworthe64 is a 2^258-cycle 64-bit generator fio picks
- *   itself past 2^32 blocks; iobench draws 64-bit values from taus88 there
- *   (ib_rand_below), so map it to the same bitmap path.
- * - random_generator=lfsr: this permutation. fio's lfsr is also a
- *   constant-memory full-period generator that never repeats an offset
- *   within a pass and works with single block sizes only (fio HOWTO,
- *   random_generator); the permutation gives those guarantees with better
- *   statistics, not fio's exact sequence.
- * - norandommap: unchanged (taus88 draws with replacement).
+ * How iogen chooses it (iogen.h, doc/fio-compat.md): random_generator=lfsr
+ * always; random_generator not given, for a job of one block size whose
+ * random maps would pass IB_IOGEN_MAP_MAX (1 MiB); the bitmap map (fio's
+ * exact sequence) otherwise. Over slots of the smallest block, with
+ * bsrange/bssplit a longer I/O covers several slots, so some blocks repeat
+ * within a pass (fio's lfsr has the same limit); the default keeps the
+ * bitmap for such jobs.
  */
 #define IB_PERM_ROUNDS 6		/* even: rounds go in pairs */
 #define IB_PERM_SMALL_ROUNDS 24

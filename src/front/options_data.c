@@ -127,18 +127,21 @@ int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
-/* Only fio's default generator (tausworthe, taus88) is iobench's. */
+/* tausworthe, tausworthe64 and lfsr: which offset generator (iogen.h). */
 int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 				const char *v, struct ib_diag *d)
 {
-	(void)j;
 	if (!strcasecmp(v, "tausworthe"))
-		return 0;
-	if (!strcasecmp(v, "lfsr") || !strcasecmp(v, "tausworthe64"))
-		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (only tausworthe)",
+		j->rand_gen = IB_RANDGEN_TAUS;
+	else if (!strcasecmp(v, "tausworthe64"))
+		j->rand_gen = IB_RANDGEN_TAUS64;
+	else if (!strcasecmp(v, "lfsr"))
+		j->rand_gen = IB_RANDGEN_LFSR;
+	else
+		return ib_diag_set(d, EINVAL, "%s=%s: unknown generator (tausworthe, lfsr, tausworthe64)",
 				   o->name, v);
-	return ib_diag_set(d, EINVAL, "%s=%s: unknown generator (tausworthe, lfsr, tausworthe64)",
-			   o->name, v);
+	j->rand_gen_given = true;
+	return 0;
 }
 
 /*

@@ -586,7 +586,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Percentage of a random job's I/Os that are random (the rest follow on), per direction with ','" },
 	{ .name = "random_generator", .type = IB_OPT_STR, .cat = IB_CAT_IOTYPE,
 	  .size = 32, .set = ib_opt_set_random_generator, .def = "tausworthe",
-	  .help = "Random generator: tausworthe (fio's default; lfsr and tausworthe64 are not supported)" },
+	  .help = "Random generator: tausworthe (fio's, with the random map), tausworthe64 (64-bit draws), lfsr (a permutation, no map)" },
 	{ .name = "allrandrepeat", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(allrandrepeat), .def = "0",
 	  .help = "Every random stream repeats from run to run (as randrepeat)" },

@@ -53,9 +53,51 @@ static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 	ib_rand_seed(&g->file_rand, s[0] ^ 0x5a17f11eu);
 }
 
-static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
-		     const struct ib_file *f, struct ib_diag *d)
+/* Bytes of the random map of nblocks granules (bits plus summary words). */
+static uint64_t map_bytes(uint64_t nblocks)
 {
+	return ((nblocks + 63) / 64 + (nblocks + 4095) / 4096) * sizeof(uint64_t);
+}
+
+/* Every active direction does one block size, aligned to it. */
+static bool one_block_size(const struct ib_job *job, uint64_t granule)
+{
+	int d;
+
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++) {
+		if (!ib_job_dir_active(job, d))
+			continue;
+		if (job->bssplit[d].nr || job->bs.min[d] != granule ||
+		    job->bs.max[d] != granule || dir_align(job, d) != granule)
+			return false;
+	}
+	return true;
+}
+
+/* The permutation instead of the random map? (see iogen.h) */
+static bool use_perm(const struct ib_job *job, const struct ib_file *files,
+		     unsigned int nr_files, uint64_t granule)
+{
+	uint64_t bytes = 0;
+	unsigned int i;
+
+	if (!ib_job_random(job) || job->rand_dist != IB_DIST_RANDOM)
+		return false;
+	if (job->rand_gen == IB_RANDGEN_LFSR)
+		return true;
+	if (job->rand_gen_given || job->norandommap ||
+	    !one_block_size(job, granule))
+		return false;
+	for (i = 0; i < nr_files && bytes <= IB_IOGEN_MAP_MAX; i++)
+		bytes += map_bytes(files[i].io_size / granule);
+	return bytes > IB_IOGEN_MAP_MAX;
+}
+
+static int init_file(struct ib_iogen *g, unsigned int i, const struct ib_file *f,
+		     struct ib_diag *d)
+{
+	struct ib_gen_file *gf = &g->files[i];
+
 	gf->start = f->io_offset;
 	gf->len = f->io_size - f->io_size % g->granule;
 	gf->nblocks = gf->len / g->granule;
@@ -64,14 +106,38 @@ static int init_file(struct ib_iogen *g, struct ib_gen_file *gf,
 				 g->job->rand_center, gf->nblocks, &g->off_rand);
 		return 0;
 	}
+	if (g->perms) {
+		if (gf->nblocks && ib_randperm_init(&g->perms[i], gf->nblocks,
+						    ib_rand64(&g->off_rand)) == 0)
+			gf->perm = &g->perms[i];
+		return 0;
+	}
 	if (!ib_job_random(g->job) || g->job->norandommap || !gf->nblocks)
 		return 0;
-	gf->map = calloc((gf->nblocks + 63) / 64 + (gf->nblocks + 4095) / 4096,
-			 sizeof(uint64_t));
+	gf->map_words = (gf->nblocks + 63) / 64;
+	gf->map = calloc(map_bytes(gf->nblocks), 1);
 	if (!gf->map)
 		return ib_diag_set(d, ENOMEM, "%s: no memory for the random map",
 				   f->path);
 	return 0;
+}
+
+/* The per-direction constants of the hot path (iogen.h). */
+static void init_dirs(struct ib_iogen *g)
+{
+	const struct ib_job *job = g->job;
+	int d;
+
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++) {
+		g->step[d] = dir_align(job, d) / g->granule;
+		g->need[d] = job->bs.min[d] / g->granule;
+		if (!g->step[d])
+			g->step[d] = 1;
+		if (!g->need[d])
+			g->need[d] = 1;
+		g->plain[d] = job->rw_seq_nr <= 1 && job->pct_random[d] >= 100 &&
+			      job->rand_dist == IB_DIST_RANDOM;
+	}
 }
 
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
@@ -97,9 +163,16 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 				 (uint64_t)nr_files << FILE_SHIFT, &g->file_rand);
 		g->file_dist.no_spread = true;
 	}
+	init_dirs(g);
+	if (use_perm(job, files, nr_files, g->granule)) {
+		g->perms = calloc(nr_files, sizeof(*g->perms));
+		if (!g->perms)
+			return ib_diag_set(d, ENOMEM, "no memory for %u permutations",
+					   nr_files);
+	}
 	total = 0;
 	for (i = 0; i < nr_files; i++) {
-		ret = init_file(g, &g->files[i], &files[i], d);
+		ret = init_file(g, i, &files[i], d);
 		if (ret)
 			return ret;
 		total += g->files[i].len;
@@ -119,7 +192,9 @@ void ib_iogen_free(struct ib_iogen *g)
 	for (i = 0; g->files && i < g->nr_files; i++)
 		free(g->files[i].map);
 	free(g->files);
+	free(g->perms);
 	g->files = NULL;
+	g->perms = NULL;
 }
 
 static enum ib_ddir pick_ddir(struct ib_iogen *g)
@@ -188,7 +263,7 @@ static uint64_t round_up(uint64_t v, uint64_t step)
 
 static uint64_t map_words(const struct ib_gen_file *gf)
 {
-	return (gf->nblocks + 63) / 64;
+	return gf->map_words;
 }
 
 /* First map word >= w that is not full (summary level: 1 bit per word). */
@@ -260,6 +335,43 @@ static void map_mark(struct ib_gen_file *gf, uint64_t b, uint64_t n)
 	gf->used += n;
 }
 
+/*
+ * next_free_slot() for one granule (step 1, need 1), the common case: the
+ * first free granule from b on, wrapping once (a free padding bit past
+ * nblocks in the last word wraps too). The map must not be full.
+ */
+static uint64_t next_free_block(const struct ib_gen_file *gf, uint64_t b)
+{
+	uint64_t w, open, nb;
+	int turn;
+
+	for (turn = 0; turn < 2; turn++, b = 0) {
+		w = b >> 6;
+		open = ~gf->map[w] & (~0ull << (b & 63));
+		if (!open) {
+			w = next_open_word(gf, w + 1);
+			if (w >= gf->map_words)
+				continue;
+			open = ~gf->map[w];
+		}
+		nb = (w << 6) + (uint64_t)__builtin_ctzll(open);
+		if (nb < gf->nblocks)
+			return nb;
+	}
+	return UINT64_MAX;
+}
+
+/* map_mark() of one granule. */
+static void map_mark1(struct ib_gen_file *gf, uint64_t b)
+{
+	uint64_t w = b >> 6;
+
+	gf->map[w] |= 1ull << (b & 63);
+	if (gf->map[w] == MAP_FULL_WORD)
+		gf->map[gf->map_words + (w >> 6)] |= 1ull << (w & 63);
+	gf->used++;
+}
+
 static void map_clear(struct ib_gen_file *gf)
 {
 	memset(gf->map, 0, (map_words(gf) + (gf->nblocks + 4095) / 4096) *
@@ -275,31 +387,78 @@ static inline uint64_t udiv(uint64_t a, uint64_t b)
 	return a / b;
 }
 
+/*
+ * A uniform offset draw in [0, n): ib_rand_below()'s, inlined here (gcc
+ * keeps it out of line otherwise); 64-bit values for tausworthe64.
+ */
+static inline __attribute__((always_inline)) uint64_t
+off_below(struct ib_iogen *g, uint64_t n)
+{
+	if (ib_likely(n <= UINT32_MAX && g->job->rand_gen != IB_RANDGEN_TAUS64))
+		return ((uint64_t)ib_rand32(&g->off_rand) * n) >> 32;
+	if (g->job->rand_gen == IB_RANDGEN_TAUS64)
+		return (uint64_t)(((unsigned __int128)ib_rand64(&g->off_rand) * n) >> 64);
+	return ib_rand_below(&g->off_rand, n);
+}
+
+/*
+ * The permutation's next granule as an aligned slot of need granules or
+ * more (several block sizes: rounded down to the alignment, and the I/O
+ * cut where the region ends).
+ */
+static bool perm_offset(struct ib_gen_file *gf, uint64_t gran, uint64_t step,
+			uint64_t need, uint64_t min, uint64_t *len, uint64_t *off)
+{
+	uint64_t slot = ib_randperm_next(gf->perm), last;
+
+	if (step == 1 && need == 1 && *len == gran) {
+		*off = slot * gran;	/* one block size: one slot */
+		return true;
+	}
+	if (gf->nblocks < need)
+		return false;
+	last = udiv(gf->nblocks - need, step) * step;
+	slot = udiv(slot, step) * step;
+	if (slot > last)
+		slot = last;
+	if ((gf->nblocks - slot) * gran < *len) {
+		*len = (gf->nblocks - slot) * gran;
+		*len -= *len % min;
+	}
+	*off = slot * gran;
+	return true;
+}
+
 static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 			enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
-	uint64_t gran = g->granule, step = udiv(dir_align(g->job, d), gran);
-	uint64_t want = udiv(*len + gran - 1, gran);
-	uint64_t need = udiv(g->job->bs.min[d], gran), slot, run;
+	uint64_t gran = g->granule, step = g->step[d], need = g->need[d];
+	uint64_t want = udiv(*len + gran - 1, gran), slot, run;
 	int attempt;
 
-	if (!step)
-		step = 1;
-	if (!need)
-		need = 1;
+	if (gf->perm)
+		return perm_offset(gf, gran, step, need, g->job->bs.min[d], len, off);
 	if (!gf->map) {
 		if (gf->nblocks < want)
 			return false;
-		slot = ib_rand_below(&g->off_rand, (gf->nblocks - want) / step + 1);
+		slot = off_below(g, (gf->nblocks - want) / step + 1);
 		*off = slot * step * gran;
 		return true;
 	}
 	if (gf->nblocks < need)
 		return false;
+	if (ib_likely(step == 1 && want == 1)) {	/* need is 1 too */
+		if (gf->used >= gf->nblocks)
+			map_clear(gf);
+		slot = next_free_block(gf, off_below(g, gf->nblocks));
+		map_mark1(gf, slot);
+		*off = slot * gran;
+		return true;
+	}
 	for (attempt = 0; attempt < 2; attempt++) {
 		if (gf->used >= gf->nblocks)
 			map_clear(gf);
-		slot = ib_rand_below(&g->off_rand, udiv(gf->nblocks - need, step) + 1);
+		slot = off_below(g, udiv(gf->nblocks - need, step) + 1);
 		slot = next_free_slot(gf, slot * step, step, need);
 		if (slot != UINT64_MAX)
 			break;
@@ -393,6 +552,8 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	unsigned int nr = g->job->rw_seq_nr;
 	bool ok;
 
+	if (ib_likely(g->plain[d]))	/* no run, pos and run_left unused */
+		return rand_offset(g, gf, d, len, off);
 	if (nr > 1 && run_offset(gf, d, *len, off, g->job->rw_seq_identical))
 		return true;
 	if (g->job->pct_random[d] < 100 &&

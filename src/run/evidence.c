@@ -256,6 +256,19 @@ void ib_evidence_before(struct ib_evidence *ev, const struct ib_files *fs,
 	ev->dev_ok = ev->disk[0] && ib_probe_disk_stat(NULL, ev->disk, dev_start) == 0;
 }
 
+void ib_evidence_before_as(struct ib_evidence *ev, const struct ib_evidence *from)
+{
+	if (!ev->valid)
+		return;
+	ev->resident_ok = from->resident_ok;
+	ev->resident_pages = from->resident_pages;
+	ev->range_pages = from->range_pages;
+	ev->alloc_ok = from->alloc_ok;
+	ev->alloc_size = from->alloc_size;
+	ev->alloc_data = from->alloc_data;
+	ev->dev_ok = from->dev_ok;
+}
+
 void ib_evidence_after(struct ib_evidence *ev, const struct ib_disk_stat *dev_start)
 {
 	struct ib_disk_stat now, delta;

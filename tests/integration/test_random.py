@@ -396,11 +396,31 @@ def test_pct_random(t):
     t.fails(r, 'percentage_random=50,101')
     t.eq(r.err.strip(), 'iobench: percentage_random=50,101: each value must '
          'be 0..100', 'percentage_random message', r)
+    test_generators(t, f)
+
+
+def test_generators(t, f):
+    """lfsr (the permutation) and tausworthe64 (64-bit draws, the map):
+    every 4k block once in each of two passes."""
+    for gen in ('lfsr', 'tausworthe64', 'tausworthe'):
+        log = t.path('gen.%s.iolog' % gen)
+        r = t.run('--name=g', '--filename=' + f, '--rw=randread', '--bs=4k',
+                  '--random_generator=' + gen, '--ioengine=null',
+                  '--size=1m', '--loops=2', '--write_iolog=' + log)
+        if not t.ok(r, 'random_generator=' + gen):
+            continue
+        offs = [io[2] for io in ibtest.parse_iolog(log).ios]
+        every = [i * 4096 for i in range(256)]
+        t.eq(len(offs), 512, '%s: reads' % gen)
+        t.eq(sorted(offs[:256]), every, '%s: pass 1 covers each block once'
+             % gen)
+        t.eq(sorted(offs[256:]), every, '%s: pass 2 covers each block once'
+             % gen)
     r = t.run('--parse-only', '--name=x', '--size=1m',
-              '--random_generator=lfsr')
-    t.fails(r, 'random_generator=lfsr')
-    t.eq(r.err.strip(), 'iobench: random_generator=lfsr: not supported by '
-         'iobench (only tausworthe)', 'lfsr message', r)
+              '--random_generator=xorshift')
+    t.fails(r, 'random_generator=xorshift')
+    t.eq(r.err.strip(), 'iobench: random_generator=xorshift: unknown '
+         'generator (tausworthe, lfsr, tausworthe64)', 'unknown generator', r)
 
 
 def test_allrandrepeat(t):

@@ -621,6 +621,37 @@ static void test_series_sampler(void **state)
 	free(e);
 }
 
+/* A clone on the same region takes the probed job's before-run results. */
+static void test_before_as(void **state)
+{
+	struct ib_evidence *from = calloc(1, sizeof(*from));
+	struct ib_evidence *ev = calloc(1, sizeof(*ev));
+
+	(void)state;
+	assert_non_null(from);
+	assert_non_null(ev);
+	from->resident_ok = from->alloc_ok = from->dev_ok = true;
+	from->resident_pages = 7;
+	from->range_pages = 16;
+	from->alloc_size = 65536;
+	from->alloc_data = 4096;
+	from->batch = 3;
+	ib_evidence_before_as(ev, from);	/* not valid: left alone */
+	assert_false(ev->resident_ok);
+	assert_int_equal(ev->range_pages, 0);
+	ev->valid = true;
+	ev->batch = 1;
+	ib_evidence_before_as(ev, from);
+	assert_true(ev->resident_ok && ev->alloc_ok && ev->dev_ok);
+	assert_int_equal(ev->resident_pages, 7);
+	assert_int_equal(ev->range_pages, 16);
+	assert_int_equal(ev->alloc_size, 65536);
+	assert_int_equal(ev->alloc_data, 4096);
+	assert_int_equal(ev->batch, 1);		/* its own, not copied */
+	free(from);
+	free(ev);
+}
+
 /* JSON text of one object written by fn, and that text parsed. */
 static char *json_of(void (*fn)(struct ib_json *, const void *), const void *arg,
 		     struct ib_jdoc *doc)
@@ -745,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_parse), cmocka_unit_test(test_evidence_json),
 		cmocka_unit_test(test_env_json), T(test_warmup), T(test_step),
 		T(test_trend), cmocka_unit_test(test_series_sampler),
+		cmocka_unit_test(test_before_as),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

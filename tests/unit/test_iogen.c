@@ -64,8 +64,17 @@ static void test_seq_read_exact(void **state)
 	ib_iogen_free(&r.gen);
 }
 
-static void check_coverage(unsigned int rw, uint64_t size, uint64_t bs,
-			   unsigned int loops, bool norandommap)
+#define GEN_AUTO 99	/* random_generator not given */
+
+static void set_gen(struct ib_job *job, unsigned int gen)
+{
+	job->rand_gen_given = gen != GEN_AUTO;
+	job->rand_gen = gen == GEN_AUTO ? IB_RANDGEN_TAUS : gen;
+}
+
+static void check_coverage_gen(unsigned int rw, uint64_t size, uint64_t bs,
+			       unsigned int loops, bool norandommap,
+			       unsigned int gen)
 {
 	struct rig r;
 	struct ib_io_desc io;
@@ -75,7 +84,14 @@ static void check_coverage(unsigned int rw, uint64_t size, uint64_t bs,
 	rig_init(&r, rw, size, bs, 1);
 	r.job.loops = loops;
 	r.job.norandommap = norandommap;
+	set_gen(&r.job, gen);
 	rig_start(&r);
+	/* lfsr: the permutation, never a map */
+	assert_true((r.gen.files[0].perm != NULL) == (gen == IB_RANDGEN_LFSR));
+	assert_true((r.gen.files[0].map != NULL) ==
+		    (gen != IB_RANDGEN_LFSR && !norandommap));
+	if (gen == IB_RANDGEN_LFSR)
+		norandommap = false;	/* still once per pass */
 	while (ib_iogen_next(&r.gen, &io)) {
 		assert_int_equal(io.offset % bs, 0);
 		assert_int_equal(io.len, bs);
@@ -92,6 +108,12 @@ static void check_coverage(unsigned int rw, uint64_t size, uint64_t bs,
 			assert_int_equal(hits[i], loops);
 	free(hits);
 	ib_iogen_free(&r.gen);
+}
+
+static void check_coverage(unsigned int rw, uint64_t size, uint64_t bs,
+			   unsigned int loops, bool norandommap)
+{
+	check_coverage_gen(rw, size, bs, loops, norandommap, GEN_AUTO);
 }
 
 static void test_rand_once_per_pass(void **state)
@@ -393,6 +415,121 @@ static void test_rand_runs(void **state)
 	ib_iogen_free(&r.gen);
 }
 
+/* lfsr and tausworthe64: every block once per pass too. */
+static void test_generators_once_per_pass(void **state)
+{
+	unsigned int gen;
+
+	(void)state;
+	for (gen = IB_RANDGEN_TAUS; gen <= IB_RANDGEN_LFSR; gen++) {
+		check_coverage_gen(IB_RW_READ | IB_RW_RAND, 4 << 20, 4096, 1, false, gen);
+		check_coverage_gen(IB_RW_WRITE | IB_RW_RAND, 4 << 20, 65536, 3, false, gen);
+		check_coverage_gen(IB_RW_READ | IB_RW_WRITE | IB_RW_RAND, 1 << 20, 512, 2,
+				   false, gen);
+		check_coverage_gen(IB_RW_READ | IB_RW_RAND, 100 * 4096, 4096, 2, false, gen);
+		check_coverage_gen(IB_RW_READ | IB_RW_RAND, 3 * 4096, 4096, 4, false, gen);
+	}
+	/* lfsr ignores norandommap: a permutation never repeats in a pass */
+	check_coverage_gen(IB_RW_READ | IB_RW_RAND, 1 << 20, 4096, 2, true, IB_RANDGEN_LFSR);
+}
+
+/* The first n offsets of a randrepeat job of one file under generator gen. */
+static void offsets_of(unsigned int gen, uint64_t size, uint64_t *out, unsigned int n)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int i;
+
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, size, 4096, 1);
+	r.job.randrepeat = true;
+	set_gen(&r.job, gen);
+	rig_start(&r);
+	for (i = 0; i < n; i++) {
+		assert_true(ib_iogen_next(&r.gen, &io));
+		out[i] = io.offset;
+	}
+	ib_iogen_free(&r.gen);
+}
+
+/*
+ * Which generator a job gets: the map for tausworthe, tausworthe64, several
+ * block sizes and small targets; the permutation for lfsr and for a job of
+ * one block size whose maps would pass IB_IOGEN_MAP_MAX. The permutation's
+ * offsets are exactly ib_randperm's, keyed by a 64-bit draw of the offset
+ * stream; tausworthe64's differ from tausworthe's.
+ */
+static void test_generator_choice(void **state)
+{
+	/* 64 GiB at 4k: 16 Mi blocks, a 2.03 MiB map; 32 GiB: 1.02 MiB */
+	static const uint64_t big = 64ull << 30, small = 4ull << 30;
+	struct { unsigned int gen, bsmax; uint64_t size; bool nomap, perm; } c[] = {
+		{ GEN_AUTO, 4096, big, false, true },
+		{ GEN_AUTO, 4096, 32ull << 30, false, true },
+		{ GEN_AUTO, 4096, small, false, false },
+		{ GEN_AUTO, 4096, 8ull << 30, false, false },
+		{ IB_RANDGEN_TAUS, 4096, big, false, false },
+		{ IB_RANDGEN_TAUS64, 4096, big, false, false },
+		{ GEN_AUTO, 16384, big, false, false },
+		{ GEN_AUTO, 4096, big, true, false },
+		{ IB_RANDGEN_LFSR, 4096, small, false, true },
+		{ IB_RANDGEN_LFSR, 16384, small, true, true },
+	};
+	struct ib_randperm p;
+	struct ib_rand seed;
+	uint64_t a[64], b[64];
+	unsigned int i;
+	struct rig r;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		rig_init(&r, IB_RW_READ | IB_RW_RAND, c[i].size, 4096, 1);
+		set_gen(&r.job, c[i].gen);
+		r.job.bs.max[IB_DDIR_READ] = c[i].bsmax;
+		r.job.norandommap = c[i].nomap;
+		rig_start(&r);
+		assert_int_equal(r.gen.files[0].perm != NULL, c[i].perm);
+		assert_int_equal(r.gen.files[0].map != NULL, !c[i].perm && !c[i].nomap);
+		ib_iogen_free(&r.gen);
+	}
+	offsets_of(GEN_AUTO, big, a, 64);
+	ib_rand_seed(&seed, 0xb1899bedu);	/* randrepeat, job number 1 */
+	assert_int_equal(ib_randperm_init(&p, big / 4096, ib_rand64(&seed)), 0);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(a[i], ib_randperm_next(&p) * 4096);
+	offsets_of(IB_RANDGEN_LFSR, big, b, 64);
+	assert_memory_equal(a, b, sizeof(a));
+	offsets_of(IB_RANDGEN_TAUS, small, a, 64);
+	offsets_of(GEN_AUTO, small, b, 64);
+	assert_memory_equal(a, b, sizeof(a));	/* default = tausworthe */
+	offsets_of(IB_RANDGEN_TAUS64, small, b, 64);
+	assert_memory_not_equal(a, b, sizeof(a));
+}
+
+/* lfsr with a block size range: aligned, inside the region, budget exact. */
+static void test_lfsr_bsrange(void **state)
+{
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t bytes = 0;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 1 << 20, 4096, 1);
+	set_gen(&r.job, IB_RANDGEN_LFSR);
+	r.job.bs.max[IB_DDIR_READ] = 65536;
+	rig_start(&r);
+	assert_non_null(r.gen.files[0].perm);
+	assert_int_equal(r.gen.files[0].perm->n, 256);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.offset % 4096, 0);
+		assert_int_equal(io.len % 4096, 0);
+		assert_true(io.len >= 4096 && io.len <= 65536);
+		assert_true(io.offset + io.len <= 1 << 20);
+		bytes += io.len;
+	}
+	assert_int_equal(bytes, 1 << 20);
+	ib_iogen_free(&r.gen);
+}
+
 /* bssplit: the sizes drawn keep to the shares; the budget is exact. */
 static void test_bssplit_sizes(void **state)
 {
@@ -441,6 +578,9 @@ int main(void)
 		cmocka_unit_test(test_seq_add_holes),
 		cmocka_unit_test(test_rand_runs),
 		cmocka_unit_test(test_bssplit_sizes),
+		cmocka_unit_test(test_generators_once_per_pass),
+		cmocka_unit_test(test_generator_choice),
+		cmocka_unit_test(test_lfsr_bsrange),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
