@@ -471,6 +471,16 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	return ret;
 }
 
+/* Each rated direction's lateness into its stats' histogram. */
+static void late_hists(struct worker *w)
+{
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		if (ib_pace_rated(&w->paced.pace, (enum ib_ddir)d))
+			w->paced.late_hist[d] = &w->st->dir[d].late_hist;
+}
+
 static void start_clock(struct worker *w)
 {
 	uint64_t now = ib_clock_ns(&w->clock);
@@ -483,6 +493,7 @@ static void start_clock(struct worker *w)
 		ib_pace_cfg_from_job(&pc, w->job);
 		ib_paced_init(&w->paced, &pc, ib_iogen_source(&w->gen),
 			      &w->loop.inflight, w->loop.cum_ios, now);
+		late_hists(w);
 	}
 	w->st->start_time = (int64_t)time(NULL);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);

@@ -289,9 +289,17 @@ def test_reports(t):
         t.eq(c.get('N'), 4096, 'colat_ns N')
         t.eq(sum(c.get('bins', {}).values()), 4096, 'colat_ns bins sum')
         t.check('99.000000' in c.get('percentile', {}), 'colat_ns percentiles')
-        t.eq(sorted(rd.get('late', {})), ['backlog_max', 'ios', 'max_ns',
-                                          'total_ns', 'unstarted'],
+        late = rd.get('late', {})
+        t.eq(sorted(late), ['backlog_max', 'bins', 'ios', 'max_ns',
+                            'percentile', 'started', 'total_ns', 'unstarted'],
              'late object keys')
+        # every started I/O's lateness is in the histogram, the worst one
+        # in its top bucket (1/64 resolution: within 1/32 of max_ns)
+        t.eq(late.get('started'), 4096, 'late: started')
+        t.eq(sum(late.get('bins', {}).values()), 4096, 'late: bins sum')
+        top = max(int(k) for k in late.get('bins', {'0': 0}))
+        t.check(abs(top - late['max_ns']) <= late['max_ns'] / 32 + 1,
+                'late: top bin %d is max_ns %d' % (top, late['max_ns']))
     r = t.run('--name=n', '--ioengine=null', '--size=16m', '--flow=1')
     if t.fails(r, 'flow still refused'):
         t.check('--flow: fio option not supported by iobench' in r.err,
