@@ -511,11 +511,18 @@ static uint64_t tv_us(const struct timeval *tv)
 	return (uint64_t)tv->tv_sec * 1000000 + (uint64_t)tv->tv_usec;
 }
 
+/*
+ * The lateness counters into the stats; the I/Os never started are the
+ * ones due by the run's end (its runtime's end, not when the worker got
+ * round to finishing: a job held off the CPU at its end finishes later).
+ */
 static void copy_lateness(struct worker *w, uint64_t end)
 {
 	const struct ib_pace_dir *pd;
 	int d;
 
+	if (w->end_ns && w->end_ns < end)
+		end = w->end_ns;
 	for (d = 0; d < IB_DDIR_RWT; d++) {
 		if (w->st->paced && !w->paced.inner_end)
 			w->st->dir[d].unstarted =
