@@ -107,6 +107,14 @@ def test_counts(t):
         ('rate_mode=closed iodepth=8',
          ['--rw=randread', '--rate_iops=1500', '--rate_mode=closed',
           '--iodepth=8'], [(0, 'read', 1500 * n)]),
+        ('rate_iops=1500 bssplit (I/Os, whatever the sizes)',
+         ['--rw=randread', '--rate_iops=1500', '--bssplit=4k/50:64k/50'],
+         [(0, 'read', 1500 * n)]),
+        ('rate_iops=600 numjobs=2 randrw bssplit',
+         ['--rw=randrw', '--rate_iops=600', '--numjobs=2',
+          '--bssplit=4k/70:16k/30'],
+         [(0, 'read', 600 * n), (0, 'write', 600 * n),
+          (1, 'read', 600 * n), (1, 'write', 600 * n)]),
         ('rate_process=poisson (mean rate)',
          ['--rw=randread', '--rate_iops=2000', '--rate_process=poisson'],
          [(0, 'read', 2000 * n)]),
@@ -169,28 +177,38 @@ def sample_slack(rate, backlog, window_ms):
     return (held * 1000.0 + rate) / window_ms + 1
 
 
-def test_samples(t):
-    prefix = t.path('smp')
-    rate = 3000
-    r = t.run('--name=s', '--ioengine=null', '--size=1g', '--rw=randread',
-              '--rate_iops=%d' % rate, '--time_based', '--runtime=5',
-              '--write_iops_log=' + prefix, '--log_avg_msec=1000',
-              '--output-format=json')
-    if not t.ok(r, 'per-second samples'):
-        return
-    backlog = json.loads(r.out)['jobs'][0]['read']['late']['backlog_max']
-    with open(prefix + '_iops.1.log') as f:
-        rows = [[int(x) for x in line.split(',')[:2]] for line in f
-                if line.strip()]
-    t.check(len(rows) >= 4, 'per-second samples: at least 4', rows)
+def check_samples(t, what, rate, rows, backlog, unit=1):
+    """rows: (ms, value) of a log; value in I/Os/s, or KiB/s of unit KiB
+    I/Os (unit = the block size in KiB)."""
+    t.check(len(rows) >= 4, '%s: at least 4 samples' % what, rows)
     bad = []
     for (t0, _), (t1, v) in zip(rows, rows[1:]):
         # the window as logged (times rounded to ms: 1 ms shorter at worst)
-        slack = max(0.02 * rate, sample_slack(rate, backlog, t1 - t0 - 1))
+        slack = max(0.02 * rate,
+                    sample_slack(rate / unit, backlog, t1 - t0 - 1) * unit)
         if abs(v - rate) > slack:
             bad.append((t1, v, round(slack)))
-    t.eq(bad, [], 'per-second IOPS within 2%% of %d after the first second '
-         '(or within what a backlog of %d explains)' % (rate, backlog))
+    t.eq(bad, [], '%s within 2%% of %d after the first second (or within '
+         'what a backlog of %d explains)' % (what, rate, backlog))
+
+
+def test_samples(t):
+    # rate_iops in the IOPS log, rate (bytes) in the bandwidth log (KiB/s)
+    for what, opt, log, rate, unit in (
+            ('per-second IOPS', '--rate_iops=3000', 'iops', 3000, 1),
+            ('per-second KiB/s', '--rate=12m', 'bw', 12288, 4)):
+        prefix = t.path('smp_' + log)
+        r = t.run('--name=s', '--ioengine=null', '--size=1g', '--bs=4k',
+                  '--rw=randread', opt, '--time_based', '--runtime=5',
+                  '--write_%s_log=%s' % (log, prefix), '--log_avg_msec=1000',
+                  '--output-format=json')
+        if not t.ok(r, what):
+            continue
+        rd = json.loads(r.out)['jobs'][0]['read']
+        with open('%s_%s.1.log' % (prefix, log)) as f:
+            rows = [[int(x) for x in line.split(',')[:2]] for line in f
+                    if line.strip()]
+        check_samples(t, what, rate, rows, rd['late']['backlog_max'], unit)
 
 
 def ks_exponential(gaps):
