@@ -5,6 +5,7 @@
     tools/bench.py lateness [--rates 1000,10000,50000] [--runtime S]
                             [--spin 0,50] [--cases null,psync-shm,uring-shm]
                             [--target-us 20] [--idle-wait S] [--nice N]
+                            [--fifo PRIO]
                             [--iobench PATH] [--json FILE]
 
 Each case runs once per rate and rate_spin value with rate_iops=R (open
@@ -51,7 +52,8 @@ CASES = {
 
 def case_argv(opts, env, name, rate, spin):
     spec = CASES[name]
-    argv = [opts.iobench, '--name=late', '--rw=randread', '--bs=4k',
+    argv = (['chrt', '-f', str(opts.fifo)] if opts.fifo else []) + [
+        opts.iobench, '--name=late', '--rw=randread', '--bs=4k',
             '--time_based', '--runtime=%dms' % int(opts.runtime * 1000),
             '--output-format=json', '--rate_iops=%d' % rate,
             '--rate_late=%dus' % opts.target_us, '--rate_spin=%dus' % spin,
@@ -139,6 +141,11 @@ def parse_args(argv):
                     'other processes to use < 0.25 CPU (default 5)')
     ap.add_argument('--iobench', default=os.path.join(
         os.path.dirname(here), 'build', 'src', 'iobench'))
+    ap.add_argument('--fifo', type=int, default=0, metavar='PRIO',
+                    help='run iobench under chrt -f PRIO (SCHED_FIFO): on a '
+                    'shared machine, what the scheduler adds when the OS '
+                    'gives it the CPU at once (an experiment, not the '
+                    'idle-machine figure; 0: no, the default)')
     ap.add_argument('--json', metavar='FILE')
     opts = ap.parse_args(argv)
     opts.rate_list = [int(x) for x in opts.rates.split(',') if x]
@@ -168,10 +175,12 @@ def main(argv):
     env.cleanup()
     m = bench.machine()
     sys.stdout.write('lateness of paced I/Os (start - due), %gs per run; '
-                     'kernel %s, %s, %d CPUs; nice %d; loadavg %.2f -> '
+                     'kernel %s, %s, %d CPUs; nice %d%s; loadavg %.2f -> '
                      '%.2f\n\n' % (opts.runtime, m['kernel'], m['cpu'],
                                    m['cpus'],
                                    os.getpriority(os.PRIO_PROCESS, 0),
+                                   ', SCHED_FIFO %d' % opts.fifo
+                                   if opts.fifo else '',
                                    load0[0], load1[0]))
     print_rows(rows, opts, sys.stdout)
     if opts.json:
