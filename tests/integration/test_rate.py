@@ -417,6 +417,19 @@ def test_unstarted(t):
              'stall past the end: issued + never started')
 
 
+def test_ramp(t):
+    # the ramp's I/Os are not measured: the counts and the lateness
+    # histogram start again at its end, on the same (absolute) schedule
+    jobs = run_json(t, 'rate with ramp_time', '--rw=randread',
+                    '--rate_iops=1000', '--ramp_time=1')
+    if jobs:
+        rd = jobs[0]['read']
+        near(t, rd['total_ios'] + rd['late']['unstarted'], RUNTIME * 1000, 1,
+             'ramp: issued + never started after the ramp')
+        t.eq(rd['late']['started'], rd['total_ios'],
+             'ramp: the lateness histogram holds the measured starts only')
+
+
 def test_rate_min_bytes(t):
     # 4 KiB per 20 ms is 200 KiB/s: under rate_min=512k, fio's message
     r = t.run('--name=slowb', '--ioengine=null', '--size=1g', '--rw=randread',
@@ -552,6 +565,7 @@ def main():
     test_thinktime(t)
     test_think_schedule(t)
     test_unstarted(t)
+    test_ramp(t)
     test_rate_min_bytes(t)
     test_reports(t)
     test_max_latency(t)
