@@ -34,6 +34,10 @@ goal. Files live in one /dev/shm directory and the loop device is detached
 on exit, whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
 
+tools/bench.py lateness [...] (tools/bench_lateness.py, its own --help):
+how late paced I/Os start after their due time, p50/p99/max per rate,
+PASS/FAIL against issue 15's 20 us at p99.
+
 --baseline PATH runs a second iobench build (an older commit, say) in the
 same alternation, with iobench's options: its row and the "ib/base" ratios
 show whether a change made iobench faster or slower, measured in one run.
@@ -726,6 +730,9 @@ def in_own_session(argv, nice):
 
 
 def main(argv):
+    if argv[:1] == ['lateness']:    # tools/bench_lateness.py
+        import bench_lateness
+        return bench_lateness.main(argv[1:])
     opts = parse_args(argv)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return in_own_session(argv, opts.nice)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "iobench/diag.h"
+#include "iobench/hist.h"
 #include "iobench/job.h"
 #include "iobench/pace.h"
 #include "iobench/source.h"
@@ -56,6 +57,9 @@ struct ib_paced {
 	bool think_pending;		/* a stall is due: draining */
 	uint64_t spin_until, sleep_until, think_start;
 	bool thinking;
+	/* where each handed-out I/O's lateness goes (now - due, 0 when on
+	 * time), per direction; NULL (ib_paced_init's): nowhere */
+	struct ib_hist *late_hist[IB_DDIR_RWT];
 };
 
 /* The job's rate/thinktime options as a pace configuration. */

@@ -63,11 +63,14 @@ struct ib_dir_stats {
 	 * their total and the worst lateness of any I/O (ns), and the deepest
 	 * backlog (I/Os due and not started) seen when one started late, and
 	 * the I/Os due by the end that never started (the backlog left).
+	 * late_hist: every started I/O's lateness (start - due time, 0 when
+	 * on time), the scheduler's own added latency when nothing queues.
 	 */
 	struct ib_lat_stat colat;
 	struct ib_hist colat_hist;
 	uint64_t late_ios, late_sum_ns, late_max_ns, backlog_max;
 	uint64_t unstarted;
+	struct ib_hist late_hist;
 };
 
 /* fio's "lat (nsec/usec/msec)" distribution of clat */

@@ -185,6 +185,9 @@ static void count_late(struct ib_paced *ps, uint64_t now)
 {
 	enum ib_ddir d = ps->held.ddir;
 
+	if (d < IB_DDIR_RWT && ps->late_hist[d])
+		ib_hist_add(ps->late_hist[d],
+			    now > ps->held.due_ns ? now - ps->held.due_ns : 0);
 	if (now <= ps->held.due_ns)
 		return;
 	ib_pace_started(&ps->pace, d, ps->held.due_ns, now);

@@ -507,6 +507,16 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	return ret;
 }
 
+/* Each rated direction's lateness into its stats' histogram. */
+static void late_hists(struct worker *w)
+{
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		if (ib_pace_rated(&w->paced.pace, (enum ib_ddir)d))
+			w->paced.late_hist[d] = &w->st->dir[d].late_hist;
+}
+
 static void start_clock(struct worker *w)
 {
 	uint64_t now = ib_clock_ns(&w->clock);
@@ -519,6 +529,7 @@ static void start_clock(struct worker *w)
 		ib_pace_cfg_from_job(&pc, w->job);
 		ib_paced_init(&w->paced, &pc, ib_iogen_source(&w->gen),
 			      &w->loop.inflight, w->loop.cum_ios, now);
+		late_hists(w);
 	}
 	w->st->start_time = (int64_t)time(NULL);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);
@@ -536,11 +547,18 @@ static uint64_t tv_us(const struct timeval *tv)
 	return (uint64_t)tv->tv_sec * 1000000 + (uint64_t)tv->tv_usec;
 }
 
+/*
+ * The lateness counters into the stats; the I/Os never started are the
+ * ones due by the run's end (its runtime's end, not when the worker got
+ * round to finishing: a job held off the CPU at its end finishes later).
+ */
 static void copy_lateness(struct worker *w, uint64_t end)
 {
 	const struct ib_pace_dir *pd;
 	int d;
 
+	if (w->end_ns && w->end_ns < end)
+		end = w->end_ns;
 	for (d = 0; d < IB_DDIR_RWT; d++) {
 		if (w->st->paced && !w->paced.inner_end)
 			w->st->dir[d].unstarted =

@@ -52,13 +52,27 @@ void ib_report_json_bins(struct ib_json *j, const struct ib_hist *h)
 	ib_json_obj_close(j);
 }
 
+/* "percentile": the job's percentiles, their values in val */
+static void json_pct(struct ib_json *j, const struct ib_res_job *job,
+		     const uint64_t *val, unsigned int nr)
+{
+	unsigned int i;
+	char pk[32];
+
+	ib_json_obj_open(j, "percentile");
+	for (i = 0; i < nr; i++) {
+		snprintf(pk, sizeof(pk), "%f", job->percentiles[i]);
+		ib_json_uint(j, pk, val[i]);
+	}
+	ib_json_obj_close(j);
+}
+
 static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job *job,
 		     const struct ib_lat_stat *s, const struct ib_hist *h, bool pct,
 		     bool plus)
 {
 	uint64_t val[IB_MAX_PERCENTILES];
-	unsigned int nr = pct ? ib_rep_percentiles(job, h, s->n, val) : 0, i;
-	char pk[32];
+	unsigned int nr = pct ? ib_rep_percentiles(job, h, s->n, val) : 0;
 
 	ib_json_obj_open(j, key);
 	ib_json_uint(j, "min", s->n ? s->min : 0);
@@ -67,12 +81,7 @@ static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job
 	ib_json_float(j, "stddev", ib_lat_stat_stddev(s));
 	ib_json_uint(j, "N", s->n);
 	if (nr) {
-		ib_json_obj_open(j, "percentile");
-		for (i = 0; i < nr; i++) {
-			snprintf(pk, sizeof(pk), "%f", job->percentiles[i]);
-			ib_json_uint(j, pk, val[i]);
-		}
-		ib_json_obj_close(j);
+		json_pct(j, job, val, nr);
 		if (plus)
 			ib_report_json_bins(j, h);
 	}
@@ -80,9 +89,31 @@ static void json_lat(struct ib_json *j, const char *key, const struct ib_res_job
 }
 
 /*
+ * Every started I/O's lateness (start - due time): how many, and with
+ * percentiles on their values (json+: bins), inside "late".
+ */
+static void json_late_dist(struct ib_json *j, const struct ib_res_job *job,
+			   const struct ib_hist *h, bool plus)
+{
+	uint64_t val[IB_MAX_PERCENTILES], n = 0;
+	unsigned int i, nr;
+
+	for (i = 0; i < IB_HIST_NR; i++)
+		n += h->count[i];
+	ib_json_uint(j, "started", n);
+	nr = n && job->nr_percentiles ? ib_rep_percentiles(job, h, n, val) : 0;
+	if (!nr)
+		return;
+	json_pct(j, job, val, nr);
+	if (plus)
+		ib_report_json_bins(j, h);
+}
+
+/*
  * A rate was set (only then, so fio's document is unchanged): colat_ns,
  * latency from each I/O's due time, with percentiles and json+ bins, and
- * "late": the I/Os started more than rate_late after their due time.
+ * "late": the I/Os started more than rate_late after their due time, and
+ * the distribution of every I/O's lateness.
  */
 static void json_colat(struct ib_json *j, const struct ib_res_job *job,
 		       const struct ib_dir_stats *ds, bool plus)
@@ -95,6 +126,7 @@ static void json_colat(struct ib_json *j, const struct ib_res_job *job,
 	ib_json_uint(j, "max_ns", ds->late_max_ns);
 	ib_json_uint(j, "backlog_max", ds->backlog_max);
 	ib_json_uint(j, "unstarted", ds->unstarted);
+	json_late_dist(j, job, &ds->late_hist, plus);
 	ib_json_obj_close(j);
 }
 

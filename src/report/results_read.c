@@ -166,6 +166,18 @@ static bool lat_into(struct ib_res_job *j, struct ib_lat_stat *s, struct ib_hist
 	return pct != NULL;
 }
 
+/* The lateness distribution of "late" (json+ bins, else percentiles). */
+static void late_into(struct ib_dir_stats *ds, const struct ib_jv *late)
+{
+	const struct ib_jv *pct = ib_jv_get(late, "percentile");
+
+	if (ib_jv_get(late, "bins"))
+		bins_into(&ds->late_hist, ib_jv_get(late, "bins"));
+	else if (pct && pct->type == IB_JV_OBJ)
+		hist_from_pct(&ds->late_hist, pct, get_u64(late, "started"),
+			      ds->late_max_ns);
+}
+
 /* iobench's own, with a rate: colat_ns and the late starts. Whether found. */
 static bool colat_into(struct ib_res_job *j, struct ib_dir_stats *ds,
 		       const struct ib_jv *o)
@@ -182,6 +194,7 @@ static bool colat_into(struct ib_res_job *j, struct ib_dir_stats *ds,
 	ds->late_max_ns = get_u64(late, "max_ns");
 	ds->backlog_max = get_u64(late, "backlog_max");
 	ds->unstarted = get_u64(late, "unstarted");
+	late_into(ds, late);
 	return true;
 }
 

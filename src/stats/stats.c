@@ -159,6 +159,7 @@ void ib_stats_merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src
 		dst->late_max_ns = src->late_max_ns;
 	dst->backlog_max += src->backlog_max; /* jobs fall behind side by side */
 	dst->unstarted += src->unstarted;
+	ib_hist_merge(&dst->late_hist, &src->late_hist);
 }
 
 static void add_arr(uint64_t *dst, const uint64_t *src, unsigned int n)

@@ -117,6 +117,23 @@ def ours(t, reprint):
             t.check(pct_count(doc) >= 17, 'iobench json: percentiles checked')
 
 
+def paced(t, reprint):
+    # a rate: colat_ns and "late" (with its lateness histogram) come back
+    js = t.path('paced.json')
+    for fmt in ('json+', 'json'):
+        r = t.run('--name=r', '--ioengine=null', '--size=1m', '--bs=4k',
+                  '--rw=randread', '--rate_iops=20000',
+                  '--output-format=' + fmt, '--output=' + js)
+        if not t.ok(r, 'iobench %s run with a rate' % fmt):
+            continue
+        doc = roundtrip(t, reprint, js, 'iobench %s with a rate' % fmt, fmt)
+        if doc:
+            late = doc['jobs'][0]['read']['late']
+            t.eq(late['started'], 256, '%s with a rate: late started' % fmt)
+            t.check(len(late['percentile']) >= 17,
+                    '%s with a rate: late percentiles checked' % fmt)
+
+
 def fio(t, reprint):
     if not shutil.which('fio'):
         t.skip('fio not installed')
@@ -147,6 +164,7 @@ def main():
     reprint, gdir = os.path.abspath(sys.argv[2]), sys.argv[3]
     golden(t, reprint, gdir)
     ours(t, reprint)
+    paced(t, reprint)
     fio(t, reprint)
     t.finish()
 

@@ -2,6 +2,7 @@
 /*
  * The paced source over a fake inner source and a simulated clock: exact
  * due times and counts (linear), late starts and the backlog (open loop),
+ * the lateness histogram,
  * the drain of closed loop, fio's direction choice with two rates, think
  * time (drain, spin, sleep), the end of the inner stream, and the job
  * options turned into a pace configuration.
@@ -163,6 +164,43 @@ static void test_open_late(void **state)
 	assert_int_equal(ib_paced_unstarted(&r.ps, IB_DDIR_READ, now), 0);
 	assert_int_equal(ib_paced_unstarted(&r.ps, IB_DDIR_WRITE, T0 + SEC), 0);
 	assert_int_equal(r.ps.pace.dir[IB_DDIR_READ].backlog_max, 0);
+}
+
+/*
+ * Every handed-out I/O's lateness goes to the histogram of its direction,
+ * 0 when on time; no histogram (ib_paced_init's NULL) records nothing.
+ */
+static void test_late_hist(void **state)
+{
+	struct ib_hist h;
+	struct ib_pace_cfg c;
+	struct ib_io_desc d;
+	struct rig r;
+	uint64_t k, n = 0;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	cfg_iops(&c, 1000, 0);
+	rig_init(&r, &c, 100, false);
+	assert_null(r.ps.late_hist[IB_DDIR_READ]);
+	r.ps.late_hist[IB_DDIR_READ] = &h;
+	/* due at 0, 1, 2 ms: asked at 0 (on time), 1 ms + 700 ns, 2 ms + 15 us */
+	assert_int_equal(ib_source_next(src(&r), T0, &d), IB_SRC_READY);
+	assert_int_equal(ib_source_next(src(&r), T0 + MS + 700, &d), IB_SRC_READY);
+	assert_int_equal(ib_source_next(src(&r), T0 + 2 * MS + 15 * US, &d),
+			 IB_SRC_READY);
+	/* NOT_YET hands nothing out and records nothing */
+	assert_int_equal(ib_source_next(src(&r), T0 + 2 * MS + 20 * US, &d),
+			 IB_SRC_NOT_YET);
+	for (k = 0; k < IB_HIST_NR; k++)
+		n += h.count[k];
+	assert_int_equal(n, 3);
+	assert_int_equal(h.count[ib_hist_index(0)], 1);
+	assert_int_equal(h.count[ib_hist_index(700)], 1);
+	assert_int_equal(h.count[ib_hist_index(15 * US)], 1);
+	/* the late count keeps its threshold (1 ms): none of them */
+	assert_int_equal(r.ps.pace.dir[IB_DDIR_READ].late, 0);
+	assert_int_equal(r.ps.pace.dir[IB_DDIR_READ].late_max_ns, 15 * US);
 }
 
 /* Closed loop waits for the I/O in flight; open loop does not. */
@@ -330,6 +368,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_linear_exact),
 		cmocka_unit_test(test_open_late),
+		cmocka_unit_test(test_late_hist),
 		cmocka_unit_test(test_closed_drains),
 		cmocka_unit_test(test_pick_directions),
 		cmocka_unit_test(test_think),
