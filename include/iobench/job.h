@@ -151,6 +151,7 @@ struct ib_job {
 	bool overwrite;
 	bool create_on_open;
 	bool unlink;
+	bool unlink_each_loop;	/* new files for each loop (file.h renew) */
 	bool allow_mounted_write;
 	bool allow_data_loss;	/* write a device holding data (safety.h) */
 
@@ -161,6 +162,7 @@ struct ib_job {
 	unsigned int fallocate;	/* enum ib_falloc: how layout allocates */
 	bool create_only;	/* lay files out, do no I/O */
 	bool create_fsync;	/* fsync a file after laying it out */
+	bool create_serialize;	/* 0: lay out with the other such jobs at once */
 	bool allow_file_create;	/* 0: a missing file is an error */
 	bool file_append;	/* the region starts at the end of the file */
 	bool fsync_on_close;	/* fsync written files when closing them */

@@ -326,24 +326,6 @@ static int set_filename(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
-/* create_serialize=1 is what iobench does (layout in one process). */
-static int set_create_serialize(struct ib_job *j, const struct ib_opt *o,
-				const char *v, struct ib_diag *d)
-{
-	bool b;
-	int rc = ib_parse_bool(v, &b, d);
-
-	(void)j;
-	if (rc) {
-		ib_diag_prefix(d, "%s", o->name);
-		return rc;
-	}
-	if (!b)
-		return ib_diag_set(d, ENOTSUP,
-				   "create_serialize=0: not supported by iobench (files are laid out one after another)");
-	return 0;
-}
-
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
@@ -493,6 +475,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(create_on_open), .def = "0", .help = "Create files when opened for I/O, not before" },
 	{ .name = "unlink", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE, FLD(unlink),
 	  .def = "0", .help = "Delete the job's files when it is done" },
+	{ .name = "unlink_each_loop", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(unlink_each_loop), .def = "0",
+	  .help = "Delete the job's files after each loop; the next one recreates them" },
 	{ .name = "allow_mounted_write", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(allow_mounted_write), .def = "0",
 	  .help = "Allow writes to a block device that is mounted" },
@@ -514,8 +499,8 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "create_only", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(create_only), .def = "0", .help = "Only lay the files out, do no I/O" },
 	{ .name = "create_serialize", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
-	  .set = set_create_serialize, .def = "1",
-	  .help = "Lay files out one job after another (the only mode)" },
+	  FLD(create_serialize), .def = "1",
+	  .help = "Lay files out one job after another (0: all such jobs at once)" },
 	{ .name = "create_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(create_fsync), .def = "1", .help = "fsync a file after laying it out" },
 	{ .name = "allow_file_create", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
@@ -531,7 +516,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Which file is next: roundrobin[:N], sequential, random[:N], zipf:theta, pareto:h, normal:dev" },
 	{ .name = "openfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE,
 	  FLD(openfiles), .min = 1,
-	  .help = "Files open at once (iobench: all of the job's files)" },
+	  .help = "At most this many of the job's files open at once (default: all)" },
 
 	/* I/O type */
 	{ .name = "rw", .alias = { "readwrite" }, .type = IB_OPT_ENUM,
