@@ -267,6 +267,23 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 	return 0;
 }
 
+/*
+ * unlink_each_loop renews the files between loops (worker.c): verify's
+ * passes and mmap's mappings would not see the new files, so refused.
+ */
+static int check_unlink_each_loop(const struct ib_job *j, struct ib_diag *d)
+{
+	if (!j->unlink_each_loop || j->loops < 2)
+		return 0;
+	if (j->verify)
+		return ib_diag_set(d, ENOTSUP,
+				   "unlink_each_loop: not supported by iobench together with verify");
+	if (!strcmp(j->ioengine, "mmap"))
+		return ib_diag_set(d, ENOTSUP,
+				   "unlink_each_loop: not supported by iobench with ioengine=mmap");
+	return 0;
+}
+
 int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
 	int rc = check_misc(j, readonly, d);
@@ -283,5 +300,7 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = ib_job_check_verify(j, d);
 	if (!rc)
 		rc = check_verify_paced(j, d);
+	if (!rc)
+		rc = check_unlink_each_loop(j, d);
 	return rc;
 }
