@@ -30,6 +30,12 @@
  * - dedupe_percentage=D: each write is, with probability D%, a copy of the
  *   last unique write's data (fio's dedupe_mode=repeat); unique ones are
  *   new data. The first write is unique.
+ * - dedupe_mode=working_set (fio 3.33): the working set is the job's
+ *   first M = size * dedupe_working_set_percentage / 100 / (smallest write
+ *   size) unique writes' data; a duplicate (probability D%) repeats one of
+ *   the M, drawn uniformly (whether or not it was written yet). With
+ *   D + the percentage <= 100 (validated) the M unique writes come, so the
+ *   distinct blocks written are the unique writes.
  * - compress and dedupe imply refill_buffers (job fixup); zero_buffers wins
  *   over all of these.
  */
@@ -44,6 +50,10 @@ struct ib_bufs {
 	unsigned int dedupe_pct;
 	bool have_unique;	/* a unique write was made (dedupe) */
 	uint32_t unique_seed;	/* its data's seed */
+	uint64_t ws_pages;	/* working_set: M (0: repeat mode) */
+	uint64_t ws_next;	/* working_set: unique writes so far */
+	uint64_t ws_base;	/* working_set: unique write k's seed from it */
+	struct ib_rand ws_rand;	/* working_set: which of the M */
 	struct ib_vpattern pattern;
 };
 

@@ -106,6 +106,9 @@ struct ib_zones {
 	uint64_t size[IB_ZONES_MAX];	/* zoned: % of the region; abs: bytes */
 };
 
+/* dedupe_mode= (buf.h) */
+enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -204,6 +207,8 @@ struct ib_job {
 	unsigned int compress_pct;	/* buffer_compress_percentage, 0: off */
 	uint64_t compress_chunk;	/* buffer_compress_chunk (0: the block) */
 	unsigned int dedupe_pct;	/* dedupe_percentage, 0: off */
+	unsigned int dedupe_mode;	/* enum ib_dedupe_mode */
+	unsigned int dedupe_ws_pct;	/* dedupe_working_set_percentage */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;

@@ -141,23 +141,7 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 			   o->name, v);
 }
 
-/*
- * dedupe_mode=repeat (fio's default) is what dedupe_percentage does here;
- * working_set is not supported. dedupe_global=0 (the default: each job
- * repeats its own buffers) likewise; 1 is not supported.
- */
-int ib_opt_set_dedupe_mode(struct ib_job *j, const struct ib_opt *o,
-			   const char *v, struct ib_diag *d)
-{
-	(void)j;
-	if (!strcasecmp(v, "repeat"))
-		return 0;
-	if (!strcasecmp(v, "working_set"))
-		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (only repeat)",
-				   o->name, v);
-	return ib_diag_set(d, EINVAL, "%s=%s: invalid value (repeat, working_set)", o->name, v);
-}
-
+/* dedupe_global=1 (jobs sharing their working sets) is not supported. */
 int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
 			     const char *v, struct ib_diag *d)
 {

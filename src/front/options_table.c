@@ -357,6 +357,13 @@ static const struct ib_opt_val fadvise_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val dedupe_vals[] = {
+	{ "repeat", IB_DEDUPE_REPEAT, "a duplicate repeats the last unique write's data" },
+	{ "working_set", IB_DEDUPE_WORKING_SET,
+	  "a duplicate repeats one of the job's first unique writes (size * dedupe_working_set_percentage / 100 / bs of them), drawn uniformly" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val falloc_vals[] = {
 	{ "native", IB_FALLOC_NATIVE, "fallocate(2), nothing where it is not supported" },
 	{ "none", IB_FALLOC_NONE, "no pre-allocation: the writes grow the file" },
@@ -612,9 +619,12 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "dedupe_percentage", .type = IB_OPT_UINT, .cat = IB_CAT_BUF,
 	  FLD(dedupe_pct), .min = 0, .max = 100, .def = "0",
 	  .help = "Percentage of writes that repeat the previous unique buffer" },
-	{ .name = "dedupe_mode", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  .size = 16, .set = ib_opt_set_dedupe_mode, .def = "repeat",
-	  .help = "Duplicates repeat the last unique buffer (repeat; working_set is not supported)" },
+	{ .name = "dedupe_mode", .type = IB_OPT_ENUM, .cat = IB_CAT_BUF,
+	  FLD(dedupe_mode), .vals = dedupe_vals, .def = "repeat",
+	  .help = "Which earlier data a duplicate write repeats" },
+	{ .name = "dedupe_working_set_percentage", .type = IB_OPT_UINT,
+	  .cat = IB_CAT_BUF, FLD(dedupe_ws_pct), .min = 0, .max = 100, .def = "5",
+	  .help = "dedupe_mode=working_set: the working set, in percent of size" },
 	{ .name = "dedupe_global", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
 	  .size = 8, .set = ib_opt_set_dedupe_global, .def = "0",
 	  .help = "0: each job dedupes its own writes (1 is not supported)" },

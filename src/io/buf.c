@@ -52,6 +52,14 @@ static int data_setup(struct ib_bufs *b, const struct ib_job *job,
 				  job->compress_chunk : minw;
 	b->dedupe_pct = job->dedupe_pct;
 	b->have_unique = false;
+	b->ws_pages = 0;
+	if (job->dedupe_pct && job->dedupe_mode == IB_DEDUPE_WORKING_SET && minw) {
+		b->ws_pages = job->size * job->dedupe_ws_pct / 100 / minw;
+		b->ws_pages = b->ws_pages ? b->ws_pages : 1;
+		b->ws_next = 0;
+		b->ws_base = ib_rand_job_seed(job, IB_STREAM_DATA) * 0x9e3779b97f4a7c15ull;
+		ib_rand_seed(&b->ws_rand, ib_rand_job_seed(job, IB_STREAM_DATA) ^ 0x5bd1e995u);
+	}
 	b->has_pattern = job->buffer_pattern[0] != '\0';
 	if (b->has_pattern && ib_vpattern_parse(job->buffer_pattern, &b->pattern, d))
 		return -EINVAL;
@@ -102,11 +110,39 @@ void ib_bufs_free(struct ib_engine_ctx *ctx)
 	ctx->ios = NULL;
 }
 
+/* The seed of the job's unique write k (working_set mode): a 64-bit mix. */
+static uint32_t ws_seed(const struct ib_bufs *b, uint64_t k)
+{
+	uint64_t z = b->ws_base + (k + 1) * 0x9e3779b97f4a7c15ull;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (uint32_t)(z ^ (z >> 31));
+}
+
+/* dedupe_mode=working_set: a duplicate is one of the first ws_pages. */
+static void fill_working_set(struct ib_bufs *b, struct ib_io *io)
+{
+	struct ib_rand r;
+	uint64_t k;
+
+	if (ib_rand_below(&b->rand, 100) < b->dedupe_pct)
+		k = ib_rand_below(&b->ws_rand, b->ws_pages);
+	else
+		k = b->ws_next++;
+	ib_rand_seed(&r, ws_seed(b, k));
+	fill_data(b, &r, io->buf, io->len);
+}
+
 void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io)
 {
 	uint64_t stamp;
 	size_t i;
 
+	if (b->refill && b->ws_pages) {
+		fill_working_set(b, io);
+		return;
+	}
 	if (b->refill && b->dedupe_pct) {
 		struct ib_rand r;
 

@@ -293,13 +293,11 @@ def test_dedupe(t):
                    '--dedupe_mode=repeat', '--dedupe_global=0')
     t.check(a is not None and a == b, 'dedupe_mode=repeat, dedupe_global=0: '
             'the default, the same bytes')
-    for opt, msg in (('--dedupe_mode=working_set', 'dedupe_mode=working_set: '
-                      'not supported by iobench (only repeat)'),
-                     ('--dedupe_global=1', 'dedupe_global=1: not supported by '
-                      'iobench (each job dedupes its own writes)')):
-        r = t.run('--parse-only', '--name=x', '--size=1m', opt)
-        t.fails(r, opt)
-        t.eq(r.err.strip(), 'iobench: ' + msg, opt + ': message', r)
+    r = t.run('--parse-only', '--name=x', '--size=1m', '--dedupe_global=1')
+    t.fails(r, '--dedupe_global=1')
+    t.eq(r.err.strip(), 'iobench: dedupe_global=1: not supported by '
+         'iobench (each job dedupes its own writes)',
+         'dedupe_global=1: message', r)
     d = write_file(t, 'dz', 4 * MiB, '--bs=4k', '--dedupe_percentage=50',
                    '--buffer_compress_percentage=50')
     if d is not None:
@@ -437,6 +435,59 @@ def test_trim_refused(t):
     loop_remove(t, dev)
 
 
+def block_census(data, bs=4096):
+    """(distinct blocks, contents written more than once, the last first
+    position of such a content)."""
+    first, count = {}, {}
+    for i in range(0, len(data) // bs):
+        b = data[i * bs:(i + 1) * bs]
+        first.setdefault(b, i)
+        count[b] = count.get(b, 0) + 1
+    dups = [b for b, n in count.items() if n > 1]
+    return len(count), len(dups), max([first[b] for b in dups] or [0])
+
+
+def test_dedupe_working_set(t):
+    """1024 sequential 4k writes, 30% duplicates, a working set of 10% of
+    4 MiB: M = 102 blocks. A duplicate repeats one of the first M unique
+    writes, so the distinct blocks are the unique writes: Binomial(1024,
+    0.7), mean 716.8, sd 14.7, checked within 5 sd (644..790). The ~307
+    duplicates draw uniformly among M: at most M contents repeat (about
+    97 expected, at least 85 asserted, a 6-sd margin), all of them first
+    written among the first 200 blocks (the first M unique writes are done
+    by block ~146). repeat mode's duplicates follow the whole file."""
+    ws = ['--bs=4k', '--dedupe_percentage=30', '--dedupe_mode=working_set',
+          '--dedupe_working_set_percentage=10']
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        d = write_file(t, 'dw', 4 * MiB, *ws, fio=fio)
+        if d is None:
+            continue
+        distinct, dups, last = block_census(d)
+        t.check(644 <= distinct <= 790, 'working_set %s: distinct blocks '
+                '%d in 644..790' % (who, distinct))
+        t.check(85 <= dups <= 102, 'working_set %s: %d contents repeat, '
+                'at most M = 102' % (who, dups))
+        t.check(last < 200, 'working_set %s: repeated contents first '
+                'written by block 200 (%d)' % (who, last))
+    d = write_file(t, 'dr', 4 * MiB, '--bs=4k', '--dedupe_percentage=30')
+    if d is not None:
+        t.check(block_census(d)[2] > 500, 'repeat: duplicates all along')
+    for opts, msg in (
+            (['--dedupe_working_set_percentage=80'], 'dedupe_percentage=30: '
+             'out of reach with dedupe_working_set_percentage=80 (unique '
+             'writes), more than 100 together'),
+            (['--nrfiles=2'], 'dedupe_mode=working_set: only with one file '
+             'per job')):
+        r = t.run('--parse-only', '--name=x', '--size=1m', *ws, *opts)
+        t.fails(r, 'working_set ' + ' '.join(opts))
+        t.eq(r.err.strip(), 'iobench: ' + msg, 'working_set: ' + msg, r)
+    r = t.run('--parse-only', '--name=x', *ws)
+    t.eq((r.rc, r.err.strip()), (1, 'iobench: dedupe_mode=working_set: the '
+         'working set needs size= (an absolute size)'),
+         'working_set without size=', r)
+
+
 def main():
     t = ibtest.Test()
     test_seq_modifiers(t)
@@ -444,6 +495,7 @@ def main():
     test_compress(t)
     test_pattern(t)
     test_dedupe(t)
+    test_dedupe_working_set(t)
     test_trim_device(t)
     test_trim_file(t)
     test_trim_refused(t)

@@ -680,7 +680,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 178); /* 152 + 24 data/random/log rows + serialize_overlap + unlink_each_loop */
+	assert_int_equal(i, 179); /* 152 + 24 data/random/log rows + serialize_overlap + unlink_each_loop + dedupe_working_set_percentage */
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
