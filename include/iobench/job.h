@@ -209,6 +209,7 @@ struct ib_job {
 	unsigned int dedupe_pct;	/* dedupe_percentage, 0: off */
 	unsigned int dedupe_mode;	/* enum ib_dedupe_mode */
 	unsigned int dedupe_ws_pct;	/* dedupe_working_set_percentage */
+	bool dedupe_global;	/* working set over every job's writes */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;

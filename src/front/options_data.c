@@ -141,22 +141,6 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 			   o->name, v);
 }
 
-/* dedupe_global=1 (jobs sharing their working sets) is not supported. */
-int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
-			     const char *v, struct ib_diag *d)
-{
-	char *end;
-	long x = strtol(v, &end, 10);
-
-	(void)j;
-	if (end == v || *end)
-		return ib_diag_set(d, EINVAL, "%s=%s: invalid boolean", o->name, v);
-	if (x)
-		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (each job dedupes its own writes)",
-				   o->name, v);
-	return 0;
-}
-
 /*
  * error_dump=0: non-fatal errors are counted, not printed, which is what
  * iobench does (its job processes never print); fio's default, 1, prints

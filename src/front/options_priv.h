@@ -51,8 +51,6 @@ int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d);
 int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 				const char *v, struct ib_diag *d);
-int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
-			     const char *v, struct ib_diag *d);
 int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
 			    const char *v, struct ib_diag *d);
 int ib_opt_set_error_dump(struct ib_job *j, const struct ib_opt *o,

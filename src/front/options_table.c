@@ -625,9 +625,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "dedupe_working_set_percentage", .type = IB_OPT_UINT,
 	  .cat = IB_CAT_BUF, FLD(dedupe_ws_pct), .min = 0, .max = 100, .def = "5",
 	  .help = "dedupe_mode=working_set: the working set, in percent of size" },
-	{ .name = "dedupe_global", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  .size = 8, .set = ib_opt_set_dedupe_global, .def = "0",
-	  .help = "0: each job dedupes its own writes (1 is not supported)" },
+	{ .name = "dedupe_global", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	  FLD(dedupe_global), .def = "0",
+	  .help = "dedupe_mode=working_set: the working set spread over all the jobs' first unique writes" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
 

@@ -466,6 +466,8 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	w->ctx.files = w->fs->f;
 	w->ctx.nr_files = w->fs->nr;
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
+	if (!ret && job->dedupe_global)
+		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
 	if (!ret && job->read_iolog[0])
 		ret = replay_init(w, d);
 	else if (!ret)

@@ -804,6 +804,7 @@ static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 		r->slots[i].ops = ib_engine_find(run->jobs[i].ioengine);
 		r->slots[i].args.st = &r->res->stats[i];
 		r->slots[i].args.readonly = run->readonly;
+		r->slots[i].args.nr_jobs = run->nr_jobs;
 		/* a process has its own copy of stop_requested; a thread its flag */
 		r->slots[i].args.stop = run->jobs[i].thread ? &r->slots[i].stop
 							    : &stop_requested;

@@ -293,11 +293,6 @@ def test_dedupe(t):
                    '--dedupe_mode=repeat', '--dedupe_global=0')
     t.check(a is not None and a == b, 'dedupe_mode=repeat, dedupe_global=0: '
             'the default, the same bytes')
-    r = t.run('--parse-only', '--name=x', '--size=1m', '--dedupe_global=1')
-    t.fails(r, '--dedupe_global=1')
-    t.eq(r.err.strip(), 'iobench: dedupe_global=1: not supported by '
-         'iobench (each job dedupes its own writes)',
-         'dedupe_global=1: message', r)
     d = write_file(t, 'dz', 4 * MiB, '--bs=4k', '--dedupe_percentage=50',
                    '--buffer_compress_percentage=50')
     if d is not None:
@@ -488,6 +483,46 @@ def test_dedupe_working_set(t):
          'working_set without size=', r)
 
 
+def test_dedupe_global(t):
+    """Two jobs as in test_dedupe_working_set: with dedupe_global=1 the 102
+    entries are 51 first unique writes of each job, so each job's ~307
+    duplicates repeat about 51 * (1 - e^-3) = 48.5 of the other's
+    contents: the files share about 97 contents (sd ~2.4; 85..102
+    asserted, 102 being every entry of the other jobs); with 0 none."""
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        for g in ('1', '0'):
+            files = [t.path('dg%s.%d' % (g, i)) for i in range(2)]
+            args = ['--output-format=json', *PSYNC, '--rw=write', '--bs=4k',
+                    '--size=4m', '--dedupe_percentage=30',
+                    '--dedupe_mode=working_set', '--dedupe_global=' + g,
+                    '--dedupe_working_set_percentage=10']
+            for i, f in enumerate(files):
+                if os.path.exists(f):
+                    os.unlink(f)
+                args += ['--name=dg%d' % i, '--filename=' + f]
+            r = t.fio(*args) if fio else t.run(*args)
+            if r is None or not t.ok(r, 'dedupe_global=%s %s' % (g, who)):
+                continue
+            sets = []
+            for f in files:
+                with open(f, 'rb') as fh:
+                    d = fh.read()
+                sets.append({d[o:o + 4096]: o // 4096
+                             for o in range(len(d) - 4096, -1, -4096)})
+            shared = set(sets[0]) & set(sets[1])
+            if g == '0':
+                t.eq(len(shared), 0, 'dedupe_global=0 %s: nothing shared'
+                     % who)
+                continue
+            t.check(85 <= len(shared) <= 102, 'dedupe_global=1 %s: %d '
+                    'contents shared, 85..102' % (who, len(shared)))
+            if not fio:
+                first = max(min(sets[0][x], sets[1][x]) for x in shared)
+                t.check(first < 100, 'dedupe_global=1: shared contents '
+                        'are first unique writes (by block %d)' % first)
+
+
 def main():
     t = ibtest.Test()
     test_seq_modifiers(t)
@@ -496,6 +531,7 @@ def main():
     test_pattern(t)
     test_dedupe(t)
     test_dedupe_working_set(t)
+    test_dedupe_global(t)
     test_trim_device(t)
     test_trim_file(t)
     test_trim_refused(t)
