@@ -194,9 +194,12 @@ static int set_direct(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
+/* fio takes linuxaio for libaio (and reports libaio). */
 static int set_ioengine(struct ib_job *j, const struct ib_opt *o, const char *v,
 			struct ib_diag *d)
 {
+	if (!strcmp(v, "linuxaio"))
+		v = "libaio";
 	if (strlen(v) >= sizeof(j->ioengine))
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
 	memset(j->ioengine, 0, sizeof(j->ioengine));

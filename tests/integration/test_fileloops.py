@@ -6,7 +6,8 @@ job that only reads fails with ENOENT after its first loop, as fio does),
 openfiles=N below the number of files (at most N open at once, seen with
 strace; files served in fio's order, from the iolog) and create_serialize=0
 (the jobs' files laid out by threads of their own, at the same time). The
-I/O counts side by side with fio 3.33 where it is installed.
+I/O counts side by side with fio 3.33 where it is installed. Also
+ioengine=linuxaio, fio's alias of libaio.
 """
 import json
 import os
@@ -193,6 +194,28 @@ def test_create_serialize(t):
              'file, threads, the parent wrote, sizes' % ser)
 
 
+def test_linuxaio(t):
+    """ioengine=linuxaio: fio's alias of libaio (found in real job files)."""
+    f = t.path('la')
+    got = {}
+    for who in ('iobench', 'fio'):
+        prog = shutil.which('fio') if who == 'fio' else None
+        if who == 'fio' and not prog:
+            continue
+        r, lines = traced(t, prog, 'io_submit', '--name=la', '--filename=' + f,
+                          '--size=64k', '--ioengine=linuxaio', '--direct=1',
+                          '--iodepth=4', '--output-format=json')
+        subs = [ln for ln in lines if 'io_submit(' in ln and
+                not ln.endswith('= 0')]
+        j = job_of(r)
+        got[who] = (r.rc, counts(j), j['job options']['ioengine'],
+                    len(subs) > 0)
+    t.eq(got['iobench'], (0, ((16, 64 * KiB), (0, 0)), 'linuxaio', True),
+         'linuxaio: rc, counts, option as given, io_submit used')
+    if 'fio' in got:
+        t.eq(got['iobench'], got['fio'], 'linuxaio: as fio')
+
+
 def main():
     t = ibtest.Test()
     if not shutil.which('strace'):
@@ -201,6 +224,7 @@ def main():
     test_unlink_each_loop(t)
     test_openfiles(t)
     test_create_serialize(t)
+    test_linuxaio(t)
     t.finish()
 
 

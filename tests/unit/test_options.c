@@ -324,6 +324,8 @@ static void test_strings(void **state)
 	assert_string_equal(j->filename, "/dev/shm/a:/dev/shm/b\\:c");
 	set_ok(j, "ioengine", "io_uring");
 	assert_string_equal(j->ioengine, "io_uring");
+	set_ok(j, "ioengine", "linuxaio"); /* fio's alias */
+	assert_string_equal(j->ioengine, "libaio");
 	set_ok(j, "description", "a test job");
 	assert_string_equal(j->description, "a test job");
 	memset(longname, 'x', sizeof(longname) - 1);
