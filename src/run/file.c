@@ -742,6 +742,24 @@ static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
 	return 0;
 }
 
+/* A file openfiles=N keeps closed: unlinked, and empty again if writing. */
+static int recreate_closed(const struct ib_file *f, int flags, struct ib_diag *d)
+{
+	int fd;
+
+	if (unlink(f->path) < 0 && errno != ENOENT)
+		return ib_diag_set(d, errno, "%s: unlink: %s", f->path,
+				   strerror(errno));
+	if (!(flags & O_CREAT))
+		return 0;
+	fd = open(f->path, (flags & ~O_DIRECT) | O_CREAT, 0644);
+	if (fd < 0)
+		return ib_diag_set(d, errno, "%s: open: %s", f->path,
+				   strerror(errno));
+	close(fd);
+	return 0;
+}
+
 int ib_files_renew(const struct ib_job *job, struct ib_files *fs,
 		   bool readonly, struct ib_diag *d)
 {
@@ -755,7 +773,9 @@ int ib_files_renew(const struct ib_job *job, struct ib_files *fs,
 		if (fs->f[i].is_bdev)
 			continue;
 		if (fs->f[i].fd < 0) { /* openfiles=N: a closed one */
-			unlink(fs->f[i].path);
+			ret = recreate_closed(&fs->f[i], flags, d);
+			if (ret)
+				return ret;
 			continue;
 		}
 		if (job->fsync_on_close && (flags & O_RDWR))

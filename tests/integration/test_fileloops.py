@@ -77,6 +77,20 @@ def test_unlink_each_loop(t):
         if 'fio' in got:
             t.eq(got['iobench'][1:], got['fio'][1:],
                  'unlink_each_loop %s: as fio' % rw)
+    got = {}
+    for who in ('iobench', 'fio'):
+        d = t.mkdir('uel.of.' + who)
+        args = (*SAME, '--name=o', '--directory=' + d, '--nrfiles=4',
+                '--openfiles=2', '--rw=write', '--bs=4k', '--size=64k',
+                '--loops=2', '--unlink_each_loop=1')
+        r = t.run(*args) if who == 'iobench' else t.fio(*args)
+        if r is not None and t.ok(r, 'unlink_each_loop+openfiles: ' + who):
+            got[who] = (counts(job_of(r)), sorted(
+                os.path.getsize(os.path.join(d, n)) for n in os.listdir(d)))
+    t.eq(got.get('iobench'), (((0, 0), (32, 128 * KiB)), [16 * KiB] * 4),
+         'unlink_each_loop with openfiles=2: writes, the 4 new files')
+    if 'fio' in got:
+        t.eq(got['iobench'], got['fio'], 'unlink_each_loop+openfiles: as fio')
     f = t.path('uel.one')
     r = t.run(*SAME, '--name=u', '--filename=' + f, '--rw=write',
               '--size=64k', '--unlink_each_loop=1')
@@ -130,22 +144,27 @@ def test_openfiles(t):
         if 'fio' in got:
             t.eq(got['iobench'][:2], got['fio'][:2],
                  'openfiles=2 %s %s: as fio' % (fst, engine))
-    order = {}
-    for who in ('iobench', 'fio'):
-        log = t.path('of.%s.iolog' % who)
-        args = (*SAME, '--name=of', '--directory=' + d, '--nrfiles=4',
-                '--openfiles=1', '--rw=read', '--bs=4k', '--size=64k',
-                '--write_iolog=' + log)
-        r = t.run(*args) if who == 'iobench' else t.fio(*args)
-        if r is None or not t.ok(r, 'openfiles=1 iolog: ' + who):
-            continue
-        io = ibtest.parse_iolog(log)
-        order[who] = [os.path.basename(f) for f, _, _, _ in io.ios]
     names = ['of.0.%d' % i for i in range(4)]
-    t.eq(order.get('iobench'), [n for n in names for _ in range(4)],
-         'openfiles=1 roundrobin: each file done before the next opens')
-    if 'fio' in order:
-        t.eq(order['iobench'], order['fio'], 'openfiles=1: order as fio')
+    want = {1: [n for n in names for _ in range(4)],
+            2: [names[0], names[1]] * 4 + [names[2], names[3]] * 4}
+    for n in (1, 2):
+        order = {}
+        for who in ('iobench', 'fio'):
+            log = t.path('of%d.%s.iolog' % (n, who))
+            args = (*SAME, '--name=of', '--directory=' + d, '--nrfiles=4',
+                    '--openfiles=%d' % n, '--rw=read', '--bs=4k',
+                    '--size=64k', '--write_iolog=' + log)
+            r = t.run(*args) if who == 'iobench' else t.fio(*args)
+            if r is None or not t.ok(r, 'openfiles=%d iolog: %s' % (n, who)):
+                continue
+            io = ibtest.parse_iolog(log)
+            order[who] = [os.path.basename(f) for f, _, _, _ in io.ios]
+        # a file keeps its slot until its region is done (fio's rule)
+        t.eq(order.get('iobench'), want[n],
+             'openfiles=%d roundrobin: the order of files' % n)
+        if 'fio' in order:
+            t.eq(order['iobench'], order['fio'],
+                 'openfiles=%d: order as fio' % n)
     r = t.run('--name=of', '--directory=' + d, '--nrfiles=2', '--size=64k',
               '--openfiles=1', '--rate=1m')
     t.fails(r, 'openfiles with a rate')
