@@ -6,6 +6,7 @@
 #include "iobench/diag.h"
 #include "iobench/file.h"
 #include "iobench/iogen.h"
+#include "iobench/iolog.h"
 #include "iobench/source.h"
 
 /*
@@ -24,6 +25,7 @@ struct ib_files_src {
 	const struct ib_job *job;
 	bool readonly;
 	const unsigned int *inflight;	/* the loop's count */
+	struct ib_iolog *iolog;		/* write_iolog's open/close lines */
 	bool held;
 	struct ib_io_desc desc;
 	unsigned int nr_open;
@@ -34,7 +36,8 @@ struct ib_files_src {
 
 void ib_files_src_init(struct ib_files_src *s, struct ib_iogen *gen,
 		       struct ib_files *fs, const struct ib_job *job,
-		       bool readonly, const unsigned int *inflight);
+		       bool readonly, const unsigned int *inflight,
+		       struct ib_iolog *iolog);
 
 static inline struct ib_source *ib_files_src_source(struct ib_files_src *s)
 {

@@ -43,7 +43,7 @@ int ib_files_open_limited(const struct ib_job *job, struct ib_files *fs,
 }
 
 /* Close the files the generator gave up, then open file i. */
-static int switch_to(struct ib_files_src *s, unsigned int i)
+static int switch_to(struct ib_files_src *s, unsigned int i, uint64_t now_ns)
 {
 	struct ib_files one = one_file(s->fs, i);
 	unsigned int k;
@@ -59,12 +59,14 @@ static int switch_to(struct ib_files_src *s, unsigned int i)
 		close(f->fd);
 		f->fd = -1;
 		s->nr_open--;
+		ib_iolog_file(s->iolog, f, "close", now_ns);
 	}
 	ret = ib_files_open(s->job, &one, s->readonly, &s->diag);
 	if (ret)
 		return ret;
 	s->nr_open++;
 	s->opens++;
+	ib_iolog_file(s->iolog, &s->fs->f[i], "open", now_ns);
 	return 0;
 }
 
@@ -87,7 +89,7 @@ static int files_next(struct ib_source *src, uint64_t now_ns,
 			out->due_ns = now_ns + 1000;
 			return IB_SRC_NOT_YET;
 		}
-		ret = switch_to(s, s->desc.file_idx);
+		ret = switch_to(s, s->desc.file_idx, now_ns);
 		if (ret) {
 			s->error = -ret;
 			return IB_SRC_END;
@@ -116,8 +118,10 @@ static const struct ib_source_ops files_src_ops = {
 
 void ib_files_src_init(struct ib_files_src *s, struct ib_iogen *gen,
 		       struct ib_files *fs, const struct ib_job *job,
-		       bool readonly, const unsigned int *inflight)
+		       bool readonly, const unsigned int *inflight,
+		       struct ib_iolog *iolog)
 {
 	*s = (struct ib_files_src){ .src.ops = &files_src_ops, .gen = gen,
-		.fs = fs, .job = job, .readonly = readonly, .inflight = inflight };
+		.fs = fs, .job = job, .readonly = readonly, .inflight = inflight,
+		.iolog = iolog };
 }

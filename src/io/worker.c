@@ -377,7 +377,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 
 	if (w->limited) {
 		ib_files_src_init(&w->fsrc, &w->gen, w->fs, w->job, w->readonly,
-				  &w->loop.inflight);
+				  &w->loop.inflight, &w->iolog);
 		cfg.src = ib_files_src_source(&w->fsrc);
 	}
 	if (w->paced_on) {

@@ -158,10 +158,17 @@ def test_openfiles(t):
             if r is None or not t.ok(r, 'openfiles=%d iolog: %s' % (n, who)):
                 continue
             io = ibtest.parse_iolog(log)
-            order[who] = [os.path.basename(f) for f, _, _, _ in io.ios]
+            order[who] = ([os.path.basename(f) for f, _, _, _ in io.ios],
+                          [(os.path.basename(f), a) for f, a in io.actions])
         # a file keeps its slot until its region is done (fio's rule)
-        t.eq(order.get('iobench'), want[n],
+        t.eq(order.get('iobench', [None])[0], want[n],
              'openfiles=%d roundrobin: the order of files' % n)
+        acts = [(f, 'add') for f in names]
+        for k in range(0, 4, n):
+            acts += [(f, 'open') for f in names[k:k + n]]
+            acts += [(f, 'close') for f in names[k:k + n]]
+        t.eq(order.get('iobench', [None, None])[1], acts,
+             'openfiles=%d: the iolog opens and closes files as it goes' % n)
         if 'fio' in order:
             t.eq(order['iobench'], order['fio'],
                  'openfiles=%d: order as fio' % n)
