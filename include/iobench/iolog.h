@@ -49,7 +49,8 @@ void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
 		 unsigned int ddir, uint64_t offset, uint64_t len,
 		 uint64_t now_ns);
 /*
- * openfiles=N (source_files.h): "open" or "close" of f at now_ns. With
+ * openfiles=N (source_files.h): "open" or "close" of f at now_ns (l may
+ * be NULL: no log). With
  * fewer open files than files, ib_iolog_open and ib_iolog_close write
  * open and close lines only for the files open then (fd >= 0).
  */

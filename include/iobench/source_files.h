@@ -26,6 +26,7 @@ struct ib_files_src {
 	bool readonly;
 	const unsigned int *inflight;	/* the loop's count */
 	struct ib_iolog *iolog;		/* write_iolog's open/close lines */
+	uint32_t *live_open;		/* NULL, or the status line's f= count */
 	bool held;
 	struct ib_io_desc desc;
 	unsigned int nr_open;

@@ -123,7 +123,7 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 void ib_iolog_file(struct ib_iolog *l, const struct ib_file *f,
 		   const char *what, uint64_t now_ns)
 {
-	if (l->buf)
+	if (l && l->buf)
 		put_line(l, now_ns, f->path, what, false, 0, 0);
 }
 

@@ -66,6 +66,8 @@ static int switch_to(struct ib_files_src *s, unsigned int i, uint64_t now_ns)
 		return ret;
 	s->nr_open++;
 	s->opens++;
+	if (s->live_open)
+		__atomic_store_n(s->live_open, s->nr_open, __ATOMIC_RELAXED);
 	ib_iolog_file(s->iolog, &s->fs->f[i], "open", now_ns);
 	return 0;
 }

@@ -378,6 +378,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 	if (w->limited) {
 		ib_files_src_init(&w->fsrc, &w->gen, w->fs, w->job, w->readonly,
 				  &w->loop.inflight, &w->iolog);
+		w->fsrc.live_open = &w->st->live.nr_files_open;
 		cfg.src = ib_files_src_source(&w->fsrc);
 	}
 	if (w->paced_on) {
@@ -461,7 +462,8 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ret = ib_files_cache_setup(job, w->fs, d);
 	if (ret)
 		return ret;
-	__atomic_store_n(&w->st->live.nr_files_open, w->fs->nr, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->st->live.nr_files_open, w->limited ? 0 : w->fs->nr,
+			 __ATOMIC_RELAXED);
 	w->ctx.job = job;
 	w->ctx.files = w->fs->f;
 	w->ctx.nr_files = w->fs->nr;
