@@ -50,9 +50,9 @@ void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
 		 uint64_t now_ns);
 /*
  * openfiles=N (source_files.h): "open" or "close" of f at now_ns (l may
- * be NULL: no log). With
- * fewer open files than files, ib_iolog_open and ib_iolog_close write
- * open and close lines only for the files open then (fd >= 0).
+ * be NULL: no log). With fewer open files than files, ib_iolog_open and
+ * ib_iolog_close write open and close lines only for the files open then
+ * (fd >= 0).
  */
 void ib_iolog_file(struct ib_iolog *l, const struct ib_file *f,
 		   const char *what, uint64_t now_ns);
