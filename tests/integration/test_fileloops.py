@@ -91,6 +91,22 @@ def test_unlink_each_loop(t):
          'unlink_each_loop with openfiles=2: writes, the 4 new files')
     if 'fio' in got:
         t.eq(got['iobench'], got['fio'], 'unlink_each_loop+openfiles: as fio')
+    got = {}
+    for who in ('iobench', 'fio'):
+        prog = shutil.which('fio') if who == 'fio' else None
+        if who == 'fio' and not prog:
+            continue
+        f = t.path('uel.tb.' + who)
+        r, lines = traced(t, prog, 'unlink', *SAME, '--name=u',
+                          '--filename=' + f, '--rw=write', '--size=64k',
+                          '--loops=3', '--unlink_each_loop=1', '--time_based',
+                          '--runtime=1')
+        got[who] = (r.rc, len([ln for ln in lines if 'unlink("%s")' % f in ln
+                               and ln.endswith('= 0')]))
+    t.eq(got['iobench'], (0, 0), 'unlink_each_loop with time_based: one '
+         'pass, nothing unlinked')
+    if 'fio' in got:
+        t.eq(got['iobench'], got['fio'], 'unlink_each_loop time_based: as fio')
     f = t.path('uel.one')
     r = t.run(*SAME, '--name=u', '--filename=' + f, '--rw=write',
               '--size=64k', '--unlink_each_loop=1')
