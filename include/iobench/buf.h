@@ -30,6 +30,18 @@
  * - dedupe_percentage=D: each write is, with probability D%, a copy of the
  *   last unique write's data (fio's dedupe_mode=repeat); unique ones are
  *   new data. The first write is unique.
+ * - dedupe_mode=working_set (fio 3.33): the working set is the job's
+ *   first M = size * dedupe_working_set_percentage / 100 / (smallest write
+ *   size) unique writes' data; a duplicate (probability D%) repeats one of
+ *   the M, drawn uniformly (whether or not it was written yet). With
+ *   D + the percentage <= 100 (validated) the M unique writes come, so the
+ *   distinct blocks written are the unique writes.
+ * - dedupe_global=1 with working_set (fio 3.33): the M entries are spread
+ *   over the run's T jobs, P = max(M / T, 1) each: entry i is unique write
+ *   i % P of job (own index + i / P) % T, so a job's duplicates repeat
+ *   other jobs' first writes too. The unique data of such jobs derive from
+ *   their job numbers alone (not randseed), so each job can compute the
+ *   others'.
  * - compress and dedupe imply refill_buffers (job fixup); zero_buffers wins
  *   over all of these.
  */
@@ -44,6 +56,13 @@ struct ib_bufs {
 	unsigned int dedupe_pct;
 	bool have_unique;	/* a unique write was made (dedupe) */
 	uint32_t unique_seed;	/* its data's seed */
+	uint64_t ws_pages;	/* working_set: M (0: repeat mode) */
+	uint64_t ws_next;	/* working_set: unique writes so far */
+	uint64_t ws_base;	/* working_set: unique write k's seed from it */
+	struct ib_rand ws_rand;	/* working_set: which of the M */
+	unsigned int ws_jobs;	/* dedupe_global: T (0: off) */
+	unsigned int ws_index;	/* dedupe_global: own job index */
+	uint64_t ws_per_job;	/* dedupe_global: P */
 	struct ib_vpattern pattern;
 };
 
@@ -53,6 +72,10 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		  struct ib_diag *d);
 /* Safe after a failed or no ib_bufs_alloc() (ctx zeroed). */
 void ib_bufs_free(struct ib_engine_ctx *ctx);
+
+/* dedupe_global=1: set after ib_bufs_alloc, with the run's job count. */
+void ib_bufs_dedupe_global(struct ib_bufs *b, const struct ib_job *job,
+			   unsigned int nr_jobs);
 
 /* Out of line: the refill and scramble cases. */
 void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io);

@@ -2,6 +2,7 @@
 #ifndef IOBENCH_FILE_H
 #define IOBENCH_FILE_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,11 +51,38 @@ unsigned int ib_files_need_layout(const struct ib_files *fs);
 int ib_files_layout(const struct ib_job *job, struct ib_files *fs,
 		    bool readonly, FILE *msg, const volatile sig_atomic_t *stop,
 		    struct ib_diag *d);
+/*
+ * create_serialize=0: ib_files_layout for each task at the same time, one
+ * thread each (a task whose thread cannot start is laid out in the
+ * caller); returns when all are done, each with its ret and diag. Tasks
+ * must not share a path (ib_files_share_path).
+ */
+struct ib_layout_task {
+	const struct ib_job *job;
+	struct ib_files *fs;
+	bool readonly;
+	FILE *msg;
+	const volatile sig_atomic_t *stop;
+	int ret;
+	struct ib_diag d;
+	pthread_t tid;
+	bool started;
+};
+void ib_files_layout_parallel(struct ib_layout_task *t, unsigned int n);
+bool ib_files_share_path(const struct ib_files *a, const struct ib_files *b);
 /* Regions from size=/offset= alone, for engines that touch no files. */
 int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d);
 int ib_files_open(const struct ib_job *job, struct ib_files *fs,
 		  bool readonly, struct ib_diag *d);
+/*
+ * unlink_each_loop, between two loops: each regular file is unlinked and
+ * opened again, with O_CREAT when the job writes (an empty new file, as in
+ * fio, which does not lay it out again); the new fd takes the old one's
+ * number. A job that only reads fails here with ENOENT, as in fio.
+ */
+int ib_files_renew(const struct ib_job *job, struct ib_files *fs,
+		   bool readonly, struct ib_diag *d);
 /* Close every open fd; unlink regular files if job->unlink. */
 void ib_files_close(const struct ib_job *job, struct ib_files *fs);
 void ib_files_free(struct ib_files *fs);

@@ -22,6 +22,11 @@
  *   done in this pass for N I/Os; zipf/pareto/normal pick one per I/O with
  *   that distribution over the files (randdist.h). A pass ends when every
  *   file is done (or, for roundrobin, never needs to).
+ * - openfiles=N below the number of files (fio's rule): the choice above
+ *   moves on (wrapping) to the first file not done in this pass that is
+ *   active or for which one of the N slots is free; a file holds its slot
+ *   from its first I/O until its region is done in this pass (files[].active:
+ *   source_files.h opens and closes the fds to match).
  * - percentage_random (random types): each I/O is random with that
  *   probability, else it follows the direction's last I/O in its file.
  * - allrandrepeat: every stream from the job's fixed seeds, as randrepeat.
@@ -79,6 +84,7 @@ struct ib_gen_file {
 	uint64_t nblocks;
 	uint64_t used;
 	uint64_t pass_done;	/* bytes issued in this pass */
+	bool active;		/* openfiles=N: holds one of the N slots */
 };
 
 struct ib_iogen {
@@ -91,6 +97,8 @@ struct ib_iogen {
 	unsigned int file_left;	/* I/Os left before the next pick */
 	unsigned int files_done;	/* done in this pass */
 	bool file_picked;
+	unsigned int open_max;	/* openfiles=N below nr_files, else 0 */
+	unsigned int nr_active;	/* files holding a slot (<= open_max) */
 	struct ib_rand file_rand;
 	struct ib_randdist_state file_dist;
 	uint64_t granule;	/* random map unit: smallest block alignment */

@@ -33,6 +33,7 @@ struct ib_iolog {
 	int err;		/* first write error, -errno, or 0 */
 	unsigned int version;	/* 2 or 3 */
 	uint64_t start_ns;	/* ib_now_ns() at open: time 0 of a v3 log */
+	bool limited;		/* openfiles=N: open/close lines as they happen */
 	char path[PATH_MAX + 16];
 };
 
@@ -47,6 +48,14 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
 		 unsigned int ddir, uint64_t offset, uint64_t len,
 		 uint64_t now_ns);
+/*
+ * openfiles=N (source_files.h): "open" or "close" of f at now_ns (l may
+ * be NULL: no log). With fewer open files than files, ib_iolog_open and
+ * ib_iolog_close write open and close lines only for the files open then
+ * (fd >= 0).
+ */
+void ib_iolog_file(struct ib_iolog *l, const struct ib_file *f,
+		   const char *what, uint64_t now_ns);
 /*
  * Write the close lines, flush and close. Returns 0, or the first write
  * error of the whole log as -errno (d: "write_iolog: PATH: reason").

@@ -116,6 +116,9 @@ struct ib_zones {
 	uint64_t size[IB_ZONES_MAX];	/* zoned: % of the region; abs: bytes */
 };
 
+/* dedupe_mode= (buf.h) */
+enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -161,6 +164,7 @@ struct ib_job {
 	bool overwrite;
 	bool create_on_open;
 	bool unlink;
+	bool unlink_each_loop;	/* new files for each loop (file.h renew) */
 	bool allow_mounted_write;
 	bool allow_data_loss;	/* write a device holding data (safety.h) */
 
@@ -171,6 +175,7 @@ struct ib_job {
 	unsigned int fallocate;	/* enum ib_falloc: how layout allocates */
 	bool create_only;	/* lay files out, do no I/O */
 	bool create_fsync;	/* fsync a file after laying it out */
+	bool create_serialize;	/* 0: lay out with the other such jobs at once */
 	bool allow_file_create;	/* 0: a missing file is an error */
 	bool file_append;	/* the region starts at the end of the file */
 	bool fsync_on_close;	/* fsync written files when closing them */
@@ -214,6 +219,9 @@ struct ib_job {
 	unsigned int compress_pct;	/* buffer_compress_percentage, 0: off */
 	uint64_t compress_chunk;	/* buffer_compress_chunk (0: the block) */
 	unsigned int dedupe_pct;	/* dedupe_percentage, 0: off */
+	unsigned int dedupe_mode;	/* enum ib_dedupe_mode */
+	unsigned int dedupe_ws_pct;	/* dedupe_working_set_percentage */
+	bool dedupe_global;	/* working set over every job's writes */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;

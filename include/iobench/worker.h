@@ -25,6 +25,7 @@ struct ib_worker_args {
 	bool readonly;
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;		/* calibrated once, before fork */
+	unsigned int nr_jobs;		/* in the run (dedupe_global) */
 };
 
 int ib_worker_run(struct ib_worker_args *a);

@@ -72,6 +72,8 @@ void ib_job_defaults(struct ib_job *j)
 	j->fadvise_hint = IB_FADV_AUTO;
 	j->fallocate = IB_FALLOC_NATIVE;
 	j->create_fsync = true;
+	j->create_serialize = true;
+	j->dedupe_ws_pct = 5;
 	j->allow_file_create = true;
 	j->do_verify = true;
 	j->verify_header_seed = true;

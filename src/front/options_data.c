@@ -145,38 +145,6 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 }
 
 /*
- * dedupe_mode=repeat (fio's default) is what dedupe_percentage does here;
- * working_set is not supported. dedupe_global=0 (the default: each job
- * repeats its own buffers) likewise; 1 is not supported.
- */
-int ib_opt_set_dedupe_mode(struct ib_job *j, const struct ib_opt *o,
-			   const char *v, struct ib_diag *d)
-{
-	(void)j;
-	if (!strcasecmp(v, "repeat"))
-		return 0;
-	if (!strcasecmp(v, "working_set"))
-		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (only repeat)",
-				   o->name, v);
-	return ib_diag_set(d, EINVAL, "%s=%s: invalid value (repeat, working_set)", o->name, v);
-}
-
-int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
-			     const char *v, struct ib_diag *d)
-{
-	char *end;
-	long x = strtol(v, &end, 10);
-
-	(void)j;
-	if (end == v || *end)
-		return ib_diag_set(d, EINVAL, "%s=%s: invalid boolean", o->name, v);
-	if (x)
-		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (each job dedupes its own writes)",
-				   o->name, v);
-	return 0;
-}
-
-/*
  * rw_sequencer: sequential (the default) or identical, which makes the
  * I/Os of a random type's rw=TYPE:N run repeat the offset (iogen.h). fio
  * 3.33 ends a sequential type's job early with identical: refused there

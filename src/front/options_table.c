@@ -194,9 +194,12 @@ static int set_direct(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
+/* fio takes linuxaio for libaio (and reports libaio). */
 static int set_ioengine(struct ib_job *j, const struct ib_opt *o, const char *v,
 			struct ib_diag *d)
 {
+	if (!strcmp(v, "linuxaio"))
+		v = "libaio";
 	if (strlen(v) >= sizeof(j->ioengine))
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
 	memset(j->ioengine, 0, sizeof(j->ioengine));
@@ -327,24 +330,6 @@ static int set_filename(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
-/* create_serialize=1 is what iobench does (layout in one process). */
-static int set_create_serialize(struct ib_job *j, const struct ib_opt *o,
-				const char *v, struct ib_diag *d)
-{
-	bool b;
-	int rc = ib_parse_bool(v, &b, d);
-
-	(void)j;
-	if (rc) {
-		ib_diag_prefix(d, "%s", o->name);
-		return rc;
-	}
-	if (!b)
-		return ib_diag_set(d, ENOTSUP,
-				   "create_serialize=0: not supported by iobench (files are laid out one after another)");
-	return 0;
-}
-
 /* ---- value lists -------------------------------------------------------- */
 
 static const struct ib_opt_val coe_vals[] = {
@@ -383,6 +368,13 @@ static const struct ib_opt_val fadvise_vals[] = {
 	{ "0", IB_FADV_NONE, "give no advice" },
 	{ "sequential", IB_FADV_SEQ, "advise sequential access" },
 	{ "random", IB_FADV_RAND, "advise random access" },
+	{ NULL, 0, NULL },
+};
+
+static const struct ib_opt_val dedupe_vals[] = {
+	{ "repeat", IB_DEDUPE_REPEAT, "a duplicate repeats the last unique write's data" },
+	{ "working_set", IB_DEDUPE_WORKING_SET,
+	  "a duplicate repeats one of the job's first unique writes (size * dedupe_working_set_percentage / 100 / bs of them), drawn uniformly" },
 	{ NULL, 0, NULL },
 };
 
@@ -504,6 +496,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(create_on_open), .def = "0", .help = "Create files when opened for I/O, not before" },
 	{ .name = "unlink", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE, FLD(unlink),
 	  .def = "0", .help = "Delete the job's files when it is done" },
+	{ .name = "unlink_each_loop", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
+	  FLD(unlink_each_loop), .def = "0",
+	  .help = "Delete the job's files after each loop; the next one recreates them" },
 	{ .name = "allow_mounted_write", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(allow_mounted_write), .def = "0",
 	  .help = "Allow writes to a block device that is mounted" },
@@ -525,8 +520,8 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "create_only", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(create_only), .def = "0", .help = "Only lay the files out, do no I/O" },
 	{ .name = "create_serialize", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
-	  .set = set_create_serialize, .def = "1",
-	  .help = "Lay files out one job after another (the only mode)" },
+	  FLD(create_serialize), .def = "1",
+	  .help = "Lay files out one job after another (0: all such jobs at once)" },
 	{ .name = "create_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(create_fsync), .def = "1", .help = "fsync a file after laying it out" },
 	{ .name = "allow_file_create", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
@@ -542,7 +537,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Which file is next: roundrobin[:N], sequential, random[:N], zipf:theta, pareto:h, normal:dev" },
 	{ .name = "openfiles", .type = IB_OPT_UINT, .cat = IB_CAT_FILE,
 	  FLD(openfiles), .min = 1,
-	  .help = "Files open at once (iobench: all of the job's files)" },
+	  .help = "At most this many of the job's files open at once (default: all)" },
 
 	/* I/O type */
 	{ .name = "rw", .alias = { "readwrite" }, .type = IB_OPT_ENUM,
@@ -638,12 +633,15 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "dedupe_percentage", .type = IB_OPT_UINT, .cat = IB_CAT_BUF,
 	  FLD(dedupe_pct), .min = 0, .max = 100, .def = "0",
 	  .help = "Percentage of writes that repeat the previous unique buffer" },
-	{ .name = "dedupe_mode", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  .size = 16, .set = ib_opt_set_dedupe_mode, .def = "repeat",
-	  .help = "Duplicates repeat the last unique buffer (repeat; working_set is not supported)" },
-	{ .name = "dedupe_global", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  .size = 8, .set = ib_opt_set_dedupe_global, .def = "0",
-	  .help = "0: each job dedupes its own writes (1 is not supported)" },
+	{ .name = "dedupe_mode", .type = IB_OPT_ENUM, .cat = IB_CAT_BUF,
+	  FLD(dedupe_mode), .vals = dedupe_vals, .def = "repeat",
+	  .help = "Which earlier data a duplicate write repeats" },
+	{ .name = "dedupe_working_set_percentage", .type = IB_OPT_UINT,
+	  .cat = IB_CAT_BUF, FLD(dedupe_ws_pct), .min = 0, .max = 100, .def = "5",
+	  .help = "dedupe_mode=working_set: the working set, in percent of size" },
+	{ .name = "dedupe_global", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	  FLD(dedupe_global), .def = "0",
+	  .help = "dedupe_mode=working_set: the working set spread over all the jobs' first unique writes" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
 

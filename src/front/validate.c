@@ -267,6 +267,45 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 	return 0;
 }
 
+/*
+ * unlink_each_loop renews the files between loops (worker.c): verify's
+ * passes and mmap's mappings would not see the new files, so refused.
+ */
+static int check_unlink_each_loop(const struct ib_job *j, struct ib_diag *d)
+{
+	if (!j->unlink_each_loop || j->loops < 2)
+		return 0;
+	if (j->verify)
+		return ib_diag_set(d, ENOTSUP,
+				   "unlink_each_loop: not supported by iobench together with verify");
+	if (!strcmp(j->ioengine, "mmap"))
+		return ib_diag_set(d, ENOTSUP,
+				   "unlink_each_loop: not supported by iobench with ioengine=mmap");
+	return 0;
+}
+
+/* dedupe_mode=working_set: fio 3.33's three conditions (buf.h). */
+static int check_dedupe(const struct ib_job *j, struct ib_diag *d)
+{
+	if (!j->dedupe_pct || j->dedupe_mode != IB_DEDUPE_WORKING_SET)
+		return 0;
+	if (!j->size)
+		return ib_diag_set(d, EINVAL,
+				   "dedupe_mode=working_set: the working set needs size= (an absolute size)");
+	if (j->nrfiles != 1 || strchr(j->filename, ':'))
+		return ib_diag_set(d, EINVAL,
+				   "dedupe_mode=working_set: only with one file per job");
+	if (j->dedupe_ws_pct + j->dedupe_pct > 100)
+		return ib_diag_set(d, EINVAL,
+				   "dedupe_percentage=%u: out of reach with dedupe_working_set_percentage=%u (unique writes), more than 100 together",
+				   j->dedupe_pct, j->dedupe_ws_pct);
+	if (j->size * j->dedupe_ws_pct / 100 < j->bs.min[IB_DDIR_WRITE])
+		return ib_diag_set(d, EINVAL,
+				   "dedupe_working_set_percentage=%u: the working set is smaller than one block",
+				   j->dedupe_ws_pct);
+	return 0;
+}
+
 int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
 	int rc = check_misc(j, readonly, d);
@@ -283,5 +322,9 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = ib_job_check_verify(j, d);
 	if (!rc)
 		rc = check_verify_paced(j, d);
+	if (!rc)
+		rc = check_unlink_each_loop(j, d);
+	if (!rc)
+		rc = check_dedupe(j, d);
 	return rc;
 }

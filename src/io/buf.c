@@ -39,6 +39,11 @@ static void fill_data(const struct ib_bufs *b, struct ib_rand *r, char *p,
 	}
 }
 
+static uint64_t ws_job_base(uint32_t seed)
+{
+	return seed * 0x9e3779b97f4a7c15ull;
+}
+
 static int data_setup(struct ib_bufs *b, const struct ib_job *job,
 		      struct ib_diag *d)
 {
@@ -52,6 +57,15 @@ static int data_setup(struct ib_bufs *b, const struct ib_job *job,
 				  job->compress_chunk : minw;
 	b->dedupe_pct = job->dedupe_pct;
 	b->have_unique = false;
+	b->ws_pages = 0;
+	if (job->dedupe_pct && job->dedupe_mode == IB_DEDUPE_WORKING_SET && minw) {
+		b->ws_pages = job->size * job->dedupe_ws_pct / 100 / minw;
+		b->ws_pages = b->ws_pages ? b->ws_pages : 1;
+		b->ws_next = 0;
+		b->ws_base = ws_job_base(ib_rand_job_seed(job, IB_STREAM_DATA));
+		b->ws_jobs = 0;
+		ib_rand_seed(&b->ws_rand, ib_rand_job_seed(job, IB_STREAM_DATA) ^ 0x5bd1e995u);
+	}
 	b->has_pattern = job->buffer_pattern[0] != '\0';
 	if (b->has_pattern && ib_vpattern_parse(job->buffer_pattern, &b->pattern, d))
 		return -EINVAL;
@@ -102,11 +116,70 @@ void ib_bufs_free(struct ib_engine_ctx *ctx)
 	ctx->ios = NULL;
 }
 
+/* The seed of unique write k of the job with base (working_set): a mix. */
+static uint32_t ws_seed_of(uint64_t base, uint64_t k)
+{
+	uint64_t z = base + (k + 1) * 0x9e3779b97f4a7c15ull;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (uint32_t)(z ^ (z >> 31));
+}
+
+/* The data base of job index t (0-based) under dedupe_global. */
+static uint64_t global_base(unsigned int t)
+{
+	return ws_job_base(ib_rand_stream_seed(IB_STREAM_DATA, t + 1, true,
+					       false, 0));
+}
+
+void ib_bufs_dedupe_global(struct ib_bufs *b, const struct ib_job *job,
+			   unsigned int nr_jobs)
+{
+	if (!b->ws_pages || !nr_jobs || !job->number)
+		return;
+	b->ws_jobs = nr_jobs;
+	b->ws_index = job->number - 1;
+	b->ws_per_job = b->ws_pages / nr_jobs ? b->ws_pages / nr_jobs : 1;
+	b->ws_base = global_base(b->ws_index);
+}
+
+/* Working set entry i's seed: own unique write i, or (global) another's. */
+static uint32_t ws_entry_seed(const struct ib_bufs *b, uint64_t i)
+{
+	unsigned int t;
+
+	if (!b->ws_jobs)
+		return ws_seed_of(b->ws_base, i);
+	t = (unsigned int)((b->ws_index + i / b->ws_per_job) % b->ws_jobs);
+	return ws_seed_of(global_base(t), i % b->ws_per_job);
+}
+
+/* dedupe_mode=working_set: a duplicate is one of the first ws_pages. */
+static void fill_working_set(struct ib_bufs *b, struct ib_io *io)
+{
+	struct ib_rand r;
+	uint64_t k;
+
+	if (ib_rand_below(&b->rand, 100) < b->dedupe_pct) {
+		k = ib_rand_below(&b->ws_rand, b->ws_pages);
+		ib_rand_seed(&r, ws_entry_seed(b, k));
+	} else {
+		k = b->ws_next++;
+		ib_rand_seed(&r, ws_seed_of(b->ws_base, k));
+	}
+	fill_data(b, &r, io->buf, io->len);
+}
+
 void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io)
 {
 	uint64_t stamp;
 	size_t i;
 
+	if (b->refill && b->ws_pages) {
+		fill_working_set(b, io);
+		return;
+	}
 	if (b->refill && b->dedupe_pct) {
 		struct ib_rand r;
 

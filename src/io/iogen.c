@@ -182,6 +182,8 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	else
 		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
 	g->ios_left = job->number_ios ? job->number_ios : UINT64_MAX;
+	if (job->openfiles && job->openfiles < nr_files)
+		g->open_max = job->openfiles;
 	return 0;
 }
 
@@ -610,6 +612,31 @@ static unsigned int new_file(struct ib_iogen *g)
 	}
 }
 
+/* openfiles=N: may file i take the next I/O (open, or a slot free)? */
+static bool can_take(const struct ib_iogen *g, unsigned int i)
+{
+	return !file_done(g, i) &&
+	       (g->files[i].active || g->nr_active < g->open_max);
+}
+
+/*
+ * openfiles=N (fewer than the files): file_service_type's choice, moved on
+ * (wrapping) to the first file that is open or can be opened; a file stays
+ * open until its region is done in this pass, as in fio.
+ */
+static unsigned int limited_file(struct ib_iogen *g)
+{
+	unsigned int i = next_open_file(g, new_file(g)), n;
+
+	for (n = 0; n < g->nr_files && !can_take(g, i); n++)
+		i = i + 1 == g->nr_files ? 0 : i + 1;
+	if (!g->files[i].active) {
+		g->files[i].active = true;
+		g->nr_active++;
+	}
+	return i;
+}
+
 static unsigned int pick_file(struct ib_iogen *g)
 {
 	unsigned int fs = g->job->file_service;
@@ -622,11 +649,13 @@ static unsigned int pick_file(struct ib_iogen *g)
 	else
 		stay = g->file_left > 0 &&
 		       (fs != IB_FS_RANDOM || !file_done(g, g->next_file));
+	if (g->open_max && file_done(g, g->next_file))
+		stay = false;
 	if (stay) {
 		g->file_left--;
 		return g->next_file;
 	}
-	g->next_file = new_file(g);
+	g->next_file = g->open_max ? limited_file(g) : new_file(g);
 	g->file_picked = true;
 	g->file_left = g->job->file_service_nr - 1;
 	return g->next_file;
@@ -692,8 +721,12 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	if (g->bytes_left != UINT64_MAX)
 		g->bytes_left -= len;
 	g->ios_left--;
-	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len)
+	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len) {
 		g->files_done++;
+		if (gf->active) /* openfiles=N: its slot is free */
+			g->nr_active--;
+		gf->active = false;
+	}
 	g->issued[d]++;
 	out->ddir = d;
 	out->offset = gf->start + off;

@@ -113,9 +113,18 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 	l->len = (size_t)snprintf(l->buf, IOLOG_BUF, "fio version %u iolog\n", l->version);
 	for (i = 0; i < fs->nr; i++)
 		put_line(l, l->start_ns, fs->f[i].path, "add", false, 0, 0);
+	l->limited = job->openfiles && job->openfiles < fs->nr;
 	for (i = 0; i < fs->nr; i++)
-		put_line(l, l->start_ns, fs->f[i].path, "open", false, 0, 0);
+		if (!l->limited || fs->f[i].fd >= 0)
+			put_line(l, l->start_ns, fs->f[i].path, "open", false, 0, 0);
 	return 0;
+}
+
+void ib_iolog_file(struct ib_iolog *l, const struct ib_file *f,
+		   const char *what, uint64_t now_ns)
+{
+	if (l && l->buf)
+		put_line(l, now_ns, f->path, what, false, 0, 0);
 }
 
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f, unsigned int ddir,
@@ -136,7 +145,8 @@ int ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs, struct ib_diag
 		return 0;
 	now = ib_now_ns();
 	for (i = 0; i < fs->nr; i++)
-		put_line(l, now, fs->f[i].path, "close", false, 0, 0);
+		if (!l->limited || fs->f[i].fd >= 0)
+			put_line(l, now, fs->f[i].path, "close", false, 0, 0);
 	flush_buf(l);
 	if (close(l->fd) && !l->err)
 		l->err = -errno;

@@ -24,6 +24,7 @@
 #include "iobench/loop.h"
 #include "iobench/replay.h"
 #include "iobench/sampler.h"
+#include "iobench/source_files.h"
 #include "iobench/source_paced.h"
 #include "iobench/vrun.h"
 #include "iobench/worker.h"
@@ -42,6 +43,8 @@ struct worker {
 	struct ib_sampler smp;
 	struct ib_loop loop;
 	struct ib_paced paced;		/* a rate or think time (pace.h) */
+	struct ib_files_src fsrc;	/* openfiles=N (source_files.h) */
+	bool limited;
 	bool paced_on;
 	bool rate_min;			/* rate_min or rate_iops_min: checked */
 	bool colat;			/* open loop with a rate: from due_ns */
@@ -55,6 +58,7 @@ struct worker {
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;
 	bool lat_on;
+	bool readonly;
 
 	void *lockmem;
 	uint64_t start_ns;		/* measured period start (after ramp) */
@@ -136,6 +140,8 @@ static void do_sync(struct worker *w, bool at_end)
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
+		if (w->fs->f[i].fd < 0) /* openfiles=N: closed */
+			continue;
 		t0 = ib_clock_ns(&w->clock);
 		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0, t0);
 		ret = sync_file(w->job, w->fs->f[i].fd);
@@ -371,6 +377,12 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.serialize = w->job->serialize_overlap,
 	};
 
+	if (w->limited) {
+		ib_files_src_init(&w->fsrc, &w->gen, w->fs, w->job, w->readonly,
+				  &w->loop.inflight, &w->iolog);
+		w->fsrc.live_open = &w->st->live.nr_files_open;
+		cfg.src = ib_files_src_source(&w->fsrc);
+	}
 	if (w->paced_on) {
 		cfg.src = ib_paced_source(&w->paced);
 		cfg.colat_on = w->st->paced;
@@ -475,17 +487,25 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	ret = ib_proc_setup(job, d);
 	if (!ret)
 		ret = lock_memory(w, d);
-	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES))
+	w->limited = !(w->ops->flags & IB_ENGINE_NOFILES) &&
+		     ib_files_limited(job, w->fs);
+	if (!ret && w->limited)
+		ret = ib_files_open_limited(job, w->fs, a->readonly, d);
+	else if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES))
 		ret = ib_files_open(job, w->fs, a->readonly, d);
-	if (!ret && !(w->ops->flags & IB_ENGINE_NOFILES) && !job->create_only)
+	if (!ret && !w->limited && !(w->ops->flags & IB_ENGINE_NOFILES) &&
+	    !job->create_only)
 		ret = ib_files_cache_setup(job, w->fs, d);
 	if (ret)
 		return ret;
-	__atomic_store_n(&w->st->live.nr_files_open, w->fs->nr, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->st->live.nr_files_open, w->limited ? 0 : w->fs->nr,
+			 __ATOMIC_RELAXED);
 	w->ctx.job = job;
 	w->ctx.files = w->fs->f;
 	w->ctx.nr_files = w->fs->nr;
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
+	if (!ret && job->dedupe_global)
+		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
 	if (!ret && job->read_iolog[0])
 		ret = replay_init(w, d);
 	else if (!ret)
@@ -688,12 +708,40 @@ static int run_verify(struct worker *w)
 	return ret;
 }
 
+/*
+ * unlink_each_loop: one loop run per loops= pass, with new files between
+ * them (file.h ib_files_renew). time_based jobs make one pass, as in fio.
+ */
+static int run_loops(struct worker *w)
+{
+	const struct ib_job *job = w->job;
+	uint64_t per;
+	unsigned int k;
+	int ret = 0;
+
+	if (!job->unlink_each_loop || job->loops < 2 || job->read_iolog[0] ||
+	    w->gen.bytes_left == UINT64_MAX)
+		return ib_loop_run(&w->loop);
+	per = w->gen.bytes_left / job->loops;
+	for (k = 0; k < job->loops && ret >= 0 && !w->loop.failed && !*w->stop; k++) {
+		ret = k ? ib_files_renew(job, w->fs, w->readonly, &w->diag) : 0;
+		if (ret < 0) {
+			ib_loop_fail(&w->loop, -ret, w->diag.msg);
+			return 0;
+		}
+		w->gen.bytes_left = per;
+		w->paced.inner_end = false;
+		ret = ib_loop_run(&w->loop);
+	}
+	return ret;
+}
+
 static int run_io(struct worker *w)
 {
 	int ret;
 
 	start_clock(w);
-	ret = w->verify ? run_verify(w) : ib_loop_run(&w->loop);
+	ret = w->verify ? run_verify(w) : run_loops(w);
 	if (ret < 0 && !w->loop.failed) {
 		char where[256], what[128];
 
@@ -702,6 +750,8 @@ static int run_io(struct worker *w)
 		ib_loop_fail(&w->loop, -ret, where);
 	}
 	replay_finish(w);
+	if (w->limited && w->fsrc.error && !w->loop.failed)
+		ib_loop_fail(&w->loop, w->fsrc.error, w->fsrc.diag.msg);
 	if (!w->loop.failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
 		do_sync(w, true);
@@ -721,6 +771,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.st = a->st;
 	w.fs = &a->files;
 	w.stop = a->stop;
+	w.readonly = a->readonly;
 	w.clock = a->clock;
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&

@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include "iobench/file.h"
 #include "iobench/rand.h"
+#include "iobench/source_paced.h"
 #include "iobench/trim.h"
 
 #define LAYOUT_CHUNK (1u << 20)
@@ -581,6 +582,34 @@ static int layout(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	return 0;
 }
 
+/*
+ * openfiles=N below the number of files (source_files.h) wraps the offset
+ * generator: refused where another source or fixed fds are used.
+ */
+static int check_openfiles(const struct ib_job *job, const struct ib_files *fs,
+			   struct ib_diag *d)
+{
+	const char *why = NULL;
+
+	if (!job->openfiles || job->openfiles >= fs->nr)
+		return 0;
+	if (job->verify)
+		why = "verify";
+	else if (job->read_iolog[0])
+		why = "read_iolog";
+	else if (ib_job_paced(job))
+		why = "rate or thinktime options";
+	else if (!strcmp(job->ioengine, "mmap"))
+		why = "ioengine=mmap";
+	else if (job->registerfiles)
+		why = "registerfiles";
+	if (why)
+		return ib_diag_set(d, ENOTSUP,
+				   "openfiles=%u with %s: fewer open files than the job's %u is not supported by iobench",
+				   job->openfiles, why, fs->nr);
+	return 0;
+}
+
 int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d)
 {
@@ -588,10 +617,9 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 	bool exists;
 	int ret;
 
-	if (job->openfiles && job->openfiles < fs->nr)
-		return ib_diag_set(d, ENOTSUP,
-				   "openfiles=%u: fewer open files than the job's %u is not supported by iobench",
-				   job->openfiles, fs->nr);
+	ret = check_openfiles(job, fs, d);
+	if (ret)
+		return ret;
 	for (i = 0; i < fs->nr; i++) {
 		ret = probe_file(&fs->f[i], &exists, d);
 		if (!ret && !exists && !job->allow_file_create)
@@ -648,11 +676,10 @@ int ib_files_virtual(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
-int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
-		  struct ib_diag *d)
+static int open_flags(const struct ib_job *job, const struct ib_files *fs,
+		      bool readonly)
 {
 	int flags = O_CLOEXEC;
-	unsigned int i;
 
 	/* falloc's reads are fallocate(KEEP_SIZE): they need a writable fd */
 	if ((ib_job_writes(job) || !strcmp(job->ioengine, "falloc")) && !readonly) {
@@ -668,6 +695,15 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 		flags |= O_SYNC;
 	else if (job->sync_io == IB_SYNC_IO_DSYNC)
 		flags |= O_DSYNC;
+	return flags;
+}
+
+int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
+		  struct ib_diag *d)
+{
+	int flags = open_flags(job, fs, readonly);
+	unsigned int i;
+
 	for (i = 0; i < fs->nr; i++) {
 		struct ib_file *f = &fs->f[i];
 		int ret = (flags & O_CREAT) ? make_parents(f->path, d) : 0;
@@ -679,6 +715,74 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 			return ib_diag_set(d, errno, "%s: open%s: %s", f->path,
 					   fs->direct ? " with O_DIRECT" : "",
 					   strerror(errno));
+	}
+	return 0;
+}
+
+/* The new file takes the old one's fd number: engines keep their fds. */
+static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
+{
+	int fd;
+
+	if (unlink(f->path) < 0 && errno != ENOENT)
+		return ib_diag_set(d, errno, "%s: unlink: %s", f->path,
+				   strerror(errno));
+	fd = open(f->path, flags, 0644);
+	if (fd < 0)
+		return ib_diag_set(d, errno, "%s: open: %s", f->path,
+				   strerror(errno));
+	if (fd != f->fd && dup3(fd, f->fd, O_CLOEXEC) < 0) {
+		int err = errno;
+
+		close(fd);
+		return ib_diag_set(d, err, "%s: dup3: %s", f->path, strerror(err));
+	}
+	if (fd != f->fd)
+		close(fd);
+	return 0;
+}
+
+/* A file openfiles=N keeps closed: unlinked, and empty again if writing. */
+static int recreate_closed(const struct ib_file *f, int flags, struct ib_diag *d)
+{
+	int fd;
+
+	if (unlink(f->path) < 0 && errno != ENOENT)
+		return ib_diag_set(d, errno, "%s: unlink: %s", f->path,
+				   strerror(errno));
+	if (!(flags & O_CREAT))
+		return 0;
+	fd = open(f->path, (flags & ~O_DIRECT) | O_CREAT, 0644);
+	if (fd < 0)
+		return ib_diag_set(d, errno, "%s: open: %s", f->path,
+				   strerror(errno));
+	close(fd);
+	return 0;
+}
+
+int ib_files_renew(const struct ib_job *job, struct ib_files *fs,
+		   bool readonly, struct ib_diag *d)
+{
+	int flags = open_flags(job, fs, readonly);
+	unsigned int i;
+	int ret;
+
+	if (flags & O_RDWR)
+		flags |= O_CREAT;
+	for (i = 0; i < fs->nr; i++) {
+		if (fs->f[i].is_bdev)
+			continue;
+		if (fs->f[i].fd < 0) { /* openfiles=N: a closed one */
+			ret = recreate_closed(&fs->f[i], flags, d);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (job->fsync_on_close && (flags & O_RDWR))
+			fsync(fs->f[i].fd);
+		ret = renew_file(&fs->f[i], flags, d);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Runs the jobs: targets are prepared in the parent (serially, so clones
- * sharing a file lay it out once), the statistics live in one shared mapping
+ * sharing a file lay it out once; create_serialize=0 jobs at once, in
+ * threads), the statistics live in one shared mapping
  * made before fork, every job of a stonewall batch is started together
  * (children wait on a pipe the parent closes), and the parent waits, prints
  * the live status line and forwards signals.
@@ -269,9 +270,56 @@ static void fail_setup(struct ib_runner *r, struct slot *s, int err,
 	r->res->failed_jobs++;
 }
 
+/* create_serialize=0 and no file shared with an earlier such job. */
+static bool lays_out_parallel(const struct ib_runner *r, unsigned int i)
+{
+	unsigned int k;
+
+	if (r->run->jobs[i].create_serialize)
+		return false;
+	for (k = 0; k < i; k++)
+		if (!r->run->jobs[k].create_serialize &&
+		    ib_files_share_path(&r->slots[k].args.files,
+					&r->slots[i].args.files))
+			return false;
+	return true;
+}
+
+/* create_serialize=0 jobs at once (file.h), after the serialized ones. */
+static void layout_parallel(struct ib_runner *r, bool *par)
+{
+	const struct ib_run *run = r->run;
+	struct ib_layout_task *t = calloc(run->nr_jobs, sizeof(*t));
+	unsigned int i, n = 0;
+
+	for (i = 0; t && i < run->nr_jobs; i++)
+		if (par[i])
+			t[n++] = (struct ib_layout_task){ .job = &run->jobs[i],
+				.fs = &r->slots[i].args.files, .readonly = run->readonly,
+				.msg = r->msg, .stop = &stop_requested };
+	if (t)
+		ib_files_layout_parallel(t, n);
+	for (i = 0, n = 0; i < run->nr_jobs; i++) {
+		struct ib_diag d;
+		int ret = 0;
+
+		if (!par[i])
+			continue;
+		ret = t ? t[n].ret : ib_diag_set(&d, ENOMEM, "no memory for layout");
+		if (t)
+			d = t[n++].d;
+		if (ret && !stop_requested)
+			fail_setup(r, &r->slots[i], -ret, &d);
+	}
+	if (r->msg)
+		fflush(r->msg);
+	free(t);
+}
+
 static void layout_all(struct ib_runner *r)
 {
 	const struct ib_run *run = r->run;
+	bool *par = calloc(run->nr_jobs, sizeof(*par));
 	struct ib_diag d;
 	unsigned int i;
 	int ret;
@@ -279,6 +327,10 @@ static void layout_all(struct ib_runner *r)
 	for (i = 0; i < run->nr_jobs && !stop_requested; i++) {
 		if (engine_has(&r->slots[i], IB_ENGINE_NOFILES))
 			continue;
+		if (par && lays_out_parallel(r, i)) {
+			par[i] = true;
+			continue;
+		}
 		d.msg[0] = '\0';
 		ret = ib_files_layout(&run->jobs[i], &r->slots[i].args.files,
 				      run->readonly, r->msg, &stop_requested, &d);
@@ -287,6 +339,9 @@ static void layout_all(struct ib_runner *r)
 		if (ret && !stop_requested)
 			fail_setup(r, &r->slots[i], -ret, &d);
 	}
+	if (par && !stop_requested)
+		layout_parallel(r, par);
+	free(par);
 }
 
 /*
@@ -796,6 +851,7 @@ static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 		r->slots[i].ops = ib_engine_find(run->jobs[i].ioengine);
 		r->slots[i].args.st = &r->res->stats[i];
 		r->slots[i].args.readonly = run->readonly;
+		r->slots[i].args.nr_jobs = run->nr_jobs;
 		/* a process has its own copy of stop_requested; a thread its flag */
 		r->slots[i].args.stop = run->jobs[i].thread ? &r->slots[i].stop
 							    : &stop_requested;

@@ -293,13 +293,6 @@ def test_dedupe(t):
                    '--dedupe_mode=repeat', '--dedupe_global=0')
     t.check(a is not None and a == b, 'dedupe_mode=repeat, dedupe_global=0: '
             'the default, the same bytes')
-    for opt, msg in (('--dedupe_mode=working_set', 'dedupe_mode=working_set: '
-                      'not supported by iobench (only repeat)'),
-                     ('--dedupe_global=1', 'dedupe_global=1: not supported by '
-                      'iobench (each job dedupes its own writes)')):
-        r = t.run('--parse-only', '--name=x', '--size=1m', opt)
-        t.fails(r, opt)
-        t.eq(r.err.strip(), 'iobench: ' + msg, opt + ': message', r)
     d = write_file(t, 'dz', 4 * MiB, '--bs=4k', '--dedupe_percentage=50',
                    '--buffer_compress_percentage=50')
     if d is not None:
@@ -437,6 +430,99 @@ def test_trim_refused(t):
     loop_remove(t, dev)
 
 
+def block_census(data, bs=4096):
+    """(distinct blocks, contents written more than once, the last first
+    position of such a content)."""
+    first, count = {}, {}
+    for i in range(0, len(data) // bs):
+        b = data[i * bs:(i + 1) * bs]
+        first.setdefault(b, i)
+        count[b] = count.get(b, 0) + 1
+    dups = [b for b, n in count.items() if n > 1]
+    return len(count), len(dups), max([first[b] for b in dups] or [0])
+
+
+def test_dedupe_working_set(t):
+    """1024 sequential 4k writes, 30% duplicates, a working set of 10% of
+    4 MiB: M = 102 blocks. A duplicate repeats one of the first M unique
+    writes, so the distinct blocks are the unique writes: Binomial(1024,
+    0.7), mean 716.8, sd 14.7, checked within 5 sd (644..790). The ~307
+    duplicates draw uniformly among M: at most M contents repeat (about
+    97 expected, at least 85 asserted, a 6-sd margin), all of them first
+    written among the first 200 blocks (the first M unique writes are done
+    by block ~146). repeat mode's duplicates follow the whole file."""
+    ws = ['--bs=4k', '--dedupe_percentage=30', '--dedupe_mode=working_set',
+          '--dedupe_working_set_percentage=10']
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        d = write_file(t, 'dw', 4 * MiB, *ws, fio=fio)
+        if d is None:
+            continue
+        distinct, dups, last = block_census(d)
+        t.check(644 <= distinct <= 790, 'working_set %s: distinct blocks '
+                '%d in 644..790' % (who, distinct))
+        t.check(85 <= dups <= 102, 'working_set %s: %d contents repeat, '
+                'at most M = 102' % (who, dups))
+        t.check(last < 200, 'working_set %s: repeated contents first '
+                'written by block 200 (%d)' % (who, last))
+    d = write_file(t, 'dr', 4 * MiB, '--bs=4k', '--dedupe_percentage=30')
+    if d is not None:
+        t.check(block_census(d)[2] > 500, 'repeat: duplicates all along')
+    for opts, msg in (
+            (['--dedupe_working_set_percentage=80'], 'dedupe_percentage=30: '
+             'out of reach with dedupe_working_set_percentage=80 (unique '
+             'writes), more than 100 together'),
+            (['--nrfiles=2'], 'dedupe_mode=working_set: only with one file '
+             'per job')):
+        r = t.run('--parse-only', '--name=x', '--size=1m', *ws, *opts)
+        t.fails(r, 'working_set ' + ' '.join(opts))
+        t.eq(r.err.strip(), 'iobench: ' + msg, 'working_set: ' + msg, r)
+    r = t.run('--parse-only', '--name=x', *ws)
+    t.eq((r.rc, r.err.strip()), (1, 'iobench: dedupe_mode=working_set: the '
+         'working set needs size= (an absolute size)'),
+         'working_set without size=', r)
+
+
+def test_dedupe_global(t):
+    """Two jobs as in test_dedupe_working_set: with dedupe_global=1 the 102
+    entries are 51 first unique writes of each job, so each job's ~307
+    duplicates repeat about 51 * (1 - e^-3) = 48.5 of the other's
+    contents: the files share about 97 contents (sd ~2.4; 85..102
+    asserted, 102 being every entry of the other jobs); with 0 none."""
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        for g in ('1', '0'):
+            files = [t.path('dg%s.%d' % (g, i)) for i in range(2)]
+            args = ['--output-format=json', *PSYNC, '--rw=write', '--bs=4k',
+                    '--size=4m', '--dedupe_percentage=30',
+                    '--dedupe_mode=working_set', '--dedupe_global=' + g,
+                    '--dedupe_working_set_percentage=10']
+            for i, f in enumerate(files):
+                if os.path.exists(f):
+                    os.unlink(f)
+                args += ['--name=dg%d' % i, '--filename=' + f]
+            r = t.fio(*args) if fio else t.run(*args)
+            if r is None or not t.ok(r, 'dedupe_global=%s %s' % (g, who)):
+                continue
+            sets = []
+            for f in files:
+                with open(f, 'rb') as fh:
+                    d = fh.read()
+                sets.append({d[o:o + 4096]: o // 4096
+                             for o in range(len(d) - 4096, -1, -4096)})
+            shared = set(sets[0]) & set(sets[1])
+            if g == '0':
+                t.eq(len(shared), 0, 'dedupe_global=0 %s: nothing shared'
+                     % who)
+                continue
+            t.check(85 <= len(shared) <= 102, 'dedupe_global=1 %s: %d '
+                    'contents shared, 85..102' % (who, len(shared)))
+            if not fio:
+                first = max(min(sets[0][x], sets[1][x]) for x in shared)
+                t.check(first < 100, 'dedupe_global=1: shared contents '
+                        'are first unique writes (by block %d)' % first)
+
+
 def main():
     t = ibtest.Test()
     test_seq_modifiers(t)
@@ -444,6 +530,8 @@ def main():
     test_compress(t)
     test_pattern(t)
     test_dedupe(t)
+    test_dedupe_working_set(t)
+    test_dedupe_global(t)
     test_trim_device(t)
     test_trim_file(t)
     test_trim_refused(t)

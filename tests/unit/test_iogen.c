@@ -229,6 +229,48 @@ static void test_files_round_robin(void **state)
 	ib_iogen_free(&r.gen);
 }
 
+/*
+ * openfiles=2 over 4 files, roundrobin: files 0 and 1 take turns until both
+ * are done, then 2 and 3 (fio 3.33's order); never more than 2 active; a
+ * second loop starts over the same way. random: at most 2 active, every
+ * file done once per pass.
+ */
+static void test_openfiles_limit(void **state)
+{
+	static const unsigned int want[16] = { 0, 1, 0, 1, 0, 1, 0, 1,
+					       2, 3, 2, 3, 2, 3, 2, 3 };
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int n = 0, per[4] = { 0 };
+
+	(void)state;
+	rig_init(&r, IB_RW_READ, 64 << 10, 4096, 4);
+	r.job.openfiles = 2;
+	r.job.loops = 2;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_int_equal(io.file_idx, want[n % 16]);
+		assert_true(r.gen.nr_active <= 2);
+		n++;
+	}
+	assert_int_equal(n, 32);
+	ib_iogen_free(&r.gen);
+
+	rig_init(&r, IB_RW_READ | IB_RW_RAND, 64 << 10, 4096, 4);
+	r.job.openfiles = 2;
+	r.job.file_service = IB_FS_RANDOM;
+	rig_start(&r);
+	while (ib_iogen_next(&r.gen, &io)) {
+		assert_true(r.gen.files[io.file_idx].active ||
+			    r.gen.files[io.file_idx].pass_done == r.gen.files[io.file_idx].len);
+		assert_true(r.gen.nr_active <= 2);
+		per[io.file_idx]++;
+	}
+	for (n = 0; n < 4; n++)
+		assert_int_equal(per[n], 4);
+	ib_iogen_free(&r.gen);
+}
+
 static uint64_t stream_hash(uint32_t number, bool randrepeat, uint64_t seed,
 			    bool seed_set)
 {
@@ -581,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_generators_once_per_pass),
 		cmocka_unit_test(test_generator_choice),
 		cmocka_unit_test(test_lfsr_bsrange),
+		cmocka_unit_test(test_openfiles_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

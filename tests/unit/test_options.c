@@ -324,6 +324,8 @@ static void test_strings(void **state)
 	assert_string_equal(j->filename, "/dev/shm/a:/dev/shm/b\\:c");
 	set_ok(j, "ioengine", "io_uring");
 	assert_string_equal(j->ioengine, "io_uring");
+	set_ok(j, "ioengine", "linuxaio"); /* fio's alias */
+	assert_string_equal(j->ioengine, "libaio");
 	set_ok(j, "description", "a test job");
 	assert_string_equal(j->description, "a test job");
 	memset(longname, 'x', sizeof(longname) - 1);
@@ -682,8 +684,9 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 183); /* 152 + 24 data/random/log rows + serialize_overlap
-				   * + unified_rw_reporting + 5 verify rows */
+	assert_int_equal(i, 185); /* 152 + 24 data/random/log rows + serialize_overlap
+				   * + unified_rw_reporting + 5 verify rows
+				   * + unlink_each_loop + dedupe_working_set_percentage */
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
