@@ -37,6 +37,9 @@ struct ib_io_desc {
 	uint64_t offset;	/* absolute */
 	uint32_t len;
 	uint64_t due_ns;	/* intended start (READY) or retry time (NOT_YET) */
+	/* ddir IB_DDIR_SYNC (a trace's sync, see loop.h): fdatasync, not
+	 * fsync; offset and len are 0. Read only for syncs. */
+	bool datasync;
 };
 
 struct ib_source;
