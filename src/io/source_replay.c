@@ -24,11 +24,19 @@ void ib_replay_map_init(struct ib_replay_map *m, const struct ib_job *job,
 
 static int map_ddir(enum ib_trace_op op)
 {
-	if (op == IB_TRACE_READ)
+	switch (op) {
+	case IB_TRACE_READ:
 		return IB_DDIR_READ;
-	if (op == IB_TRACE_WRITE)
+	case IB_TRACE_WRITE:
 		return IB_DDIR_WRITE;
-	return -1; /* trims, syncs and file actions: no I/O here */
+	case IB_TRACE_TRIM:
+		return IB_DDIR_TRIM;
+	case IB_TRACE_SYNC:
+	case IB_TRACE_DATASYNC:
+		return IB_DDIR_SYNC;
+	default:
+		return -1; /* file actions and waits: no I/O */
+	}
 }
 
 /* The target's number for the record's file or device (new ones appended). */
@@ -66,7 +74,7 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 	*is_new = false;
 	if (ddir < 0 || (m->skip & (1u << ddir)))
 		return 0;
-	if (!rec->len || rec->len > UINT32_MAX)
+	if (ddir != IB_DDIR_SYNC && (!rec->len || rec->len > UINT32_MAX))
 		return ib_diag_set(d, EINVAL, "%s: %s %llu: %s of length %llu cannot be replayed",
 				   ib_trace_input_name(t, rec->input),
 				   m->blktrace ? "record" : "line",
@@ -81,8 +89,9 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 		off &= ~(m->align - 1);
 	out->ddir = (enum ib_ddir)ddir;
 	out->file_idx = (unsigned int)idx;
-	out->offset = off;
-	out->len = (uint32_t)rec->len;
+	out->offset = ddir == IB_DDIR_SYNC ? 0 : off;
+	out->len = ddir == IB_DDIR_SYNC ? 0 : (uint32_t)rec->len;
+	out->datasync = rec->op == IB_TRACE_DATASYNC;
 	return 1;
 }
 
