@@ -50,6 +50,14 @@
  * The loop keeps up to iodepth I/Os in flight, so a trace's own
  * concurrency is reproduced up to iodepth.
  *
+ * Repeats: loops=N replays the trace N times, and time_based replays it
+ * again and again until the runtime ends. Each pass reads the trace anew
+ * (standard input: its copy, from the start) and is due from where the
+ * previous pass's last I/O was (v2 iologs: the waits go on adding up).
+ * fio 3.33 replays once whatever loops= and time_based say: it has no
+ * reset logic for a trace, which its author calls a gap to fill
+ * (axboe/fio#749); iobench fills it.
+ *
  * Lateness (struct ib_replay_stats in the job's stats): every replayed I/O
  * is measured from its due time to when the loop prepared it.
  */
@@ -85,6 +93,15 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
  */
 bool ib_replay_names_stdin(const char *spec);
 
+/*
+ * Several traces (read_iolog=A:B:...) without merge_blktrace_file: as in
+ * fio 3.33, each clone of the job replays one of them, clone i the
+ * (i mod N)-th, so numjobs=1 replays A only. Keeps that name alone in
+ * job->read_iolog and returns true (each clone is then planned on its
+ * own); false (unchanged) for a single trace or a merge.
+ */
+bool ib_replay_per_clone(struct ib_job *job);
+
 /* See above. readonly: --readonly. 0 or -errno (d: one line). */
 int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d);
 
@@ -105,6 +122,12 @@ struct ib_replay {
 	uint64_t rec_ns;		/* desc's time from it (scaled) */
 	uint64_t wait_ns;		/* v2: waits so far (scaled) */
 	uint64_t start_ns;		/* the loop's time at the first call */
+	/* loops= / time_based: the trace again from its start, each pass
+	 * due where the previous one's last I/O was (see above) */
+	const char *spec;		/* the job's read_iolog (reopened) */
+	unsigned int passes_left;	/* after this one; UINT_MAX: forever */
+	uint64_t pass_ns;		/* this pass's start, from the first */
+	uint64_t pass_ios;		/* I/Os this pass gave so far */
 	int error;			/* a reader error (diag), 0 */
 	struct ib_diag diag;
 	struct ib_replay_stats st;

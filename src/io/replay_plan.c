@@ -96,6 +96,25 @@ bool ib_replay_names_stdin(const char *spec)
 	}
 }
 
+bool ib_replay_per_clone(struct ib_job *job)
+{
+	const char *p = job->read_iolog;
+	unsigned int n = 1, k;
+	size_t len;
+
+	if (job->merge_blktrace_file[0] || !strchr(p, ':'))
+		return false;
+	for (; *p; p++)
+		n += *p == ':';
+	p = job->read_iolog;
+	for (k = job->clone % n; k; k--)
+		p += strcspn(p, ":") + 1;
+	len = strcspn(p, ":");
+	memmove(job->read_iolog, p, len);
+	job->read_iolog[len] = '\0';
+	return true;
+}
+
 /*
  * Standard input is read twice (here, then by the job): copy it into a
  * memory file that becomes fd 0, so each pass reads it from the start.
