@@ -5,8 +5,10 @@
  * times (replay_time_scale, replay_no_stall). See replay.h.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 #include "iobench/replay.h"
 
 /* --- mapping ------------------------------------------------------------- */
@@ -115,6 +117,32 @@ static bool end_trace(struct ib_replay *r, int ret)
 }
 
 /*
+ * The end of a pass: 1 when another one starts (the trace reopened, its
+ * times from where this pass's last I/O was), 0 when none does, -errno.
+ */
+static int next_pass(struct ib_replay *r)
+{
+	struct ib_trace *t;
+	int ret;
+
+	if (!r->passes_left || !r->pass_ios || !r->spec)
+		return 0; /* the passes are done (or one gave no I/O) */
+	if (ib_replay_names_stdin(r->spec))
+		lseek(STDIN_FILENO, 0, SEEK_SET);
+	ret = ib_trace_open(&t, r->spec, &r->diag);
+	if (ret)
+		return ret;
+	ib_trace_close(r->t);
+	r->t = t;
+	if (r->passes_left != UINT_MAX)
+		r->passes_left--;
+	r->pass_ns = r->rec_ns;
+	r->pass_ios = 0;
+	r->have_first = false;
+	return 1;
+}
+
+/*
  * Read records up to the next I/O into r->desc, with its time r->rec_ns
  * from the trace's first I/O (v2: the waits so far), scaled. false at the
  * end of the trace or on an error.
@@ -127,6 +155,8 @@ static bool fetch(struct ib_replay *r)
 
 	while (!r->ended) {
 		ret = ib_trace_next(r->t, &rec, &r->diag);
+		if (!ret && (ret = next_pass(r)) > 0)
+			continue;
 		if (ret <= 0)
 			return end_trace(r, ret);
 		if (rec.op == IB_TRACE_WAIT && !timed)
@@ -144,8 +174,10 @@ static bool fetch(struct ib_replay *r)
 			r->first_ns = rec.ts_ns;
 			r->have_first = true;
 		}
-		r->rec_ns = scale_time(r, timed ? (rec.ts_ns > r->first_ns ?
-				       rec.ts_ns - r->first_ns : 0) : r->wait_ns);
+		r->rec_ns = timed ? r->pass_ns + scale_time(r, rec.ts_ns > r->first_ns ?
+					rec.ts_ns - r->first_ns : 0) :
+				    scale_time(r, r->wait_ns);
+		r->pass_ios++;
 		r->have = true;
 		return true;
 	}
@@ -215,6 +247,9 @@ void ib_replay_init_trace(struct ib_replay *r, const struct ib_job *job,
 	r->nr_files = nr_files;
 	r->no_stall = job->replay_no_stall;
 	r->time_scale = job->replay_time_scale ? job->replay_time_scale : 100;
+	r->spec = job->read_iolog[0] ? job->read_iolog : NULL;
+	r->passes_left = job->time_based ? UINT_MAX :
+			 job->loops > 1 ? job->loops - 1 : 0;
 	r->st.on = true;
 }
 

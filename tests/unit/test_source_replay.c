@@ -277,6 +277,80 @@ static void test_skip_trim_sync(void **state)
 	ib_replay_free(&r);
 }
 
+static const char LOOPED[] =
+	"fio version 3 iolog\n"
+	"0 /a add\n"
+	"1000 /a read 0 4096\n"
+	"3000 /a write 4096 4096\n";
+
+/* loops=3: three passes, each due from the previous pass's last I/O. */
+static void test_loops(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+	struct ib_io_desc io;
+	uint64_t pass;
+
+	(void)state;
+	put_log(LOOPED);
+	job_init(&j);
+	j.loops = 3;
+	open_replay(&r, &j, 1);
+	for (pass = 0; pass < 3; pass++) {
+		expect_io(&r, 10 + pass * 2000000, IB_DDIR_READ, 0, 0, 4096,
+			  10 + pass * 2000000);
+		expect_not_yet(&r, 10 + pass * 2000000, 10 + pass * 2000000 + 2000000);
+		expect_io(&r, 10 + (pass + 1) * 2000000, IB_DDIR_WRITE, 0, 4096,
+			  4096, 10 + (pass + 1) * 2000000);
+	}
+	assert_int_equal(next_at(&r, 7000000, &io), IB_SRC_END);
+	assert_int_equal(r.error, 0);
+	assert_int_equal(r.st.ios, 6);
+	ib_replay_free(&r);
+	/* v2: the waits add up across passes */
+	put_log("fio version 2 iolog\n/a add\n/a wait 1000 0\n/a read 0 512\n");
+	j.loops = 2;
+	open_replay(&r, &j, 1);
+	expect_not_yet(&r, 5, 5 + 1000000);
+	expect_io(&r, 1000005, IB_DDIR_READ, 0, 0, 512, 1000005);
+	expect_not_yet(&r, 1000005, 5 + 2000000);
+	expect_io(&r, 2000005, IB_DDIR_READ, 0, 0, 512, 2000005);
+	assert_int_equal(next_at(&r, 3000000, &io), IB_SRC_END);
+	ib_replay_free(&r);
+}
+
+/* time_based: the trace again and again (the runtime ends the job). */
+static void test_time_based(void **state)
+{
+	struct ib_replay r;
+	struct ib_job j;
+	unsigned int i;
+
+	(void)state;
+	put_log(LOOPED);
+	job_init(&j);
+	j.time_based = true;
+	j.loops = 1;
+	j.replay_no_stall = true;
+	open_replay(&r, &j, 1);
+	for (i = 0; i < 1000; i++) {
+		expect_io(&r, i, IB_DDIR_READ, 0, 0, 4096, i);
+		expect_io(&r, i, IB_DDIR_WRITE, 0, 4096, 4096, i);
+	}
+	assert_true(ib_source_more(ib_replay_source(&r)));
+	assert_int_equal(r.st.ios, 2000);
+	ib_replay_free(&r);
+	/* a trace whose I/Os are all skipped ends instead of spinning */
+	j.replay_skip = 1u << IB_DDIR_READ | 1u << IB_DDIR_WRITE;
+	open_replay(&r, &j, 1);
+	{
+		struct ib_io_desc io;
+
+		assert_int_equal(next_at(&r, 1, &io), IB_SRC_END);
+	}
+	ib_replay_free(&r);
+}
+
 /* A trace naming more targets than the plan saw fails, with a line. */
 static void test_stale(void **state)
 {
@@ -406,6 +480,8 @@ int main(void)
 		cmocka_unit_test(test_map),
 		cmocka_unit_test(test_skip),
 		cmocka_unit_test(test_skip_trim_sync),
+		cmocka_unit_test(test_loops),
+		cmocka_unit_test(test_time_based),
 		cmocka_unit_test(test_stale),
 		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_plan_refusals),
