@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Trace replay beyond reads and writes; argv[2] is tests/tools/trace_dump.
+
+Trims and syncs: a v3 iolog with writes, trims, a sync and a datasync is
+replayed onto a loop device over a /dev/shm file (discard punches holes in
+it): the trimmed blocks read back zero while the rest keeps its data, the
+replay's own write_iolog lists every action of the trace in its order
+(sync/datasync as "sync 0 0"/"datasync 0 0"), and the JSON counts each
+direction (2 reads, 2 writes, 2 trims, 2 syncs: iobench counts a datasync
+as a sync, as for fdatasync=). psync and libaio (the loop drains before a
+sync). replay_skip=trim,sync leaves them out and the blocks keep their
+data. fio 3.33 on the same iolog: the same reads, writes and sync
+latencies (N = 2), but it does not issue the trims (it prints "bad ddir:
+2" once per trim and counts 0), a gap iobench does not copy.
+
+A block trace with a discard (blkdiscard) and a flush (dd conv=fsync),
+captured through tracefs as in test_replay, replayed onto a second loop
+device: the replay's iolog holds the capture's trims and syncs in order,
+and the discarded range reads back zero.
+
+numjobs with several traces (read_iolog=A:B): as fio 3.33 does, clone i
+replays trace i mod 2, so numjobs=1 replays A alone; per-job read/write
+counts exact and equal to fio's side by side (fio's JSON lists clone 0,
+then clones N-1 .. 1: seen with 2 and 3 traces over numjobs 2..5), and each
+clone's write_iolog (FILE.N) holds its own trace.
+
+loops=3 replays the trace three times (12 I/Os of a 4-I/O trace, the log
+three copies of it in order); fio 3.33 replays it once whatever loops= says
+(no reset logic for a trace, axboe/fio#749: checked side by side), which
+iobench deliberately does not copy. time_based: a trace of a read at 0
+and a write at 100 ms repeated for runtime=1s: each pass starts where the
+last one's last I/O was due, so 1 s holds at most 11 passes (the reads
+count them) and, on a machine as loaded as this one (stalls of up to 0.9 s
+were seen), at least 2; the job ends at the runtime, not at the trace end.
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+from blkcapture import Mounts, capture_tracefs  # noqa: E402
+
+KiB, MiB = 1024, ibtest.MiB
+t = ibtest.Test()
+TOOL = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+
+
+def jobs(out):
+    try:
+        return json.loads(out)['jobs']
+    except (ValueError, KeyError):
+        return []
+
+
+def counts(j):
+    """(reads, writes, trims, sync latencies) of one JSON job."""
+    return (j['read']['total_ios'], j['write']['total_ios'],
+            j['trim']['total_ios'], j['sync']['lat_ns']['N'])
+
+
+def actions(log):
+    """(action, offset, length) of every non-file line of an iolog."""
+    out = []
+    with open(log) as f:
+        for line in f.read().splitlines()[1:]:
+            p = line.split()
+            if p[-1] in ('add', 'open', 'close'):
+                continue
+            act, off, ln = p[-3:]
+            out.append((act, int(off), int(ln)))
+    return out
+
+
+def v3(path, target, lines):
+    text = ['fio version 3 iolog', '0 %s add' % target,
+            '0 %s open' % target]
+    text += ['%d %s %s' % (10 * (i + 1), target, x) for i, x in
+             enumerate(lines)]
+    text.append('%d %s close' % (10 * (len(lines) + 1), target))
+    with open(path, 'w') as f:
+        f.write('\n'.join(text) + '\n')
+    return path
+
+
+def fill(dev, size):
+    with open(dev, 'r+b') as f:
+        f.write(b'\xa5' * size)
+        os.fsync(f.fileno())
+
+
+def region(dev, off, ln):
+    with open(dev, 'rb') as f:
+        f.seek(off)
+        return f.read(ln)
+
+
+# -- trims and syncs --------------------------------------------------------
+OPS = ['write 0 65536', 'trim 4096 8192', 'sync 0 0', 'write 131072 4096',
+       'datasync 0 0', 'trim 262144 65536', 'read 0 4096', 'read 4096 4096']
+WANT = [(x.split()[0], int(x.split()[1]), int(x.split()[2])) for x in OPS]
+
+
+def trims_syncs():
+    dev = t.loop_device(4 * MiB, name='ops.img')
+    if not dev:
+        t.skip('no loop devices')
+        return
+    log = v3(t.path('ops.log'), dev, OPS)
+    for eng in ('psync', 'libaio'):
+        fill(dev, 1 * MiB)
+        out = t.path('ops-%s.out.log' % eng)
+        r = t.run('--name=o', '--read_iolog=' + log, '--write_iolog=' + out,
+                  '--ioengine=' + eng, '--iodepth=4', '--output-format=json')
+        if not t.ok(r, '%s: replay with trims and syncs' % eng):
+            continue
+        t.eq(actions(out), WANT, '%s: the replay logs every action in order'
+             % eng)
+        t.eq([counts(j) for j in jobs(r.out)], [(2, 2, 2, 2)],
+             '%s: reads, writes, trims, syncs' % eng)
+        t.eq(region(dev, 4096, 8192), bytes(8192),
+             '%s: the first trim reads back zero' % eng)
+        t.eq(region(dev, 262144, 65536), bytes(65536),
+             '%s: the second trim reads back zero' % eng)
+        t.check(region(dev, 12288, 4096) != bytes(4096),
+                '%s: the write next to the trim keeps its data' % eng)
+        t.eq(region(dev, 327680, 4096), b'\xa5' * 4096,
+             '%s: past the trims: the old data' % eng)
+    fill(dev, 1 * MiB)
+    out = t.path('skip.out.log')
+    r = t.run('--name=s', '--read_iolog=' + log, '--write_iolog=' + out,
+              '--replay_skip=trim,sync', '--output-format=json')
+    t.ok(r, 'replay_skip=trim,sync')
+    t.eq(actions(out), [w for w in WANT if w[0] in ('read', 'write')],
+         'replay_skip=trim,sync: reads and writes only')
+    t.eq([counts(j) for j in jobs(r.out)], [(2, 2, 0, 0)],
+         'replay_skip=trim,sync: counts')
+    t.eq(region(dev, 262144, 65536), b'\xa5' * 65536,
+         'replay_skip=trim: the blocks keep their data')
+    with_fio(dev, log)
+
+
+def with_fio(dev, log):
+    r = t.fio('--name=f', '--read_iolog=' + log, '--ioengine=psync',
+              '--output-format=json')
+    if r is None:
+        t.skip('fio not installed')
+        return
+    t.ok(r, 'fio 3.33 replays the same iolog')
+    t.eq([counts(j) for j in jobs(r.out)], [(2, 2, 0, 2)],
+         'fio 3.33: same reads, writes and syncs; no trims')
+    t.eq(r.err.count('bad ddir: 2'), 2, 'fio 3.33: "bad ddir" per trim', r)
+
+
+# -- a block trace with a discard and a flush ------------------------------
+DISCARD_OFF, DISCARD_LEN = 1 * MiB, 64 * KiB
+
+
+def discard_workload(dev):
+    for argv in (['dd', 'if=/dev/zero', 'of=' + dev, 'bs=4096', 'count=4',
+                  'seek=16', 'oflag=direct', 'conv=fsync,notrunc'],
+                 ['blkdiscard', '-f', '-o', str(DISCARD_OFF), '-l',
+                  str(DISCARD_LEN), dev]):
+        subprocess.run(argv, capture_output=True, check=True)
+    return True
+
+
+def trace_ops(spec):
+    """(op, offset, length) of every record trace_dump reads."""
+    p = subprocess.run([TOOL, spec], capture_output=True, text=True)
+    t.check(p.returncode == 0, 'trace_dump %s' % spec, p.stderr)
+    return [(f[2], int(f[3]), int(f[4])) for f in
+            (line.split() for line in p.stdout.splitlines())]
+
+
+def blktrace_ops():
+    if not TOOL:
+        t.skip('no trace_dump tool given')
+        return
+    a = t.loop_device(4 * MiB, name='dA.img')
+    b = t.loop_device(4 * MiB, name='dB.img')
+    if not a or not b:
+        t.skip('no loop devices')
+        return
+    out_dir = t.mkdir('cap')
+    mounts = Mounts()
+    try:
+        ok, why = capture_tracefs(a, out_dir, mounts, discard_workload)
+    finally:
+        mounts.undo()
+    if not ok:
+        t.skip('no tracefs capture: %s' % why)
+        return
+    base = os.path.join(out_dir, os.path.basename(a))
+    recs = trace_ops(base)
+    t.check(('trim', DISCARD_OFF, DISCARD_LEN) in recs and
+            any(op == 'sync' for op, _, _ in recs),
+            'the capture holds the discard and a flush', recs)
+    fill(b, 2 * MiB)
+    out = t.path('blk.out.log')
+    r = t.run('--name=b', '--read_iolog=' + base, '--replay_redirect=' + b,
+              '--write_iolog=' + out, '--replay_no_stall=1',
+              '--output-format=json')
+    if not t.ok(r, 'blktrace replay with a discard and a flush'):
+        return
+    want = [(op, 0, 0) if op == 'sync' else (op, off, ln)
+            for op, off, ln in recs]
+    t.eq(actions(out), want, 'blktrace: every record replayed, in order')
+    t.eq(region(b, DISCARD_OFF, DISCARD_LEN), bytes(DISCARD_LEN),
+         'blktrace: the discarded range reads back zero')
+
+
+# -- numjobs with several traces -------------------------------------------
+def per_clone():
+    fa, fb = t.shm_file('pa.dat', size=MiB), t.shm_file('pb.dat', size=MiB)
+    la = v3(t.path('A.log'), fa, ['write 0 4096', 'read 4096 4096',
+                                  'write 8192 4096'])
+    lb = v3(t.path('B.log'), fb, ['read 0 4096'])
+    want = {1: [(1, 2)], 2: [(1, 2), (1, 0)], 3: [(1, 2), (1, 0), (1, 2)]}
+    for n in (1, 2, 3):
+        out = t.path('nj%d.log' % n)
+        r = t.run('--name=n', '--read_iolog=%s:%s' % (la, lb),
+                  '--numjobs=%d' % n, '--write_iolog=' + out,
+                  '--output-format=json')
+        t.ok(r, 'numjobs=%d over two traces' % n)
+        got = [counts(j)[:2] for j in jobs(r.out)]
+        t.eq(got, want[n], 'numjobs=%d: clone i replays trace i mod 2' % n)
+        if n == 2:
+            t.eq(actions(out + '.0'), actions(la), 'clone 0 logs trace A')
+            t.eq(actions(out + '.1'), actions(lb), 'clone 1 logs trace B')
+        f = t.fio('--name=n', '--read_iolog=%s:%s' % (la, lb),
+                  '--numjobs=%d' % n, '--output-format=json')
+        if f is None:
+            continue
+        # fio's JSON lists clone 0 first, then the others last to first
+        fj = [counts(j)[:2] for j in jobs(f.out)]
+        t.eq(fj[:1] + fj[1:][::-1], got,
+             'numjobs=%d: the same per-clone counts as fio 3.33' % n)
+
+
+# -- loops and time_based ---------------------------------------------------
+def repeats():
+    f = t.shm_file('lp.dat', size=MiB)
+    ops = ['write 0 4096', 'read 4096 4096', 'write 8192 4096',
+           'read 0 4096']
+    log = v3(t.path('lp.log'), f, ops)
+    out = t.path('lp.out.log')
+    r = t.run('--name=l', '--read_iolog=' + log, '--loops=3',
+              '--write_iolog=' + out, '--output-format=json')
+    t.ok(r, 'loops=3 replay')
+    t.eq([counts(j)[:2] for j in jobs(r.out)], [(6, 6)], 'loops=3: 3 passes')
+    t.eq(actions(out), actions(log) * 3, 'loops=3: the trace 3 times, in order')
+    fr = t.fio('--name=l', '--read_iolog=' + log, '--loops=3',
+               '--output-format=json')
+    if fr is None:
+        t.skip('fio not installed')
+    else:
+        t.eq([counts(j)[:2] for j in jobs(fr.out)], [(2, 2)],
+             'fio 3.33: loops=3 replays once (axboe/fio#749)')
+    tb = t.path('tb.log')
+    with open(tb, 'w') as fh:
+        fh.write('fio version 3 iolog\n0 %s add\n0 %s open\n0 %s read 0 4096\n'
+                 '100000 %s write 4096 4096\n100000 %s close\n' % ((f,) * 5))
+    r = t.run('--name=tb', '--read_iolog=' + tb, '--time_based',
+              '--runtime=1', '--output-format=json')
+    t.ok(r, 'time_based replay')
+    js = jobs(r.out)
+    if not t.eq(len(js), 1, 'time_based: one job', r):
+        return
+    reads, writes = counts(js[0])[:2]
+    t.check(2 <= reads <= 11, 'time_based: 2..11 passes in 1 s', reads)
+    t.check(writes in (reads - 1, reads), 'time_based: whole passes, but '
+            'for the last one cut by the runtime', (reads, writes))
+    t.check(950 <= js[0]['job_runtime'] <= 1500,
+            'time_based: ends at the runtime (ms)', js[0]['job_runtime'])
+
+
+def main():
+    trims_syncs()
+    blktrace_ops()
+    per_clone()
+    repeats()
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
