@@ -39,9 +39,12 @@
  *     /sys/dev/block/MAJ:MIN). Targets are numbered in the order of their
  *     first I/O, which is the order of the job's filename= list.
  *   - offset / replay_scale, then rounded down to replay_align.
- *   - replay_skip= directions, trims and syncs (iobench's engines do
- *     neither) and add/open/close/wait lines give no I/O. Every target is
- *     open for the whole job, so open and close lines only name files.
+ *   - trims are IB_DDIR_TRIM I/Os; sync and datasync lines (blktrace: a
+ *     flush without data) are IB_DDIR_SYNC descs of offset and len 0
+ *     (datasync set for datasync), which the loop runs after a drain
+ *     (loop.h). replay_skip= directions (read, write, trim, sync) and
+ *     add/open/close/wait lines give no I/O. Every target is open for the
+ *     whole job, so open and close lines only name files.
  * Timing: an I/O is due at its recorded time (from the first I/O of the
  * trace, i.e. the source's first call) times 100 / replay_time_scale;
  * version 2 iologs have no times: each wait line (HOWTO: microseconds since

@@ -25,8 +25,8 @@ Depth: 64 reads recorded at the same instant keep iodepth=8 in flight
 
 Block traces captured through tracefs (blkcapture.py) while dd writes and
 reads a loop device: the replay onto a second loop device (replay_redirect)
-issues exactly the captured reads and writes (trims and flushes are not
-replayed: iobench's engines do neither); without replay_redirect it goes
+issues exactly the captured reads and writes (test_replay_ops replays
+trims and flushes); without replay_redirect it goes
 to the captured device itself; replay_scale/replay_align, time scales 50%
 and 200% and replay_no_stall; merge_blktrace_file over two captures.
 
