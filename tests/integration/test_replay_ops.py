@@ -15,9 +15,13 @@ latencies (N = 2), but it does not issue the trims (it prints "bad ddir:
 2" once per trim and counts 0), a gap iobench does not copy.
 
 A block trace with a discard (blkdiscard) and a flush (dd conv=fsync),
-captured through tracefs as in test_replay, replayed onto a second loop
-device: the replay's iolog holds the capture's trims and syncs in order,
-and the discarded range reads back zero.
+captured as in test_replay (blktrace, else tracefs), replayed onto a
+second loop device: the replay's iolog holds the capture's trims and syncs
+in order, and the discarded range reads back zero.
+
+Round trip: iobench's own iolog of a rw=trimwrite job with fsync=3 and
+end_fsync (trims, writes, syncs) replayed onto a fresh file: the replay's
+iolog lists the same actions in the same order.
 
 numjobs with several traces (read_iolog=A:B): as fio 3.33 does, clone i
 replays trace i mod 2, so numjobs=1 replays A alone; per-job read/write
@@ -41,7 +45,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
-from blkcapture import Mounts, capture_tracefs  # noqa: E402
+from blkcapture import Mounts, capture_blktrace, capture_tracefs  # noqa: E402
 
 KiB, MiB = 1024, ibtest.MiB
 t = ibtest.Test()
@@ -154,6 +158,24 @@ def with_fio(dev, log):
     t.eq(r.err.count('bad ddir: 2'), 2, 'fio 3.33: "bad ddir" per trim', r)
 
 
+def round_trip():
+    src = t.shm_file('rt.dat', size=256 * KiB)
+    log = t.path('rt.log')
+    r = t.run('--name=w', '--filename=' + src, '--size=64k', '--bs=4k',
+              '--rw=trimwrite', '--fsync=3', '--end_fsync=1',
+              '--write_iolog=' + log, '--output-format=terse')
+    t.ok(r, 'iobench writes an iolog with trims and syncs')
+    acts = actions(log)
+    t.eq(sorted(set(a for a, _, _ in acts)), ['sync', 'trim', 'write'],
+         'the iolog holds trims, writes and syncs')
+    out = t.path('rt.out.log')
+    r = t.run('--name=r', '--read_iolog=' + log, '--write_iolog=' + out,
+              '--replay_redirect=' + t.path('rt-fresh.dat'),
+              '--replay_no_stall=1', '--output-format=terse')
+    t.ok(r, 'replay of the trimwrite iolog')
+    t.eq(actions(out), acts, 'round trip: trims, writes, syncs in order')
+
+
 # -- a block trace with a discard and a flush ------------------------------
 DISCARD_OFF, DISCARD_LEN = 1 * MiB, 64 * KiB
 
@@ -187,7 +209,10 @@ def blktrace_ops():
     out_dir = t.mkdir('cap')
     mounts = Mounts()
     try:
-        ok, why = capture_tracefs(a, out_dir, mounts, discard_workload)
+        ok, why = capture_blktrace(a, out_dir, mounts, discard_workload)
+        if not ok:
+            ok, why2 = capture_tracefs(a, out_dir, mounts, discard_workload)
+            why = '%s; %s' % (why, why2)
     finally:
         mounts.undo()
     if not ok:
@@ -279,6 +304,7 @@ def repeats():
 
 def main():
     trims_syncs()
+    round_trip()
     blktrace_ops()
     per_clone()
     repeats()
