@@ -30,7 +30,7 @@ then clones N-1 .. 1: seen with 2 and 3 traces over numjobs 2..5), and each
 clone's write_iolog (FILE.N) holds its own trace.
 
 loops=3 replays the trace three times (12 I/Os of a 4-I/O trace, the log
-three copies of it in order); fio 3.33 replays it once whatever loops= says
+three copies of it in order; loops=2 from gzip on stdin: two); fio 3.33 replays it once whatever loops= says
 (no reset logic for a trace, axboe/fio#749: checked side by side), which
 iobench deliberately does not copy. time_based: a trace of a read at 0
 and a write at 100 ms repeated for runtime=1s: each pass starts where the
@@ -38,6 +38,7 @@ last one's last I/O was due, so 1 s holds at most 11 passes (the reads
 count them) and, on a machine as loaded as this one (stalls of up to 0.9 s
 were seen), at least 2; the job ends at the runtime, not at the trace end.
 """
+import gzip
 import json
 import os
 import subprocess
@@ -277,6 +278,14 @@ def repeats():
     t.ok(r, 'loops=3 replay')
     t.eq([counts(j)[:2] for j in jobs(r.out)], [(6, 6)], 'loops=3: 3 passes')
     t.eq(actions(out), actions(log) * 3, 'loops=3: the trace 3 times, in order')
+    with open(log, 'rb') as fh:
+        z = gzip.compress(fh.read())
+    out2 = t.path('lp-stdin.out.log')
+    p = subprocess.run(t.argv('--name=s', '--read_iolog=-', '--loops=2',
+                              '--write_iolog=' + out2, '--output-format=terse'),
+                       input=z, capture_output=True, timeout=t.scaled(120))
+    t.eq(p.returncode, 0, 'loops=2 from stdin (gzip): exit status', p.stderr)
+    t.eq(actions(out2), actions(log) * 2, 'stdin: the trace twice, in order')
     fr = t.fio('--name=l', '--read_iolog=' + log, '--loops=3',
                '--output-format=json')
     if fr is None:
