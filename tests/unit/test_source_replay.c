@@ -391,6 +391,8 @@ static void test_plan(void **state)
 	snprintf(want, sizeof(want), "%s/r:%s/p\\:q", dir, dir);
 	assert_string_equal(j.filename, want);
 	assert_int_equal(j.rw, IB_RW_READ | IB_RW_WRITE | IB_RW_TRIM);
+	assert_string_equal(ib_rw_name(j.rw), "rw"); /* named by reads/writes */
+	assert_string_equal(ib_rw_name(IB_RW_READ | IB_RW_TRIM), "read");
 	assert_int_equal(j.bs.min[IB_DDIR_READ], 1024);
 	assert_int_equal(j.bs.max[IB_DDIR_READ], 4096);
 	assert_int_equal(j.bs.min[IB_DDIR_WRITE], 512);
