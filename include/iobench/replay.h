@@ -40,8 +40,9 @@
  *     first I/O, which is the order of the job's filename= list.
  *   - offset / replay_scale, then rounded down to replay_align.
  *   - trims are IB_DDIR_TRIM I/Os; sync and datasync lines (blktrace: a
- *     flush without data) are IB_DDIR_SYNC descs of offset and len 0
- *     (datasync set for datasync), which the loop runs after a drain
+ *     flush without data) are IB_DDIR_SYNC descs of len 0 (the offset
+ *     the line has, which write_iolog logs as fio does; datasync set for
+ *     datasync), which the loop runs after a drain
  *     (loop.h). replay_skip= directions (read, write, trim, sync) and
  *     add/open/close/wait lines give no I/O. Every target is open for the
  *     whole job, so open and close lines only name files.

@@ -38,7 +38,8 @@ struct ib_io_desc {
 	uint32_t len;
 	uint64_t due_ns;	/* intended start (READY) or retry time (NOT_YET) */
 	/* ddir IB_DDIR_SYNC (a trace's sync, see loop.h): fdatasync, not
-	 * fsync; offset and len are 0. Read only for syncs. */
+	 * fsync; len is 0 (offset: what the trace says, for the logs).
+	 * Read only for syncs. */
 	bool datasync;
 };
 

@@ -91,7 +91,7 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 		off &= ~(m->align - 1);
 	out->ddir = (enum ib_ddir)ddir;
 	out->file_idx = (unsigned int)idx;
-	out->offset = ddir == IB_DDIR_SYNC ? 0 : off;
+	out->offset = off; /* a sync's: only logged (fio logs one) */
 	out->len = ddir == IB_DDIR_SYNC ? 0 : (uint32_t)rec->len;
 	out->datasync = rec->op == IB_TRACE_DATASYNC;
 	return 1;

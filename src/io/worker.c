@@ -171,7 +171,7 @@ static void file_sync_hook(void *arg, struct ib_loop *l,
 	f = &w->fs->f[d->file_idx];
 	(void)l;
 	ib_iolog_io(&w->iolog, f, d->datasync ? IB_IOLOG_DATASYNC : IB_DDIR_SYNC,
-		    0, 0, t0);
+		    d->offset, 0, t0);
 	if (w->ops->flags & IB_ENGINE_NOIO)
 		ret = 0; /* null: nothing to sync, as its I/Os */
 	else

@@ -6,7 +6,8 @@ Trims and syncs: a v3 iolog with writes, trims, a sync and a datasync is
 replayed onto a loop device over a /dev/shm file (discard punches holes in
 it): the trimmed blocks read back zero while the rest keeps its data, the
 replay's own write_iolog lists every action of the trace in its order
-(sync/datasync as "sync 0 0"/"datasync 0 0"), and the JSON counts each
+(a sync/datasync with the offset its line has, as fio logs its syncs with
+the offset of the write before), and the JSON counts each
 direction (2 reads, 2 writes, 2 trims, 2 syncs: iobench counts a datasync
 as a sync, as for fdatasync=). psync and libaio (the loop drains before a
 sync). replay_skip=trim,sync leaves them out and the blocks keep their
@@ -21,7 +22,8 @@ in order, and the discarded range reads back zero.
 
 Round trip: iobench's own iolog of a rw=trimwrite job with fsync=3 and
 end_fsync (trims, writes, syncs) replayed onto a fresh file: the replay's
-iolog lists the same actions in the same order.
+iolog lists the same actions in the same order; the same for fio 3.33's
+iolog of a write job with fsync=3 and end_fsync (16 writes, 6 syncs).
 
 numjobs with several traces (read_iolog=A:B): as fio 3.33 does, clone i
 replays trace i mod 2, so numjobs=1 replays A alone; per-job read/write
@@ -175,6 +177,23 @@ def round_trip():
               '--replay_no_stall=1', '--output-format=terse')
     t.ok(r, 'replay of the trimwrite iolog')
     t.eq(actions(out), acts, 'round trip: trims, writes, syncs in order')
+    flog = t.path('fio-sync.log')
+    r = t.fio('--name=f', '--filename=' + t.shm_file('fs.dat', size=MiB),
+              '--size=64k', '--bs=4k', '--rw=write', '--fsync=3',
+              '--end_fsync=1', '--write_iolog=' + flog, '--output=/dev/null')
+    if r is None:
+        t.skip('fio not installed')
+        return
+    t.ok(r, 'fio writes an iolog with syncs')
+    facts = actions(flog)
+    t.eq(sorted(set(a for a, _, _ in facts)), ['sync', 'write'],
+         'fio\'s iolog: writes and syncs')
+    out = t.path('fio-sync.out.log')
+    r = t.run('--name=r', '--read_iolog=' + flog, '--write_iolog=' + out,
+              '--replay_redirect=' + t.path('fs-fresh.dat'),
+              '--replay_no_stall=1', '--output-format=terse')
+    t.ok(r, 'replay of fio\'s iolog with syncs')
+    t.eq(actions(out), facts, 'fio round trip: writes and syncs in order')
 
 
 # -- a block trace with a discard and a flush ------------------------------
@@ -231,9 +250,7 @@ def blktrace_ops():
               '--output-format=json')
     if not t.ok(r, 'blktrace replay with a discard and a flush'):
         return
-    want = [(op, 0, 0) if op == 'sync' else (op, off, ln)
-            for op, off, ln in recs]
-    t.eq(actions(out), want, 'blktrace: every record replayed, in order')
+    t.eq(actions(out), recs, 'blktrace: every record replayed, in order')
     t.eq(region(b, DISCARD_OFF, DISCARD_LEN), bytes(DISCARD_LEN),
          'blktrace: the discarded range reads back zero')
 

@@ -62,16 +62,17 @@ static void expect_io(struct ib_replay *r, uint64_t now, int ddir,
 	assert_int_equal(io.due_ns, due);
 }
 
-/* The next answer is a sync (datasync or not) of file at due. */
+/* The next answer is a sync (datasync or not) of file at due; the
+ * offset its line has (fio logs its syncs with one). */
 static void expect_sync(struct ib_replay *r, uint64_t now, unsigned int file,
-			bool datasync, uint64_t due)
+			bool datasync, uint64_t off, uint64_t due)
 {
 	struct ib_io_desc io;
 
 	assert_int_equal(next_at(r, now, &io), IB_SRC_READY);
 	assert_int_equal(io.ddir, IB_DDIR_SYNC);
 	assert_int_equal(io.file_idx, file);
-	assert_int_equal(io.offset, 0);
+	assert_int_equal(io.offset, off);
 	assert_int_equal(io.len, 0);
 	assert_int_equal(io.datasync, datasync);
 	assert_int_equal(io.due_ns, due);
@@ -92,7 +93,7 @@ static const char V3[] =
 	"1000 /a read 0 4096\n"
 	"1500 /a write 8192 512\n"
 	"1600 /a trim 0 4096\n"
-	"1700 /a sync 0 0\n"
+	"1700 /a sync 8192 0\n"
 	"1800 /a datasync 0 0\n"
 	"3000 /a read 12288 4096\n"
 	"3100 /a close\n";
@@ -121,8 +122,8 @@ static void test_times(void **state)
 	/* the trim, the sync and the datasync at their times */
 	expect_io(&r, 600100, IB_DDIR_TRIM, 0, 0, 4096, 600100);
 	expect_not_yet(&r, 600100, 100 + 700000);
-	expect_sync(&r, 700100, 0, false, 700100);
-	expect_sync(&r, 800100, 0, true, 800100);
+	expect_sync(&r, 700100, 0, false, 8192, 700100);
+	expect_sync(&r, 800100, 0, true, 0, 800100);
 	expect_not_yet(&r, 800100, 100 + 2000000);
 	expect_io(&r, 5000000, IB_DDIR_READ, 0, 12288, 4096, 2000100);
 	assert_true(ib_source_more(ib_replay_source(&r)));
@@ -180,8 +181,8 @@ static void test_no_stall(void **state)
 	expect_io(&r, 10, IB_DDIR_READ, 0, 0, 4096, 10);
 	expect_io(&r, 11, IB_DDIR_WRITE, 0, 8192, 512, 11);
 	expect_io(&r, 11, IB_DDIR_TRIM, 0, 0, 4096, 11);
-	expect_sync(&r, 11, 0, false, 11);
-	expect_sync(&r, 11, 0, true, 11);
+	expect_sync(&r, 11, 0, false, 8192, 11);
+	expect_sync(&r, 11, 0, true, 0, 11);
 	expect_io(&r, 12, IB_DDIR_READ, 0, 12288, 4096, 12);
 	assert_int_equal(next_at(&r, 13, &io), IB_SRC_END);
 	assert_int_equal(r.st.ios, 6);
@@ -270,8 +271,8 @@ static void test_skip_trim_sync(void **state)
 	open_replay(&r, &j, 1);
 	expect_io(&r, 1, IB_DDIR_READ, 0, 0, 4096, 1);
 	expect_io(&r, 1, IB_DDIR_WRITE, 0, 8192, 512, 1);
-	expect_sync(&r, 1, 0, false, 1);
-	expect_sync(&r, 1, 0, true, 1);
+	expect_sync(&r, 1, 0, false, 8192, 1);
+	expect_sync(&r, 1, 0, true, 0, 1);
 	expect_io(&r, 1, IB_DDIR_READ, 0, 12288, 4096, 1);
 	assert_int_equal(next_at(&r, 1, &io), IB_SRC_END);
 	ib_replay_free(&r);
