@@ -15,6 +15,11 @@ data. fio 3.33 on the same iolog: the same reads, writes and sync
 latencies (N = 2), but it does not issue the trims (it prints "bad ddir:
 2" once per trim and counts 0), a gap iobench does not copy.
 
+Refusals: trims write. A trace with a read and a trim under --readonly,
+a trim beyond the device, and a trim onto a device with an ext4 signature,
+then mounted: one exact line each, exit 1, the device's bytes unchanged;
+--readonly with replay_skip=trim replays the read.
+
 A block trace with a discard (blkdiscard) and a flush (dd conv=fsync),
 captured as in test_replay (blktrace, else tracefs), replayed onto a
 second loop device: the replay's iolog holds the capture's trims and syncs
@@ -41,6 +46,7 @@ count them) and, on a machine as loaded as this one (stalls of up to 0.9 s
 were seen), at least 2; the job ends at the runtime, not at the trace end.
 """
 import gzip
+import hashlib
 import json
 import os
 import subprocess
@@ -196,6 +202,59 @@ def round_trip():
     t.eq(actions(out), facts, 'fio round trip: writes and syncs in order')
 
 
+# -- refusals: trims write ---------------------------------------------------
+def digest(dev):
+    os.sync()
+    with open(t.loop_backing[dev], 'rb') as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def refused(log, dev, extra, line, what):
+    before = digest(dev)
+    r = t.run('--name=b', '--read_iolog=' + log, '--replay_redirect=' + dev,
+              '--output-format=terse', *extra)
+    t.eq((r.rc, r.out, r.err), (1, '', 'iobench: %s\n' % line),
+         '%s: one exact line, exit 1' % what)
+    t.eq(digest(dev), before, '%s: device unchanged' % what)
+
+
+def trim_refusals():
+    dev = t.loop_device(4 * MiB, name='ref.img')
+    if not dev:
+        t.skip('no loop devices')
+        return
+    fill(dev, 4 * MiB)
+    tr = t.shm_file('tr.log', data=b'fio version 2 iolog\n/x add\n'
+                    b'/x read 0 4096\n/x trim 4096 4096\n')
+    tb = t.shm_file('tb.log', data=b'fio version 2 iolog\n/x add\n'
+                    b'/x read 0 4096\n/x trim 4190208 8192\n')
+    refused(tr, dev, ['--readonly'], '%s: line 4: a trim, refused by '
+            '--readonly (replay_skip=trim leaves trims out)' % tr,
+            '--readonly with a trim')
+    refused(tb, dev, [], '%s: line 4: trim at offset 4190208 length 8192 '
+            'ends beyond %s (4194304 bytes)' % (tb, dev), 'a trim beyond')
+    before = digest(dev)
+    r = t.run('--name=b', '--read_iolog=' + tr, '--replay_redirect=' + dev,
+              '--readonly', '--replay_skip=trim', '--output-format=terse')
+    t.ok(r, '--readonly with replay_skip=trim: the read replays')
+    t.eq(digest(dev), before, 'replay_skip=trim: device unchanged')
+    if subprocess.run(['mkfs.ext4', '-q', '-F', dev],
+                      capture_output=True).returncode != 0:
+        t.skip('no ext4 image')
+        return
+    refused(tr, dev, [], "job 'b': %s carries a filesystem signature (ext4); "
+            'refusing to write. Use --allow_data_loss=1 to override.' % dev,
+            'a trim onto ext4')
+    mnt = t.mkdir('mnt')
+    if subprocess.run(['mount', dev, mnt], capture_output=True).returncode:
+        t.skip('cannot mount the ext4 image')
+        return
+    t.mounts.append(mnt)
+    refused(tr, dev, [], "job 'b': %s is mounted on %s (ext4); refusing to "
+            'write. Use --allow_mounted_write=1 to override.' % (dev, mnt),
+            'a trim onto a mounted device')
+
+
 # -- a block trace with a discard and a flush ------------------------------
 DISCARD_OFF, DISCARD_LEN = 1 * MiB, 64 * KiB
 
@@ -331,6 +390,7 @@ def repeats():
 def main():
     trims_syncs()
     round_trip()
+    trim_refusals()
     blktrace_ops()
     per_clone()
     repeats()
