@@ -444,7 +444,7 @@ static void replay_finish(struct worker *w)
 }
 
 /* verify= wraps the job's source: the generator's passes are its budget
- * per loop; a trace replay is one pass. */
+ * per loop; a trace replay, its loops= passes included, is one. */
 static int verify_init(struct worker *w, struct ib_diag *d)
 {
 	if (w->job->read_iolog[0])
