@@ -16,8 +16,9 @@ latencies (N = 2), but it does not issue the trims (it prints "bad ddir:
 2" once per trim and counts 0), a gap iobench does not copy.
 
 Refusals: trims write. A trace with a read and a trim under --readonly,
-a trim beyond the device, and a trim onto a device with an ext4 signature,
-then mounted: one exact line each, exit 1, the device's bytes unchanged;
+a trim beyond the device, verify= with trims (not supported, as for
+rw=trim), and a trim onto a device with an ext4 signature, then mounted:
+one exact line each, exit 1, the device's bytes unchanged;
 --readonly with replay_skip=trim replays the read.
 
 A block trace with a discard (blkdiscard) and a flush (dd conv=fsync),
@@ -233,6 +234,8 @@ def trim_refusals():
             '--readonly with a trim')
     refused(tb, dev, [], '%s: line 4: trim at offset 4190208 length 8192 '
             'ends beyond %s (4194304 bytes)' % (tb, dev), 'a trim beyond')
+    refused(tr, dev, ['--verify=crc32c'], 'verify with rw=read: trim '
+            'verification is not supported by iobench', 'verify= with trims')
     before = digest(dev)
     r = t.run('--name=b', '--read_iolog=' + tr, '--replay_redirect=' + dev,
               '--readonly', '--replay_skip=trim', '--output-format=terse')
