@@ -17,7 +17,8 @@
  *   fio version 3 iolog
  *   USEC PATH add
  *   USEC PATH open
- *   USEC PATH read|write OFFSET LENGTH  (also: USEC PATH sync 0 0)
+ *   USEC PATH read|write|trim OFFSET LENGTH
+ *   USEC PATH sync|datasync 0 0
  *   USEC PATH close
  * write_iolog_version=2 leaves the times out ("fio version 2 iolog"), for
  * older tools.
@@ -44,6 +45,8 @@ struct ib_iolog {
 bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len);
 int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d);
+/* ib_iolog_io's ddir for a "datasync" line (the others: enum ib_ddir). */
+#define IB_IOLOG_DATASYNC 4
 /* One I/O issued (prepared) at now_ns, the loop's clock (ib_now_ns base). */
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
 		 unsigned int ddir, uint64_t offset, uint64_t len,

@@ -35,7 +35,9 @@
  * transfers, then (fsync=N: drained, then hooks.sync) a new I/O from the
  * source. NOT_YET from the source: with I/O in flight, reap waits for a
  * completion or the due time, whichever comes first; with none, the loop
- * sleeps until the due time (or wake_ns, a sample, a stop).
+ * sleeps until the due time (or wake_ns, a sample, a stop). A sync from
+ * the source (IB_DDIR_SYNC) takes no unit: the loop drains, calls
+ * hooks.file_sync, then asks the source again.
  *
  * serialize: an I/O that overlaps one in flight, when either of them
  * writes or trims, is held (the source is not asked again) until no
@@ -64,6 +66,14 @@ struct ib_loop_hooks {
 	 * go through ib_loop_error(). NULL with sync_every 0.
 	 */
 	void (*sync)(void *arg, struct ib_loop *l);
+	/*
+	 * A sync from the source (ddir IB_DDIR_SYNC: a trace's sync or
+	 * datasync of file d->file_idx): called with nothing in flight (the
+	 * loop drains first), before the source is asked again. Errors go
+	 * through ib_loop_error(). NULL: such syncs are dropped.
+	 */
+	void (*file_sync)(void *arg, struct ib_loop *l,
+			  const struct ib_io_desc *d);
 	/*
 	 * Optional, NULL costs one predicted branch per I/O: a new I/O is
 	 * prepared (write data in place), and a full completion before its
@@ -134,6 +144,8 @@ struct ib_loop {
 	uint8_t *busy;			/* serialize: per unit, not idle */
 	struct ib_io_desc held;		/* serialize: waits for an overlap */
 	bool held_set;
+	struct ib_io_desc sync_desc;	/* a source's sync waits for a drain */
+	bool sync_set;
 };
 
 /*

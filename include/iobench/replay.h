@@ -39,9 +39,13 @@
  *     /sys/dev/block/MAJ:MIN). Targets are numbered in the order of their
  *     first I/O, which is the order of the job's filename= list.
  *   - offset / replay_scale, then rounded down to replay_align.
- *   - replay_skip= directions, trims and syncs (iobench's engines do
- *     neither) and add/open/close/wait lines give no I/O. Every target is
- *     open for the whole job, so open and close lines only name files.
+ *   - trims are IB_DDIR_TRIM I/Os; sync and datasync lines (blktrace: a
+ *     flush without data) are IB_DDIR_SYNC descs of len 0 (the offset
+ *     the line has, which write_iolog logs as fio does; datasync set for
+ *     datasync), which the loop runs after a drain
+ *     (loop.h). replay_skip= directions (read, write, trim, sync) and
+ *     add/open/close/wait lines give no I/O. Every target is open for the
+ *     whole job, so open and close lines only name files.
  * Timing: an I/O is due at its recorded time (from the first I/O of the
  * trace, i.e. the source's first call) times 100 / replay_time_scale;
  * version 2 iologs have no times: each wait line (HOWTO: microseconds since
@@ -49,6 +53,14 @@
  * every I/O is due at once, the loop issues as fast as iodepth allows.
  * The loop keeps up to iodepth I/Os in flight, so a trace's own
  * concurrency is reproduced up to iodepth.
+ *
+ * Repeats: loops=N replays the trace N times, and time_based replays it
+ * again and again until the runtime ends. Each pass reads the trace anew
+ * (standard input: its copy, from the start) and is due from where the
+ * previous pass's last I/O was (v2 iologs: the waits go on adding up).
+ * fio 3.33 replays once whatever loops= and time_based say: it has no
+ * reset logic for a trace, which its author calls a gap to fill
+ * (axboe/fio#749); iobench fills it.
  *
  * Lateness (struct ib_replay_stats in the job's stats): every replayed I/O
  * is measured from its due time to when the loop prepared it.
@@ -85,6 +97,15 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
  */
 bool ib_replay_names_stdin(const char *spec);
 
+/*
+ * Several traces (read_iolog=A:B:...) without merge_blktrace_file: as in
+ * fio 3.33, each clone of the job replays one of them, clone i the
+ * (i mod N)-th, so numjobs=1 replays A only. Keeps that name alone in
+ * job->read_iolog and returns true (each clone is then planned on its
+ * own); false (unchanged) for a single trace or a merge.
+ */
+bool ib_replay_per_clone(struct ib_job *job);
+
 /* See above. readonly: --readonly. 0 or -errno (d: one line). */
 int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d);
 
@@ -105,6 +126,12 @@ struct ib_replay {
 	uint64_t rec_ns;		/* desc's time from it (scaled) */
 	uint64_t wait_ns;		/* v2: waits so far (scaled) */
 	uint64_t start_ns;		/* the loop's time at the first call */
+	/* loops= / time_based: the trace again from its start, each pass
+	 * due where the previous one's last I/O was (see above) */
+	const char *spec;		/* the job's read_iolog (reopened) */
+	unsigned int passes_left;	/* after this one; UINT_MAX: forever */
+	uint64_t pass_ns;		/* this pass's start, from the first */
+	uint64_t pass_ios;		/* I/Os this pass gave so far */
 	int error;			/* a reader error (diag), 0 */
 	struct ib_diag diag;
 	struct ib_replay_stats st;

@@ -37,6 +37,10 @@ struct ib_io_desc {
 	uint64_t offset;	/* absolute */
 	uint32_t len;
 	uint64_t due_ns;	/* intended start (READY) or retry time (NOT_YET) */
+	/* ddir IB_DDIR_SYNC (a trace's sync, see loop.h): fdatasync, not
+	 * fsync; len is 0 (offset: what the trace says, for the logs).
+	 * Read only for syncs. */
+	bool datasync;
 };
 
 struct ib_source;

@@ -16,8 +16,9 @@
  * Inputs, any of them gzip-compressed (detected by zlib from the magic):
  *   - one path, or "-" for standard input;
  *   - several paths separated by ':' (no escaping: a name with ':' cannot
- *     be given this way; "-" at most once). Version 3 iologs and blktrace files are merged
- *     by time (ties: the earlier path first); if any input is a version 2
+ *     be given this way; "-" at most once; a replay job gives each clone
+ *     one of them instead, replay.h). Version 3 iologs and blktrace files
+ *     are merged by time (ties: the earlier path first); if any input is a version 2
  *     iolog (no times), the inputs are read one after the other, in order.
  *     iologs and blktrace files cannot be mixed.
  *   - blktrace's per-CPU files: a path NAME.blktrace.N, or NAME when only

@@ -27,6 +27,12 @@ const char *ib_rw_name(unsigned int rw)
 		return rnd ? "randrw" : "rw";
 	case IB_RW_TRIM | IB_RW_WRITE:
 		return rnd ? "randtrimwrite" : "trimwrite";
+	/* only a trace replay has these: named by its reads and writes,
+	 * as fio names a replay's (it leaves trims out) */
+	case IB_RW_TRIM | IB_RW_READ:
+		return rnd ? "randread" : "read";
+	case IB_RW_TRIM | IB_RW_READ | IB_RW_WRITE:
+		return rnd ? "randrw" : "rw";
 	}
 	return "unknown";
 }

@@ -157,7 +157,8 @@ int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
 		j = &r->jobs[i];
 		if (!j->read_iolog[0])
 			continue;
-		if (j->clone > 0) { /* its first clone is the job before */
+		if (!ib_replay_per_clone(j) && j->clone > 0) {
+			/* one trace: its first clone is the job before */
 			copy_replay(j, &r->jobs[i - 1]);
 			continue;
 		}

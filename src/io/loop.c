@@ -359,21 +359,60 @@ static int serial_next(struct ib_loop *l, uint64_t t, struct ib_io_desc *d)
 }
 
 /*
- * Prepare the next new I/O from the source into a free unit at time t;
- * NULL when the source has none now (due_ns set) or ever (issuing done).
+ * A source's sync waiting (sync_set): run it once nothing is in flight;
+ * *t becomes the time after it (the next I/O's prepare time). false while
+ * it must wait (or when it ended the job).
  */
-static struct ib_io *next_io(struct ib_loop *l, uint64_t t)
+static bool source_sync(struct ib_loop *l, uint64_t *t)
+{
+	if (l->inflight || l->nr_pending)
+		return false;
+	l->sync_set = false;
+	if (l->c.hooks.file_sync) {
+		l->c.hooks.file_sync(l->c.arg, l, &l->sync_desc);
+		*t = l->last_ns = ib_clock_ns(l->c.clock);
+	}
+	return !l->issuing_done;
+}
+
+/* The source's next I/O into *desc: IB_SRC_* (syncs run, not returned). */
+static int source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
+{
+	int ret;
+
+	for (;;) {
+		if (ib_unlikely(l->sync_set) && !source_sync(l, t))
+			return IB_SRC_NOT_YET;
+		if (ib_unlikely(l->c.serialize))
+			ret = serial_next(l, *t, desc);
+		else
+			ret = ib_source_next(l->c.src, *t, desc);
+		if (ib_likely(ret != IB_SRC_READY || desc->ddir != IB_DDIR_SYNC))
+			return ret;
+		l->sync_desc = *desc;
+		l->sync_set = true;
+	}
+}
+
+/*
+ * Prepare the next new I/O from the source into a free unit at time *tp
+ * (moved on past a source's sync); NULL when the source has none now
+ * (due_ns set) or ever (issuing done).
+ */
+static struct ib_io *next_io(struct ib_loop *l, uint64_t *tp)
 {
 	struct ib_io_desc desc;
 	struct ib_io *io;
+	uint64_t t;
 	int ret;
 
 	l->due_ns = 0;
-	if (ib_unlikely(l->c.serialize))
-		ret = serial_next(l, t, &desc);
-	else
-		ret = ib_source_next(l->c.src, t, &desc);
+	desc.due_ns = 0;
+	ret = source_next(l, tp, &desc);
+	t = *tp;
 	if (ib_unlikely(ret != IB_SRC_READY)) {
+		if (l->sync_set || l->issuing_done)
+			return NULL; /* a drain for a sync, or the sync failed */
 		if (ret == IB_SRC_NOT_YET)
 			l->due_ns = desc.due_ns ? desc.due_ns : 1;
 		else
@@ -488,7 +527,7 @@ static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 	return ret;
 }
 
-static struct ib_io *take_io(struct ib_loop *l, uint64_t t)
+static struct ib_io *take_io(struct ib_loop *l, uint64_t *t)
 {
 	struct ib_io *io;
 
@@ -520,7 +559,7 @@ static int fill(struct ib_loop *l, uint64_t t)
 	struct ib_io *io;
 	int ret;
 
-	while ((io = take_io(l, t))) {
+	while ((io = take_io(l, &t))) {
 		ret = queue_one(l, io, &t);
 		if (ret < 0)
 			return ret;
@@ -623,7 +662,7 @@ static int loop_sync(struct ib_loop *l)
 	int ret;
 
 	for (;;) {
-		io = take_io(l, t);
+		io = take_io(l, &t);
 		if (!io) {
 			if (!only_waiting(l))
 				break;
@@ -655,6 +694,7 @@ int ib_loop_run(struct ib_loop *l)
 	l->issuing_done = l->failed;
 	l->due_ns = 0;
 	l->held_set = false;	/* (a stop dropped it; a new source) */
+	l->sync_set = false;
 	if (l->c.ops->flags & IB_ENGINE_SYNC)
 		return loop_sync(l);
 	return loop_async(l);

@@ -28,9 +28,9 @@ struct plan {
 	struct ib_trace *t;
 	struct ib_replay_map map;
 	struct target *tg;	/* map.nr of them */
-	unsigned int rw;	/* IB_RW_READ / IB_RW_WRITE */
-	uint64_t minlen[2], maxlen[2];
-	uint64_t offsets[2];	/* OR of the offsets: their alignment */
+	unsigned int rw;	/* IB_RW_READ / WRITE / TRIM */
+	uint64_t minlen[IB_DDIR_RWT], maxlen[IB_DDIR_RWT];
+	uint64_t offsets[IB_DDIR_RWT];	/* OR of the offsets: their alignment */
 	uint64_t max_end;
 	uint64_t ios;
 };
@@ -94,6 +94,25 @@ bool ib_replay_names_stdin(const char *spec)
 			return false;
 		spec += n + 1;
 	}
+}
+
+bool ib_replay_per_clone(struct ib_job *job)
+{
+	const char *p = job->read_iolog;
+	unsigned int n = 1, k;
+	size_t len;
+
+	if (job->merge_blktrace_file[0] || !strchr(p, ':'))
+		return false;
+	for (; *p; p++)
+		n += *p == ':';
+	p = job->read_iolog;
+	for (k = job->clone % n; k; k--)
+		p += strcspn(p, ":") + 1;
+	len = strcspn(p, ":");
+	memmove(job->read_iolog, p, len);
+	job->read_iolog[len] = '\0';
+	return true;
 }
 
 /*
@@ -198,22 +217,30 @@ static int add_target(struct plan *p, const struct ib_trace_rec *rec,
 static int take_io(struct plan *p, const struct ib_trace_rec *rec,
 		   const struct ib_io_desc *io, struct ib_diag *d)
 {
+	static const unsigned int bit[IB_DDIR_RWT] = {
+		IB_RW_READ, IB_RW_WRITE, IB_RW_TRIM
+	};
 	const struct target *tg = &p->tg[io->file_idx];
-	int k = io->ddir == IB_DDIR_WRITE;
+	int k = (int)io->ddir;
 	uint64_t end = io->offset + io->len;
 
-	if (p->readonly && k)
+	if (io->ddir == IB_DDIR_SYNC)
+		return 0; /* no data: neither a direction nor an extent */
+	if (p->readonly && k != IB_DDIR_READ)
 		return ib_diag_set(d, EPERM,
-				   "%s: %s %llu: a write, refused by --readonly (replay_skip=write leaves writes out)",
+				   "%s: %s %llu: a %s, refused by --readonly (replay_skip=%s leaves %ss out)",
 				   ib_trace_input_name(p->t, rec->input), unit(p),
-				   (unsigned long long)rec->recno);
+				   (unsigned long long)rec->recno,
+				   k == IB_DDIR_TRIM ? "trim" : "write",
+				   k == IB_DDIR_TRIM ? "trim" : "write",
+				   k == IB_DDIR_TRIM ? "trim" : "write");
 	if (tg->is_bdev && (io->offset > tg->size || io->len > tg->size - io->offset)) {
 		struct ib_trace_rec r = *rec;
 
 		r.offset = io->offset; /* as replayed (replay_scale/align) */
 		return ib_trace_check_extent(p->t, &r, tg->path, tg->size, d);
 	}
-	p->rw |= k ? IB_RW_WRITE : IB_RW_READ;
+	p->rw |= bit[k];
 	if (!p->minlen[k] || io->len < p->minlen[k])
 		p->minlen[k] = io->len;
 	if (io->len > p->maxlen[k])
@@ -244,7 +271,7 @@ static int scan(struct plan *p, struct ib_diag *d)
 			return ret;
 	}
 	if (!ret && !p->ios)
-		return ib_diag_set(d, EINVAL, "%s: no read or write to replay",
+		return ib_diag_set(d, EINVAL, "%s: no read, write or trim to replay",
 				   ib_trace_input_name(p->t, 0));
 	return ret;
 }
@@ -286,7 +313,7 @@ static int apply(struct ib_job *job, const struct plan *p, struct ib_diag *d)
 	for (i = 0; i < p->map.nr; i++)
 		any_bdev |= p->tg[i].is_bdev;
 	job->rw = p->rw;
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < IB_DDIR_RWT; k++) {
 		if (!p->maxlen[k])
 			continue;
 		job->bs.min[k] = p->minlen[k];

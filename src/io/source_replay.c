@@ -5,8 +5,10 @@
  * times (replay_time_scale, replay_no_stall). See replay.h.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 #include "iobench/replay.h"
 
 /* --- mapping ------------------------------------------------------------- */
@@ -24,11 +26,19 @@ void ib_replay_map_init(struct ib_replay_map *m, const struct ib_job *job,
 
 static int map_ddir(enum ib_trace_op op)
 {
-	if (op == IB_TRACE_READ)
+	switch (op) {
+	case IB_TRACE_READ:
 		return IB_DDIR_READ;
-	if (op == IB_TRACE_WRITE)
+	case IB_TRACE_WRITE:
 		return IB_DDIR_WRITE;
-	return -1; /* trims, syncs and file actions: no I/O here */
+	case IB_TRACE_TRIM:
+		return IB_DDIR_TRIM;
+	case IB_TRACE_SYNC:
+	case IB_TRACE_DATASYNC:
+		return IB_DDIR_SYNC;
+	default:
+		return -1; /* file actions and waits: no I/O */
+	}
 }
 
 /* The target's number for the record's file or device (new ones appended). */
@@ -66,7 +76,7 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 	*is_new = false;
 	if (ddir < 0 || (m->skip & (1u << ddir)))
 		return 0;
-	if (!rec->len || rec->len > UINT32_MAX)
+	if (ddir != IB_DDIR_SYNC && (!rec->len || rec->len > UINT32_MAX))
 		return ib_diag_set(d, EINVAL, "%s: %s %llu: %s of length %llu cannot be replayed",
 				   ib_trace_input_name(t, rec->input),
 				   m->blktrace ? "record" : "line",
@@ -81,8 +91,9 @@ int ib_replay_map(struct ib_replay_map *m, const struct ib_trace *t,
 		off &= ~(m->align - 1);
 	out->ddir = (enum ib_ddir)ddir;
 	out->file_idx = (unsigned int)idx;
-	out->offset = off;
-	out->len = (uint32_t)rec->len;
+	out->offset = off; /* a sync's: only logged (fio logs one) */
+	out->len = ddir == IB_DDIR_SYNC ? 0 : (uint32_t)rec->len;
+	out->datasync = rec->op == IB_TRACE_DATASYNC;
 	return 1;
 }
 
@@ -106,6 +117,32 @@ static bool end_trace(struct ib_replay *r, int ret)
 }
 
 /*
+ * The end of a pass: 1 when another one starts (the trace reopened, its
+ * times from where this pass's last I/O was), 0 when none does, -errno.
+ */
+static int next_pass(struct ib_replay *r)
+{
+	struct ib_trace *t;
+	int ret;
+
+	if (!r->passes_left || !r->pass_ios || !r->spec)
+		return 0; /* the passes are done (or one gave no I/O) */
+	if (ib_replay_names_stdin(r->spec))
+		lseek(STDIN_FILENO, 0, SEEK_SET);
+	ret = ib_trace_open(&t, r->spec, &r->diag);
+	if (ret)
+		return ret;
+	ib_trace_close(r->t);
+	r->t = t;
+	if (r->passes_left != UINT_MAX)
+		r->passes_left--;
+	r->pass_ns = r->rec_ns;
+	r->pass_ios = 0;
+	r->have_first = false;
+	return 1;
+}
+
+/*
  * Read records up to the next I/O into r->desc, with its time r->rec_ns
  * from the trace's first I/O (v2: the waits so far), scaled. false at the
  * end of the trace or on an error.
@@ -118,6 +155,8 @@ static bool fetch(struct ib_replay *r)
 
 	while (!r->ended) {
 		ret = ib_trace_next(r->t, &rec, &r->diag);
+		if (!ret && (ret = next_pass(r)) > 0)
+			continue;
 		if (ret <= 0)
 			return end_trace(r, ret);
 		if (rec.op == IB_TRACE_WAIT && !timed)
@@ -135,8 +174,10 @@ static bool fetch(struct ib_replay *r)
 			r->first_ns = rec.ts_ns;
 			r->have_first = true;
 		}
-		r->rec_ns = scale_time(r, timed ? (rec.ts_ns > r->first_ns ?
-				       rec.ts_ns - r->first_ns : 0) : r->wait_ns);
+		r->rec_ns = timed ? r->pass_ns + scale_time(r, rec.ts_ns > r->first_ns ?
+					rec.ts_ns - r->first_ns : 0) :
+				    scale_time(r, r->wait_ns);
+		r->pass_ios++;
 		r->have = true;
 		return true;
 	}
@@ -206,6 +247,9 @@ void ib_replay_init_trace(struct ib_replay *r, const struct ib_job *job,
 	r->nr_files = nr_files;
 	r->no_stall = job->replay_no_stall;
 	r->time_scale = job->replay_time_scale ? job->replay_time_scale : 100;
+	r->spec = job->read_iolog[0] ? job->read_iolog : NULL;
+	r->passes_left = job->time_based ? UINT_MAX :
+			 job->loops > 1 ? job->loops - 1 : 0;
 	r->st.on = true;
 }
 

@@ -162,6 +162,35 @@ static void sync_hook(void *arg, struct ib_loop *l)
 	do_sync(arg, false);
 }
 
+/*
+ * The loop's file_sync hook: a trace's sync or datasync of one file (the
+ * loop drained), timed and logged as fsync=N's are.
+ */
+static void file_sync_hook(void *arg, struct ib_loop *l,
+			   const struct ib_io_desc *d)
+{
+	struct worker *w = arg;
+	const struct ib_file *f;
+	uint64_t t0 = ib_clock_ns(&w->clock), t1;
+	int ret;
+
+	if (d->file_idx >= w->fs->nr)
+		return; /* a no-files engine: no file to sync */
+	f = &w->fs->f[d->file_idx];
+	(void)l;
+	ib_iolog_io(&w->iolog, f, d->datasync ? IB_IOLOG_DATASYNC : IB_DDIR_SYNC,
+		    d->offset, 0, t0);
+	if (w->ops->flags & IB_ENGINE_NOIO)
+		ret = 0; /* null: nothing to sync, as its I/Os */
+	else
+		ret = (d->datasync ? fdatasync(f->fd) : fsync(f->fd)) < 0 ? -errno : 0;
+	t1 = ib_clock_ns(&w->clock);
+	w->loop.last_ns = t1;
+	ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
+	if (ret)
+		sync_error(w, f, -ret, false);
+}
+
 /* --- time -------------------------------------------------------------- */
 
 /* The loop calls the tick hook at the ramp end, then at the runtime end. */
@@ -373,7 +402,8 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.st = w->st, .bufs = &w->bufs,
 		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
 		.clock = &w->clock, .lat_on = w->lat_on,
-		.hooks = { .tick = tick_hook, .sync = sync_hook }, .arg = w,
+		.hooks = { .tick = tick_hook, .sync = sync_hook,
+			   .file_sync = file_sync_hook }, .arg = w,
 		.serialize = w->job->serialize_overlap,
 	};
 
@@ -428,8 +458,9 @@ static void replay_finish(struct worker *w)
 }
 
 /* verify= wraps the job's source: the generator's passes are its budget
- * per loop; a trace replay is one pass. With a rate, the paced generator:
- * the writes keep the rate, the verify reads do not (fio's). */
+ * per loop; a trace replay, its loops= passes included, is one. With a
+ * rate, the paced generator: the writes keep the rate, the verify reads
+ * do not (fio's). */
 static int verify_init(struct worker *w, struct ib_diag *d)
 {
 	char path[4200];

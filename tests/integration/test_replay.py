@@ -23,10 +23,11 @@ blktrace captures are held to their recorded times (trace_dump's) alike.
 Depth: 64 reads recorded at the same instant keep iodepth=8 in flight
 (JSON iodepth_level), and a job with iodepth=1 keeps one.
 
-Block traces captured through tracefs (blkcapture.py) while dd writes and
+Block traces captured with Debian's blktrace, or where the kernel refuses
+it (lockdown) through tracefs (blkcapture.py), while dd writes and
 reads a loop device: the replay onto a second loop device (replay_redirect)
-issues exactly the captured reads and writes (trims and flushes are not
-replayed: iobench's engines do neither); without replay_redirect it goes
+issues exactly the captured reads and writes (test_replay_ops replays
+trims and flushes); without replay_redirect it goes
 to the captured device itself; replay_scale/replay_align, time scales 50%
 and 200% and replay_no_stall; merge_blktrace_file over two captures.
 
@@ -48,7 +49,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
-from blkcapture import Mounts, capture_tracefs  # noqa: E402
+from blkcapture import Mounts, capture_blktrace, capture_tracefs  # noqa: E402
 
 MiB = ibtest.MiB
 TOL_US = 40000
@@ -383,10 +384,15 @@ def dd_workload(kind):
 
 
 def capture(dev, name, kind):
+    """Debian's blktrace where the kernel lets it, else the blk tracer
+    through tracefs (the same per-CPU files)."""
     out = t.mkdir('cap-' + name)
     mounts = Mounts()
     try:
-        ok, why = capture_tracefs(dev, out, mounts, dd_workload(kind))
+        ok, why = capture_blktrace(dev, out, mounts, dd_workload(kind))
+        if not ok:
+            ok, why2 = capture_tracefs(dev, out, mounts, dd_workload(kind))
+            why = '%s; %s' % (why, why2)
     finally:
         mounts.undo()
     if not ok:

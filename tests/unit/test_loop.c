@@ -29,7 +29,8 @@
 
 /* --- the scripted source ----------------------------------------------- */
 
-/* 'r'/'w' id: an I/O of block id; 'n' at: nothing before t0 + at ns. */
+/* 'r'/'w' id: an I/O of block id; 'n' at: nothing before t0 + at ns;
+ * 's' 0/1: a sync (1: datasync) of file 0, as a trace replay gives. */
 struct sitem {
 	char kind;
 	uint64_t arg;
@@ -60,6 +61,10 @@ static int ssrc_next(struct ib_source *src, uint64_t now, struct ib_io_desc *out
 	if (s->pos == s->n)
 		return IB_SRC_END;
 	out->ddir = s->items[s->pos].kind == 'w' ? IB_DDIR_WRITE : IB_DDIR_READ;
+	if (s->items[s->pos].kind == 's') {
+		out->ddir = IB_DDIR_SYNC;
+		out->datasync = s->items[s->pos].arg == 1;
+	}
 	out->file_idx = 0;
 	out->offset = s->items[s->pos].arg * BS;
 	out->len = BS;
@@ -298,6 +303,18 @@ static void sync_hook(void *arg, struct ib_loop *l)
 	logf_(&t->fk, "S ");
 }
 
+static void file_sync_hook(void *arg, struct ib_loop *l,
+			   const struct ib_io_desc *d)
+{
+	struct t *t = arg;
+
+	assert_int_equal(l->inflight + l->nr_pending, 0);
+	assert_int_equal(d->ddir, IB_DDIR_SYNC);
+	assert_int_equal(d->file_idx, 0);
+	t->syncs++;
+	logf_(&t->fk, "%s ", d->datasync ? "D" : "F");
+}
+
 static void tick_hook(void *arg, struct ib_loop *l, uint64_t now)
 {
 	struct t *t = arg;
@@ -351,7 +368,7 @@ static void start(struct t *t, const struct ib_engine_ops *ops,
 		.st = t->st, .stop = &t->stop, .clock = &t->clock,
 		.lat_on = true, .arg = t,
 		.hooks = { .tick = tick_hook, .sync = sync_hook,
-			   .done = done_hook },
+			   .file_sync = file_sync_hook, .done = done_hook },
 		.serialize = t->serialize,
 	};
 	struct ib_diag d;
@@ -539,6 +556,34 @@ static void sync_every(void **state)
 	assert_int_equal(t->st->dir[IB_DDIR_WRITE].total_ios, 5);
 }
 
+/* A source's syncs: drained first, in the source's order, no unit used. */
+static void source_syncs(void **state)
+{
+	static const struct sitem it[] = {
+		W(0), W(1), { 's', 0 }, W(2), { 's', 1 }, { 's', 0 }, R(3),
+	};
+	struct t *t = *state;
+
+	start(t, &fake_async, 4, 4, 1, 4, it, IB_ARRAY_SIZE(it));
+	run_ok(t);
+	assert_string_equal(t->fk.log, "q0 q1 c2 r2 F q2 c1 r1 D F q3 c1 r1 ");
+	assert_int_equal(t->syncs, 3);
+	assert_int_equal(t->st->dir[IB_DDIR_WRITE].total_ios, 3);
+	assert_int_equal(t->st->dir[IB_DDIR_READ].total_ios, 1);
+}
+
+static void source_syncs_sync_engine(void **state)
+{
+	static const struct sitem it[] = { W(0), { 's', 1 }, R(1), { 's', 0 } };
+	struct t *t = *state;
+
+	t->fk.qscript = "dd";
+	start(t, &fake_sync, 1, 1, 1, 1, it, IB_ARRAY_SIZE(it));
+	run_ok(t);
+	assert_string_equal(t->fk.log, "d0 D d1 F ");
+	assert_int_equal(t->syncs, 2);
+}
+
 /* The tick hook at wake_ns (here: a runtime end that stops issuing). */
 static void wake_tick(void **state)
 {
@@ -684,7 +729,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(closed_loop_order), T(busy_short_partial), T(inline_done),
 		T(fatal_error), T(counted_error), T(engine_failure),
-		T(sync_every), T(wake_tick), T(due_idle_async),
+		T(sync_every), T(source_syncs), T(source_syncs_sync_engine),
+		T(wake_tick), T(due_idle_async),
 		T(due_idle_sync), T(due_inflight), T(stop_while_waiting),
 		T(serialize_overlap), T(overlap_unserialized),
 	};
