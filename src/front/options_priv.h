@@ -29,6 +29,8 @@ int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 /* Setters of the rate options (options_rate.c). */
 int ib_opt_set_rate_list(struct ib_job *j, const struct ib_opt *o,
 			 const char *v, struct ib_diag *d);
+int ib_opt_set_ss(struct ib_job *j, const struct ib_opt *o,
+		   const char *v, struct ib_diag *d);
 int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
 		       const char *v, struct ib_diag *d);
 int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
