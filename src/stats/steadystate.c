@@ -38,7 +38,7 @@ static int parse_limit(const char *v, uint32_t mode, unsigned int kb_base,
 	if (n && v[n - 1] == '%') {
 		*limit = strtod(v, &end);
 		if (end == v || end != v + n - 1 || !(*limit >= 0.0))
-			return ib_diag_set(d, EINVAL, "steadystate: '%s' is not a percentage", v);
+			return ib_diag_set(d, EINVAL, "'%s' is not a percentage", v);
 		return 0;
 	}
 	if (mode & IB_SS_BW) {
@@ -49,7 +49,7 @@ static int parse_limit(const char *v, uint32_t mode, unsigned int kb_base,
 	}
 	*limit = strtod(v, &end);
 	if (end == v || *end || !(*limit >= 0.0))
-		return ib_diag_set(d, EINVAL, "steadystate: '%s' is not an IOPS value", v);
+		return ib_diag_set(d, EINVAL, "'%s' is not an IOPS value", v);
 	return 0;
 }
 
@@ -69,8 +69,10 @@ int ib_ss_parse(const char *v, unsigned int kb_base, uint32_t *mode,
 				   "steadystate=%s: the criterion is iops, iops_slope, bw or bw_slope",
 				   v);
 	*mode = (uint32_t)m;
-	if (parse_limit(colon + 1, *mode, kb_base, limit, d) < 0)
+	if (parse_limit(colon + 1, *mode, kb_base, limit, d) < 0) {
+		ib_diag_prefix(d, "steadystate=%s", v);
 		return -EINVAL;
+	}
 	if (colon[strlen(colon) - 1] == '%')
 		*mode |= IB_SS_PCT;
 	return 0;
