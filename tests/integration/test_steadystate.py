@@ -6,13 +6,15 @@ the job ends early, long before runtime=), a Poisson-paced one cannot
 (attained 0, the whole runtime), and a bw_slope criterion settles. For
 each: the JSON "steadystate" object has fio's fields, its means and
 criterion agree with its own data, the normal report has fio's line, and
-fio reaches the same verdict with the same fields.
-Usage: test_steadystate.py IOBENCH
+fio reaches the same verdict with the same fields. Both documents read
+back (tests/tools/reprint) give the same object and the same line again.
+Usage: test_steadystate.py IOBENCH [REPRINT]
 """
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -59,6 +61,30 @@ def criterion(ss):
     return 100.0 * dev / mean if lim.endswith('%') else dev
 
 
+REPRINT = [None]
+
+
+def read_back(t, who, doc, report):
+    """The results reader gives the same object and the same line again."""
+    if not REPRINT[0]:
+        return
+    path = t.path('doc.json')
+    with open(path, 'w') as f:
+        json.dump(doc, f)
+    for fmt in ('json', 'normal'):
+        p = subprocess.run([REPRINT[0], fmt, path], capture_output=True, text=True)
+        if not t.eq(p.returncode, 0, '%s: read back as %s' % (who, fmt), p.stderr):
+            continue
+        if fmt == 'json':
+            t.eq(json.loads(p.stdout)['jobs'][0].get('steadystate'),
+                 doc['jobs'][0]['steadystate'], '%s: read back, the same object' % who)
+        else:
+            t.eq(LINE.search(p.stdout) and LINE.search(p.stdout).group(0),
+                 LINE.search(report) and LINE.search(report).group(0),
+                 '%s: read back, the same line' % who)
+    os.unlink(path)
+
+
 def check_doc(t, who, doc, report, attained, dur):
     job = doc['jobs'][0]
     ss = job.get('steadystate')
@@ -82,6 +108,7 @@ def check_doc(t, who, doc, report, attained, dur):
                report[-600:]):
         t.eq(m.group(1), 'yes' if attained else 'no', '%s: attained= in the line' % who)
         t.eq(m.group(5) == '%', ss['ss'].endswith('%'), '%s: %% in the line' % who)
+    read_back(t, who, doc, report)
     return job
 
 
@@ -136,7 +163,9 @@ def refused(t):
 
 
 def main():
-    t = ibtest.Test()
+    t = ibtest.Test(sys.argv[:2])
+    if len(sys.argv) > 2:
+        REPRINT[0] = os.path.abspath(sys.argv[2])
     if not shutil.which('fio'):
         t.skip('fio not installed: iobench alone')
     target = t.shm_file('ss-target', size=16 << 20)
