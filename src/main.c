@@ -36,18 +36,6 @@ struct outputs {
 	int main_err, json_err;	/* first write error (-errno) of each file */
 };
 
-static FILE *open_out(const char *opt, const char *path, struct ib_diag *d)
-{
-	FILE *f;
-
-	if (ib_safety_check_output(opt, path, d) < 0)
-		return NULL;
-	f = fopen(path, "w");
-	if (!f)
-		ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
-	return f;
-}
-
 static bool normal_on_main(const struct outputs *o)
 {
 	return (o->formats & IB_OUT_NORMAL) != 0;
@@ -60,10 +48,13 @@ static int open_outputs(const struct ib_run *run, struct outputs *o,
 
 	o->formats = ib_formats_selected(run->output_format, run->json_output[0]);
 	machine_main = ib_formats_machine_on_main(o->formats, run->json_output[0]);
-	o->main = run->output[0] ? open_out("--output", run->output, d) : stdout;
+	o->main = run->output[0] ?
+		ib_safety_open_output("--output", run->output, d) : stdout;
 	if (!o->main)
 		return -1;
-	o->json = run->json_output[0] ? open_out("--json-output", run->json_output, d) : o->main;
+	o->json = run->json_output[0] ?
+		ib_safety_open_output("--json-output", run->json_output, d) :
+		o->main;
 	if (!o->json)
 		return -1;
 	/*
@@ -180,6 +171,18 @@ static void report(const struct ib_results *res, struct outputs *o)
 		}
 }
 
+/* error_dump=1: each non-fatal I/O error the job noted (stats.h) */
+static void print_error_dump(const char *name, const struct ib_job_stats *st)
+{
+	const char *p = st->error_dump, *nl;
+
+	for (; *p && (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, "iobench: %.*s\n", (int)(nl - p), p);
+	if (st->error_dump_lost)
+		fprintf(stderr, "iobench: job '%s': %llu more I/O errors not shown (error_dump)\n",
+			name, (unsigned long long)st->error_dump_lost);
+}
+
 static void name_failures(const struct ib_run *run, const struct ib_result *res)
 {
 	unsigned int i;
@@ -191,6 +194,7 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 
 		if (st->verify_msg[0]) /* fio's lines for the first mismatch */
 			fputs(st->verify_msg, stderr);
+		print_error_dump(run->jobs[i].name, st);
 		if (!st->error)
 			continue;
 		if (!why[0])

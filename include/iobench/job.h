@@ -68,6 +68,16 @@ enum ib_err_type {
 	IB_ERR_TYPE_NR = 3,
 };
 
+/*
+ * unified_rw_reporting (fio's values): the reports show each direction
+ * (NONE), the directions folded into one "mixed" one (MIXED), or both.
+ */
+enum ib_unified {
+	IB_UNIFIED_NONE = 0,
+	IB_UNIFIED_MIXED = 1,
+	IB_UNIFIED_BOTH = 2,
+};
+
 /* Errors that do not stop a job (given continue_on_error for their type). */
 struct ib_err_list {
 	unsigned int nr;	/* 0: the default list, EIO and EILSEQ */
@@ -295,6 +305,7 @@ struct ib_job {
 	unsigned int kb_base;		/* 1024 or 1000 */
 	unsigned int unit_base;	/* 8: bytes, 1: bits */
 	unsigned int significant_figures;
+	unsigned int unified_rw_rep;	/* enum ib_unified */
 	char write_iolog[PATH_MAX];
 	char write_bw_log[PATH_MAX];
 	char write_iops_log[PATH_MAX];
@@ -347,6 +358,7 @@ struct ib_job {
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
+	bool error_dump;	/* describe each non-fatal I/O error (stats.h) */
 	struct ib_err_list ignore_error[IB_ERR_TYPE_NR]; /* index ib_err_type */
 
 	/*

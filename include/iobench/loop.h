@@ -164,6 +164,12 @@ static inline void ib_loop_stop(struct ib_loop *l)
  */
 void ib_loop_error(struct ib_loop *l, int err, bool count, bool go_on,
 		   const char *where);
+/*
+ * error_dump=1 (job->error_dump; else nothing): note the non-fatal error
+ * err of an I/O (ddir, offset, buflen, file path) in st->error_dump.
+ */
+void ib_loop_dump_error(struct ib_loop *l, unsigned int ddir, int err, uint64_t offset,
+			uint64_t buflen, const char *path);
 /* Would ib_loop_error() keep the text of this error? (build it only then) */
 bool ib_loop_error_text_needed(const struct ib_loop *l, bool count, bool go_on);
 /* Fail the job with err (the first failure wins st->error). */

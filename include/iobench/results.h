@@ -75,6 +75,7 @@ struct ib_res_job {
 	unsigned int kb_base;
 	unsigned int unit_base;
 	unsigned int significant_figures;
+	unsigned int unified_rw_rep;	/* enum ib_unified */
 	/* JSON "job options": "key\0value\0...\0" as ib_job.opts_text */
 	char opts_text[IB_OPTS_TEXT_MAX];
 	unsigned int opts_len;

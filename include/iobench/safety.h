@@ -3,6 +3,7 @@
 #define IOBENCH_SAFETY_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -41,6 +42,9 @@ int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
  */
 int ib_safety_check_output(const char *what, const char *path,
 			   struct ib_diag *d);
+/* The check, then fopen(path, "w"): the stream, or NULL with d set. */
+FILE *ib_safety_open_output(const char *what, const char *path,
+			    struct ib_diag *d);
 
 /*
  * Where the checks look; the real system by default, a fake tree in tests.

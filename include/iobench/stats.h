@@ -155,6 +155,14 @@ struct ib_job_stats {
 	char first_error_where[256];
 	char verify_msg[1024];	/* verify mismatches, fio's lines: the
 				 * first ones, as many whole as fit */
+	/*
+	 * error_dump=1: one line per non-fatal I/O error, fio's fields ("io_u
+	 * error on file F: strerror: DDIR offset=N, buflen=N"), the first
+	 * ones, as many whole as fit; the parent prints them to stderr when
+	 * the run ends, then how many more did not fit (error_dump_lost).
+	 */
+	char error_dump[4096];
+	uint64_t error_dump_lost;
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */
@@ -207,6 +215,13 @@ void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns);
 /* Bucket index helpers shared by the worker and reports. */
 unsigned int ib_depth_bucket(unsigned int depth);	/* 1,2,4,..,>=64 */
 unsigned int ib_batch_bucket(unsigned int n);		/* 0,4,8,..,>=64 */
+/*
+ * One direction's dst += src, as for group_reporting: counts and bytes
+ * added, runtime the longer, latencies merged (Welford, histograms), the
+ * bw/iops sample stats added field by field (fio's rule). Also folds the
+ * directions into one for unified_rw_reporting.
+ */
+void ib_stats_merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src);
 /* dst += src for group_reporting (sums, Welford merge, histogram add). */
 void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src);
 

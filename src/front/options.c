@@ -252,21 +252,18 @@ static int store_size_range(struct ib_job *j, const struct ib_opt *o,
 }
 
 /*
- * Per-direction lists "r,w,t": an empty entry leaves that direction alone,
- * and the directions after the last entry copy the last value given (so
- * bs=4k,16k makes trim 16k, as fio does).
+ * Split a per-direction list "r[,w[,t]]" (copied into buf, len bytes) at
+ * its commas into parts: the number of parts, or -EINVAL (d) when it is
+ * too long or has more than read,write,trim.
  */
-static int store_ddir_list(struct ib_job *j, const struct ib_opt *o,
-			   const char *v, bool ranges, struct ib_diag *d)
+int ib_opt_split_ddir(const struct ib_opt *o, const char *v, char *buf,
+		      size_t len, char *parts[IB_DDIR_RWT], struct ib_diag *d)
 {
-	uint64_t lo[IB_DDIR_RWT], hi[IB_DDIR_RWT], *min, *max;
-	bool given[IB_DDIR_RWT] = { false };
-	char buf[256], *parts[IB_DDIR_RWT], *p = buf;
-	unsigned int n = 0, i, last = IB_DDIR_RWT;
-	int rc;
+	char *p = buf;
+	int n = 0;
 
-	if (strlen(v) >= sizeof(buf))
-		return ib_diag_set(d, EINVAL, "%s: invalid size list '%.40s...'", o->name, v);
+	if (strlen(v) >= len)
+		return ib_diag_set(d, EINVAL, "%s: invalid list '%.40s...'", o->name, v);
 	strcpy(buf, v);
 	parts[n++] = p;
 	while ((p = strchr(p, ','))) {
@@ -276,6 +273,26 @@ static int store_ddir_list(struct ib_job *j, const struct ib_opt *o,
 					   o->name, v);
 		parts[n++] = p;
 	}
+	return n;
+}
+
+/*
+ * Per-direction lists "r,w,t": an empty entry leaves that direction alone,
+ * and the directions after the last entry copy the last value given (so
+ * bs=4k,16k makes trim 16k, as fio does).
+ */
+static int store_ddir_list(struct ib_job *j, const struct ib_opt *o,
+			   const char *v, bool ranges, struct ib_diag *d)
+{
+	uint64_t lo[IB_DDIR_RWT], hi[IB_DDIR_RWT], *min, *max;
+	bool given[IB_DDIR_RWT] = { false };
+	char buf[256], *parts[IB_DDIR_RWT];
+	unsigned int n, i, last = IB_DDIR_RWT;
+	int rc = ib_opt_split_ddir(o, v, buf, sizeof(buf), parts, d);
+
+	if (rc < 0)
+		return rc;
+	n = (unsigned int)rc;
 	for (i = 0; i < n; i++) {
 		if (!*parts[i])
 			continue;

@@ -174,26 +174,6 @@ int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
 }
 
 /*
- * error_dump=0: non-fatal errors are counted, not printed, which is what
- * iobench does (its job processes never print); fio's default, 1, prints
- * each one and is not supported.
- */
-int ib_opt_set_error_dump(struct ib_job *j, const struct ib_opt *o,
-			  const char *v, struct ib_diag *d)
-{
-	char *end;
-	long x = strtol(v, &end, 10);
-
-	(void)j;
-	if (end == v || *end)
-		return ib_diag_set(d, EINVAL, "%s=%s: invalid boolean", o->name, v);
-	if (x)
-		return ib_diag_set(d, ENOTSUP, "%s=%s: not supported by iobench (non-fatal errors are counted, not printed)",
-				   o->name, v);
-	return 0;
-}
-
-/*
  * rw_sequencer: sequential (the default) or identical, which makes the
  * I/Os of a random type's rw=TYPE:N run repeat the offset (iogen.h). fio
  * 3.33 ends a sequential type's job early with identical: refused there

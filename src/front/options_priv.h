@@ -27,6 +27,8 @@ int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		      struct ib_diag *d);
 
 /* Setters of the rate options (options_rate.c). */
+int ib_opt_split_ddir(const struct ib_opt *o, const char *v, char *buf,
+		      size_t len, char *parts[IB_DDIR_RWT], struct ib_diag *d);
 int ib_opt_set_rate_list(struct ib_job *j, const struct ib_opt *o,
 			 const char *v, struct ib_diag *d);
 int ib_opt_set_ss(struct ib_job *j, const struct ib_opt *o,
@@ -59,8 +61,6 @@ int ib_opt_set_dedupe_global(struct ib_job *j, const struct ib_opt *o,
 			     const char *v, struct ib_diag *d);
 int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
 			    const char *v, struct ib_diag *d);
-int ib_opt_set_error_dump(struct ib_job *j, const struct ib_opt *o,
-			  const char *v, struct ib_diag *d);
 int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 			      const char *v, struct ib_diag *d);
 

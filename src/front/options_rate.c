@@ -36,21 +36,16 @@ int ib_opt_set_rate_list(struct ib_job *j, const struct ib_opt *o,
 			 const char *v, struct ib_diag *d)
 {
 	uint64_t val[IB_DDIR_RWT] = { 0 }, *field = ib_opt_field(j, o->off);
-	char buf[128], *parts[IB_DDIR_RWT], *p = buf;
-	unsigned int n = 0, i;
+	char buf[128], *parts[IB_DDIR_RWT];
+	unsigned int n, i;
 	int rc;
 
-	if (strlen(v) >= sizeof(buf) || !*v)
-		return ib_diag_set(d, EINVAL, "%s: invalid value '%.40s'", o->name, v);
-	strcpy(buf, v);
-	parts[n++] = p;
-	while ((p = strchr(p, ','))) {
-		*p++ = '\0';
-		if (n == IB_DDIR_RWT)
-			return ib_diag_set(d, EINVAL, "%s: too many values in '%s' (read,write,trim)",
-					   o->name, v);
-		parts[n++] = p;
-	}
+	if (!*v)
+		return ib_diag_set(d, EINVAL, "%s: invalid value ''", o->name);
+	rc = ib_opt_split_ddir(o, v, buf, sizeof(buf), parts, d);
+	if (rc < 0)
+		return rc;
+	n = (unsigned int)rc;
 	for (i = 0; i < n; i++) {
 		if (*parts[i] && (rc = parse_one(o, j, parts[i], &val[i], d)))
 			return rc;

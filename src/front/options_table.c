@@ -358,6 +358,16 @@ static const struct ib_opt_val coe_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val unified_vals[] = {
+	{ "none", IB_UNIFIED_NONE, "each direction on its own" },
+	{ "mixed", IB_UNIFIED_MIXED, "the directions summed into one \"mixed\" one" },
+	{ "both", IB_UNIFIED_BOTH, "each direction, then the mixed one" },
+	{ "0", IB_UNIFIED_NONE, NULL },
+	{ "1", IB_UNIFIED_MIXED, NULL },
+	{ "2", IB_UNIFIED_BOTH, NULL },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val sync_vals[] = {
 	{ "none", IB_SYNC_IO_NONE, "writes return once the data is in the page cache" },
 	{ "0", IB_SYNC_IO_NONE, NULL },
@@ -821,6 +831,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
 	  FLD(group_reporting), .def = "0",
 	  .help = "Report each group as a whole, not per job" },
+	{ .name = "unified_rw_reporting", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT,
+	  FLD(unified_rw_rep), .vals = unified_vals, .def = "none",
+	  .help = "Report reads, writes and trims apart, summed as \"mixed\", or both" },
 
 	/* measurements */
 	{ .name = "gtod_reduce", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
@@ -933,9 +946,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "continue_on_error", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR,
 	  FLD(continue_on_error), .vals = coe_vals, .def = "none",
 	  .help = "Which errors do not stop the job: non-fatal ones (EIO, EILSEQ, or ignore_error's) of these types" },
-	{ .name = "error_dump", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
-	  .size = 8, .set = ib_opt_set_error_dump, .def = "0",
-	  .help = "0: non-fatal errors are counted, not printed (1 is not supported)" },
+	{ .name = "error_dump", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	  FLD(error_dump), .def = "0",
+	  .help = "Describe each non-fatal I/O error on stderr (file, error, direction, offset, length)" },
 	{ .name = "ignore_error", .type = IB_OPT_ERR_LIST, .cat = IB_CAT_ERR,
 	  FLD(ignore_error), .set = set_ignore_error,
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },

@@ -116,6 +116,25 @@ void ib_loop_error(struct ib_loop *l, int err, bool count, bool go_on,
 		ib_loop_fail(l, err, where);
 }
 
+void ib_loop_dump_error(struct ib_loop *l, unsigned int ddir, int err, uint64_t offset,
+			uint64_t buflen, const char *path)
+{
+	static const char *const names[] = { "read", "write", "trim", "sync" };
+	struct ib_job_stats *st = l->c.st;
+	size_t used = strlen(st->error_dump);
+	char line[PATH_MAX + 160];
+
+	if (!l->c.job->error_dump)
+		return;
+	fmt_into(line, sizeof(line), "io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n",
+		 path, strerror(err), ddir < 4 ? names[ddir] : "?",
+		 (unsigned long long)offset, (unsigned long long)buflen);
+	if (used + strlen(line) < sizeof(st->error_dump))
+		memcpy(st->error_dump + used, line, strlen(line) + 1);
+	else
+		st->error_dump_lost++;
+}
+
 /* "write offset=O, buflen=L, file=F: No space left on device (ENOSPC)" */
 static void describe_io(const struct ib_loop *l, const struct ib_io *io,
 			int err, char *buf, size_t len)
@@ -139,6 +158,9 @@ static void io_error(struct ib_loop *l, struct ib_io *io, int err)
 
 	if (ib_loop_error_text_needed(l, count, go_on))
 		describe_io(l, io, err, where, sizeof(where));
+	if (go_on)
+		ib_loop_dump_error(l, io->ddir, err, io->offset - io->xfer_done,
+				   io->xfer_total, l->c.ctx->files[io->file_idx].path);
 	ib_loop_error(l, err, count, go_on, where);
 	l->c.ctx->errmsg[0] = '\0'; /* an engine's note is about this I/O only */
 }

@@ -179,6 +179,8 @@ static void mismatch(struct ib_vrun *v, const struct ib_io *io,
 	nl = strchr(line, '\n');
 	if (nl)
 		*nl = '\0';
+	if (go_on)
+		ib_loop_dump_error(l, IB_DDIR_READ, EILSEQ, r->offset, r->len, path);
 	ib_loop_error(l, EILSEQ, count, go_on, line);
 	if (v->job->verify_dump)
 		dump(v, r, m, blk, path);

@@ -120,6 +120,8 @@ static bool sync_error(struct worker *w, const struct ib_file *f, int err,
 		fmt_into(where, sizeof(where), "%s file=%s: %s",
 			 at_end ? "end_fsync" : "sync", f->path,
 			 ib_strerror_named(err, what, sizeof(what)));
+	if (go_on)
+		ib_loop_dump_error(&w->loop, IB_DDIR_SYNC, err, 0, 0, f->path);
 	ib_loop_error(&w->loop, err, count, go_on, where);
 	return go_on;
 }

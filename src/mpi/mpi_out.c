@@ -15,18 +15,6 @@
 #include "iobench/safety.h"
 #include "mpi_priv.h"
 
-static FILE *open_out(const char *opt, const char *path, struct ib_diag *d)
-{
-	FILE *f;
-
-	if (ib_safety_check_output(opt, path, d) < 0)
-		return NULL;
-	f = fopen(path, "w");
-	if (!f)
-		ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
-	return f;
-}
-
 /* Flush, close (not stdout); a short file is removed. 0 or -errno. */
 static int close_out(FILE *f, const char *path, int ret, struct ib_diag *d)
 {
@@ -47,11 +35,14 @@ int ib_mpi_out_open(const struct ib_run *run, struct ib_mpi_out *o,
 {
 	memset(o, 0, sizeof(*o));
 	o->formats = ib_formats_selected(run->output_format, run->json_output[0]);
-	o->main = run->output[0] ? open_out("--output", run->output, d) : stdout;
+	o->main = run->output[0] ?
+		ib_safety_open_output("--output", run->output, d) : stdout;
 	if (!o->main)
 		return -1;
 	o->json = o->main;
-	if (run->json_output[0] && !(o->json = open_out("--json-output", run->json_output, d))) {
+	if (run->json_output[0] &&
+	    !(o->json = ib_safety_open_output("--json-output",
+					       run->json_output, d))) {
 		close_out(o->main, run->output, 0, d);
 		o->main = NULL;
 		return -1;

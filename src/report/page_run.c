@@ -103,11 +103,9 @@ static int write_one(const struct ib_results *r, const struct ib_run *run,
 	FILE *f;
 	int ret;
 
-	if (ib_safety_check_output(opt, path, d) < 0)
-		return -EINVAL;
-	f = fopen(path, "w");
+	f = ib_safety_open_output(opt, path, d);
 	if (!f)
-		return ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
+		return -EINVAL;	/* (d names the reason) */
 	if (page || ends_with(path, ".html"))
 		ret = run_page(f, page ? "iobench report" : "iobench plot", r, run, d);
 	else

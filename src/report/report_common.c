@@ -57,6 +57,43 @@ static int build_entries(struct ib_rep *r, const struct ib_results *res)
 	return 0;
 }
 
+/* All of st's directions summed into *out (zeroed first). */
+static void fold_dirs(struct ib_dir_stats *out, const struct ib_job_stats *st)
+{
+	unsigned int d;
+
+	memset(out, 0, sizeof(*out));
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		ib_stats_merge_dir(out, &st->dir[d]);
+}
+
+/* unified_rw_reporting: mixed folds the entry's stats, both adds the fold */
+static int unify(struct ib_rep_entry *e)
+{
+	unsigned int mode = e->job->unified_rw_rep;
+
+	if (mode != IB_UNIFIED_MIXED && mode != IB_UNIFIED_BOTH)
+		return 0;
+	e->mixed = malloc(sizeof(*e->mixed));
+	if (!e->mixed)
+		return -ENOMEM;
+	fold_dirs(e->mixed, e->st);
+	if (mode == IB_UNIFIED_BOTH)
+		return 0;
+	if (!e->merged) {
+		e->merged = calloc(1, sizeof(*e->merged));
+		if (!e->merged)
+			return -ENOMEM;
+		*e->merged = *e->st;
+		e->st = e->merged;
+	}
+	e->merged->dir[0] = *e->mixed;
+	memset(&e->merged->dir[1], 0, 2 * sizeof(e->merged->dir[1]));
+	free(e->mixed);
+	e->mixed = NULL;
+	return 0;
+}
+
 static struct ib_rep_group *find_or_add_group(struct ib_rep *r, const struct ib_res_job *j)
 {
 	struct ib_rep_group *g;
@@ -129,8 +166,18 @@ int ib_rep_build(struct ib_rep *r, const struct ib_results *res)
 		ib_rep_free(r);
 		return ret;
 	}
-	for (i = 0; i < r->nr_ent; i++)
-		account_group(find_or_add_group(r, r->ent[i].job), r->ent[i].st);
+	for (i = 0; i < r->nr_ent && !ret; i++)
+		ret = unify(&r->ent[i]);
+	if (ret) {
+		ib_rep_free(r);
+		return ret;
+	}
+	for (i = 0; i < r->nr_ent; i++) {
+		struct ib_rep_group *g = find_or_add_group(r, r->ent[i].job);
+
+		g->unified |= r->ent[i].job->unified_rw_rep;
+		account_group(g, r->ent[i].st);
+	}
 	for (i = 0; i < r->nr_grp; i++)
 		finish_group(&r->grp[i]);
 	return 0;
@@ -141,8 +188,10 @@ void ib_rep_free(struct ib_rep *r)
 	unsigned int i;
 
 	if (r->ent)
-		for (i = 0; i < r->nr_ent; i++)
+		for (i = 0; i < r->nr_ent; i++) {
 			free(r->ent[i].merged);
+			free(r->ent[i].mixed);
+		}
 	free(r->ent);
 	free(r->grp);
 	memset(r, 0, sizeof(*r));
@@ -159,14 +208,14 @@ const struct ib_rep_group *ib_rep_group(const struct ib_rep *r, unsigned int gro
 }
 
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
-		     unsigned int ddir)
+		     const struct ib_dir_stats *ds, unsigned int ddir)
 {
 	const struct ib_rep_group *g = ib_rep_group(r, e->job->groupid);
 	double per;
 
-	if (!g || g->agg_bw[ddir] < 1024 || !e->st->dir[ddir].bw_samples.n)
+	if (!g || g->agg_bw[ddir] < 1024 || !ds->bw_samples.n)
 		return 0.0;
-	per = e->st->dir[ddir].bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
+	per = ds->bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
 	return per > 100.0 ? 100.0 : per;
 }
 

@@ -14,6 +14,13 @@ struct ib_rep_entry {
 	const struct ib_res_job *job;	/* first job: name, pid, units */
 	const struct ib_res_job *last_job;	/* last job: JSON "job options" (fio quirk) */
 	unsigned int nr_jobs;
+	/*
+	 * unified_rw_reporting (job->unified_rw_rep): with mixed, st's
+	 * directions are folded into dir[0] (a `merged` copy) and the reports
+	 * label it "mixed"; with both, `mixed` (owned) is that fold, shown
+	 * after the directions.
+	 */
+	struct ib_dir_stats *mixed;
 };
 
 /* Run status group aggregate (doc/fio-compat.md §1.9). */
@@ -24,6 +31,7 @@ struct ib_rep_group {
 	uint64_t agg_bw[IB_DDIR_RWT];	/* B/s */
 	uint64_t min_bw[IB_DDIR_RWT], max_bw[IB_DDIR_RWT];
 	uint64_t min_run[IB_DDIR_RWT], max_run[IB_DDIR_RWT];	/* ms */
+	unsigned int unified;	/* its entries' unified_rw_rep, or'ed (fio's rule) */
 };
 
 struct ib_rep {
@@ -67,9 +75,12 @@ static inline double ib_rep_iops(const struct ib_dir_stats *d)
 	return ms ? (double)ib_rep_ios(d) * 1000.0 / (double)ms : 0.0;
 }
 
-/* bw_agg / "per=": sample mean (KiB/s) as % of the group aggregate. */
+/*
+ * bw_agg / "per=": ds's sample mean (KiB/s) as % of the group aggregate of
+ * direction ddir (the mixed stats use the read aggregate, as fio).
+ */
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
-		     unsigned int ddir);
+		     const struct ib_dir_stats *ds, unsigned int ddir);
 /*
  * The error a report shows (err=, JSON "error", terse's error field), by
  * fio's rule: the error that stopped the job, if one did; else, with

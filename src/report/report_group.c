@@ -56,30 +56,62 @@ int ib_report_header(FILE *f, const struct ib_results *res)
 	return ferror(f) ? -EIO : 0;
 }
 
-void ib_report_group(FILE *f, const struct ib_rep_group *g)
+/* One "   READ: bw=..." line: v = agg, min, max bw, io bytes; run = min, max ms */
+static void group_line(FILE *f, const struct ib_res_job *j, const char *label,
+		       const uint64_t *v, const uint64_t *run)
 {
-	const struct ib_res_job *j = g->job;
-	unsigned int sig = j->significant_figures ? j->significant_figures : 4, d;
+	unsigned int sig = j->significant_figures ? j->significant_figures : 4, k;
 	bool pow2 = (j->kb_base & (j->kb_base - 1)) == 0;
 	const char *unit = j->unit_base == 1 ? "bit/s" : "B/s";
 	char s[8][32];
 
+	for (k = 0; k < 4; k++) {
+		ib_num2str(v[k], sig, 1, pow2, k == 3 ? "B" : unit, s[2 * k], sizeof(s[0]));
+		ib_num2str(v[k], sig, 1, !pow2, k == 3 ? "B" : unit, s[2 * k + 1], sizeof(s[0]));
+	}
+	fprintf(f, "%7s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%llu-%llumsec\n",
+		label, s[0], s[1], s[2], s[4], s[3], s[5], s[6], s[7],
+		(unsigned long long)run[0], (unsigned long long)run[1]);
+}
+
+/*
+ * unified_rw_reporting=both: the directions' lines summed (fio's rule: the
+ * aggregates and bytes added, the extremes of the bandwidths and runtimes).
+ */
+static void group_mixed(FILE *f, const struct ib_rep_group *g)
+{
+	uint64_t v[4] = { 0, UINT64_MAX, 0, 0 }, run[2] = { UINT64_MAX, 0 };
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		if (!g->max_run[d])
+			continue;
+		v[0] += g->agg_bw[d];
+		v[1] = g->min_bw[d] < v[1] ? g->min_bw[d] : v[1];
+		v[2] = g->max_bw[d] > v[2] ? g->max_bw[d] : v[2];
+		v[3] += g->io_bytes[d];
+		run[0] = g->min_run[d] < run[0] ? g->min_run[d] : run[0];
+		run[1] = g->max_run[d] > run[1] ? g->max_run[d] : run[1];
+	}
+	group_line(f, g->job, "MIXED", v, run);
+}
+
+void ib_report_group(FILE *f, const struct ib_rep_group *g)
+{
+	unsigned int d;
+
 	fprintf(f, "\nRun status group %u (all jobs):\n", g->groupid);
 	for (d = 0; d < IB_DDIR_RWT; d++) {
+		uint64_t v[4] = { g->agg_bw[d], g->min_bw[d], g->max_bw[d], g->io_bytes[d] };
+		uint64_t run[2] = { g->min_run[d], g->max_run[d] };
+
 		if (!g->io_bytes[d])
 			continue;
-		ib_num2str(g->agg_bw[d], sig, 1, pow2, unit, s[0], sizeof(s[0]));
-		ib_num2str(g->agg_bw[d], sig, 1, !pow2, unit, s[1], sizeof(s[0]));
-		ib_num2str(g->min_bw[d], sig, 1, pow2, unit, s[2], sizeof(s[0]));
-		ib_num2str(g->max_bw[d], sig, 1, pow2, unit, s[3], sizeof(s[0]));
-		ib_num2str(g->min_bw[d], sig, 1, !pow2, unit, s[4], sizeof(s[0]));
-		ib_num2str(g->max_bw[d], sig, 1, !pow2, unit, s[5], sizeof(s[0]));
-		ib_num2str(g->io_bytes[d], sig, 1, pow2, "B", s[6], sizeof(s[0]));
-		ib_num2str(g->io_bytes[d], sig, 1, !pow2, "B", s[7], sizeof(s[0]));
-		fprintf(f, "%7s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%llu-%llumsec\n",
-			group_label[d], s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7],
-			(unsigned long long)g->min_run[d], (unsigned long long)g->max_run[d]);
+		group_line(f, g->job, g->unified == IB_UNIFIED_MIXED ? "MIXED" :
+			   group_label[d], v, run);
 	}
+	if (g->unified == IB_UNIFIED_BOTH)
+		group_mixed(f, g);
 }
 
 static void print_stat(FILE *f, const char *indent, const char *name, const uint64_t *ios,

@@ -98,15 +98,16 @@ static void json_colat(struct ib_json *j, const struct ib_res_job *job,
 	ib_json_obj_close(j);
 }
 
-static void json_ddir(struct ib_json *j, const struct ib_rep *r,
-		      const struct ib_rep_entry *e, unsigned int d, bool plus)
+/* One direction's object named key; d picks the group aggregate (mixed: 0) */
+static void json_ddir(struct ib_json *j, const struct ib_rep *r, const struct ib_rep_entry *e,
+		      const char *key, const struct ib_dir_stats *ds, unsigned int d,
+		      bool plus)
 {
-	const struct ib_dir_stats *ds = &e->st->dir[d];
 	const struct ib_lat_stat *bw = &ds->bw_samples, *io = &ds->iops_samples;
 	uint64_t bwb = ib_rep_bw(ds);
 	unsigned int k;
 
-	ib_json_obj_open(j, ddir_key[d]);
+	ib_json_obj_open(j, key);
 	ib_json_uint(j, "io_bytes", ds->io_bytes);
 	ib_json_uint(j, "io_kbytes", ds->io_bytes >> 10);
 	ib_json_uint(j, "bw_bytes", bwb);
@@ -123,7 +124,7 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r,
 		json_colat(j, e->job, ds, plus);
 	ib_json_uint(j, "bw_min", bw->min);
 	ib_json_uint(j, "bw_max", bw->max);
-	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, d));
+	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, ds, d));
 	ib_json_float(j, "bw_mean", bw->mean);
 	ib_json_float(j, "bw_dev", ib_lat_stat_stddev(bw));
 	ib_json_uint(j, "bw_samples", bw->n);
@@ -260,6 +261,31 @@ static void json_replay(struct ib_json *j, const struct ib_replay_stats *rs)
 	ib_json_obj_close(j);
 }
 
+/*
+ * read, write, trim, sync; with unified_rw_reporting=mixed only "mixed"
+ * (the folded stats, no sync object: fio's); with both, "mixed" after sync.
+ */
+static void json_dirs(struct ib_json *j, const struct ib_rep *r,
+		      const struct ib_rep_entry *e, bool plus)
+{
+	const struct ib_job_stats *s = e->st;
+	unsigned int d;
+
+	if (e->job->unified_rw_rep == IB_UNIFIED_MIXED) {
+		json_ddir(j, r, e, "mixed", &s->dir[IB_DDIR_READ], IB_DDIR_READ, plus);
+		return;
+	}
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		json_ddir(j, r, e, ddir_key[d], &s->dir[d], d, plus);
+	ib_json_obj_open(j, "sync");
+	ib_json_uint(j, "total_ios", s->sync_ios);
+	json_lat(j, "lat_ns", e->job, &s->sync_lat, &s->sync_hist,
+		 !e->job->gtod_reduce && e->job->nr_percentiles, plus);
+	ib_json_obj_close(j);
+	if (e->mixed)
+		json_ddir(j, r, e, "mixed", e->mixed, IB_DDIR_READ, plus);
+}
+
 static void json_job(struct ib_json *j, const struct ib_results *res,
 		     const struct ib_rep *r, const struct ib_rep_entry *e, bool plus,
 		     const struct ib_res_host *host)
@@ -267,7 +293,6 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 	const struct ib_job_stats *s = e->st;
 	const struct ib_res_job *lj = e->last_job;
 	const char *where;
-	unsigned int d;
 
 	ib_json_obj_open(j, NULL);
 	ib_json_str(j, "jobname", e->job->name);
@@ -280,13 +305,7 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 	json_effective(j, e);
 	json_replay(j, &s->replay);
 	ib_report_checks_json(j, res, e);
-	for (d = 0; d < IB_DDIR_RWT; d++)
-		json_ddir(j, r, e, d, plus);
-	ib_json_obj_open(j, "sync");
-	ib_json_uint(j, "total_ios", s->sync_ios);
-	json_lat(j, "lat_ns", e->job, &s->sync_lat, &s->sync_hist,
-		 !e->job->gtod_reduce && e->job->nr_percentiles, plus);
-	ib_json_obj_close(j);
+	json_dirs(j, r, e, plus);
 	json_tail(j, e);
 	if (host) { /* client mode: which host ran it (fio: hostname) */
 		ib_json_str(j, "hostname", host->name);

@@ -111,10 +111,10 @@ void ib_report_pct_block(FILE *f, const char *label, const struct ib_res_job *jo
 }
 
 static void print_bw_iops(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
-			  unsigned int d)
+			  const struct ib_dir_stats *ds, unsigned int d)
 {
-	const struct ib_lat_stat *bw = &e->st->dir[d].bw_samples;
-	const struct ib_lat_stat *io = &e->st->dir[d].iops_samples;
+	const struct ib_lat_stat *bw = &ds->bw_samples;
+	const struct ib_lat_stat *io = &ds->iops_samples;
 	unsigned int kb = e->job->kb_base ? e->job->kb_base : 1024;
 	bool pow2 = (kb & (kb - 1)) == 0;
 	double mean, dev;
@@ -135,7 +135,7 @@ static void print_bw_iops(FILE *f, const struct ib_rep *r, const struct ib_rep_e
 		}
 		fprintf(f, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, avg=%5.02f, "
 			"stdev=%5.02f, samples=%llu\n", lbl, (unsigned long long)mn,
-			(unsigned long long)mx, ib_rep_bw_per(r, e, d), mean, dev,
+			(unsigned long long)mx, ib_rep_bw_per(r, e, ds, d), mean, dev,
 			(unsigned long long)bw->n);
 	}
 	if (io->n)
@@ -166,22 +166,40 @@ static void print_colat(FILE *f, const struct ib_res_job *j,
 		(unsigned long long)ds->unstarted);
 }
 
-static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
-		       unsigned int d)
+/*
+ * The "  read: IOPS=..." line. The mixed section of unified_rw_reporting=both
+ * (both_mixed) is printed by fio 3.33 without significant figures or a
+ * bandwidth unit: every number there shows as 0, only the runtime is real.
+ */
+static void print_ddir_line(FILE *f, const struct ib_rep_entry *e,
+			    const struct ib_dir_stats *ds, unsigned int d, bool both_mixed)
 {
-	const struct ib_dir_stats *ds = &e->st->dir[d];
 	const struct ib_res_job *j = e->job;
 	unsigned int sig = j->significant_figures ? j->significant_figures : 4;
 	char iops[32], bw[32], bwalt[32], io[32], ioalt[32];
 	uint64_t ms = ib_rep_runtime_ms(ds);
-	unsigned int k;
+	bool mixed = both_mixed || j->unified_rw_rep == IB_UNIFIED_MIXED;
 
+	if (both_mixed) {
+		fprintf(f, "  mixed: IOPS=0, BW=0 (0)(0B/%llumsec)\n", (unsigned long long)ms);
+		return;
+	}
 	ib_num2str(ms ? ib_rep_ios(ds) * 1000 / ms : 0, sig, 1, false, "", iops, sizeof(iops));
 	fmt_rate(j, ib_rep_bw(ds), bw_unit(j), bw, bwalt, sizeof(bw));
 	fmt_rate(j, ds->io_bytes, "B", io, ioalt, sizeof(io));
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_label[d], iops,
-		bw, bwalt, io, (unsigned long long)ms,
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
+		mixed ? "mixed" : ddir_label[d], iops, bw, bwalt, io, (unsigned long long)ms,
 		d == IB_DDIR_WRITE ? "; 0 zone resets" : "");
+}
+
+/* One direction's block; d picks the group aggregate for "per=" (mixed: 0). */
+static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
+		       const struct ib_dir_stats *ds, unsigned int d, bool both_mixed)
+{
+	const struct ib_res_job *j = e->job;
+	unsigned int k;
+
+	print_ddir_line(f, e, ds, d, both_mixed);
 	for (k = 0; k < IB_LAT_NR; k++)
 		if (ds->lat[k].n)
 			ib_report_lat_line(f, lat_label[k], &ds->lat[k]);
@@ -190,7 +208,7 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 			ib_report_pct_block(f, pct_label[k], j, &ds->hist[k], ds->lat[k].n);
 	if (e->st->paced)
 		print_colat(f, j, ds);
-	print_bw_iops(f, r, e, d);
+	print_bw_iops(f, r, e, ds, d);
 }
 
 /* One "  lat (unit)   : a=x%, ..." table, 5 entries per line, >0 only. */
@@ -322,7 +340,9 @@ void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry 
 	print_head(f, e);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if (s->dir[d].io_bytes)
-			print_ddir(f, r, e, d);
+			print_ddir(f, r, e, &s->dir[d], d, false);
+	if (e->mixed && ib_rep_runtime_ms(e->mixed)) /* fio: shown if it ran */
+		print_ddir(f, r, e, e->mixed, IB_DDIR_READ, true);
 	print_lat_table(f, "nsec", s->lat_n, IB_LAT_N_NR, total);
 	print_lat_table(f, "usec", s->lat_u, IB_LAT_U_NR, total);
 	print_lat_table(f, "msec", s->lat_m, IB_LAT_M_NR, total);

@@ -41,10 +41,10 @@ static void terse_pct(FILE *f, const struct ib_res_job *job, const struct ib_dir
 	}
 }
 
+/* One direction's fields; d picks the group aggregate (the mixed ones: 0) */
 static void terse_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
-		       unsigned int d, unsigned int ver)
+		       const struct ib_dir_stats *ds, unsigned int d, unsigned int ver)
 {
-	const struct ib_dir_stats *ds = &e->st->dir[d];
 	const struct ib_lat_stat *bw = &ds->bw_samples, *io = &ds->iops_samples;
 	uint64_t ms = ib_rep_runtime_ms(ds);
 
@@ -57,7 +57,7 @@ static void terse_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	terse_pct(f, e->job, ds);
 	terse_lat(f, &ds->lat[IB_LAT_TLAT]);
 	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw->min,
-		(unsigned long long)bw->max, ib_rep_bw_per(r, e, d), bw->mean,
+		(unsigned long long)bw->max, ib_rep_bw_per(r, e, ds, d), bw->mean,
 		ib_lat_stat_stddev(bw));
 	if (ver == 5)
 		fprintf(f, ";%llu;%llu;%llu;%f;%f;%llu", (unsigned long long)bw->n,
@@ -126,9 +126,13 @@ static void terse_entry(FILE *f, const struct ib_results *res, const struct ib_r
 		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, err);
 	else
 		fprintf(f, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->groupid, err);
+	/* unified_rw_reporting=mixed: only the folded (read) slot */
 	for (d = 0; d < IB_DDIR_RWT; d++)
-		if (d != IB_DDIR_TRIM || ver != 3)
-			terse_ddir(f, r, e, d, ver);
+		if ((d != IB_DDIR_TRIM || ver != 3) &&
+		    (d == IB_DDIR_READ || j->unified_rw_rep != IB_UNIFIED_MIXED))
+			terse_ddir(f, r, e, &e->st->dir[d], d, ver);
+	if (e->mixed)
+		terse_ddir(f, r, e, e->mixed, IB_DDIR_READ, ver);
 	terse_tail(f, e->st);
 	if (ver >= 3)
 		for (i = 0; i < res->nr_disks; i++)

@@ -39,6 +39,7 @@ void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j)
 	dst->kb_base = j->kb_base;
 	dst->unit_base = j->unit_base;
 	dst->significant_figures = j->significant_figures;
+	dst->unified_rw_rep = j->unified_rw_rep;
 	/* as the JSON writer always did: a job without a length has a full text */
 	dst->opts_len = j->opts_len ? j->opts_len : (unsigned int)sizeof(j->opts_text);
 	memcpy(dst->opts_text, j->opts_text, dst->opts_len);

@@ -17,9 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
 #include "iobench/json_read.h"
+#include "iobench/options.h"
 #include "iobench/results.h"
 #include "iobench/run.h"
 
@@ -206,6 +208,21 @@ static bool dir_into(struct ib_res_job *j, struct ib_dir_stats *ds, const struct
 	return colat_into(j, ds, o);
 }
 
+/*
+ * The count printed as p% of total. fio prints a share under its floor
+ * (0.01% for latencies, 0.1% for depths) as the floor: when the rounded
+ * count would not print p again, it was such a share, taken as 1.
+ */
+static uint64_t pct_count(double p, uint64_t total)
+{
+	uint64_t c = (uint64_t)llround(p * (double)total / 100.0);
+
+	if (c > 1 && (fabs(p - 0.01) < 1e-9 || fabs(p - 0.1) < 1e-9) &&
+	    fabs((double)c * 100.0 / (double)total - p) > 5e-7)
+		return 1;
+	return c;
+}
+
 /* Counts that print the object's percentages again (of total) */
 static void dist_into(uint64_t *cnt, unsigned int nr, const struct ib_jv *o, uint64_t total)
 {
@@ -216,7 +233,7 @@ static void dist_into(uint64_t *cnt, unsigned int nr, const struct ib_jv *o, uin
 	for (e = o && o->type == IB_JV_OBJ ? o->child : NULL; e && i < nr; e = e->next, i++)
 		if (ib_jv_double(e, &p) && p > 0 && p < 1e6 &&	/* fio's may pass 100% */
 		    p * (double)total < 9e20)
-			cnt[i] = (uint64_t)llround(p * (double)total / 100.0);
+			cnt[i] = pct_count(p, total);
 }
 
 /* CPU time in µs from its % of the runtime (ms), as the reports print it */
@@ -298,6 +315,25 @@ static void display_opts(struct ib_res_job *j, const struct ib_results *r)
 	if (j->significant_figures < 1 || j->significant_figures > 10)
 		j->significant_figures = 4;
 	snprintf(j->ioengine, sizeof(j->ioengine), "%s", eng ? eng : "");
+}
+
+/*
+ * unified_rw_reporting from the job options (else [global]'s): the reports
+ * of the document read back show the same sections ("mixed" is recomputed
+ * from the directions under both).
+ */
+static void unified_into(struct ib_res_job *j, const struct ib_results *r)
+{
+	const struct ib_opt *o = ib_opt_find("unified_rw_reporting");
+	const char *v = opt_value(j->opts_text, j->opts_len, "unified_rw_reporting");
+	unsigned int i;
+
+	if (!v)
+		v = opt_value(r->global_opts_text, r->global_opts_len, "unified_rw_reporting");
+	j->unified_rw_rep = IB_UNIFIED_NONE;
+	for (i = 0; o && v && o->vals[i].name; i++)
+		if (!strcasecmp(o->vals[i].name, v))
+			j->unified_rw_rep = o->vals[i].val;
 }
 
 /* iobench's "effective options" (absent in fio's JSON): what the job ran with */
@@ -406,9 +442,14 @@ static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
 	display_opts(j, r);
 	s->error = (int)(get_u64(o, "error") & 0xffff);
 	s->elapsed_s = get_u64(o, "elapsed");
+	unified_into(j, r);
 	for (k = 0; k < IB_DDIR_RWT; k++)
 		if (dir_into(j, &s->dir[k], ib_jv_get(o, ddir_key[k])))
 			s->paced = true;
+	/* unified_rw_reporting=mixed: the folded stats are the read slot */
+	if (j->unified_rw_rep == IB_UNIFIED_MIXED && !ib_jv_get(o, ddir_key[0]) &&
+	    dir_into(j, &s->dir[0], ib_jv_get(o, "mixed")))
+		s->paced = true;
 	s->sync_ios = get_u64(sync, "total_ios");
 	lat_into(j, &s->sync_lat, &s->sync_hist, ib_jv_get(sync, "lat_ns"));
 	tail_into(s, o);

@@ -490,6 +490,19 @@ int ib_safety_check_output(const char *what, const char *path,
 			   what, path);
 }
 
+FILE *ib_safety_open_output(const char *what, const char *path,
+			    struct ib_diag *d)
+{
+	FILE *f;
+
+	if (ib_safety_check_output(what, path, d) < 0)
+		return NULL;
+	f = fopen(path, "w");
+	if (!f)
+		ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
 /* write_iolog=: the file this clone writes */
 static int check_logs(const struct ib_job *job, struct ib_diag *d)
 {

@@ -134,7 +134,7 @@ unsigned int ib_batch_bucket(unsigned int n)
 	return clog - 1 < IB_DEPTH_NR - 1 ? clog - 1 : IB_DEPTH_NR - 1;
 }
 
-static void merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src)
+void ib_stats_merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src)
 {
 	unsigned int k;
 
@@ -223,7 +223,7 @@ void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
 	unsigned int d;
 
 	for (d = 0; d < IB_DDIR_RWT; d++)
-		merge_dir(&dst->dir[d], &src->dir[d]);
+		ib_stats_merge_dir(&dst->dir[d], &src->dir[d]);
 	ib_lat_stat_merge(&dst->sync_lat, &src->sync_lat);
 	ib_hist_merge(&dst->sync_hist, &src->sync_hist);
 	dst->sync_ios += src->sync_ios;

@@ -6,12 +6,12 @@ The command line iobench exists for, as typed (scaled down by --size), runs
 O_DIRECT through io_uring at the depth asked for: the device's own counters
 see every I/O reported. --defaults=fio gives fio's buffered psync (the page
 cache answers a second pass). A default engine the kernel refuses (a seccomp
-filter, tests/helpers/deny_async.c) falls back to libaio, then psync, with
+filter, tests/helpers/seccomp_run.c) falls back to libaio, then psync, with
 one line; a default direct=1 the target cannot do (ramfs, bs=512 on a
 4096-byte-sector device) runs buffered with one line, and is an error before
 anything is written when direct=1 was given.
 
-argv: iobench [deny_async helper]
+argv: iobench [seccomp_run helper]
 """
 import json
 import os
@@ -163,7 +163,7 @@ class Refuser:
         self.helper = helper
         self.mode = None
         if helper:
-            r = t.run('true', prog=helper)
+            r = t.run('no-uring', 'true', prog=helper)
             if r.rc == 0:
                 self.mode = 'seccomp'
                 self.why = 'Function not implemented'
@@ -175,7 +175,7 @@ class Refuser:
     def run(self, *args, aio=False):
         t = self.t
         if self.mode == 'seccomp':
-            pre = ('--aio',) if aio else ()
+            pre = ('no-async',) if aio else ('no-uring',)
             return t.run(*pre, *t.argv(*args), prog=self.helper,
                          timeout=t.scaled(120))
         with open(SYSCTL) as f:

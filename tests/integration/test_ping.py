@@ -539,15 +539,15 @@ def test_device():
 
 def test_nowait(d):
     """-N where every RWF_NOWAIT request gets EAGAIN (tests/helpers/
-    nowait_eagain.c, a seccomp filter, around both tools): "(EAGAIN)" lines
+    seccomp_run.c nowait-eagain, a seccomp filter, around both tools): "(EAGAIN)" lines
     of 0 bytes, none in the statistics, the run goes on."""
     if len(sys.argv) < 3:
-        t.skip('-N: no nowait_eagain helper given')
+        t.skip('-N: no seccomp_run helper given')
         return
     helper = os.path.abspath(sys.argv[2])
     args = ['-c', '4', '-i', '10ms', '-N', '-C', d]
-    a = t.run(IOPING, *args, prog=helper)
-    b = t.run(*t.argv('ping', *args), prog=helper)
+    a = t.run('nowait-eagain', IOPING, *args, prog=helper)
+    b = t.run('nowait-eagain', *t.argv('ping', *args), prog=helper)
     if a.rc == ibtest.SKIP or b.rc == ibtest.SKIP:
         t.skip('-N: seccomp filter refused')
         return

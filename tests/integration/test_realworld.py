@@ -9,6 +9,7 @@ the same I/O counts and bytes per direction for the size-based jobs.
 """
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -434,16 +435,72 @@ def test_per_job_logs(t):
          "share a log file, not supported by iobench", 'shared log message', r)
 
 
+def error_dump_many(t, f):
+    """256 failing 4 KiB writes: the first lines, as many as the job's
+    record holds, then one line counting the others."""
+    with open(f, 'wb') as fh:
+        fh.truncate(4 * MiB)
+    r = t.run('--name=edm', '--filename=' + f, '--size=2m', '--bs=4k', '--rw=write',
+              '--ioengine=psync', '--direct=0', '--continue_on_error=write',
+              '--ignore_error=,ENOSPC', '--error_dump=1', '--output-format=json')
+    if not t.ok(r, 'error_dump=1, 256 errors'):
+        return
+    shown = error_dump_lines(r.err, 'iobench')
+    t.eq([int(x[3]) for x in shown], [MiB + 4096 * i for i in range(len(shown))],
+         'error_dump=1: the first errors, in order', r)
+    m = re.search(r"^iobench: job 'edm': (\d+) more I/O errors not shown \(error_dump\)$",
+                  r.err, re.M)
+    if t.check(m is not None, 'error_dump=1: the count of lines not shown', r):
+        t.eq(len(shown) + int(m.group(1)), 256, 'error_dump=1: shown + not shown')
+    t.eq(len(r.err.splitlines()), len(shown) + 1, 'error_dump=1: no other line', r)
+
+
+def error_dump_run(t, f, dump, prog=None):
+    """2 MiB of 256 KiB writes to a 4 MiB sparse file on a full 1 MiB
+    tmpfs: the 4 writes past the first MiB fail with ENOSPC, non-fatal
+    here (continue_on_error=write, ignore_error ENOSPC for writes)."""
+    with open(f, 'wb') as fh:
+        fh.truncate(4 * MiB)
+    args = ('--name=ed', '--filename=' + f, '--size=2m', '--bs=256k', '--rw=write',
+            '--ioengine=psync', '--direct=0', '--continue_on_error=write',
+            '--ignore_error=,ENOSPC', '--error_dump=%d' % dump, '--output-format=json')
+    return t.fio(*args) if prog == 'fio' else t.run(*args)
+
+
+def error_dump_lines(err, prefix):
+    """(file, error, ddir, offset, buflen) of each io_u error line."""
+    return [m.groups() for m in re.finditer(
+        r'^%s: io_u error on file (\S+): ([^:]+): (\w+) offset=(\d+), buflen=(\d+)$'
+        % prefix, err, re.M)]
+
+
 def test_error_dump(t):
-    f = t.shm_file('ed', size=64 * KiB)
-    r = t.run('--name=ed', '--filename=' + f, '--size=64k', '--error_dump=0',
-              '--ioengine=psync', '--direct=0', '--output-format=json')
+    mnt = t.small_tmpfs('edfs')
+    if not mnt:
+        return
+    f = os.path.join(mnt, 'f')
+    want = [(f, 'No space left on device', 'write', str(o), '262144')
+            for o in (1048576, 1310720, 1572864, 1835008)]
+    r = error_dump_run(t, f, 0)
     if t.ok(r, 'error_dump=0'):
         t.eq(r.err, '', 'error_dump=0: nothing on stderr', r)
-    r = t.run('--parse-only', '--name=ed', '--size=64k', '--error_dump=1')
-    t.fails(r, 'error_dump=1')
-    t.eq(r.err.strip(), 'iobench: error_dump=1: not supported by iobench '
-         '(non-fatal errors are counted, not printed)', 'error_dump=1: message', r)
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['error'], j['total_err'], j['first_error'], j['write']['total_ios']),
+             (28, 4, 28, 8), 'error_dump=0: 4 errors counted of 8 writes')
+    r = error_dump_run(t, f, 1)
+    if t.ok(r, 'error_dump=1'):
+        t.eq(error_dump_lines(r.err, 'iobench'), want, 'error_dump=1: one line per error', r)
+        t.eq(len(r.err.splitlines()), 4, 'error_dump=1: nothing else on stderr', r)
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['total_err'], j['write']['total_ios']), (4, 8), 'error_dump=1: counts')
+    fr = error_dump_run(t, f, 1, prog='fio')
+    if fr is None:
+        t.skip('fio not installed: error_dump side by side')
+    elif t.ok(fr, 'fio 3.33 error_dump=1'):
+        t.eq(error_dump_lines(fr.err, 'fio'), want, 'fio 3.33 error_dump=1: same fields', fr)
+    error_dump_many(t, f)
+    r = t.run('--parse-only', '--name=ed', '--size=64k', '--error_dump=2')
+    t.ok(r, 'error_dump=2 (any non-zero integer is true)')
 
 
 def test_number_ios(t):

@@ -94,6 +94,20 @@ def ours(t, reprint):
         t.eq(doc['jobs'][0]['read']['total_ios'] + doc['jobs'][0]['write']['total_ios'],
              256, 'iobench json+: 1m/4k I/Os')
         t.check(pct_count(doc) > 40, 'iobench json+: percentiles checked')
+    # unified_rw_reporting: the sections come back as they were written
+    for mode, keys in (('mixed', ['mixed']),
+                       ('both', ['read', 'write', 'trim', 'sync', 'mixed'])):
+        r = t.run('--name=u', '--filename=' + target, '--size=1m', '--bs=4k',
+                  '--rw=randrw', '--unified_rw_reporting=' + mode,
+                  '--output-format=json+', '--output=' + js)
+        if not t.ok(r, 'iobench json+ unified=' + mode):
+            continue
+        doc = roundtrip(t, reprint, js, 'iobench json+ unified=' + mode)
+        if doc:
+            j = doc['jobs'][0]
+            t.eq([k for k in j if k in ('read', 'write', 'trim', 'sync', 'mixed')],
+                 keys, 'unified=%s: sections read back' % mode)
+            t.eq(j['mixed']['total_ios'], 256, 'unified=%s: mixed I/Os' % mode)
     # plain JSON (no bins): the percentiles come back all the same
     r = t.run('--name=p', '--filename=' + target, '--size=1m', '--bs=4k',
               '--rw=read', '--output-format=json', '--output=' + js)

@@ -138,6 +138,10 @@ static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
 		fixture_pct_list(j, v);
 	else if (!strcmp(k, "gtod_reduce"))
 		j->gtod_reduce = j->disable_lat = j->disable_clat = j->disable_slat = n;
+	else if (!strcmp(k, "unified_rw_reporting"))
+		j->unified_rw_rep = !strcmp(v, "mixed") || !strcmp(v, "1") ? IB_UNIFIED_MIXED :
+				    !strcmp(v, "both") || !strcmp(v, "2") ? IB_UNIFIED_BOTH :
+				    IB_UNIFIED_NONE;
 	else if (!strcmp(k, "description"))
 		snprintf(j->description, sizeof(j->description), "%s", v);
 	if (j->opts_len + strlen(k) + strlen(v) + 3 < sizeof(j->opts_text)) {

@@ -90,6 +90,14 @@ static void test_option_variants(void **state)
 	check("disk", true, "--values");	/* disk_util */
 }
 
+/* unified_rw_reporting: "mixed" after sync (both), or alone (mixed) */
+static void test_unified_values(void **state)
+{
+	(void)state;
+	check("uboth", true, "--values");
+	check("umixed", true, "--values");
+}
+
 static char *capture_writer(void (*fn)(struct ib_json *))
 {
 	char *buf = NULL;
@@ -184,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_fsync_values),
 		cmocka_unit_test(test_null_values),
 		cmocka_unit_test(test_option_variants),
+		cmocka_unit_test(test_unified_values),
 		cmocka_unit_test(test_effective_options),
 		cmocka_unit_test(test_writer_style),
 	};

@@ -713,7 +713,8 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 180); /* 152 + 24 data/random/log rows + serialize_overlap + 3 ss */
+	assert_int_equal(i, 181); /* 152 + 24 data/random/log rows + serialize_overlap
+				   * + unified_rw_reporting + 3 steadystate */
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }

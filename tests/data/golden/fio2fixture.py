@@ -20,8 +20,32 @@ def split(text):
     return js, normal[m.start():]
 
 
+def count(p, total):
+    """The count fio printed as p%. A share under fio's floor (0.01% for
+    latencies, 0.1% for depths) is printed as the floor: 1 I/O then."""
+    c = round(p * total / 100.0)
+    if c and p in (0.01, 0.1) and abs(c * 100.0 / total - p) > 5e-7:
+        return 1
+    return c
+
+
 def counts(pct, total):
-    return [round(p * total / 100.0) for p in pct]
+    return [count(p, total) for p in pct]
+
+
+def empty_lat():
+    return {'N': 0, 'min': 0, 'max': 0, 'mean': 0.0, 'stddev': 0.0}
+
+
+def empty_dir():
+    """A direction fio's JSON leaves out (unified_rw_reporting=mixed)."""
+    o = {k: 0 for k in ('io_bytes', 'runtime', 'total_ios', 'short_ios', 'drop_ios',
+                        'bw_samples', 'bw_min', 'bw_max', 'bw_mean', 'bw_dev',
+                        'iops_samples', 'iops_min', 'iops_max', 'iops_mean',
+                        'iops_stddev')}
+    for k in ('slat_ns', 'clat_ns', 'lat_ns'):
+        o[k] = empty_lat()
+    return o
 
 
 def main():
@@ -41,7 +65,9 @@ def main():
     for k, v in opts.items():
         out.append('opt %s %s' % (k, v))
     for d, key in enumerate(['read', 'write', 'trim']):
-        o = job[key]
+        o = job.get(key) or empty_dir()
+        if 'read' not in job and d == 0:  # unified_rw_reporting=mixed
+            o = job['mixed']
         out.append('dir %d %d %d %d %d %d %d' % (d, o['io_bytes'], o['runtime'], o['total_ios'],
                                                  issued[d], o['short_ios'], o['drop_ios']))
         for k, lk in enumerate(['slat_ns', 'clat_ns', 'lat_ns']):
@@ -55,7 +81,7 @@ def main():
         out.append('samp %d 1 %d %d %d %.6f %.6f' % (d, o['iops_samples'], o['iops_min'],
                                                      o['iops_max'], o['iops_mean'],
                                                      o['iops_stddev']))
-    s = job['sync']
+    s = job.get('sync') or {'total_ios': 0, 'lat_ns': empty_lat()}
     lo = s['lat_ns']
     out.append('sync %d %d %d %d %.6f %.6f' % (s['total_ios'], lo['N'], lo['min'], lo['max'],
                                               lo['mean'], lo['stddev']))
