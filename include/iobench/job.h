@@ -275,6 +275,11 @@ struct ib_job {
 	uint64_t latency_window_us;
 	double latency_percentile;	/* (0, 100] [100] */
 	bool latency_run;
+	/* steady state (steadystate.h): ss_dur_us 0: off */
+	uint32_t ss_mode;		/* IB_SS_* [iops_slope:0.01%] */
+	double ss_limit;
+	uint64_t ss_dur_us;
+	uint64_t ss_ramp_us;
 
 	/* sync */
 	unsigned int fsync_every;	/* fsync=N */

@@ -7,6 +7,7 @@
 #include "iobench/compiler.h"
 #include "iobench/hist.h"
 #include "iobench/job.h"
+#include "iobench/steadystate.h"
 
 /*
  * Per-job statistics. Plain old data with no pointers: one slot per job lives
@@ -170,6 +171,7 @@ struct ib_job_stats {
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
 	struct ib_replay_stats replay;	/* read_iolog= jobs (replay.h) */
+	struct ib_ss ss;		/* steady state (dur 0: none asked) */
 	bool paced;		/* a rate was set: colat and lateness are measured */
 	/* latency_target: the search's answer (reports' "latency" line) */
 	uint64_t lat_target_ns;	/* 0: no search */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "iobench/compiler.h"
 #include "iobench/job.h"
+#include "iobench/steadystate.h"
 
 static const double default_percentiles[] = {
 	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
@@ -92,6 +93,8 @@ void ib_job_defaults(struct ib_job *j)
 	j->rate_late_us = 1000;
 	j->thinktime_blocks = 1;
 	j->latency_percentile = 100.0;
+	j->ss_mode = IB_SS_SLOPE | IB_SS_PCT;	/* fio: iops_slope:0.01% */
+	j->ss_limit = 0.01;
 	j->compress_chunk = 512;
 	j->rand_center = -1;
 	for (i = 0; i < IB_DDIR_RWT; i++)

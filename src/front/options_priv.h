@@ -31,6 +31,8 @@ int ib_opt_split_ddir(const struct ib_opt *o, const char *v, char *buf,
 		      size_t len, char *parts[IB_DDIR_RWT], struct ib_diag *d);
 int ib_opt_set_rate_list(struct ib_job *j, const struct ib_opt *o,
 			 const char *v, struct ib_diag *d);
+int ib_opt_set_ss(struct ib_job *j, const struct ib_opt *o,
+		   const char *v, struct ib_diag *d);
 int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
 		       const char *v, struct ib_diag *d);
 int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/parse.h"
+#include "iobench/steadystate.h"
 #include "options_priv.h"
 
 static int parse_one(const struct ib_opt *o, const struct ib_job *j,
@@ -84,4 +85,13 @@ int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
 				   o->name, v);
 	j->latency_percentile = x;
 	return 0;
+}
+
+/* steadystate (ss): fio's "criterion:limit" (steadystate.h). */
+int ib_opt_set_ss(struct ib_job *j, const struct ib_opt *o,
+		  const char *v, struct ib_diag *d)
+{
+	(void)o;
+	return ib_ss_parse(v, j->kb_base ? j->kb_base : 1024, &j->ss_mode,
+			   &j->ss_limit, d);
 }

@@ -760,6 +760,15 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "latency_run", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
 	  FLD(latency_run), .def = "0",
 	  .help = "Keep adjusting the depth for the whole run instead of stopping at the answer" },
+	{ .name = "steadystate", .alias = { "ss" }, .type = IB_OPT_STR, .cat = IB_CAT_TIME,
+	  .size = 64, .set = ib_opt_set_ss, .def = "iops_slope:0.01%",
+	  .help = "End the job at steady state: iops, iops_slope, bw or bw_slope, ':' and a limit (% or absolute)" },
+	{ .name = "steadystate_duration", .alias = { "ss_dur" }, .type = IB_OPT_TIME,
+	  .cat = IB_CAT_TIME, FLD(ss_dur_us), .unit_us = 1000000, .def = "0",
+	  .help = "Window of per-second samples the steady-state criterion covers (s by default; 0: off)" },
+	{ .name = "steadystate_ramp_time", .alias = { "ss_ramp" }, .type = IB_OPT_TIME,
+	  .cat = IB_CAT_TIME, FLD(ss_ramp_us), .unit_us = 1000000, .def = "0",
+	  .help = "Time before steady-state samples are collected (s by default)" },
 
 	/* sync */
 	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,

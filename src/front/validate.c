@@ -15,6 +15,7 @@
 #include "iobench/job.h"
 #include "iobench/source_paced.h"
 #include "iobench/options.h"
+#include "iobench/steadystate.h"
 
 static unsigned int depth_default(unsigned int v, unsigned int iodepth)
 {
@@ -306,6 +307,18 @@ static int check_dedupe(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
+/* steadystate_duration: whole seconds, a window iobench can hold. */
+static int check_ss(const struct ib_job *j, struct ib_diag *d)
+{
+	if (!j->ss_dur_us)
+		return 0;
+	if (j->ss_dur_us < 1000000 || j->ss_dur_us / 1000000 > IB_SS_MAX_DUR)
+		return ib_diag_set(d, EINVAL,
+				   "steadystate_duration: %llu us is out of range (1..%u s)",
+				   (unsigned long long)j->ss_dur_us, IB_SS_MAX_DUR);
+	return 0;
+}
+
 int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
 	int rc = check_misc(j, readonly, d);
@@ -326,5 +339,7 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_unlink_each_loop(j, d);
 	if (!rc)
 		rc = check_dedupe(j, d);
+	if (!rc)
+		rc = check_ss(j, d);
 	return rc;
 }

@@ -65,6 +65,8 @@ struct worker {
 	uint64_t job_start_ns;
 	uint64_t ramp_end_ns;		/* 0: no ramp (or over) */
 	uint64_t end_ns;		/* 0: no runtime limit */
+	bool ss_on;			/* steady state: sampling (steadystate.h) */
+	uint64_t ss_next_ns, ss_prev_ns, ss_prev_ios, ss_prev_bytes;
 	struct rusage ru0;
 	struct ib_diag diag;
 };
@@ -193,13 +195,60 @@ static void file_sync_hook(void *arg, struct ib_loop *l,
 
 /* --- time -------------------------------------------------------------- */
 
-/* The loop calls the tick hook at the ramp end, then at the runtime end. */
+/*
+ * The loop calls the tick hook at the ramp end, then at the runtime end,
+ * and every second for the steady state.
+ */
 static void set_wake(struct worker *w)
 {
 	if (w->ramp_end_ns)
 		w->loop.wake_ns = w->ramp_end_ns;
 	else
 		w->loop.wake_ns = w->end_ns ? w->end_ns : UINT64_MAX;
+	if (w->ss_on && w->ss_next_ns < w->loop.wake_ns)
+		w->loop.wake_ns = w->ss_next_ns;
+}
+
+static void ss_start(struct worker *w, uint64_t now)
+{
+	const struct ib_job *job = w->job;
+
+	if (!job->ss_dur_us)
+		return;
+	ib_ss_init(&w->st->ss, job->ss_mode, job->ss_limit,
+		   (uint32_t)(job->ss_dur_us / 1000000));
+	w->ss_on = true;
+	w->ss_prev_ns = now;
+	w->ss_next_ns = now + 1000000000ull;
+}
+
+/*
+ * One second's IOPS and bytes/s (all directions, as fio) into the window
+ * once the second started after ss_ramp. True: the criterion is met.
+ */
+static bool ss_tick(struct worker *w, uint64_t now)
+{
+	uint64_t ios = 0, bytes = 0, ns = now - w->ss_prev_ns;
+	bool counted = w->ss_prev_ns - w->job_start_ns >= w->job->ss_ramp_us * 1000;
+	bool met = false;
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		ios += w->loop.cum_ios[d];
+		bytes += w->loop.cum_bytes[d];
+	}
+	if (counted && ns)
+		met = ib_ss_add(&w->st->ss,
+				(uint64_t)((double)(ios - w->ss_prev_ios) * 1e9 / (double)ns),
+				(uint64_t)((double)(bytes - w->ss_prev_bytes) * 1e9 / (double)ns));
+	w->ss_prev_ios = ios;
+	w->ss_prev_bytes = bytes;
+	w->ss_prev_ns = now;
+	while (w->ss_next_ns <= now)
+		w->ss_next_ns += 1000000000ull;
+	if (met)
+		w->ss_on = false;
+	return met;
 }
 
 /* What was measured so far is dropped: the measured run starts now. */
@@ -228,15 +277,21 @@ static void end_ramp(struct worker *w, uint64_t now)
 	set_state(w, run_letter(w->job));
 }
 
-/* The loop's tick hook: ramp and runtime ends (stop is the loop's). */
+/*
+ * The loop's tick hook: ramp and runtime ends, steady-state seconds (stop
+ * is the loop's). A steady state attained ends the job (fio).
+ */
 static void tick_hook(void *arg, struct ib_loop *l, uint64_t now)
 {
 	struct worker *w = arg;
 
+	if (w->ss_on && now >= w->ss_next_ns && ss_tick(w, now))
+		ib_loop_stop(l);
 	if (w->ramp_end_ns && now >= w->ramp_end_ns)
 		end_ramp(w, now);
 	else if (w->end_ns && now >= w->end_ns)
 		ib_loop_stop(l);
+	set_wake(w);
 }
 
 /* --- setup and teardown ------------------------------------------------- */
@@ -584,6 +639,7 @@ static void start_clock(struct worker *w)
 	}
 	w->st->start_time = (int64_t)time(NULL);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);
+	ss_start(w, now);
 	if (w->job->ramp_time_us) {
 		w->ramp_end_ns = now + w->job->ramp_time_us * 1000;
 		set_wake(w);
@@ -652,6 +708,7 @@ static void finish_stats(struct worker *w)
 	st->elapsed_s = (end - w->job_start_ns + 999999999ull) / 1000000000ull;
 	if (!w->ramp_end_ns)
 		ib_sampler_finish(&w->smp, st, w->job, &w->logs, end);
+	ib_ss_finish(&st->ss);
 	ib_loop_publish(&w->loop);
 }
 

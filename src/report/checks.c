@@ -313,8 +313,8 @@ static bool chk_runtime(const struct ib_check_ctx *c, struct ib_check_hit *h)
 	const struct ib_job_stats *s = ST(c);
 	uint64_t got = s->job_runtime_ms * 1000, want = ev->runtime_us;
 
-	if (!ev->time_based || !want || s->error)
-		return false;
+	if (!ev->time_based || !want || s->error || s->ss.attained)
+		return false;	/* a steady state attained ends it early (fio) */
 	if (got * 10 >= want * 9 && got <= want + want / 10 + 1000000)
 		return false;
 	ib_check_msg(h, "time_based: the job ran %.3f s of runtime=%.3f s",

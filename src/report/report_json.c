@@ -184,6 +184,44 @@ static void json_dist(struct ib_json *j, const char *key, const char *const *key
 	ib_json_obj_close(j);
 }
 
+static void json_series(struct ib_json *j, const char *key, const uint64_t *v,
+			uint32_t n)
+{
+	uint32_t i;
+
+	ib_json_arr_open(j, key);
+	for (i = 0; i < n; i++)
+		ib_json_uint(j, NULL, v[i]);
+	ib_json_arr_close(j);
+}
+
+/* fio's "steadystate" object (only when ss_dur was set). */
+static void json_ss(struct ib_json *j, const struct ib_ss *ss)
+{
+	char buf[96];
+
+	if (!ss->dur)
+		return;
+	ib_json_obj_open(j, "steadystate");
+	ib_ss_format(ss, buf, sizeof(buf));
+	ib_json_str(j, "ss", buf);
+	ib_json_uint(j, "duration", ss->dur);
+	ib_json_uint(j, "attained", ss->attained);
+	/* fio prints the criterion at float precision */
+	snprintf(buf, sizeof(buf), "%f%s", (double)(float)ss->criterion,
+		 ss->mode & IB_SS_PCT ? "%" : "");
+	ib_json_str(j, "criterion", buf);
+	ib_json_float(j, "max_deviation", ss->deviation);
+	ib_json_float(j, "slope", ss->slope);
+	ib_json_obj_open(j, "data");
+	ib_json_uint(j, "bw_mean", ib_ss_bw_mean(ss));
+	ib_json_uint(j, "iops_mean", ib_ss_iops_mean(ss));
+	json_series(j, "iops", ss->iops, ss->dur);
+	json_series(j, "bw", ss->bw, ss->dur);
+	ib_json_obj_close(j);
+	ib_json_obj_close(j);
+}
+
 static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 {
 	const struct ib_job_stats *s = e->st;
@@ -212,6 +250,7 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 		ib_json_int(j, "first_error", s->first_error);
 	}
 	ib_json_str(j, "desc", e->job->description);
+	json_ss(j, &s->ss);
 }
 
 /*

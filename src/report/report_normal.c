@@ -256,6 +256,24 @@ static void print_depths(FILE *f, const char *label, const char *const *keys,
 static const char *const depth_keys[] = { "1", "2", "4", "8", "16", "32", ">=64" };
 static const char *const batch_keys[] = { "0", "4", "8", "16", "32", "64", ">=64" };
 
+/* fio's steady-state line: the window's means and the criterion. */
+static void print_ss(FILE *f, const struct ib_ss *ss)
+{
+	uint64_t kib = ib_ss_bw_mean(ss) / 1024;
+	char bw[32], bw_alt[32], iops[32];
+
+	if (!ss->dur)
+		return;
+	ib_num2str(kib, 4, 1024, true, "B/s", bw, sizeof(bw));
+	ib_num2str(kib, 4, 1024, false, "B/s", bw_alt, sizeof(bw_alt));
+	ib_num2str(ib_ss_iops_mean(ss), 4, 1, false, "", iops, sizeof(iops));
+	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
+		ss->attained ? "yes" : "no", bw, bw_alt, iops,
+		ss->mode & IB_SS_BW ? "bw" : "iops",
+		ss->mode & IB_SS_SLOPE ? " slope" : " mean dev", ss->criterion,
+		ss->mode & IB_SS_PCT ? "%" : "");
+}
+
 static void print_tail(FILE *f, const struct ib_rep_entry *e)
 {
 	const struct ib_job_stats *s = e->st;
@@ -289,6 +307,7 @@ static void print_tail(FILE *f, const struct ib_rep_entry *e)
 	else
 		fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
 			j->iodepth);
+	print_ss(f, &s->ss);
 }
 
 static void print_head(FILE *f, const struct ib_rep_entry *e)

@@ -397,6 +397,43 @@ static int env_into(struct ib_results *r, const struct ib_jv *o, struct ib_diag 
 	return 0;
 }
 
+static uint32_t series_into(uint64_t *v, uint32_t max, const struct ib_jv *arr)
+{
+	const struct ib_jv *e;
+	uint32_t n = 0;
+
+	for (e = arr && arr->type == IB_JV_ARR ? arr->child : NULL; e && n < max; e = e->next)
+		if (ib_jv_u64(e, &v[n]))
+			n++;
+	return n;
+}
+
+/* fio's "steadystate" object (steadystate.h); absent: dur stays 0. */
+static void ss_into(struct ib_ss *ss, const struct ib_jv *o)
+{
+	const struct ib_jv *data = ib_jv_get(o, "data");
+	const char *crit = ib_jv_str(ib_jv_get(o, "criterion"));
+	const char *text = ib_jv_str(ib_jv_get(o, "ss"));
+	struct ib_diag d;
+	uint32_t mode = 0;
+	double limit = 0.0;
+	uint64_t dur = 0;
+
+	if (!o || !text || !ib_jv_u64(ib_jv_get(o, "duration"), &dur) || !dur ||
+	    ib_ss_parse(text, 1024, &mode, &limit, &d) < 0)
+		return;
+	ib_ss_init(ss, mode, limit, (uint32_t)dur);
+	ss->attained = get_u64(o, "attained") != 0;
+	ss->criterion = crit ? strtod(crit, NULL) : 0.0;
+	ib_jv_double(ib_jv_get(o, "max_deviation"), &ss->deviation);
+	ib_jv_double(ib_jv_get(o, "slope"), &ss->slope);
+	if (!(mode & IB_SS_PCT)) /* the exact value, not the float-rounded text */
+		ss->criterion = mode & IB_SS_SLOPE ? ss->slope : ss->deviation;
+	ss->n = series_into(ss->iops, ss->dur, ib_jv_get(data, "iops"));
+	series_into(ss->bw, ss->dur, ib_jv_get(data, "bw"));
+	ss->full = ss->n == ss->dur;
+}
+
 static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
 		    struct ib_diag *d)
 {
@@ -429,6 +466,7 @@ static int job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,
 	s->sync_ios = get_u64(sync, "total_ios");
 	lat_into(j, &s->sync_lat, &s->sync_hist, ib_jv_get(sync, "lat_ns"));
 	tail_into(s, o);
+	ss_into(&s->ss, ib_jv_get(o, "steadystate"));
 	effective_into(j, s, ib_jv_get(o, "effective options"));
 	return evidence_into(r, i, ib_jv_get(o, "iobench evidence"), d);
 }

@@ -246,4 +246,6 @@ void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
 	dst->paced = dst->paced || src->paced;
 	merge_outcome(dst, src);
 	merge_replay(&dst->replay, &src->replay);
+	if (!dst->ss.dur) /* group_reporting: the first job's (fio: the group's) */
+		dst->ss = src->ss;
 }

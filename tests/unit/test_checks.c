@@ -374,6 +374,13 @@ static void test_runtime(void **state)
 	assert_int_equal(run(f, 0), 0);
 	f->r.own_stats[0].job_runtime_ms = 5000;	/* overran */
 	one(f, 0, "runtime-off");
+	/* a steady state attained ends the job early on purpose (fio) */
+	f->r.own_stats[0].job_runtime_ms = 1000;
+	f->r.own_stats[0].ss.dur = 3;
+	one(f, 0, "runtime-off");
+	f->r.own_stats[0].ss.attained = true;
+	assert_int_equal(run(f, 0), 0);
+	f->r.own_stats[0].ss.attained = false;
 	f->ev[0].time_based = false;
 	assert_int_equal(run(f, 0), 0);
 }

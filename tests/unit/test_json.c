@@ -162,6 +162,61 @@ static void test_effective_options(void **state)
 	fixture_free(&fx);
 }
 
+/* fio 3.33's run: rate_iops=1000, ss=iops:5%, ss_dur=5 (its data and text) */
+static void fio_ss_window(struct ib_ss *ss)
+{
+	static const uint64_t iops[] = { 1007, 988, 996, 1012, 992 };
+	static const uint64_t bw[] = { 4128637, 4050898, 4083699, 4145152, 4067299 };
+	unsigned int i;
+
+	ib_ss_init(ss, IB_SS_PCT, 5.0, 5);
+	for (i = 0; i < 5; i++)
+		ib_ss_add(ss, iops[i], bw[i]);
+	ib_ss_finish(ss);
+}
+
+/* fio's "steadystate" object, byte for byte, after the job's last field */
+static void test_steadystate_object(void **state)
+{
+	struct fixture fx;
+	char *got;
+	int ret;
+
+	(void)state;
+	assert_int_equal(fixture_load(&fx, "null"), 0);
+	got = fixture_capture(ib_report_json, &fx.in, &ret);
+	assert_null(strstr(got, "steadystate"));	/* no ss_dur: no object */
+	free(got);
+	fio_ss_window(&fx.stats[0].ss);
+	got = fixture_capture(ib_report_json, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(got, "      \"latency_window\" : 0,\n"
+		"      \"steadystate\" : {\n"
+		"        \"ss\" : \"iops:5.000000%\",\n"
+		"        \"duration\" : 5,\n"
+		"        \"attained\" : 1,\n"
+		"        \"criterion\" : \"1.301301%\",\n"
+		"        \"max_deviation\" : 13.000000,\n"
+		"        \"slope\" : 0.000000,\n"
+		"        \"data\" : {\n"
+		"          \"bw_mean\" : 4095137,\n"
+		"          \"iops_mean\" : 999,\n"
+		"          \"iops\" : [\n"
+		"            1007,\n            988,\n            996,\n"
+		"            1012,\n            992\n"
+		"          ],\n"
+		"          \"bw\" : [\n"
+		"            4128637,\n            4050898,\n            4083699,\n"
+		"            4145152,\n            4067299\n"
+		"          ]\n"
+		"        }\n"
+		"      }\n"
+		"    }\n"
+		"  ]"));
+	free(got);
+	fixture_free(&fx);
+}
+
 /* fio's print style; full escaping; empty strings dropped; NaN -> 0 */
 static void test_writer_style(void **state)
 {
@@ -194,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_option_variants),
 		cmocka_unit_test(test_unified_values),
 		cmocka_unit_test(test_effective_options),
+		cmocka_unit_test(test_steadystate_object),
 		cmocka_unit_test(test_writer_style),
 	};
 

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include "iobench/engine.h"
 #include "iobench/options.h"
+#include "iobench/steadystate.h"
 
 static int setup(void **state)
 {
@@ -335,6 +336,38 @@ static void test_strings(void **state)
 }
 
 /* fio's per-direction rate lists, the rate enums and think time. */
+/* fio's steady state: the three options and their short names. */
+static void test_steadystate_options(void **state)
+{
+	struct ib_job *j = *state;
+
+	assert_int_equal(j->ss_mode, IB_SS_SLOPE | IB_SS_PCT);	/* iops_slope:0.01% */
+	assert_true(j->ss_limit == 0.01);
+	assert_int_equal(j->ss_dur_us, 0);
+	set_ok(j, "ss", "bw:10%");
+	assert_int_equal(j->ss_mode, IB_SS_BW | IB_SS_PCT);
+	assert_true(j->ss_limit == 10.0);
+	set_ok(j, "steadystate", "bw_slope:2M");
+	assert_int_equal(j->ss_mode, IB_SS_BW | IB_SS_SLOPE);
+	assert_true(j->ss_limit == 2097152.0);
+	set_bad(j, "ss", "iops:2M", EINVAL, "steadystate=iops:2M: '2M' is not an IOPS value");
+	set_ok(j, "ss_dur", "5");
+	assert_int_equal(j->ss_dur_us, 5000000);
+	set_ok(j, "steadystate_duration", "2m");
+	assert_int_equal(j->ss_dur_us, 120000000);
+	set_ok(j, "ss_ramp", "1500ms");
+	assert_int_equal(j->ss_ramp_us, 1500000);
+	set_ok(j, "steadystate_ramp_time", "3");
+	assert_int_equal(j->ss_ramp_us, 3000000);
+	assert_string_equal(ib_opt_find("ss")->name, "steadystate");
+	assert_string_equal(ib_opt_find("ss_dur")->name, "steadystate_duration");
+	assert_string_equal(ib_opt_find("ss_ramp")->name, "steadystate_ramp_time");
+	set_bad(j, "ss", "iops", EINVAL,
+		"steadystate=iops: a threshold is needed after the criterion (iops:5%)");
+	set_bad(j, "ss", "lat:5%", EINVAL,
+		"steadystate=lat:5%: the criterion is iops, iops_slope, bw or bw_slope");
+}
+
 static void test_rate_options(void **state)
 {
 	struct ib_job *j = *state;
@@ -508,9 +541,9 @@ static void test_unknown_and_unsupported(void **state)
 	assert_int_equal(ib_opt_set_ctx(j, "iodeph", "1", IB_OPT_CTX_FILE, &d), -EINVAL);
 	assert_string_equal(d.msg, "unknown option 'iodeph' (did you mean iodepth?)");
 	/* every fio name is refused by name, never "unknown option" */
-	set_bad(j, "steadystate_duration", "10s", ENOTSUP,
-		"--steadystate_duration: fio option not supported by iobench");
-	set_bad(j, "ss_ramp", "5s", ENOTSUP, "--ss_ramp: fio option not supported by iobench");
+	set_bad(j, "cgroup_weight", "10", ENOTSUP,
+		"--cgroup_weight: fio option not supported by iobench");
+	set_bad(j, "flow_id", "5", ENOTSUP, "--flow_id: fio option not supported by iobench");
 	set_bad(j, "log_entries", "1024", ENOTSUP,
 		"--log_entries: fio option not supported by iobench");
 	set_bad(j, "opendir", "/x", ENOTSUP, "--opendir: fio option not supported by iobench");
@@ -684,9 +717,10 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 185); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 188); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
-				   * + unlink_each_loop + dedupe_working_set_percentage */
+				   * + unlink_each_loop + dedupe_working_set_percentage
+				   * + 3 steadystate */
 	assert_int_equal(engine_rows, 8);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -786,7 +820,7 @@ int main(void)
 		T(test_rwmix_write_only), T(test_bs_lists), T(test_bsrange),
 		T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
-		T(test_strings), T(test_rate_options), T(test_enums), T(test_ignore_error),
+		T(test_strings), T(test_steadystate_options), T(test_rate_options), T(test_enums), T(test_ignore_error),
 		T(test_percentiles), T(test_unknown_and_unsupported),
 		T(test_aliases_deprecated), T(test_proc_opts), T(test_suggest), T(test_opts_text),
 		T(test_opts_text_full), T(test_table_sane),

@@ -71,6 +71,38 @@ static void test_golden_null(void **state)
 	check_golden("null");
 }
 
+/* fio 3.33's steadystate lines (its runs' windows, its text) */
+static void test_steadystate_line(void **state)
+{
+	static const uint64_t iops[] = { 1007, 988, 996, 1012, 992 };
+	static const uint64_t bw[] = { 4128637, 4050898, 4083699, 4145152, 4067299 };
+	struct fixture fx;
+	struct ib_ss *ss;
+	unsigned int i;
+	char *got;
+	int ret;
+
+	(void)state;
+	assert_int_equal(fixture_load(&fx, "null"), 0);
+	ss = &fx.stats[0].ss;
+	ib_ss_init(ss, IB_SS_PCT, 5.0, 5);	/* iops:5% */
+	for (i = 0; i < 5; i++)
+		ib_ss_add(ss, iops[i], bw[i]);
+	got = fixture_capture(ib_report_normal, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(got, "percentile=100.00%, depth=1\n"
+		"  steadystate  : attained=yes, bw=3999KiB/s (3999kB/s), iops=999, iops mean dev=1.301%\n"
+		"\nRun status group 0"));
+	free(got);
+	ib_ss_init(ss, IB_SS_BW | IB_SS_SLOPE, 2097152.0, 2);	/* bw_slope:2M */
+	ib_ss_add(ss, 1422339, 5825901860ull);
+	ib_ss_add(ss, 1466483, 6006716348ull);
+	got = fixture_capture(ib_report_normal, &fx.in, &ret);
+	assert_non_null(strstr(got, "\n  steadystate  : attained=no, bw=5642MiB/s (5778MB/s), iops=1444k, bw slope=180814488.000\n"));
+	free(got);
+	fixture_free(&fx);
+}
+
 /* kb_base=1000: SI first, "kB/s" bw label */
 static void test_golden_kb1000(void **state)
 {
@@ -575,6 +607,7 @@ int main(void)
 		cmocka_unit_test(test_golden_fsync),
 		cmocka_unit_test(test_golden_r4s),
 		cmocka_unit_test(test_golden_null),
+		cmocka_unit_test(test_steadystate_line),
 		cmocka_unit_test(test_golden_kb1000),
 		cmocka_unit_test(test_golden_bits),
 		cmocka_unit_test(test_golden_percentiles),
