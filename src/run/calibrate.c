@@ -83,6 +83,12 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->verify = 0;
 	c->verify_only = false;
 	c->verify_backlog = 0;
+	c->verify_state_save = c->verify_state_load = false;
+	/* nothing that ends it early, touches files or prints */
+	c->ss_dur_us = 0;
+	c->unlink_each_loop = false;
+	c->openfiles = 0;
+	c->error_dump = false;
 }
 
 static uint64_t thread_cpu_ns(void)
