@@ -40,10 +40,13 @@ static void flatten(FILE *m, const struct ib_jv *v, const char *path, unsigned i
 
 	if (v->type == IB_JV_OBJ || v->type == IB_JV_ARR) {
 		for (e = v->child; e && depth < 16; e = e->next, i++) {
-			if (v->type == IB_JV_OBJ)
-				snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", e->key);
-			else
+			int n = v->type == IB_JV_OBJ ?
+				snprintf(sub, sizeof(sub), "%s%s%s", path,
+					 *path ? "." : "", e->key) :
 				snprintf(sub, sizeof(sub), "%s[%u]", path, i);
+
+			if (n < 0 || (size_t)n >= sizeof(sub))
+				continue;	/* too deep a name to show */
 			flatten(m, e, sub, depth + 1);
 		}
 		return;
