@@ -223,12 +223,21 @@ def wait_for(fn, secs):
 
 
 def job_pid(path):
-    """The job process doing I/O on path: a holder none of whose children
-    hold it (the helper that laid it out may hold it too)."""
-    pids = holders(path)
+    """The job process doing I/O on path: a holder two forks below the
+    rank (rank -> job runner helper -> job), all three the same program.
+    The helper holds the file too while it lays it out and probes it, and
+    may be the only holder then: it is not the job."""
     ps = procs()
-    leaves = [p for p in pids if not any(ps.get(q, (0,))[0] == p for q in pids)]
-    return leaves[0] if len(leaves) == 1 else None
+
+    def comm(p):
+        return ps.get(p, (0, None))[1]
+
+    def parent(p):
+        return ps.get(p, (0,))[0]
+
+    jobs = [p for p in holders(path)
+            if comm(parent(p)) == comm(p) and comm(parent(parent(p))) == comm(p)]
+    return jobs[0] if len(jobs) == 1 else None
 
 
 def test_killed_job(t, np=3):
