@@ -238,6 +238,7 @@ struct ib_job {
 	bool sqthread_poll;
 	int sqthread_poll_cpu;	/* -1: any */
 	int nonvectored;	/* -1 auto, 0, 1 */
+	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
 	bool userspace_reap;
 	bool nowait;
 

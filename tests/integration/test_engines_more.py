@@ -7,10 +7,13 @@ allocate, reads allocate keeping the size, trims punch holes: st_blocks
 and st_size), ftruncate (each write sets the file's size to its offset;
 reads refused), splice (through a pipe), posixaio (queue depth 8 on a loop device), filecreate, filestat and filedelete (one timed call per
 file; the files made, seen, removed). I/O counts side by side with fio
-3.33.
+3.33. io_uring's force_async=N: every Nth request is queued to the
+kernel's async workers with IOSQE_ASYNC, counted in the kernel's own
+io_uring_queue_async_work events (tracefs), side by side with fio.
 """
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -199,6 +202,56 @@ def test_splice(t):
             t.eq(c, ((128, 2 * MiB), (0, 0), (0, 0)), 'splice read %s' % who)
 
 
+TRACEFS = '/sys/kernel/tracing'
+REQ_F_FORCE_ASYNC = 0x10    # the request flag IOSQE_ASYNC sets (bit 4)
+
+
+def forced_async(trace, pid):
+    """io_uring_queue_async_work events of pid: (all, with IOSQE_ASYNC)."""
+    every = forced = 0
+    for line in trace.splitlines():
+        m = re.match(r'\s*\S+-(\d+)\s.*io_uring_queue_async_work:.* flags (0x[0-9a-f]+)',
+                     line)
+        if m and int(m.group(1)) == pid:
+            every += 1
+            forced += bool(int(m.group(2), 16) & REQ_F_FORCE_ASYNC)
+    return every, forced
+
+
+def test_force_async(t):
+    ev = os.path.join(TRACEFS, 'events/io_uring/io_uring_queue_async_work')
+    if not os.path.isdir(ev):
+        t.skip('force_async: no io_uring tracepoints in tracefs')
+        return
+    inst = os.path.join(TRACEFS, 'instances', 'ibtest_fa_%d' % os.getpid())
+    os.mkdir(inst)
+    f = t.shm_file('fa', data=os.urandom(4 * MiB))
+    try:
+        with open(os.path.join(inst, 'events/io_uring/io_uring_queue_async_work/enable'), 'w') as e:
+            e.write('1')
+        for fio in (False, True):
+            for n, want in ((0, 0), (1, 1024), (4, 256), (3, 341)):
+                with open(os.path.join(inst, 'trace'), 'w') as tr:
+                    tr.write('')
+                a = ['--name=fa', '--filename=' + f, '--ioengine=io_uring',
+                     '--rw=randread', '--bs=4k', '--size=4m', '--iodepth=8',
+                     '--force_async=%d' % n]
+                r = t.fio(*a) if fio else t.run(*a)
+                if r is None:
+                    break
+                who = '%s force_async=%d' % ('fio 3.33' if fio else 'iobench', n)
+                m = re.search(r'err=\s*\d+: pid=(\d+)', r.out)
+                if not t.check(r.rc == 0 and m, who + ': ran', r):
+                    continue
+                with open(os.path.join(inst, 'trace')) as tr:
+                    every, forced = forced_async(tr.read(), int(m.group(1)))
+                t.eq(forced, want, who + ': requests sent with IOSQE_ASYNC')
+    finally:
+        with open(os.path.join(inst, 'events/io_uring/io_uring_queue_async_work/enable'), 'w') as e:
+            e.write('0')
+        os.rmdir(inst)
+
+
 def main():
     t = ibtest.Test()
     test_mmap(t)
@@ -207,6 +260,7 @@ def main():
     test_metadata_engines(t)
     test_posixaio(t)
     test_splice(t)
+    test_force_async(t)
     t.finish()
 
 

@@ -308,6 +308,7 @@ static void help_text(void **state)
 		   "  sqthread_poll        A kernel thread polls the submission queue\n"
 		   "  sqthread_poll_cpu    CPU of the submission polling thread\n"
 		   "  nonvectored          Use non-vectored read/write opcodes (-1: automatic)\n"
+		   "  force_async          Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)\n"
 		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
 #else
 	free(enghelp("io_uring", -ENOTSUP,

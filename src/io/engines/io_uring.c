@@ -8,7 +8,7 @@
  * and waits only for what the loop asked for, as long as it allows. Options
  * (io_uring_opts.c): fixedbufs (registered buffers, READ/WRITE_FIXED),
  * registerfiles (IOSQE_FIXED_FILE), sqthread_poll(+_cpu) (SQPOLL), hipri
- * (IOPOLL), nonvectored, nowait.
+ * (IOPOLL), nonvectored, nowait, force_async (IOSQE_ASYNC on every Nth SQE).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -36,6 +36,8 @@ struct uring_data {
 	bool fixed_files;	/* registerfiles: fd = files[].reg_index */
 	int op;			/* OP_* */
 	int rw_flags;		/* RWF_NOWAIT */
+	unsigned int async_every;	/* force_async: every Nth SQE, 0: none */
+	unsigned int async_left;	/* SQEs until the next async one */
 	unsigned int queued;	/* SQEs filled, not yet submitted */
 	unsigned int inflight;	/* submitted, not yet reaped */
 	struct io_uring_cqe **cqes;	/* nr_ios, for peek_batch */
@@ -210,6 +212,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 		return init_fail_msg(ctx, ret, "registerfiles: registering files");
 	ud->op = pick_op(job, ud);
 	ud->rw_flags = job->nowait ? RWF_NOWAIT : 0;
+	ud->async_every = ud->async_left = job->force_async;
 	return 0;
 }
 
@@ -243,6 +246,10 @@ static void prep_sqe(struct ib_engine_ctx *ctx, struct uring_data *ud,
 	}
 	if (ud->fixed_files)
 		sqe->flags |= IOSQE_FIXED_FILE;
+	if (ib_unlikely(ud->async_every) && !--ud->async_left) {
+		sqe->flags |= IOSQE_ASYNC;
+		ud->async_left = ud->async_every;
+	}
 	sqe->rw_flags = ud->rw_flags;
 	io_uring_sqe_set_data(sqe, io);
 }

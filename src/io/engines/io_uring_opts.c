@@ -27,6 +27,9 @@ static const struct ib_opt uring_rows[] = {
 	{ .name = "nonvectored", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(nonvectored), .min = -1, .max = 1, .def = "-1",
 	  .help = "Use non-vectored read/write opcodes (-1: automatic)" },
+	{ .name = "force_async", .type = IB_OPT_UINT, .cat = IB_CAT_ENGOPT,
+	  ENG_FLD(force_async), .def = "0",
+	  .help = "Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)" },
 	ENG_OPT_NOWAIT,
 	ENG_OPT_END,
 };
