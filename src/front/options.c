@@ -252,6 +252,26 @@ static int store_size_range(struct ib_job *j, const struct ib_opt *o,
 }
 
 /*
+ * A size of a per-direction list that did not parse. fio reads the size
+ * up to the first character it does not know and drops the rest, so
+ * "bs=1g-5g" is bs=1g,5g there and "bs=4k/50:8k/50" is bs=4k: a range or
+ * a split given to bs is refused here, naming the option meant.
+ */
+static int size_list_error(const struct ib_opt *o, const char *v,
+			   const char *part, bool ranges, int rc,
+			   struct ib_diag *d)
+{
+	if (!ranges && strchr(part, '/'))
+		return ib_diag_set(d, EINVAL, "%s: invalid size '%s' (sizes with percentages are bssplit=%s)",
+				   o->name, part, v);
+	if (!ranges && strchr(part + 1, '-'))
+		return ib_diag_set(d, EINVAL, "%s: invalid size '%s' (a range of sizes is bsrange=%s)",
+				   o->name, part, v);
+	ib_diag_prefix(d, "%s", o->name);
+	return rc;
+}
+
+/*
  * Split a per-direction list "r[,w[,t]]" (copied into buf, len bytes) at
  * its commas into parts: the number of parts, or -EINVAL (d) when it is
  * too long or has more than read,write,trim.
@@ -298,10 +318,8 @@ static int store_ddir_list(struct ib_job *j, const struct ib_opt *o,
 			continue;
 		rc = ranges ? parse_range(parts[i], j->kb_base, &lo[i], &hi[i], d)
 			    : ib_parse_size(parts[i], j->kb_base, &lo[i], d);
-		if (rc) {
-			ib_diag_prefix(d, "%s", o->name);
-			return rc;
-		}
+		if (rc)
+			return size_list_error(o, v, parts[i], ranges, rc, d);
 		if (!ranges)
 			hi[i] = lo[i];
 		given[i] = true;

@@ -154,6 +154,11 @@ static void test_bs_lists(void **state)
 	set_bad(j, "bs", "1k,2k,3k,4k", EINVAL, "bs: too many values in '1k,2k,3k,4k' (read,write,trim)");
 	set_bad(j, "bs", "4q", EINVAL, "bs: invalid size '4q'");
 	set_bad(j, "bs", ",", EINVAL, "bs: invalid size list ','");
+	/* fio drops what follows a size: iobench names the option meant */
+	set_bad(j, "bs", "1g-5g", EINVAL,
+		"bs: invalid size '1g-5g' (a range of sizes is bsrange=1g-5g)");
+	set_bad(j, "bs", "4k/50:8k/50", EINVAL,
+		"bs: invalid size '4k/50:8k/50' (sizes with percentages are bssplit=4k/50:8k/50)");
 }
 
 static void test_bsrange(void **state)
