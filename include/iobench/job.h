@@ -296,6 +296,8 @@ struct ib_job {
 	bool exitall;		/* when this job ends, end the others */
 	bool exitall_on_error;	/* when it fails, end the others */
 	unsigned int exit_what;	/* enum ib_exit_what: which others */
+	char exec_prerun[512];	/* shell command before the job's I/O (exec.h) */
+	char exec_postrun[512];	/* and after it ("": none) */
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "iobench/exec.h"
 #include "iobench/iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
@@ -808,6 +809,25 @@ static int set_schedulers(struct ib_runner *r, unsigned int first,
 	return 0;
 }
 
+/* fio's "Saving output of prerun/postrun" lines (exec.h), on msg. */
+static void exec_msgs(struct ib_runner *r, unsigned int first, unsigned int end,
+		      bool post)
+{
+	const char *mode = post ? "postrun" : "prerun";
+	unsigned int i;
+
+	for (i = first; i < end && r->msg; i++) {
+		const struct ib_job *job = r->slots[i].args.job;
+
+		if (r->slots[i].failed_setup ||
+		    !(post ? r->slots[i].args.st->postrun_ran : job->exec_prerun[0]))
+			continue;
+		fprintf(r->msg, IB_EXEC_MSG_FMT, job->name, mode, job->name, mode);
+	}
+	if (r->msg)
+		fflush(r->msg);
+}
+
 static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
 	const struct ib_run *run = r->run;
@@ -820,6 +840,7 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 			end++;
 		evidence_before(r, first, end, batch++);
 		ret = set_schedulers(r, first, end, d);
+		exec_msgs(r, first, end, false);
 		if (!ret)
 			ret = start_batch(r, first, end, d);
 		if (ret) {
@@ -829,6 +850,7 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 			return ret;
 		}
 		wait_batch(r, first, end);
+		exec_msgs(r, first, end, true);
 		evidence_after(r, first, end);
 		first = end;
 	}
