@@ -119,6 +119,9 @@ struct ib_zones {
 /* dedupe_mode= (buf.h) */
 enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
 
+/* iomem=/mem=: how the I/O buffers are allocated (buf.h) */
+enum ib_iomem { IB_IOMEM_MALLOC = 0, IB_IOMEM_SHM, IB_IOMEM_MMAP, IB_IOMEM_MMAPSHARED };
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -223,6 +226,8 @@ struct ib_job {
 	unsigned int dedupe_ws_pct;	/* dedupe_working_set_percentage */
 	bool dedupe_global;	/* working set over every job's writes */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
+	unsigned int iomem;	/* enum ib_iomem */
+	char iomem_file[256];	/* iomem=mmap:FILE ("": anonymous) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;
 	unsigned int iodepth_batch_complete_min;

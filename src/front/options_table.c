@@ -642,6 +642,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "dedupe_global", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
 	  FLD(dedupe_global), .def = "0",
 	  .help = "dedupe_mode=working_set: the working set spread over all the jobs' first unique writes" },
+	{ .name = "iomem", .alias = { "mem" }, .type = IB_OPT_STR, .cat = IB_CAT_BUF,
+	  FLD(iomem_file), .set = ib_opt_set_iomem, .def = "malloc",
+	  .help = "I/O buffers from malloc, shm (SysV), mmap[:FILE] or mmapshared" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
 

@@ -3,12 +3,16 @@
 """Job sequencing and memory options (issue 13): exec_prerun/exec_postrun
 (run around the job's I/O, output in JOB.prerun.txt / JOB.postrun.txt in
 the current directory, a failing prerun skips the job without an error),
-side by side with fio 3.33.
+side by side with fio 3.33; iomem=/mem= (each accepted kind writes and
+verifies with exact counts, and its mapping is seen in /proc/PID/maps;
+the huge page kinds and cudamalloc are refused by name).
 """
 import hashlib
 import json
 import os
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
@@ -104,11 +108,84 @@ def test_failed_prerun(t, prog):
         t.eq(r.out[0], '{', 'iobench: stdout is the JSON alone')
 
 
+def child_maps(pid, timeout=10):
+    """/proc/CHILD/maps of iobench pid's job process, once it runs."""
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
+                kids = f.read().split()
+            if kids:
+                time.sleep(0.5)     # past its setup
+                with open('/proc/%s/maps' % kids[0]) as f:
+                    return f.read()
+        except OSError:
+            pass
+        time.sleep(0.05)
+    return ''
+
+
+def region_of(maps, size):
+    """The maps lines of exactly size bytes."""
+    out = []
+    for ln in maps.splitlines():
+        lo, hi = (int(x, 16) for x in ln.split()[0].split('-'))
+        if hi - lo == size:
+            out.append(ln)
+    return out
+
+
+def test_iomem_maps(t, kind, want):
+    """A running job's buffers (iodepth 4 x 64 KiB) are the mapping want
+    names (a substring of its maps line)."""
+    f = t.shm_file('maps_%s.dat' % kind.replace('/', '_').replace(':', '_'),
+                   size=1 << 20)
+    args = ['--name=mm', '--filename=' + f, '--bs=64k', '--iodepth=4',
+            '--ioengine=libaio', '--rw=randwrite', '--time_based',
+            '--runtime=2', '--iomem=' + kind, '--output-format=json']
+    p = subprocess.Popen(t.argv(*args), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, cwd=t.dir)
+    lines = region_of(child_maps(p.pid), 4 * 65536)
+    out, err = p.communicate(timeout=t.scaled(60))
+    t.eq(p.returncode, 0, 'iomem=%s running: exit status' % kind, err)
+    t.check(any(want in ln for ln in lines),
+            'iomem=%s: a 256 KiB mapping with %r' % (kind, want), lines)
+
+
+def test_iomem(t):
+    f = t.shm_file('iomem.dat', size=SIZE)
+    mf = t.path('bufs.map')
+    for kind in ('malloc', 'shm', 'mmap', 'mmapshared', 'mmap:' + mf):
+        for opt in ('iomem', 'mem'):
+            r = t.run('--name=im', '--filename=' + f, '--size=%d' % SIZE,
+                      '--bs=8k', '--iodepth=4', '--ioengine=io_uring',
+                      '--rw=randwrite', '--verify=crc32c', '--%s=%s' % (opt, kind),
+                      '--output-format=json')
+            if not t.ok(r, '%s=%s' % (opt, kind)):
+                continue
+            job = json.loads(r.out)['jobs'][0]
+            t.eq((job['write']['total_ios'], job['read']['total_ios'],
+                  job['error']), (8, 8, 0), '%s=%s: writes, verified reads' % (opt, kind))
+        t.check(not os.path.exists(mf), 'iomem=%s: no buffer file left' % kind)
+    for kind, what in (('shmhuge', 'huge page'), ('mmaphuge', 'huge page'),
+                       ('mmaphuge:' + mf, 'huge page'), ('cudamalloc', 'GPU memory')):
+        r = t.run('--name=im', '--filename=' + f, '--size=%d' % SIZE,
+                  '--mem=' + kind)
+        t.eq(r.rc, 1, 'mem=%s: refused' % kind, r)
+        t.eq(r.err, 'iobench: iomem=%s: %s buffers not supported by iobench '
+             '(malloc, shm, mmap[:FILE], mmapshared are)\n' % (kind, what),
+             'mem=%s: the reason' % kind)
+    test_iomem_maps(t, 'shm', 'SYSV')
+    test_iomem_maps(t, 'mmapshared', '/dev/zero (deleted)')
+    test_iomem_maps(t, 'mmap:' + mf, mf + ' (deleted)')
+
+
 def main():
     t = ibtest.Test()
     for prog in ('iobench', 'fio'):
         test_exec(t, prog)
         test_failed_prerun(t, prog)
+    test_iomem(t)
     t.finish()
 
 
