@@ -131,6 +131,9 @@ struct ib_job {
 	unsigned int number;	/* 1-based global job number: seeds, log names */
 	unsigned int groupid;
 	bool stonewall;		/* wait for all previous jobs first */
+	/* wait_for=: start once every earlier job of this name has ended
+	 * (the runner; same group, unlike stonewall); "": none */
+	char wait_for[IB_NAME_MAX];
 	bool new_group;
 
 	/* workload */

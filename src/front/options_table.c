@@ -781,6 +781,8 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
 	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
 	  .help = "Wait for the jobs before this one to finish (starts a group)" },
+	{ .name = "wait_for", .type = IB_OPT_STR, .cat = IB_CAT_PROC, FLD(wait_for),
+	  .help = "Start once the earlier job of this name has finished (same group)" },
 	{ .name = "cpus_allowed", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
 	  .size = 1024, .set = ib_opt_set_cpus,
 	  .help = "CPUs the job may run on, a list such as 0-3,6" },

@@ -5,7 +5,10 @@
 the current directory, a failing prerun skips the job without an error),
 side by side with fio 3.33; iomem=/mem= (each accepted kind writes and
 verifies with exact counts, and its mapping is seen in /proc/PID/maps;
-the huge page kinds and cudamalloc are refused by name).
+the huge page kinds and cudamalloc are refused by name); wait_for (a job
+starts once every earlier job of that name ended, in the same group: the
+order of the jobs' prerun/postrun marks, as with fio; an unknown or later
+waitee is refused).
 """
 import hashlib
 import json
@@ -180,12 +183,86 @@ def test_iomem(t):
     test_iomem_maps(t, 'mmap:' + mf, mf + ' (deleted)')
 
 
+WAIT_JOBS = """[global]
+filename=%(f)s
+size=256k
+bs=4k
+rw=write
+ioengine=psync
+%(extra)s
+[A]
+rate=512k
+numjobs=%(n)d
+exec_prerun=echo A-start >> order.txt && true
+exec_postrun=echo A-end >> order.txt && true
+[B]
+wait_for=A
+exec_prerun=echo B-start >> order.txt && true
+exec_postrun=echo B-end >> order.txt && true
+[C]
+rate=1m
+exec_prerun=echo C-start >> order.txt && true
+exec_postrun=echo C-end >> order.txt && true
+"""
+
+
+def test_wait_for(t, prog, n, extra):
+    what = '%s wait_for (numjobs=%d%s)' % (prog, n, ', ' + extra if extra else '')
+    cwd = t.mkdir('wait_%s_%d%s' % (prog, n, extra.replace('=', '')))
+    jf = os.path.join(cwd, 'w.fio')
+    with open(jf, 'w') as f:
+        f.write(WAIT_JOBS % {'f': t.shm_file('w_%s.dat' % prog, size=256 * 1024),
+                             'n': n, 'extra': extra})
+    args = [jf, '--output-format=json']
+    r = t.fio(*args, cwd=cwd) if prog == 'fio' else t.run(*args, cwd=cwd)
+    if r is None:
+        t.skip('fio not installed')
+        return
+    if not t.ok(r, what):
+        return
+    order = read_text(os.path.join(cwd, 'order.txt')).split()
+    t.eq(sorted(order), sorted(['A-start', 'A-end'] * n +
+                               ['B-start', 'B-end', 'C-start', 'C-end']),
+         what + ': every mark once per job')
+    last_a_end = max(i for i, m in enumerate(order) if m == 'A-end')
+    t.check(order.index('B-start') > last_a_end,
+            what + ': B starts after every A ended: %s' % order)
+    t.check(order.index('C-start') < last_a_end,
+            what + ': C (no wait_for) starts with A: %s' % order)
+    t.check(order.index('B-start') < order.index('B-end'), what + ': B in order')
+    jobs = json.loads(r.out[r.out.index('{'):])['jobs']
+    t.eq([(j['jobname'], j['groupid'], j['write']['total_ios'], j['error'])
+          for j in jobs], [('A', 0, 64, 0)] * n + [('B', 0, 64, 0), ('C', 0, 64, 0)],
+         what + ': jobs, group, I/Os')
+    msgs = (r.out if prog == 'fio' else r.err).splitlines()
+    post_a = max(i for i, m in enumerate(msgs) if m.startswith('A : Saving output of postrun'))
+    pre_b = msgs.index('B : Saving output of prerun in B.prerun.txt')
+    t.check(pre_b > post_a, what + ': B\'s prerun message after A\'s postrun ones')
+
+
+def test_wait_for_refused(t):
+    f = t.shm_file('wr.dat', size=65536)
+    for jobs, msg in (('[A]\nwait_for=Z\n', "job 'A': wait_for=Z: no earlier job named 'Z'"),
+                      ('[A]\nwait_for=B\n[B]\n', "job 'A': wait_for=B: no earlier job named 'B'")):
+        jf = t.path('wr.fio')
+        with open(jf, 'w') as fh:
+            fh.write('[global]\nfilename=%s\nsize=64k\n%s' % (f, jobs))
+        r = t.run(jf)
+        t.eq((r.rc, r.err), (1, 'iobench: %s\n' % msg), 'wait_for refused: ' + msg)
+
+
 def main():
     t = ibtest.Test()
     for prog in ('iobench', 'fio'):
         test_exec(t, prog)
         test_failed_prerun(t, prog)
     test_iomem(t)
+    for prog in ('iobench', 'fio'):
+        test_wait_for(t, prog, 1, '')
+        test_wait_for(t, prog, 2, '')
+    test_wait_for(t, 'iobench', 1, 'thread=1')
+    test_wait_for(t, 'iobench', 2, 'thread=1')
+    test_wait_for_refused(t)
     t.finish()
 
 
