@@ -5,7 +5,10 @@
  * text given followed by " > JOBNAME.MODE.txt 2>&1" (MODE "prerun" or
  * "postrun"), run by system(): the redirection applies to the command's
  * last simple command, as in fio, and the file is in the current
- * directory. A prerun that fails (non-zero status) skips the job's I/O
+ * directory. With to_stderr (the run's stdout carries JSON or terse
+ * output, where iobench's messages go to stderr) the command's other
+ * output goes to stderr: the line is "{ CMD\n} 1>&2" plus the redirection
+ * inside. A prerun that fails (non-zero status) skips the job's I/O
  * and its postrun without an error, as fio does.
  */
 #ifndef IOBENCH_EXEC_H
@@ -21,6 +24,7 @@
  * when the command ran and exited 0. Never prints (the parent prints
  * IB_EXEC_MSG_FMT).
  */
-bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode);
+bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode,
+		     bool to_stderr);
 
 #endif

@@ -4,9 +4,12 @@
 #include <stdlib.h>
 #include "iobench/exec.h"
 
-bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode)
+bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode,
+		     bool to_stderr)
 {
-	int len = snprintf(NULL, 0, "%s > %s.%s.txt 2>&1", cmd, jobname, mode);
+	const char *open = to_stderr ? "{ " : "", *close = to_stderr ? "\n} 1>&2" : "";
+	int len = snprintf(NULL, 0, "%s%s > %s.%s.txt 2>&1%s", open, cmd, jobname,
+			   mode, close);
 	char *line;
 	int ret;
 
@@ -15,7 +18,8 @@ bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode)
 	line = malloc((size_t)len + 1);
 	if (!line)
 		return false;
-	snprintf(line, (size_t)len + 1, "%s > %s.%s.txt 2>&1", cmd, jobname, mode);
+	snprintf(line, (size_t)len + 1, "%s%s > %s.%s.txt 2>&1%s", open, cmd, jobname,
+		 mode, close);
 	fflush(NULL);
 	ret = system(line);
 	free(line);

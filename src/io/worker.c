@@ -60,6 +60,7 @@ struct worker {
 	struct ib_clock clock;
 	bool lat_on;
 	bool readonly;
+	bool exec_to_stderr;	/* exec_*run: the commands' output to stderr */
 
 	void *lockmem;
 	uint64_t start_ns;		/* measured period start (after ramp) */
@@ -800,11 +801,11 @@ static int run_with_exec(struct worker *w)
 	int ret;
 
 	if (job->exec_prerun[0] &&
-	    !ib_exec_job_cmd(job->name, job->exec_prerun, "prerun"))
+	    !ib_exec_job_cmd(job->name, job->exec_prerun, "prerun", w->exec_to_stderr))
 		return 0;
 	ret = run_io(w);
 	if (job->exec_postrun[0]) {
-		ib_exec_job_cmd(job->name, job->exec_postrun, "postrun");
+		ib_exec_job_cmd(job->name, job->exec_postrun, "postrun", w->exec_to_stderr);
 		w->st->postrun_ran = true;
 	}
 	return ret;
@@ -821,6 +822,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.fs = &a->files;
 	w.stop = a->stop;
 	w.readonly = a->readonly;
+	w.exec_to_stderr = a->exec_to_stderr;
 	w.clock = a->clock;
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&

@@ -1066,6 +1066,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		ib_clock_init(&clock, tsc);
 		for (i = 0; i < run->nr_jobs; i++) {
 			r->slots[i].args.clock = clock;
+			r->slots[i].args.exec_to_stderr = msg == stderr;
 			snprintf(r->slots[i].args.st->clocksource,
 				 sizeof(r->slots[i].args.st->clocksource), "%s",
 				 clock.tsc ? "cpu" : "clock_gettime");

@@ -89,7 +89,8 @@ def test_failed_prerun(t, prog):
     target = t.shm_file('fail_%s.dat' % prog, size=SIZE)
     args = ['--name=ff', '--filename=' + target, '--size=%d' % SIZE,
             '--bs=4k', '--rw=read', '--ioengine=psync',
-            '--exec_prerun=exit 3', '--exec_postrun=touch post.mark',
+            '--exec_prerun=echo first-cmd && exit 3',
+            '--exec_postrun=touch post.mark',
             '--output-format=json']
     r = t.fio(*args, cwd=cwd) if prog == 'fio' else t.run(*args, cwd=cwd)
     if r is None:
@@ -107,8 +108,13 @@ def test_failed_prerun(t, prog):
     want = 'ff : Saving output of prerun in ff.prerun.txt\n'
     t.eq((r.out if prog == 'fio' else r.err).count(want), 1,
          '%s failing prerun: message' % prog)
+    # the command's own output: fio's stdout; iobench's stderr when
+    # stdout carries JSON (as its messages)
+    t.eq((r.out if prog == 'fio' else r.err).count('first-cmd\n'), 1,
+         '%s failing prerun: the command\'s output' % prog)
     if prog != 'fio':
         t.eq(r.out[0], '{', 'iobench: stdout is the JSON alone')
+        t.eq(r.err, want + 'first-cmd\n', 'iobench: stderr')
 
 
 def child_maps(pid, timeout=10):
