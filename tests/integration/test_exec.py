@@ -246,6 +246,31 @@ def test_wait_for(t, prog, n, extra):
     t.check(pre_b > post_a, what + ': B\'s prerun message after A\'s postrun ones')
 
 
+def test_wait_for_sigint(t):
+    """SIGINT while the waitee runs: it ends (its postrun runs), the
+    waiting job never starts."""
+    cwd = t.mkdir('wait_int')
+    jf = os.path.join(cwd, 's.fio')
+    with open(jf, 'w') as f:
+        f.write('[global]\nfilename=%s\nsize=1m\nbs=4k\nrw=read\n'
+                'ioengine=psync\n[A]\ntime_based\nruntime=30\n'
+                'exec_postrun=echo A-end >> order.txt && true\n'
+                '[B]\nwait_for=A\n'
+                'exec_prerun=echo B-start >> order.txt && true\n'
+                % t.shm_file('wi.dat', size=1 << 20))
+    p = subprocess.Popen(t.argv(jf, '--output-format=json'), cwd=cwd,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(t.scaled(1.5))
+    p.send_signal(2)
+    out, err = p.communicate(timeout=t.scaled(60))
+    t.eq(p.returncode, 130, 'wait_for, SIGINT: exit status', err)
+    t.eq(read_text(os.path.join(cwd, 'order.txt')), 'A-end\n',
+         'wait_for, SIGINT: A ran its postrun, B never started')
+    jobs = json.loads(out)['jobs']
+    t.eq([(j['jobname'], j['read']['total_ios'] > 0, j['error']) for j in jobs],
+         [('A', True, 0), ('B', False, 0)], 'wait_for, SIGINT: the jobs')
+
+
 def test_wait_for_refused(t):
     f = t.shm_file('wr.dat', size=65536)
     for jobs, msg in (('[A]\nwait_for=Z\n', "job 'A': wait_for=Z: no earlier job named 'Z'"),
@@ -268,6 +293,7 @@ def main():
         test_wait_for(t, prog, 2, '')
     test_wait_for(t, 'iobench', 1, 'thread=1')
     test_wait_for(t, 'iobench', 2, 'thread=1')
+    test_wait_for_sigint(t)
     test_wait_for_refused(t)
     t.finish()
 
