@@ -396,7 +396,6 @@ static void exec_msg(struct ib_runner *r, const struct slot *s, bool post)
 	fflush(r->msg);
 }
 
-
 static void *thread_main(void *arg)
 {
 	struct slot *s = arg;
