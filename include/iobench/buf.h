@@ -73,6 +73,19 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 /* Safe after a failed or no ib_bufs_alloc() (ctx zeroed). */
 void ib_bufs_free(struct ib_engine_ctx *ctx);
 
+/*
+ * The buffers' memory (bufmem.c), ctx->nr_ios * ctx->buf_size bytes at
+ * ctx->buf_base, 4 KiB aligned, by job->iomem (fio's iomem=/mem=): malloc
+ * (posix_memalign), shm (a private SysV segment, removed at once so that
+ * it goes with the process), mmap (anonymous private; with a file,
+ * iomem=mmap:FILE, a shared mapping of FILE, created, sized and unlinked
+ * once mapped: fio removes it at the job's end), mmapshared (anonymous
+ * shared). ctx->buf_mem records the kind for the free. 0 or -errno (d).
+ */
+int ib_bufmem_alloc(struct ib_engine_ctx *ctx, const struct ib_job *job,
+		    struct ib_diag *d);
+void ib_bufmem_free(struct ib_engine_ctx *ctx);
+
 /* dedupe_global=1: set after ib_bufs_alloc, with the run's job count. */
 void ib_bufs_dedupe_global(struct ib_bufs *b, const struct ib_job *job,
 			   unsigned int nr_jobs);

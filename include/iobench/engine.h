@@ -128,6 +128,7 @@ struct ib_engine_ctx {
 	unsigned int nr_ios;	/* == iodepth */
 	size_t buf_size;	/* bytes per io buffer (max bs, aligned) */
 	void *buf_base;		/* nr_ios * buf_size, contiguous, aligned */
+	unsigned int buf_mem;	/* enum ib_iomem: how buf_base was allocated */
 	void *data;		/* engine private */
 	char errmsg[IB_ENGINE_ERRMSG_LEN]; /* "" or why init/an I/O failed */
 };

@@ -119,6 +119,9 @@ struct ib_zones {
 /* dedupe_mode= (buf.h) */
 enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
 
+/* iomem=/mem=: how the I/O buffers are allocated (buf.h) */
+enum ib_iomem { IB_IOMEM_MALLOC = 0, IB_IOMEM_SHM, IB_IOMEM_MMAP, IB_IOMEM_MMAPSHARED };
+
 struct ib_job {
 	/* identity */
 	char name[IB_NAME_MAX];
@@ -128,6 +131,9 @@ struct ib_job {
 	unsigned int number;	/* 1-based global job number: seeds, log names */
 	unsigned int groupid;
 	bool stonewall;		/* wait for all previous jobs first */
+	/* wait_for=: start once every earlier job of this name has ended
+	 * (the runner; same group, unlike stonewall); "": none */
+	char wait_for[IB_NAME_MAX];
 	bool new_group;
 
 	/* workload */
@@ -223,6 +229,8 @@ struct ib_job {
 	unsigned int dedupe_ws_pct;	/* dedupe_working_set_percentage */
 	bool dedupe_global;	/* working set over every job's writes */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
+	unsigned int iomem;	/* enum ib_iomem */
+	char iomem_file[256];	/* iomem=mmap:FILE ("": anonymous) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;
 	unsigned int iodepth_batch_complete_min;
@@ -302,6 +310,8 @@ struct ib_job {
 	bool exitall;		/* when this job ends, end the others */
 	bool exitall_on_error;	/* when it fails, end the others */
 	unsigned int exit_what;	/* enum ib_exit_what: which others */
+	char exec_prerun[512];	/* shell command before the job's I/O (exec.h) */
+	char exec_postrun[512];	/* and after it ("": none) */
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;

@@ -170,6 +170,7 @@ struct ib_job_stats {
 	int64_t start_time;	/* epoch seconds when the job started */
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
+	bool postrun_ran;	/* exec_postrun ran (the parent says so) */
 	struct ib_replay_stats replay;	/* read_iolog= jobs (replay.h) */
 	struct ib_ss ss;		/* steady state (dur 0: none asked) */
 	bool paced;		/* a rate was set: colat and lateness are measured */

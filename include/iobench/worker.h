@@ -26,6 +26,7 @@ struct ib_worker_args {
 	const volatile sig_atomic_t *stop;
 	struct ib_clock clock;		/* calibrated once, before fork */
 	unsigned int nr_jobs;		/* in the run (dedupe_global) */
+	bool exec_to_stderr;		/* exec_*run output on stderr (exec.h) */
 };
 
 int ib_worker_run(struct ib_worker_args *a);

@@ -12,6 +12,41 @@
 #include "iobench/verify.h"
 #include "options_priv.h"
 
+/*
+ * iomem=/mem=: malloc, shm, mmap, mmap:FILE, mmapshared (buf.h); fio's
+ * huge page kinds and cudamalloc are refused by name.
+ */
+int ib_opt_set_iomem(struct ib_job *j, const struct ib_opt *o, const char *v,
+		     struct ib_diag *d)
+{
+	static const char *const kinds[] = { "malloc", "shm", "mmap", "mmapshared" };
+	const char *file = NULL;
+
+	j->iomem_file[0] = '\0';
+	if (!strncasecmp(v, "mmap:", 5) && v[5]) {
+		file = v + 5;
+		if (strlen(file) >= sizeof(j->iomem_file))
+			return ib_diag_set(d, ENAMETOOLONG, "%s=%s: file name too long",
+					   o->name, v);
+		strcpy(j->iomem_file, file);
+		j->iomem = IB_IOMEM_MMAP;
+		return 0;
+	}
+	for (unsigned int k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		if (!strcasecmp(v, kinds[k])) {
+			j->iomem = k;
+			return 0;
+		}
+	if (!strcasecmp(v, "shmhuge") || !strncasecmp(v, "mmaphuge", 8))
+		return ib_diag_set(d, ENOTSUP, "%s=%s: huge page buffers not supported by iobench (malloc, shm, mmap[:FILE], mmapshared are)",
+				   o->name, v);
+	if (!strcasecmp(v, "cudamalloc"))
+		return ib_diag_set(d, ENOTSUP, "%s=%s: GPU memory buffers not supported by iobench (malloc, shm, mmap[:FILE], mmapshared are)",
+				   o->name, v);
+	return ib_diag_set(d, EINVAL, "%s=%s: not a buffer kind (malloc, shm, mmap[:FILE], mmapshared)",
+			   o->name, v);
+}
+
 int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
 		       struct ib_diag *d)
 {

@@ -44,7 +44,9 @@ int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_verify_async_cpus(struct ib_job *j, const struct ib_opt *o,
 				 const char *v, struct ib_diag *d);
 
-/* options_data.c: bssplit and buffer_pattern. */
+/* options_data.c: bssplit, buffer_pattern and iomem. */
+int ib_opt_set_iomem(struct ib_job *j, const struct ib_opt *o, const char *v,
+		     struct ib_diag *d);
 int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
 		       struct ib_diag *d);
 int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,

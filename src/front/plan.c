@@ -57,11 +57,28 @@ static int jobs_reserve(struct ib_run *r, unsigned int need)
 	return 0;
 }
 
+/* wait_for=NAME: a job of that name comes first (fio: no forward references). */
+static int check_waitee(const struct ib_run *r, const struct ib_job *j,
+			struct ib_diag *d)
+{
+	unsigned int i;
+
+	if (!j->wait_for[0])
+		return 0;
+	for (i = 0; i < r->nr_jobs; i++)
+		if (!strcmp(r->jobs[i].name, j->wait_for))
+			return 0;
+	return ib_diag_set(d, ENOENT, "job '%s': wait_for=%s: no earlier job named '%s'",
+			   j->name, j->wait_for, j->wait_for);
+}
+
 int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
 	struct ib_job *jobs, *c;
 
+	if (check_waitee(r, j, d))
+		return -ENOENT;
 	if (r->nr_jobs + n > IB_MAX_JOBS)
 		return ib_diag_set(d, E2BIG, "job '%s': more than %d jobs in total",
 				   j->name, IB_MAX_JOBS);

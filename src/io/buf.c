@@ -80,6 +80,7 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 	size_t bs = job->bs.max[IB_DDIR_READ] > job->bs.max[IB_DDIR_WRITE] ?
 			    job->bs.max[IB_DDIR_READ] : job->bs.max[IB_DDIR_WRITE];
 	unsigned int i;
+	int ret;
 
 	/* trimwrite writes the ranges it trims */
 	if ((job->rw & IB_RW_TRIM) && job->bs.max[IB_DDIR_TRIM] > bs)
@@ -89,11 +90,9 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		return -EINVAL;
 	ctx->buf_size = (bs + 4095) & ~(size_t)4095;
 	ctx->nr_ios = depth;
-	if (posix_memalign(&ctx->buf_base, 4096, ctx->buf_size * depth)) {
-		ctx->buf_base = NULL;
-		return ib_diag_set(d, ENOMEM, "no memory for %u buffers of %zu bytes",
-				   depth, ctx->buf_size);
-	}
+	ret = ib_bufmem_alloc(ctx, job, d);
+	if (ret)
+		return ret;
 	ctx->ios = calloc(depth, sizeof(*ctx->ios));
 	if (!ctx->ios)
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
@@ -110,7 +109,7 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 
 void ib_bufs_free(struct ib_engine_ctx *ctx)
 {
-	free(ctx->buf_base);
+	ib_bufmem_free(ctx);
 	free(ctx->ios);
 	ctx->buf_base = NULL;
 	ctx->ios = NULL;

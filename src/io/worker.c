@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include "iobench/buf.h"
+#include "iobench/exec.h"
 #include "iobench/procopts.h"
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
@@ -59,6 +60,7 @@ struct worker {
 	struct ib_clock clock;
 	bool lat_on;
 	bool readonly;
+	bool exec_to_stderr;	/* exec_*run: the commands' output to stderr */
 
 	void *lockmem;
 	uint64_t start_ns;		/* measured period start (after ramp) */
@@ -849,6 +851,23 @@ static int run_io(struct worker *w)
 	return w->loop.failed ? -w->st->error : 0;
 }
 
+/* A failed exec_prerun skips the I/O and the postrun, no error (fio). */
+static int run_with_exec(struct worker *w)
+{
+	const struct ib_job *job = w->job;
+	int ret;
+
+	if (job->exec_prerun[0] &&
+	    !ib_exec_job_cmd(job->name, job->exec_prerun, "prerun", w->exec_to_stderr))
+		return 0;
+	ret = run_io(w);
+	if (job->exec_postrun[0]) {
+		ib_exec_job_cmd(job->name, job->exec_postrun, "postrun", w->exec_to_stderr);
+		w->st->postrun_ran = true;
+	}
+	return ret;
+}
+
 int ib_worker_run(struct ib_worker_args *a)
 {
 	struct worker w;
@@ -860,6 +879,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.fs = &a->files;
 	w.stop = a->stop;
 	w.readonly = a->readonly;
+	w.exec_to_stderr = a->exec_to_stderr;
 	w.clock = a->clock;
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&
@@ -878,7 +898,7 @@ int ib_worker_run(struct ib_worker_args *a)
 		fmt_into(w.st->error_where, sizeof(w.st->error_where), "%s",
 			 w.diag.msg);
 	} else if (!a->job->create_only) { /* create_only: the layout was all */
-		ret = run_io(&w);
+		ret = run_with_exec(&w);
 	}
 	teardown(&w);
 	w.st->finished = true;

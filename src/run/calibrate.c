@@ -71,6 +71,7 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	/* the generator's stream, not the job's trace (the parent has none) */
 	c->read_iolog[0] = '\0';
 	c->create_only = false;
+	c->exec_prerun[0] = c->exec_postrun[0] = '\0';	/* the job's, once */
 	/* the tool's cost per I/O unpaced and unchecked: no rate, no think
 	 * time, no latency limits, no verify (the null engine takes none) */
 	memset(c->rate, 0, sizeof(c->rate));

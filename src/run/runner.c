@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "iobench/exec.h"
 #include "iobench/iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
@@ -51,6 +52,7 @@ struct slot {
 	bool started;
 	bool reaped;
 	bool failed_setup;	/* layout failed: the job is reported, not run */
+	bool held;		/* wait_for: started when its waitee ends */
 	volatile sig_atomic_t stop;	/* a thread job's stop flag */
 	struct ib_job *own_job;	/* randrepeat=0: the job with its drawn randseed */
 	struct ib_disk_stat dev_start;	/* evidence: device counters at batch start */
@@ -371,6 +373,29 @@ static void parent_free(void *p, size_t n, size_t size)
 
 /* --- starting jobs ------------------------------------------------------ */
 
+static void clear_eta_line(struct ib_runner *r)
+{
+	if (r->tty && r->last_eta_ns)
+		fprintf(r->tty, "\r%*s\r", 100, "");
+}
+
+/*
+ * fio's "Saving output of prerun/postrun" line (exec.h) on msg: the
+ * prerun's when the job starts, the postrun's when it ended having run it.
+ */
+static void exec_msg(struct ib_runner *r, const struct slot *s, bool post)
+{
+	const struct ib_job *job = s->args.job;
+	const char *mode = post ? "postrun" : "prerun";
+
+	if (!r->msg || !(post ? s->args.st->postrun_ran : job->exec_prerun[0]))
+		return;
+	if (r->msg == r->tty)
+		clear_eta_line(r);
+	fprintf(r->msg, IB_EXEC_MSG_FMT, job->name, mode, job->name, mode);
+	fflush(r->msg);
+}
+
 static void *thread_main(void *arg)
 {
 	struct slot *s = arg;
@@ -418,18 +443,46 @@ static int start_process(struct ib_runner *r, struct slot *s, int pipefd[2],
 	return 0;
 }
 
+static int start_thread(struct slot *s, struct ib_diag *d)
+{
+	int ret = pthread_create(&s->tid, NULL, thread_main, s);
+
+	if (ret)
+		return ib_diag_set(d, ret, "job '%s': pthread_create: %s",
+				   s->args.job->name, strerror(ret));
+	s->started = true;
+	return 0;
+}
+
+/* wait_for: is an earlier job of the batch (slot first..i-1) its waitee? */
+static bool waits_in_batch(const struct ib_runner *r, unsigned int first,
+			   unsigned int i)
+{
+	const char *name = r->slots[i].args.job->wait_for;
+
+	for (unsigned int k = first; name[0] && k < i; k++)
+		if (!strcmp(r->slots[k].args.job->name, name))
+			return true;
+	return false;
+}
+
 static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end,
 		       struct ib_diag *d)
 {
 	int pipefd[2], ret = 0;
 	unsigned int i;
 
+	for (i = first; i < end; i++) {
+		r->slots[i].held = !r->slots[i].failed_setup && waits_in_batch(r, first, i);
+		if (!r->slots[i].held && !r->slots[i].failed_setup)
+			exec_msg(r, &r->slots[i], false);
+	}
 	if (pipe(pipefd) < 0)
 		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
-		if (s->args.job->thread || s->failed_setup)
+		if (s->args.job->thread || s->failed_setup || s->held)
 			continue;
 		ret = start_process(r, s, pipefd, d);
 	}
@@ -438,21 +491,67 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
-		if (!s->args.job->thread || s->failed_setup)
-			continue;
-		ret = pthread_create(&s->tid, NULL, thread_main, s);
-		if (ret)
-			return ib_diag_set(d, ret, "job '%s': pthread_create: %s",
-					   s->args.job->name, strerror(ret));
-		s->started = true;
+		if (s->args.job->thread && !s->failed_setup && !s->held)
+			ret = start_thread(s, d);
 	}
 	return ret;
+}
+
+/* A held job whose waitees have all ended: start it on its own. */
+static int start_late(struct ib_runner *r, struct slot *s, struct ib_diag *d)
+{
+	int pipefd[2], ret;
+
+	s->held = false;
+	exec_msg(r, s, false);
+	if (s->args.job->thread)
+		return start_thread(s, d);
+	if (pipe(pipefd) < 0)
+		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
+	ret = start_process(r, s, pipefd, d);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	return ret;
+}
+
+/* Has every job of the batch before slot i named like its waitee ended? */
+static bool waitees_done(const struct ib_runner *r, unsigned int first, unsigned int i)
+{
+	const char *name = r->slots[i].args.job->wait_for;
+
+	for (unsigned int k = first; k < i; k++) {
+		const struct slot *w = &r->slots[k];
+
+		if (strcmp(w->args.job->name, name))
+			continue;
+		if (w->held || (w->started && !w->reaped))
+			return false;
+	}
+	return true;
+}
+
+/* wait_for: start the held jobs whose waitees ended (fio's run order). */
+static void start_waiters(struct ib_runner *r, unsigned int first, unsigned int end)
+{
+	struct ib_diag d;
+
+	for (unsigned int i = first; i < end && !stop_requested; i++) {
+		struct slot *s = &r->slots[i];
+
+		if (!s->held || !waitees_done(r, first, i))
+			continue;
+		int ret = start_late(r, s, &d);
+
+		if (ret < 0)
+			fail_setup(r, s, -ret, &d);
+	}
 }
 
 /* --- waiting ------------------------------------------------------------ */
 
 static void stop_slot(struct slot *s, int sig)
 {
+	s->held = false;	/* a waiting job never starts */
 	if (!s->started || s->reaped)
 		return;
 	if (s->args.job->thread)
@@ -546,6 +645,7 @@ static void reap_children(struct ib_runner *r, unsigned int first, unsigned int 
 				continue;
 			mark_exit(r, s, status);
 		}
+		exec_msg(r, s, true);
 		exit_rules(r, s, first, end);
 	}
 }
@@ -555,7 +655,8 @@ static bool batch_done(const struct ib_runner *r, unsigned int first, unsigned i
 	unsigned int i;
 
 	for (i = first; i < end; i++)
-		if (r->slots[i].started && !r->slots[i].reaped)
+		if (r->slots[i].held ||
+		    (r->slots[i].started && !r->slots[i].reaped))
 			return false;
 	return true;
 }
@@ -613,6 +714,7 @@ static void wait_batch(struct ib_runner *r, unsigned int first, unsigned int end
 	waiting = 1;
 	for (;;) {
 		reap_children(r, first, end);
+		start_waiters(r, first, end);
 		if (batch_done(r, first, end))
 			break;
 		if (stop_requested && !forwarded) {
@@ -630,12 +732,6 @@ static void wait_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		nanosleep(&ts, NULL);
 	}
 	waiting = 0;
-}
-
-static void clear_eta_line(struct ib_runner *r)
-{
-	if (r->tty && r->last_eta_ns)
-		fprintf(r->tty, "\r%*s\r", 100, "");
 }
 
 /* --- evidence for the validity checks (checks.h) ----------------------- */
@@ -969,6 +1065,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		ib_clock_init(&clock, tsc);
 		for (i = 0; i < run->nr_jobs; i++) {
 			r->slots[i].args.clock = clock;
+			r->slots[i].args.exec_to_stderr = msg == stderr;
 			snprintf(r->slots[i].args.st->clocksource,
 				 sizeof(r->slots[i].args.st->clocksource), "%s",
 				 clock.tsc ? "cpu" : "clock_gettime");

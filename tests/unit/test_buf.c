@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "iobench/buf.h"
 
@@ -146,12 +147,40 @@ static void scramble(void **state)
 	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
 }
 
+/*
+ * iomem=: each kind gives the same layout and data; the mmap:FILE kind
+ * leaves no file; a shm segment is gone with the detach.
+ */
+static void iomem_kinds(void **state)
+{
+	struct t *t = *state;
+	char path[] = "/dev/shm/ib_test_buf_XXXXXX";
+	int fd = mkstemp(path);
+	unsigned int kind;
+
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);	/* a name: the mmap kind creates and unlinks it */
+	strcpy(t->job.iomem_file, path);
+	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	for (kind = IB_IOMEM_MALLOC; kind <= IB_IOMEM_MMAPSHARED; kind++) {
+		t->job.iomem = kind;
+		alloc(t);
+		assert_int_equal(t->ctx.buf_mem, kind);
+		assert_int_equal((uintptr_t)t->ctx.buf_base % 4096, 0);
+		assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+		assert_int_equal(access(path, F_OK), -1); /* mmap:FILE unlinked */
+		ib_bufs_free(&t->ctx);
+		assert_null(t->ctx.buf_base);
+	}
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(layout), T(zeros), T(plain), T(refill), T(scramble),
+		T(layout), T(zeros), T(plain), T(refill), T(scramble), T(iomem_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
