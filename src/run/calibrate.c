@@ -90,6 +90,9 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->unlink_each_loop = false;
 	c->openfiles = 0;
 	c->error_dump = false;
+	c->iomem = IB_IOMEM_MALLOC;	/* mmap:FILE would make the file */
+	c->iomem_file[0] = '\0';
+	c->wait_for[0] = '\0';
 }
 
 static uint64_t thread_cpu_ns(void)
