@@ -105,6 +105,11 @@ CASES = [
     Case('null-nj8', 'null engine, 4k, iodepth 64, numjobs 8', _null(64, 8)),
     Case('uring-nj8', 'io_uring 4k randread QD64 O_DIRECT, numjobs 8, '
          '/dev/shm file', _rand('io_uring', 64, ['--numjobs=8']), 'shm'),
+    # issue 21's memory target: random maps of a 4 TiB target (fio: one bit
+    # per 4k block per job, 128 MiB each; iobench: a permutation)
+    Case('uring-nj8-4t', 'io_uring 4k randread QD64 O_DIRECT, numjobs 8, '
+         '4 TiB sparse /dev/shm file', _rand('io_uring', 64, ['--numjobs=8']),
+         'big'),
     # write+verify: every block written with a crc32c header, then read back
     # and checked; size based (a time_based verify phase would have its
     # own runtime). IOPS: read (verify) + write, each over its own phase.
@@ -138,6 +143,14 @@ class Env:
             self.shm = os.path.join(self.dir, 'data')
             self._fill(self.shm)
         return self.shm
+
+    def big_file(self):
+        """A sparse 4 TiB file (reads of holes: no data is stored)."""
+        path = os.path.join(self.dir, 'big')
+        if not os.path.exists(path):
+            with open(path, 'wb') as f:
+                f.truncate(4 << 40)
+        return path
 
     def loop_dev(self):
         """A loop device with direct I/O on over a tmpfs file, or None."""
@@ -399,6 +412,8 @@ def job_argv(cmd, case, env, runtime, extra=()):
         argv += ['--filename=' + env.shm_file(), '--size=256m']
     elif case.target == 'loop':
         argv += ['--filename=' + env.loop_dev()]
+    elif case.target == 'big':
+        argv += ['--filename=' + env.big_file()]
     return argv
 
 
@@ -406,6 +421,43 @@ def ceiling_argv(binpath, case, env, runtime):
     mode, depth = case.ceiling
     path = env.loop_dev() if case.target == 'loop' else env.shm_file()
     return [binpath, mode, path, str(depth), '%g' % runtime]
+
+
+PERF_LINE = re.compile(r'^\s*(\S.*?)\s+(\d+)\s+\[\d+\]\s+([\d.]+):\s+'
+                       r'(sched:sched_process_exec|syscalls:sys_enter_pread64)')
+
+
+def startup_ms(opts, env, jobs):
+    """Milliseconds from iobench's exec to the first block read of any of
+    its numjobs=jobs job processes (perf: sched_process_exec and
+    sys_enter_pread64 events; the parent's own probe reads do not count),
+    or None."""
+    if not shutil.which('perf'):
+        return None
+    data = os.path.join(env.dir, 'startup.perf')
+    argv = ['perf', 'record', '-q', '-o', data, '-e', 'sched:sched_process_exec',
+            '-e', 'syscalls:sys_enter_pread64', '--', opts.iobench,
+            '--name=s', '--filename=' + env.shm_file(), '--ioengine=psync',
+            '--direct=0', '--size=64m', '--io_size=8k', '--bs=4k',
+            '--rw=randread', '--numjobs=%d' % jobs, '--output-format=terse']
+    status = run_tree(argv, 600, os.path.join(env.dir, 'out'), opts.nice,
+                      env)[0]
+    if status != 0:
+        return None
+    rep = subprocess.run(['perf', 'script', '-i', data, '-F',
+                          'comm,pid,cpu,time,event'],
+                         capture_output=True, text=True)
+    t_exec = parent = None
+    for line in rep.stdout.splitlines():
+        m = PERF_LINE.match(line)
+        if not m:
+            continue
+        pid, t, ev = int(m.group(2)), float(m.group(3)), m.group(4)
+        if ev.endswith('exec') and 'iobench' in m.group(1) and t_exec is None:
+            t_exec, parent = t, pid
+        elif t_exec is not None and ev.endswith('pread64') and pid != parent:
+            return (t - t_exec) * 1e3
+    return None
 
 
 def run_rounds(opts, cases, env, res):
@@ -492,8 +544,9 @@ def _ratio(a, b):
     return a / b if a is not None and b else None
 
 
-def targets(res):
-    """[(what, measured, goal, met)]: the issue's targets, measured."""
+def targets(res, startup=None):
+    """[(what, measured, goal, met)]: the issues' targets, measured
+    (round 1's issue 6, then issue 21's)."""
     med = {n: c['median'] for n, c in res.items()}
 
     def get(case, tool, key):
@@ -536,6 +589,27 @@ def targets(res):
             _ratio(get(c, 'iobench', 'first_io_ms'),
                    get(c, 'fio', 'first_io_ms')), '< 1.00',
             lambda v: v < 1.0)
+    # issue 21
+    for c in ('uring-shm', 'uring-loop'):
+        add('21: %s IOPS iobench/fio' % c, _ratio(
+            get(c, 'iobench', 'iops'), get(c, 'fio', 'iops')), '>= 1.25',
+            lambda v: v >= 1.25)
+        add('21: %s sys ns/I/O iobench/fio' % c, _ratio(
+            get(c, 'iobench', 'sys_ns'), get(c, 'fio', 'sys_ns')), '<= 0.90',
+            lambda v: v <= 0.9)
+        add('21: %s usr ns/I/O iobench' % c, get(c, 'iobench', 'usr_ns'),
+            '<= 100', lambda v: v <= 100)
+    add('21: null numjobs=2/numjobs=1 IOPS (iobench)',
+        _ratio(get('null-nj2', 'iobench', 'iops'),
+               get('null-nj1', 'iobench', 'iops')), '>= 1.90',
+        lambda v: v >= 1.9)
+    add('21: uring-nj8-4t peak RSS iobench/fio',
+        _ratio(get('uring-nj8-4t', 'iobench', 'rss_mib'),
+               get('uring-nj8-4t', 'fio', 'rss_mib')), '<= 0.25',
+        lambda v: v <= 0.25)
+    if startup:
+        add('21: numjobs=%d first I/O ms (iobench)' % startup['jobs'],
+            startup['ms'], '<= 1000', lambda v: v <= 1000)
     return out
 
 
@@ -667,11 +741,16 @@ def parse_args(argv):
                     help='symbols shown per case with --perf (default 15)')
     ap.add_argument('--no-strace', dest='strace', action='store_false',
                     help='skip the time-to-first-I/O runs')
+    ap.add_argument('--startup-jobs', type=int, default=4096, metavar='N',
+                    help='issue 21: time from launch to the first I/O of a '
+                    'numjobs=N job, under perf (default 4096; 0: skip)')
     opts = ap.parse_args(argv)
     opts.extra = {'iobench': opts.iobench_opt, 'fio': opts.fio_opt,
                   'baseline': opts.iobench_opt}
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
+        if opts.startup_jobs == 4096:
+            opts.startup_jobs = 64   # the shape only
     if opts.idle_wait is None:
         opts.idle_wait = 0.0 if opts.smoke else 5.0
     if opts.rounds < 1 or opts.runtime <= 0:
@@ -758,7 +837,15 @@ def main(argv):
     mach['nice'] = os.getpriority(os.PRIO_PROCESS, 0)
     run_rounds(opts, opts.case_list, env, res)
     summarize(res)
-    tgts = targets(res)
+    startup = None
+    if opts.startup_jobs > 0:
+        runs = [startup_ms(opts, env, opts.startup_jobs)
+                for _ in range(min(opts.rounds, 3))]
+        runs = sorted(r for r in runs if r is not None)
+        if runs:
+            startup = {'jobs': opts.startup_jobs,
+                       'ms': runs[len(runs) // 2], 'runs_ms': runs}
+    tgts = targets(res, startup)
     mach['loadavg_end'] = os.getloadavg()
     out = sys.stdout
     out.write('iobench %s vs %s; %d round(s) x %gs; kernel %s, %s, %d CPUs, '
@@ -781,7 +868,7 @@ def main(argv):
                'scratch_dir': env.dir, 'extra_opts': opts.extra,
                'iobench': tool_version(opts.cmd['iobench']),
                'fio': tool_version([opts.fio]), 'cases': res,
-               'targets': tgts}
+               'startup': startup, 'targets': tgts}
         if opts.json == '-':
             json.dump(doc, sys.stdout, indent=1)
             sys.stdout.write('\n')

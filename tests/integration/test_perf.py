@@ -17,7 +17,10 @@ BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
                      'tools', 'bench.py')
 CASES = ['null-qd1', 'null-qd32', 'uring-shm', 'aio-shm', 'psync-shm',
          'uring-loop', 'null-nj1', 'null-nj2', 'null-nj8', 'uring-nj8',
-         'verify-crc32c']
+         'uring-nj8-4t', 'verify-crc32c']
+# round 1's 15 targets, then issue 21's: 3 for each io_uring case, the
+# numjobs scaling, the 4 TiB memory and (perf installed) the startup
+N_TARGETS = 15 + 6 + 2 + (1 if shutil.which('perf') else 0)
 COLS = ['case', 'tool', 'IOPS', 'usr', 'ns/io', 'sys', 'ns/io', 'RSS', 'MiB',
         'PSS', 'MiB', '1stIO', 'ms', 'others', 'runs']
 
@@ -73,7 +76,9 @@ def main():
             t.eq(got['iobench'][5] != '-', has_io,
                  '%s: 1st I/O time iff the engine makes I/O calls' % c, got)
     tgt = [ln for ln in lines if ln.endswith((' yes', ' NO', ' -'))]
-    t.eq(len(tgt), 15, 'targets section has 15 rows', r)
+    t.eq(len(tgt), N_TARGETS, 'targets section has %d rows' % N_TARGETS, r)
+    t.check(any(ln.startswith('21: numjobs=64 first I/O ms') for ln in tgt)
+            or not shutil.which('perf'), 'smoke: the startup target (64 jobs)', tgt)
     try:
         with open(jpath) as f:
             doc = json.load(f)
@@ -87,7 +92,10 @@ def main():
          sorted(['iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
                  'first_io_ms', 'foreign_cpus', 'cpus_used', 'ok_runs']),
          'JSON median keys')
-    t.eq(len(doc.get('targets', [])), 15, 'JSON has 15 targets')
+    t.eq(len(doc.get('targets', [])), N_TARGETS, 'JSON has every target')
+    st = doc.get('startup') or {}
+    t.check(not shutil.which('perf') or (st.get('jobs') == 64 and st.get('ms', 0) > 0),
+            'JSON: the startup measure', st)
     scratch = doc.get('scratch_dir', '')
     t.check(scratch.startswith('/dev/shm/iobench-bench.'), 'JSON: scratch dir')
     t.check(scratch and not os.path.exists(scratch),
