@@ -59,10 +59,12 @@ def flip(path, pos, mask=0x5a):
 
 
 def interrupted_write(t, dev, sig=signal.SIGINT):
-    """randwrite at 400 IOPS over 1024 blocks, sig after ~1 s."""
+    """randwrite at 400 IOPS over 1024 blocks, sig after ~1 s (under a
+    wrapper both slowed alike: the signal still comes mid-run)."""
     args = t.argv('--name=v', '--filename=' + dev, '--size=4m', '--bs=4k',
                   '--rw=randwrite', '--ioengine=io_uring', '--iodepth=8',
-                  '--verify=crc32c', '--rate_iops=400', '--output-format=json')
+                  '--verify=crc32c', '--rate_iops=%d' % int(400 / t.slow),
+                  '--output-format=json')
     p = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=t.dir)
     time.sleep(t.scaled(1.0))
