@@ -77,11 +77,12 @@ struct ib_runner {
 	unsigned int nr_warned;
 	bool laid_out;			/* ib_runner_layout() ran */
 	/*
-	 * Every slot's file array, in memory a fork copies: a job process
-	 * does not inherit r->slots (MADV_DONTFORK), and without this the
-	 * other jobs' arrays would be unreachable there (memcheck: lost).
+	 * Every slot's heap blocks (its file array, its own job copy), in
+	 * memory a fork copies: a job process does not inherit r->slots
+	 * (MADV_DONTFORK), and without this the other jobs' blocks would be
+	 * unreachable there (memcheck: definitely lost).
 	 */
-	struct ib_file **files_seen;
+	const void **heap_seen;
 };
 
 #define KILL_GRACE_NS 2000000000ull /* after the second SIGINT: then _exit */
@@ -427,15 +428,17 @@ static void child_main(struct slot *s, pid_t parent, int start_fd)
 	_exit(ret ? 1 : 0);
 }
 
-static void files_seen_update(struct ib_runner *r)
+static void heap_seen_update(struct ib_runner *r)
 {
 	unsigned int i;
 
-	if (!r->files_seen)
-		r->files_seen = calloc(r->run->nr_jobs ? r->run->nr_jobs : 1,
-				       sizeof(*r->files_seen));
-	for (i = 0; r->files_seen && i < r->run->nr_jobs; i++)
-		r->files_seen[i] = r->slots[i].args.files.f;
+	if (!r->heap_seen)
+		r->heap_seen = calloc(2 * (size_t)(r->run->nr_jobs ? r->run->nr_jobs : 1),
+				      sizeof(*r->heap_seen));
+	for (i = 0; r->heap_seen && i < r->run->nr_jobs; i++) {
+		r->heap_seen[2 * i] = r->slots[i].args.files.f;
+		r->heap_seen[2 * i + 1] = r->slots[i].own_job;
+	}
 }
 
 static int start_process(struct ib_runner *r, struct slot *s, int pipefd[2],
@@ -496,7 +499,7 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 	}
 	if (pipe(pipefd) < 0)
 		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
-	files_seen_update(r);
+	heap_seen_update(r);
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
@@ -526,7 +529,7 @@ static int start_late(struct ib_runner *r, struct slot *s, struct ib_diag *d)
 		return start_thread(s, d);
 	if (pipe(pipefd) < 0)
 		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
-	files_seen_update(r);
+	heap_seen_update(r);
 	ret = start_process(r, s, pipefd, d);
 	close(pipefd[0]);
 	close(pipefd[1]);
@@ -987,8 +990,8 @@ static void free_slots(struct ib_runner *r)
 	}
 	parent_free(r->slots, r->run->nr_jobs, sizeof(*r->slots));
 	r->slots = NULL;
-	free(r->files_seen);
-	r->files_seen = NULL;
+	free(r->heap_seen);
+	r->heap_seen = NULL;
 }
 
 static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int *n)
