@@ -43,7 +43,8 @@
  * writes or trims, is held (the source is not asked again) until no
  * such I/O is in flight: the device may run two overlapping writes in
  * either order, and what a read racing a write returns is undefined
- * (fio's serialize_overlap). Costs a scan of the units per new I/O.
+ * (fio's serialize_overlap). Costs a scan of the units per new I/O. A
+ * source's sync is held the same way, until nothing is in flight.
  *
  * It ends when nothing is left in flight and no new I/O will be issued:
  * source END, *stop, ib_loop_stop() from a hook, or a fatal error.
@@ -142,10 +143,9 @@ struct ib_loop {
 	unsigned int writes_since_sync;
 	unsigned int reduce_count;
 	uint8_t *busy;			/* serialize: per unit, not idle */
-	struct ib_io_desc held;		/* serialize: waits for an overlap */
+	struct ib_io_desc held;		/* a sync waiting for the drain, or
+					 * (serialize) an I/O for an overlap */
 	bool held_set;
-	struct ib_io_desc sync_desc;	/* a source's sync waits for a drain */
-	bool sync_set;
 };
 
 /*

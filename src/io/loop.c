@@ -316,11 +316,11 @@ static uint64_t reap_timeout(struct ib_loop *l)
 
 /* --- issuing ------------------------------------------------------------ */
 
+/* Overlapping ranges of one file, one of them a write or a trim. */
 static bool conflicts(const struct ib_io_desc *d, const struct ib_io *io)
 {
 	return io->file_idx == d->file_idx && io->len && d->len &&
 	       (io->ddir != IB_DDIR_READ || d->ddir != IB_DDIR_READ) &&
-	       io->ddir != IB_DDIR_SYNC && d->ddir != IB_DDIR_SYNC &&
 	       io->offset < d->offset + d->len && d->offset < io->offset + io->len;
 }
 
@@ -334,63 +334,54 @@ static bool overlaps_inflight(const struct ib_loop *l,
 }
 
 /*
- * serialize: the source's next I/O, or the one held, unless it overlaps
- * one in flight: then it is (still) held and the loop waits for a
- * completion (NOT_YET, due in a second at the latest).
+ * What the held I/O waits for: a source's sync, nothing in flight (the
+ * loop drains); any other (serialize), no conflicting I/O in flight.
  */
-static int serial_next(struct ib_loop *l, uint64_t t, struct ib_io_desc *d)
+static bool held_waits(const struct ib_loop *l)
 {
-	int ret = IB_SRC_READY;
+	if (l->held.ddir == IB_DDIR_SYNC)
+		return l->inflight || l->nr_pending;
+	return overlaps_inflight(l, &l->held);
+}
 
-	if (l->held_set)
-		*d = l->held;
-	else
-		ret = ib_source_next(l->c.src, t, d);
-	if (ret != IB_SRC_READY)
-		return ret;
-	if (!overlaps_inflight(l, d)) {
-		l->held_set = false;
-		return IB_SRC_READY;
-	}
-	l->held = *d;
-	l->held_set = true;
-	d->due_ns = t + 1000000000ull;
-	return IB_SRC_NOT_YET;
+/* A source's sync, with nothing in flight; *t: the time after it. */
+static void run_sync(struct ib_loop *l, uint64_t *t)
+{
+	if (!l->c.hooks.file_sync)
+		return;
+	l->c.hooks.file_sync(l->c.arg, l, &l->held);
+	*t = l->last_ns = ib_clock_ns(l->c.clock);
 }
 
 /*
- * A source's sync waiting (sync_set): run it once nothing is in flight;
- * *t becomes the time after it (the next I/O's prepare time). false while
- * it must wait (or when it ended the job).
+ * The source's next I/O into *desc: IB_SRC_*. A sync, and with serialize
+ * every I/O, is held first (the source is not asked again) until what it
+ * waits for comes; then a sync runs and the source is asked on, *t moved
+ * past it. NOT_YET with l->held_set: waiting (a completion wakes the loop).
  */
-static bool source_sync(struct ib_loop *l, uint64_t *t)
-{
-	if (l->inflight || l->nr_pending)
-		return false;
-	l->sync_set = false;
-	if (l->c.hooks.file_sync) {
-		l->c.hooks.file_sync(l->c.arg, l, &l->sync_desc);
-		*t = l->last_ns = ib_clock_ns(l->c.clock);
-	}
-	return !l->issuing_done;
-}
-
-/* The source's next I/O into *desc: IB_SRC_* (syncs run, not returned). */
 static int source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
 {
 	int ret;
 
 	for (;;) {
-		if (ib_unlikely(l->sync_set) && !source_sync(l, t))
-			return IB_SRC_NOT_YET;
-		if (ib_unlikely(l->c.serialize))
-			ret = serial_next(l, *t, desc);
-		else
+		if (ib_likely(!l->held_set)) {
 			ret = ib_source_next(l->c.src, *t, desc);
-		if (ib_likely(ret != IB_SRC_READY || desc->ddir != IB_DDIR_SYNC))
-			return ret;
-		l->sync_desc = *desc;
-		l->sync_set = true;
+			if (ib_likely(ret != IB_SRC_READY ||
+				      (desc->ddir != IB_DDIR_SYNC && !l->c.serialize)))
+				return ret;
+			l->held = *desc;
+			l->held_set = true;
+		}
+		if (held_waits(l))
+			return IB_SRC_NOT_YET;
+		l->held_set = false;
+		if (l->held.ddir != IB_DDIR_SYNC) {
+			*desc = l->held;
+			return IB_SRC_READY;
+		}
+		run_sync(l, t);
+		if (l->issuing_done)	/* the sync failed the job */
+			return IB_SRC_NOT_YET;
 	}
 }
 
@@ -411,8 +402,8 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t *tp)
 	ret = source_next(l, tp, &desc);
 	t = *tp;
 	if (ib_unlikely(ret != IB_SRC_READY)) {
-		if (l->sync_set || l->issuing_done)
-			return NULL; /* a drain for a sync, or the sync failed */
+		if (l->held_set || l->issuing_done)
+			return NULL; /* held (no due time), or a sync failed */
 		if (ret == IB_SRC_NOT_YET)
 			l->due_ns = desc.due_ns ? desc.due_ns : 1;
 		else
@@ -694,7 +685,6 @@ int ib_loop_run(struct ib_loop *l)
 	l->issuing_done = l->failed;
 	l->due_ns = 0;
 	l->held_set = false;	/* (a stop dropped it; a new source) */
-	l->sync_set = false;
 	if (l->c.ops->flags & IB_ENGINE_SYNC)
 		return loop_sync(l);
 	return loop_async(l);
