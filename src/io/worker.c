@@ -102,13 +102,6 @@ static void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const char *fmt,
 
 /* --- sync -------------------------------------------------------------- */
 
-static int sync_file(const struct ib_job *job, int fd)
-{
-	int r = job->fdatasync_every && !job->fsync_every ? fdatasync(fd) : fsync(fd);
-
-	return r < 0 ? -errno : 0;
-}
-
 /*
  * A failed fsync/fdatasync (fsync=, fdatasync=) is a write error (fio's
  * rule), completed inline. end_fsync's always fails the job uncounted, as
@@ -133,27 +126,41 @@ static bool sync_error(struct worker *w, const struct ib_file *f, int err,
 }
 
 /*
- * fsync/fdatasync every file; the loop is drained.
- * at_end: end_fsync, which the statistics leave out.
+ * One fsync or fdatasync of f, logged (write_iolog action: act, at off)
+ * and timed; at_end: end_fsync, which the statistics leave out. The null
+ * engine syncs nothing, as it does no I/O. Returns whether the job goes on.
+ */
+static bool sync_one(struct worker *w, const struct ib_file *f, bool datasync,
+		     unsigned int act, uint64_t off, bool at_end)
+{
+	uint64_t t0 = ib_clock_ns(&w->clock), t1;
+	int ret = 0;
+
+	ib_iolog_io(&w->iolog, f, act, off, 0, t0);
+	if (!(w->ops->flags & IB_ENGINE_NOIO) &&
+	    (datasync ? fdatasync(f->fd) : fsync(f->fd)) < 0)
+		ret = -errno;
+	t1 = ib_clock_ns(&w->clock);
+	w->loop.last_ns = t1;
+	if (!at_end)
+		ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
+	return !ret || sync_error(w, f, -ret, at_end);
+}
+
+/*
+ * fsync/fdatasync (fdatasync= alone) every open file; the loop is drained.
+ * at_end: end_fsync.
  */
 static void do_sync(struct worker *w, bool at_end)
 {
+	bool datasync = w->job->fdatasync_every && !w->job->fsync_every;
 	unsigned int i;
-	uint64_t t0, t1;
-	int ret;
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
 		if (w->fs->f[i].fd < 0) /* openfiles=N: closed */
 			continue;
-		t0 = ib_clock_ns(&w->clock);
-		ib_iolog_io(&w->iolog, &w->fs->f[i], IB_DDIR_SYNC, 0, 0, t0);
-		ret = sync_file(w->job, w->fs->f[i].fd);
-		t1 = ib_clock_ns(&w->clock);
-		w->loop.last_ns = t1;
-		if (!at_end)
-			ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
-		if (ret && !sync_error(w, &w->fs->f[i], -ret, at_end))
+		if (!sync_one(w, &w->fs->f[i], datasync, IB_DDIR_SYNC, 0, at_end))
 			return;
 	}
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
@@ -174,25 +181,12 @@ static void file_sync_hook(void *arg, struct ib_loop *l,
 			   const struct ib_io_desc *d)
 {
 	struct worker *w = arg;
-	const struct ib_file *f;
-	uint64_t t0 = ib_clock_ns(&w->clock), t1;
-	int ret;
 
+	(void)l;
 	if (d->file_idx >= w->fs->nr)
 		return; /* a no-files engine: no file to sync */
-	f = &w->fs->f[d->file_idx];
-	(void)l;
-	ib_iolog_io(&w->iolog, f, d->datasync ? IB_IOLOG_DATASYNC : IB_DDIR_SYNC,
-		    d->offset, 0, t0);
-	if (w->ops->flags & IB_ENGINE_NOIO)
-		ret = 0; /* null: nothing to sync, as its I/Os */
-	else
-		ret = (d->datasync ? fdatasync(f->fd) : fsync(f->fd)) < 0 ? -errno : 0;
-	t1 = ib_clock_ns(&w->clock);
-	w->loop.last_ns = t1;
-	ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
-	if (ret)
-		sync_error(w, f, -ret, false);
+	sync_one(w, &w->fs->f[d->file_idx], d->datasync,
+		 d->datasync ? IB_IOLOG_DATASYNC : IB_DDIR_SYNC, d->offset, false);
 }
 
 /* --- time -------------------------------------------------------------- */
