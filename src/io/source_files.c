@@ -88,7 +88,8 @@ static int files_next(struct ib_source *src, uint64_t now_ns,
 	}
 	if (s->fs->f[s->desc.file_idx].fd < 0) {
 		if (*s->inflight) { /* close nothing under an I/O: drain */
-			out->due_ns = now_ns + 1000;
+			/* a completion wakes the loop first: no polling */
+			out->due_ns = now_ns + 1000000000ull;
 			return IB_SRC_NOT_YET;
 		}
 		ret = switch_to(s, s->desc.file_idx, now_ns);
