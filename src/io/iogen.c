@@ -376,8 +376,7 @@ static void map_mark1(struct ib_gen_file *gf, uint64_t b)
 
 static void map_clear(struct ib_gen_file *gf)
 {
-	memset(gf->map, 0, (map_words(gf) + (gf->nblocks + 4095) / 4096) *
-	       sizeof(uint64_t));
+	memset(gf->map, 0, map_bytes(gf->nblocks));
 	gf->used = 0;
 }
 
