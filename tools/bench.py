@@ -544,6 +544,10 @@ def _ratio(a, b):
     return a / b if a is not None and b else None
 
 
+OPS = {'>=': lambda v, g: v >= g, '<=': lambda v, g: v <= g,
+       '<': lambda v, g: v < g}
+
+
 def targets(res, startup=None):
     """[(what, measured, goal, met)]: the issues' targets, measured
     (round 1's issue 6, then issue 21's)."""
@@ -552,65 +556,47 @@ def targets(res, startup=None):
     def get(case, tool, key):
         return med.get(case, {}).get(tool, {}).get(key)
 
-    out = []
+    def vs(case, key, tool='fio', base=None):
+        """iobench's key over tool's (or over iobench's in case base)."""
+        return _ratio(get(case, 'iobench', key),
+                      get(base, 'iobench', key) if base else
+                      get(case, tool, key))
 
-    def add(what, val, goal, ok):
-        out.append({'target': what, 'measured': val, 'goal': goal,
-                    'met': None if val is None else ok(val)})
-
+    rows = []
     for c in ('null-qd1', 'null-qd32'):
-        add('%s IOPS iobench/fio' % c, _ratio(get(c, 'iobench', 'iops'),
-            get(c, 'fio', 'iops')), '>= 2.50', lambda v: v >= 2.5)
+        rows.append(('%s IOPS iobench/fio' % c, vs(c, 'iops'), '>=', 2.5))
     for c in ('uring-shm', 'uring-loop'):
-        ib = get(c, 'iobench', 'iops')
-        add('%s IOPS iobench/fio' % c, _ratio(ib, get(c, 'fio', 'iops')),
-            '>= 1.10', lambda v: v >= 1.10)
-        add('%s IOPS iobench/ceiling' % c,
-            _ratio(ib, get(c, 'ceiling', 'iops')), '>= 0.95',
-            lambda v: v >= 0.95)
-    add('psync-shm IOPS iobench/fio',
-        _ratio(get('psync-shm', 'iobench', 'iops'),
-               get('psync-shm', 'fio', 'iops')), '>= 1.05',
-        lambda v: v >= 1.05)
-    add('null numjobs=2/numjobs=1 IOPS (iobench)',
-        _ratio(get('null-nj2', 'iobench', 'iops'),
-               get('null-nj1', 'iobench', 'iops')), '>= 1.80',
-        lambda v: v >= 1.8)
-    add('verify-crc32c IOPS iobench/fio',
-        _ratio(get('verify-crc32c', 'iobench', 'iops'),
-               get('verify-crc32c', 'fio', 'iops')), '>= 0.90',
-        lambda v: v >= 0.9)
+        rows.append(('%s IOPS iobench/fio' % c, vs(c, 'iops'), '>=', 1.1))
+        rows.append(('%s IOPS iobench/ceiling' % c, vs(c, 'iops', 'ceiling'),
+                     '>=', 0.95))
+    rows += [('psync-shm IOPS iobench/fio', vs('psync-shm', 'iops'), '>=', 1.05),
+             ('null numjobs=2/numjobs=1 IOPS (iobench)',
+              vs('null-nj2', 'iops', base='null-nj1'), '>=', 1.8),
+             ('verify-crc32c IOPS iobench/fio', vs('verify-crc32c', 'iops'),
+              '>=', 0.9)]
     for c in ('null-nj8', 'uring-nj8'):
-        add('%s peak RSS iobench/fio' % c,
-            _ratio(get(c, 'iobench', 'rss_mib'), get(c, 'fio', 'rss_mib')),
-            '<= 0.50', lambda v: v <= 0.5)
+        rows.append(('%s peak RSS iobench/fio' % c, vs(c, 'rss_mib'), '<=', 0.5))
     for c in ('uring-shm', 'aio-shm', 'psync-shm', 'uring-loop'):
-        add('%s 1st I/O ms iobench/fio' % c,
-            _ratio(get(c, 'iobench', 'first_io_ms'),
-                   get(c, 'fio', 'first_io_ms')), '< 1.00',
-            lambda v: v < 1.0)
+        rows.append(('%s 1st I/O ms iobench/fio' % c, vs(c, 'first_io_ms'),
+                     '<', 1.0))
     # issue 21
     for c in ('uring-shm', 'uring-loop'):
-        add('21: %s IOPS iobench/fio' % c, _ratio(
-            get(c, 'iobench', 'iops'), get(c, 'fio', 'iops')), '>= 1.25',
-            lambda v: v >= 1.25)
-        add('21: %s sys ns/I/O iobench/fio' % c, _ratio(
-            get(c, 'iobench', 'sys_ns'), get(c, 'fio', 'sys_ns')), '<= 0.90',
-            lambda v: v <= 0.9)
-        add('21: %s usr ns/I/O iobench' % c, get(c, 'iobench', 'usr_ns'),
-            '<= 100', lambda v: v <= 100)
-    add('21: null numjobs=2/numjobs=1 IOPS (iobench)',
-        _ratio(get('null-nj2', 'iobench', 'iops'),
-               get('null-nj1', 'iobench', 'iops')), '>= 1.90',
-        lambda v: v >= 1.9)
-    add('21: uring-nj8-4t peak RSS iobench/fio',
-        _ratio(get('uring-nj8-4t', 'iobench', 'rss_mib'),
-               get('uring-nj8-4t', 'fio', 'rss_mib')), '<= 0.25',
-        lambda v: v <= 0.25)
+        rows += [('21: %s IOPS iobench/fio' % c, vs(c, 'iops'), '>=', 1.25),
+                 ('21: %s sys ns/I/O iobench/fio' % c, vs(c, 'sys_ns'),
+                  '<=', 0.9),
+                 ('21: %s usr ns/I/O iobench' % c,
+                  get(c, 'iobench', 'usr_ns'), '<=', 100)]
+    rows += [('21: null numjobs=2/numjobs=1 IOPS (iobench)',
+              vs('null-nj2', 'iops', base='null-nj1'), '>=', 1.9),
+             ('21: uring-nj8-4t peak RSS iobench/fio',
+              vs('uring-nj8-4t', 'rss_mib'), '<=', 0.25)]
     if startup:
-        add('21: numjobs=%d first I/O ms (iobench)' % startup['jobs'],
-            startup['ms'], '<= 1000', lambda v: v <= 1000)
-    return out
+        rows.append(('21: numjobs=%d first I/O ms (iobench)' % startup['jobs'],
+                     startup['ms'], '<=', 1000))
+    return [{'target': what, 'measured': val,
+             'goal': '%s %s' % (op, '%.2f' % goal if goal < 10 else goal),
+             'met': None if val is None else OPS[op](val, goal)}
+            for what, val, op, goal in rows]
 
 
 def _fmt(v, spec):
