@@ -28,6 +28,7 @@ time bounds a test asserts are multiplied by t.slow (IBTEST_SLOWDOWN, 10 by
 default under a wrapper, else 1).
 """
 import atexit
+import json
 import os
 import re
 import shlex
@@ -178,6 +179,15 @@ class Test:
                 argv[0]), r)
         self.check_logs('this run', r)
         return r
+
+    def run_json(self, args, **kw):
+        """run() with --output-format=json: (Result, the first job's JSON
+        object or None)."""
+        r = self.run(*args, '--output-format=json', **kw)
+        try:
+            return r, json.loads(r.out)['jobs'][0]
+        except (ValueError, KeyError, IndexError):
+            return r, None
 
     def fio(self, *args, **kw):
         """Run the installed fio (for side-by-side semantics), or None."""
@@ -491,6 +501,15 @@ def size_of(path):
 def file_bytes(path):
     with open(path, 'rb') as f:
         return f.read()
+
+
+def flip(path, pos, mask=0x5a):
+    """XOR the byte at pos of path with mask, behind any tool's back."""
+    with open(path, 'r+b') as f:
+        f.seek(pos)
+        b = f.read(1)
+        f.seek(pos)
+        f.write(bytes([b[0] ^ mask]))
 
 
 def pattern(size, seed=1):

@@ -64,27 +64,13 @@ def fio_json(t, *args):
         return f, None
 
 
-def run_json(t, args, **kw):
-    r = t.run(*args, '--output-format=json', **kw)
-    try:
-        return r, json.loads(r.out)['jobs'][0]
-    except (ValueError, KeyError, IndexError):
-        return r, None
-
-
-def flip(path, pos, mask=0x5a):
-    with open(path, 'r+b') as f:
-        f.seek(pos)
-        b = f.read(1)
-        f.seek(pos)
-        f.write(bytes([b[0] ^ mask]))
 
 
 def matrix(t, target, size, kind, direct):
     for e in ENGINES:
         for v in TYPES:
             what = '%s %s %s' % (kind, e, v)
-            r, j = run_json(t, job(target, size, '--rw=randwrite',
+            r, j = t.run_json(job(target, size, '--rw=randwrite',
                                    '--ioengine=' + e, '--iodepth=4',
                                    '--direct=%d' % direct) + vopts(v))
             if not t.ok(r, what) or not j:
@@ -98,7 +84,7 @@ def test_matrix(t):
     path = t.path('m.dat')
     matrix(t, path, 256 << 10, 'shm', 0)
     for e in ['sync', 'pvsync', 'pvsync2', 'vsync']:   # the other engines
-        r, j = run_json(t, job(path, 256 << 10, '--rw=randwrite',
+        r, j = t.run_json(job(path, 256 << 10, '--rw=randwrite',
                                '--ioengine=' + e, '--verify=crc32c'))
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 64), 'shm %s crc32c' % e, r)
@@ -125,13 +111,13 @@ def flip_case(t, v):
     base = job(path, 1 << 20, *FIO_JOB) + vopts(v)
     if not t.ok(t.run(*base), 'flip %s: write+verify' % v):
         return
-    r, j = run_json(t, base + ['--verify_only=1'])
+    r, j = t.run_json(base + ['--verify_only=1'])
     t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
          (0, 0, 256), 'flip %s: verify_only over the run clean' % v, r)
     off = 2 * BS
     # meta has no payload check: a header byte then (the offset field)
-    flip(path, off + (17 if v == 'meta' else 100))
-    r, j = run_json(t, base + ['--verify_only=1'])
+    ibtest.flip(path, off + (17 if v == 'meta' else 100))
+    r, j = t.run_json(base + ['--verify_only=1'])
     t.eq((r.rc, j and j['error']), (1, 84), 'flip %s: err=84, exit 1' % v, r)
     if v == 'meta':
         t.check('verify: bad header offset %d, wanted %d at file %s offset %d'
@@ -179,7 +165,7 @@ def test_misdirect_and_report(t):
     r = t.run(*base, '--verify_only=1', '--output-format=terse')
     t.eq(r.out.split(';')[4], '84', 'misdirect: terse error field')
     # continue_on_error=verify: counted, the job goes on, exit 0 (fio)
-    r, j = run_json(t, base + ['--verify_only=1', '--continue_on_error=verify'])
+    r, j = t.run_json(base + ['--verify_only=1', '--continue_on_error=verify'])
     t.eq((r.rc, j['error'], j['total_err'], j['first_error'],
           j['read']['total_ios']), (0, 84, 1, 84, 256), 'misdirect: coe')
     f, fj = fio_json(t, *base, '--verify_only=1', '--continue_on_error=verify')
@@ -189,7 +175,7 @@ def test_misdirect_and_report(t):
              'misdirect: coe as fio')
     # verify_fatal: a bad header does not end the job under
     # continue_on_error, bad data does (fio 3.33)
-    r, j = run_json(t, base + ['--verify_only=1', '--continue_on_error=verify',
+    r, j = t.run_json(base + ['--verify_only=1', '--continue_on_error=verify',
                                '--verify_fatal=1'])
     f, fj = fio_json(t, *base, '--verify_only=1', '--continue_on_error=verify',
                      '--verify_fatal=1')
@@ -198,8 +184,8 @@ def test_misdirect_and_report(t):
     if fj:
         t.eq(j['read']['total_ios'], fj['read']['total_ios'],
              'verify_fatal, bad header: as fio')
-    flip(path, 9 * BS + 200)
-    r, j = run_json(t, base + ['--verify_only=1', '--continue_on_error=verify',
+    ibtest.flip(path, 9 * BS + 200)
+    r, j = t.run_json(base + ['--verify_only=1', '--continue_on_error=verify',
                                '--verify_fatal=1'])
     f, fj = fio_json(t, *base, '--verify_only=1', '--continue_on_error=verify',
                      '--verify_fatal=1')
@@ -214,7 +200,7 @@ def test_misdirect_and_report(t):
 def fio_counts(t, extra, what):
     path = t.path('c.dat')
     args = job(path, 1 << 20, '--verify=crc32c', *extra)
-    r, j = run_json(t, args)
+    r, j = t.run_json(args)
     f, fj = fio_json(t, *args)
     if fj is None or j is None:
         t.check(fj is None, 'iobench JSON: ' + what, r)
@@ -244,7 +230,7 @@ def test_fio_counts(t):
     fio_counts(t, ['--rw=write', '--ioengine=libaio', '--iodepth=4',
                    '--bs=16k'], 'libaio depth 4')
     # bsrange: every block (its own size) written and read back once
-    r, j = run_json(t, job(t.path('b.dat'), 1 << 20, '--rw=randwrite',
+    r, j = t.run_json(job(t.path('b.dat'), 1 << 20, '--rw=randwrite',
                            '--bsrange=4k-32k', '--verify=crc32c',
                            '--verify_interval=4k', '--ioengine=libaio',
                            '--iodepth=4'))
@@ -255,7 +241,7 @@ def test_fio_counts(t):
     log = t.path('w.iolog')
     r = t.run(*job(t.path('r.dat'), 256 << 10, '--rw=randwrite',
                    '--ioengine=psync', '--write_iolog=' + log))
-    r, j = run_json(t, ['--name=v', '--bs=4k', '--rw=randwrite',
+    r, j = t.run_json(['--name=v', '--bs=4k', '--rw=randwrite',
                         '--ioengine=psync', '--read_iolog=' + log,
                         '--verify=crc32c'])
     t.eq((r.rc, j and j['error'], j and j['write']['total_ios'],
@@ -263,7 +249,7 @@ def test_fio_counts(t):
          'read_iolog + verify: 64 writes read back')
     # numjobs, each job its own file: both verify their writes
     d = t.mkdir('nj')
-    r, _ = run_json(t, ['--name=v', '--directory=' + d, '--size=256k',
+    r, _ = t.run_json(['--name=v', '--directory=' + d, '--size=256k',
                         '--rw=randwrite', '--verify=md5', '--numjobs=2',
                         '--ioengine=psync'])
     js = json.loads(r.out)['jobs'] if r.out else []
@@ -280,10 +266,10 @@ def test_interop(t):
         if f is None:
             t.skip('no fio')
             return
-        r, j = run_json(t, base + ['--verify_only=1'])
+        r, j = t.run_json(base + ['--verify_only=1'])
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 256), 'fio-written %s: verify_only clean' % v, r)
-        r, j = run_json(t, job(path, 1 << 20, '--rw=read', '--ioengine=psync',
+        r, j = t.run_json(job(path, 1 << 20, '--rw=read', '--ioengine=psync',
                                '--verify=' + v))
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 256), 'fio-written %s: a read job checks it' % v, r)
@@ -296,20 +282,20 @@ def test_interop(t):
         with open(path, 'rb') as f:
             hdr = f.read(520)[512:514]
         t.eq(hdr, b'\xca\xac', what + ': fio put the header at 512')
-        r, j = run_json(t, base + ['--verify_only=1'])
+        r, j = t.run_json(base + ['--verify_only=1'])
         t.eq((r.rc, j and j['read']['total_ios']), (0, 256),
              what + ': iobench checks fio\'s file', r)
         r = t.run(*base)
         f, fj = fio_json(t, *base, '--verify_only=1')
         t.eq((r.rc, fj and fj['error'], fj and fj['read']['total_ios']),
              (0, 0, 256), what + ': fio checks iobench\'s file', f)
-        flip(path, 4 * BS + 512 + 17)      # the swapped header's offset
+        ibtest.flip(path, 4 * BS + 512 + 17)      # the swapped header's offset
         r = t.run(*base, '--verify_only=1')
         t.check(r.rc == 1 and 'verify: bad header offset' in r.err,
                 what + ': a bad swapped header found', r)
     base = job(path, 1 << 20, *FIO_JOB, '--verify=meta')
     t.fio(*base, '--do_verify=0')
-    flip(path, 5 * BS + 20)  # meta's last write: a header byte
+    ibtest.flip(path, 5 * BS + 20)  # meta's last write: a header byte
     r = t.run(*job(path, 1 << 20, '--rw=read', '--ioengine=psync',
                    '--verify=meta'))
     t.eq(r.rc, 1, 'fio-written meta, flipped: caught')
@@ -348,7 +334,7 @@ def flip_all(path):
     """Byte 100 of every block, one byte at a time (a whole-file rewrite
     would also put back blocks the job rewrote meanwhile: stale ones)."""
     for b in range(0, ibtest.size_of(path), BS):
-        flip(path, b + 100)
+        ibtest.flip(path, b + 100)
 
 
 def test_backlog(t):
@@ -357,7 +343,7 @@ def test_backlog(t):
         t.skip('no loop devices')
         return
     # a quiet run first: backlog reads are checked, no error
-    r, j = run_json(t, ['--name=v', '--filename=' + dev, '--size=1m',
+    r, j = t.run_json(['--name=v', '--filename=' + dev, '--size=1m',
                         '--rw=randwrite', '--ioengine=psync', '--verify=crc32c',
                         '--time_based', '--runtime=1', '--verify_backlog=16'])
     t.eq((r.rc, j and j['error']), (0, 0), 'backlog: quiet run clean', r)
@@ -365,7 +351,7 @@ def test_backlog(t):
             'backlog: reads keep up with writes', j and j['read'])
     # io_uring, depth 16, a backlog that is no divisor of the 256-block
     # pass: next-pass writes overtake backlog checks, never an error
-    r, j = run_json(t, ['--name=v', '--filename=' + dev, '--size=1m',
+    r, j = t.run_json(['--name=v', '--filename=' + dev, '--size=1m',
                         '--rw=randwrite', '--ioengine=io_uring', '--iodepth=16',
                         '--verify=crc32c', '--time_based', '--runtime=1',
                         '--verify_backlog=100'])
@@ -433,15 +419,15 @@ def test_options(t):
     t.check(r.rc == 1 and 'verify_interval' in r.err, 'a bad interval', r)
     for opt in ['--verify_async=2', '--verify_state_save=0',
                 '--verify_header_seed=0', '--verify_backlog_batch=4']:
-        r, j = run_json(t, job(path, 65536, '--rw=write', '--ioengine=psync',
+        r, j = t.run_json(job(path, 65536, '--rw=write', '--ioengine=psync',
                                '--verify=crc32c', opt))
         t.eq((r.rc, j and j['read']['total_ios']), (0, 16), 'accepted: ' + opt)
     # do_verify=0: written with headers, not read back
-    r, j = run_json(t, job(path, 65536, '--rw=write', '--ioengine=psync',
+    r, j = t.run_json(job(path, 65536, '--rw=write', '--ioengine=psync',
                            '--verify=crc32c', '--do_verify=0'))
     t.eq((r.rc, j['read']['total_ios'], j['write']['total_ios']), (0, 0, 16),
          'do_verify=0')
-    r, j = run_json(t, job(path, 65536, '--rw=read', '--ioengine=psync',
+    r, j = t.run_json(job(path, 65536, '--rw=read', '--ioengine=psync',
                            '--verify=crc32c'))
     t.eq((r.rc, j['error'], j['read']['total_ios']), (0, 0, 16),
          'a read job checks the blocks do_verify=0 wrote')

@@ -69,13 +69,6 @@ def bad_lines(r):
     return [ln for ln in r.out.splitlines() if ln.startswith('bad block')]
 
 
-def flip(path, pos):
-    with open(path, 'r+b') as f:
-        f.seek(pos)
-        b = f.read(1)
-        f.seek(pos)
-        f.write(bytes([b[0] ^ 0x5a]))
-
 
 def copy_block(path, src, dst):
     with open(path, 'r+b') as f:
@@ -97,7 +90,7 @@ def one_case(t, tool, n, fopts, copts, field):
     # a payload byte of block 37 (a header byte for meta: no payload check;
     # for sha512 one in the last 88 bytes, all that fio 3.33's area covers)
     pos = 26 if field is None else 4090 if fopts[0] == 'sha512' else 3000
-    flip(path, 37 * BS + pos)
+    ibtest.flip(path, 37 * BS + pos)
     r = check(t, tool, path, copts)
     off = 37 * BS
     want = 'bad block %d interval %d offset %d: %s' % (
@@ -135,15 +128,15 @@ def fio_says(t, path, fopts):
 
 # (fio options, verify_check options, corruption) side by side with fio
 WORDS = [
-    (['crc32c'], ['--verify=crc32c'], lambda p: flip(p, 37 * BS + 3000)),
-    (['md5'], ['--verify=md5'], lambda p: flip(p, 5 * BS + 100)),
-    (['sha256'], ['--verify=sha256'], lambda p: flip(p, 9 * BS + 200)),
+    (['crc32c'], ['--verify=crc32c'], lambda p: ibtest.flip(p, 37 * BS + 3000)),
+    (['md5'], ['--verify=md5'], lambda p: ibtest.flip(p, 5 * BS + 100)),
+    (['sha256'], ['--verify=sha256'], lambda p: ibtest.flip(p, 9 * BS + 200)),
     (['crc32c', '--verify_interval=512'], ['--verify=crc32c', '--interval=512'],
-     lambda p: flip(p, 3 * BS + 1600)),
+     lambda p: ibtest.flip(p, 3 * BS + 1600)),
     (['crc32c'], ['--verify=crc32c'], lambda p: copy_block(p, 10, 20)),
-    (['xxhash'], ['--verify=xxhash'], lambda p: flip(p, 6 * BS + 1)),
+    (['xxhash'], ['--verify=xxhash'], lambda p: ibtest.flip(p, 6 * BS + 1)),
     ([None, '--verify_pattern=0xdeadbeef'], ['--pattern=0xdeadbeef'],
-     lambda p: flip(p, 2 * BS + 3000)),
+     lambda p: ibtest.flip(p, 2 * BS + 3000)),
 ]
 
 

@@ -42,20 +42,6 @@ def read_state(path):
     return h, recs
 
 
-def run_json(t, args, **kw):
-    r = t.run(*args, '--output-format=json', **kw)
-    try:
-        return r, json.loads(r.out)['jobs'][0]
-    except (ValueError, KeyError, IndexError):
-        return r, None
-
-
-def flip(path, pos, mask=0x5a):
-    with open(path, 'r+b') as f:
-        f.seek(pos)
-        b = f.read(1)
-        f.seek(pos)
-        f.write(bytes([b[0] ^ mask]))
 
 
 def interrupted_write(t, dev, sig=signal.SIGINT):
@@ -106,7 +92,7 @@ def test_interrupted(t):
     load = ['--name=v', '--filename=' + dev, '--size=4m', '--bs=4k',
             '--rw=randwrite', '--ioengine=psync', '--verify=crc32c',
             '--verify_only=1', '--verify_state_load=1']
-    r, j = run_json(t, load)
+    r, j = t.run_json(load)
     t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
          (0, 0, done), 'load: exactly the completed blocks, no error', r)
     # without the state verify_only checks every block: unwritten ones fail
@@ -115,11 +101,11 @@ def test_interrupted(t):
     # a block the state does not list is not read
     free = [o for o in range(0, 4 << 20, BS) if o not in set(offs)]
     if free:
-        flip(backing, free[0] + 100)
+        ibtest.flip(backing, free[0] + 100)
     bad = offs[done // 2]
-    flip(backing, bad + 100)
+    ibtest.flip(backing, bad + 100)
     # (continue_on_error: counted, exit status 0, as in test_verify)
-    r, j = run_json(t, load + ['--continue_on_error=verify'])
+    r, j = t.run_json(load + ['--continue_on_error=verify'])
     t.eq((r.rc, j and j['read']['total_ios'], j and j['total_err']),
          (0, done, 1), 'load: one corrupted block of %d' % done, r)
     found = re.findall(r'^crc32c: verify failed at file %s offset (\d+), '
@@ -129,7 +115,7 @@ def test_interrupted(t):
     t.check(r.rc == 1 and 'crc32c: verify failed at file %s offset %d,'
             % (dev, bad) in r.err, 'load: fatal at that offset', r)
     # a read job with verify= checks the listed blocks the same way
-    r, j = run_json(t, ['--name=v', '--filename=' + dev, '--size=4m',
+    r, j = t.run_json(['--name=v', '--filename=' + dev, '--size=4m',
                         '--bs=4k', '--rw=randread', '--ioengine=psync',
                         '--verify=crc32c', '--verify_state_load=1',
                         '--continue_on_error=verify'])
@@ -154,7 +140,7 @@ def test_write_sequence(t):
     t.eq(r.rc, 0, 'pass 1 written', r)
     with open(path, 'rb') as f:
         old = f.read()
-    r, j = run_json(t, base + ['--loops=2'])
+    r, j = t.run_json(base + ['--loops=2'])
     t.eq((r.rc, j and j['write']['total_ios'], j and j['read']['total_ios']),
          (0, 32, 32), 'two passes written and verified', r)
     h, recs = read_state(state)
@@ -170,7 +156,7 @@ def test_write_sequence(t):
                                     r'16 at file %s offset 0,' % re.escape(path),
                                     r.err, re.M),
             'a stale block: numberio', r)
-    r, j = run_json(t, load + ['--verify_write_sequence=0'])
+    r, j = t.run_json(load + ['--verify_write_sequence=0'])
     t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
          (0, 0, 16), 'verify_write_sequence=0: numberio not checked', r)
     r = t.run(*base[:-1], '--verify=md5', '--verify_only=1',
@@ -190,7 +176,7 @@ def test_rate(t):
                 '--rw=randwrite', '--ioengine=psync', '--verify=crc32c']
         args += extra if extra[-1:] == ['--rate=2m'] else \
             ['--rate_iops=500'] + extra
-        r, j = run_json(t, args)
+        r, j = t.run_json(args)
         what = 'rate + verify %s' % ' '.join(args[-2:])
         if not t.check(r.rc == 0 and j, what, r):
             continue
@@ -219,7 +205,7 @@ def test_options(t):
             '--rw=randwrite', '--ioengine=psync', '--verify=crc32c']
     for opt in ['--experimental_verify=1', '--trim_verify_zero=1',
                 '--trim_verify_zero=0', '--experimental_verify=0']:
-        r, j = run_json(t, base + [opt])
+        r, j = t.run_json(base + [opt])
         t.eq((r.rc, j and counts(j)), (0, (16, 16, 0)), 'accepted: ' + opt, r)
     t.eq(read_state(state)[0][6], 16, 'state named after o/j: 16 blocks')
     # experimental_verify: fio 3.33 replays, iobench reads its record back:
@@ -228,7 +214,7 @@ def test_options(t):
         args = ['--name=x', '--filename=' + path, '--size=256k', '--bs=4k',
                 '--rw=' + rw, '--ioengine=psync', '--verify=crc32c',
                 '--experimental_verify=1']
-        r, j = run_json(t, args)
+        r, j = t.run_json(args)
         t.eq((r.rc, j and counts(j)), (0, (64, 64, 0)),
              'experimental_verify, ' + rw, r)
         f = t.fio(*args, '--output-format=json')
@@ -237,10 +223,10 @@ def test_options(t):
             t.eq(counts(fj), (64, 64, 0), 'experimental_verify, %s: fio 3.33'
                  % rw)
     os.unlink(state)
-    r, j = run_json(t, base + ['--verify_state_save=0'])
+    r, j = t.run_json(base + ['--verify_state_save=0'])
     t.eq((r.rc, os.path.exists(state)), (0, False),
          'verify_state_save=0: no file', r)
-    r, j = run_json(t, base + ['--verify_only=1', '--verify_state_save=1'])
+    r, j = t.run_json(base + ['--verify_only=1', '--verify_state_save=1'])
     t.eq((r.rc, os.path.exists(state)), (0, False),
          'verify_only saves no state', r)
     r = t.run(*base, '--verify_only=1', '--verify_state_load=1')
@@ -270,19 +256,19 @@ def test_runtime_and_errors(t):
     base = ['--name=rt', '--filename=' + path, '--size=4m', '--bs=4k',
             '--rw=randwrite', '--ioengine=psync', '--verify=crc32c']
     state = os.path.join(t.dir, 'local-rt-0-verify.state')
-    r, j = run_json(t, base + ['--rate_iops=400', '--runtime=500ms',
+    r, j = t.run_json(base + ['--rate_iops=400', '--runtime=500ms',
                                '--do_verify=0'])
     done = j and j['write']['total_ios']
     t.check(r.rc == 0 and done and 0 < done < 1024,
             'runtime: stopped mid-run (%s writes)' % done, r)
     t.eq(os.path.exists(state) and read_state(state)[0][6], done,
          'runtime: every completed write listed')
-    r, j = run_json(t, base + ['--verify_only=1', '--verify_state_load=1'])
+    r, j = t.run_json(base + ['--verify_only=1', '--verify_state_load=1'])
     t.eq((r.rc, j and j['read']['total_ios'], j and j['error']),
          (0, done, 0), 'runtime: the load reads them', r)
     # with do_verify: the written blocks are verified, then the job ends
     # (it used to start the writes again as a next pass)
-    r, j = run_json(t, base + ['--rate_iops=400', '--runtime=500ms'])
+    r, j = t.run_json(base + ['--rate_iops=400', '--runtime=500ms'])
     w = j and j['write']['total_ios']
     t.check(r.rc == 0 and w and 0 < w < 1024 and j['read']['total_ios'] == w,
             'runtime + do_verify: %s written, all read back once' % w, r)
