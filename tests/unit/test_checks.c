@@ -23,6 +23,7 @@
 #include "iobench/json_read.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
+#include "checks_fixture.h"
 
 #define NJ 2
 #define MAXH 16
@@ -36,24 +37,9 @@ struct fx {
 static int setup(void **state)
 {
 	struct fx *f = calloc(1, sizeof(*f));
-	unsigned int i;
 
 	assert_non_null(f);
-	assert_int_equal(ib_results_alloc(&f->r, 1, NJ, 0), 0);
-	for (i = 0; i < NJ; i++) {
-		f->ev[i].valid = true;
-		f->ev[i].compress_ratio = -1.0;
-		f->ev[i].write_cache = -1;
-		f->ev[i].cpus = 2;
-		f->ev[i].batch_jobs = 1;
-		snprintf(f->r.jobs[i].name, sizeof(f->r.jobs[i].name), "j%u", i);
-		f->r.jobs[i].iodepth = 1;
-		f->r.jobs[i].groupid = i;
-		snprintf(f->r.own_stats[i].ioengine, sizeof(f->r.own_stats[i].ioengine), "io_uring");
-		f->r.own_stats[i].direct = true;
-	}
-	f->r.evidence = f->ev;
-	f->r.checks_mask = IB_CHECKS_ALL;
+	checks_fixture(&f->r, f->ev, NJ);
 	*state = f;
 	return 0;
 }

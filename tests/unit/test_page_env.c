@@ -17,6 +17,7 @@
 #include "iobench/env.h"
 #include "iobench/results.h"
 #include "src/report/page_priv.h"
+#include "checks_fixture.h"
 
 #define NJ 2
 
@@ -31,24 +32,11 @@ static struct fx *fixture(void)
 	unsigned int i;
 
 	assert_non_null(f);
-	assert_int_equal(ib_results_alloc(&f->r, 1, NJ, 0), 0);
+	checks_fixture(&f->r, f->ev, NJ);
 	for (i = 0; i < NJ; i++) {
-		f->ev[i].valid = true;
-		f->ev[i].compress_ratio = -1.0;
-		f->ev[i].write_cache = -1;
-		f->ev[i].cpus = 2;
-		f->ev[i].batch_jobs = 1;
-		snprintf(f->r.jobs[i].name, sizeof(f->r.jobs[i].name), "j%u", i);
-		f->r.jobs[i].iodepth = 1;
-		f->r.jobs[i].groupid = i;
-		snprintf(f->r.own_stats[i].ioengine, sizeof(f->r.own_stats[i].ioengine),
-			 "io_uring");
-		f->r.own_stats[i].direct = true;
 		f->r.own_stats[i].dir[0].io_bytes = 1 << 20;
 		f->r.own_stats[i].dir[1].io_bytes = 1 << 20;
 	}
-	f->r.evidence = f->ev;
-	f->r.checks_mask = IB_CHECKS_ALL;
 	return f;
 }
 
