@@ -203,7 +203,6 @@ struct ib_job {
 	uint64_t randseed;
 	bool norandommap;
 	unsigned int rand_gen;	/* enum ib_rand_gen (random_generator) */
-	bool rand_gen_given;	/* random_generator= given, even tausworthe */
 
 	/* I/O path */
 	char ioengine[32];
@@ -418,11 +417,12 @@ enum ib_clocksource { IB_CLK_CPU, IB_CLK_CLOCK_GETTIME, IB_CLK_GETTIMEOFDAY };
 
 /* file_service_type= (iogen.h) */
 /*
- * random_generator. TAUS not given (rand_gen_given false) is fio's taus88
- * with the random map, or the constant-memory permutation when the map
- * would be large (iogen.h).
+ * random_generator. AUTO (not given) is fio's taus88 with the random map,
+ * or the constant-memory permutation when the map would be large; TAUS
+ * (given) always keeps the map (iogen.h).
  */
-enum ib_rand_gen { IB_RANDGEN_TAUS, IB_RANDGEN_TAUS64, IB_RANDGEN_LFSR };
+enum ib_rand_gen { IB_RANDGEN_AUTO, IB_RANDGEN_TAUS, IB_RANDGEN_TAUS64,
+		   IB_RANDGEN_LFSR };
 
 enum ib_file_service {
 	IB_FS_ROUNDROBIN, IB_FS_SEQUENTIAL, IB_FS_RANDOM,

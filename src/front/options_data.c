@@ -175,7 +175,6 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 	else
 		return ib_diag_set(d, EINVAL, "%s=%s: unknown generator (tausworthe, lfsr, tausworthe64)",
 				   o->name, v);
-	j->rand_gen_given = true;
 	return 0;
 }
 

@@ -85,7 +85,7 @@ static bool use_perm(const struct ib_job *job, const struct ib_file *files,
 		return false;
 	if (job->rand_gen == IB_RANDGEN_LFSR)
 		return true;
-	if (job->rand_gen_given || job->norandommap ||
+	if (job->rand_gen != IB_RANDGEN_AUTO || job->norandommap ||
 	    !one_block_size(job, granule))
 		return false;
 	for (i = 0; i < nr_files && bytes <= IB_IOGEN_MAP_MAX; i++)

@@ -64,12 +64,11 @@ static void test_seq_read_exact(void **state)
 	ib_iogen_free(&r.gen);
 }
 
-#define GEN_AUTO 99	/* random_generator not given */
+#define GEN_AUTO IB_RANDGEN_AUTO	/* random_generator not given */
 
 static void set_gen(struct ib_job *job, unsigned int gen)
 {
-	job->rand_gen_given = gen != GEN_AUTO;
-	job->rand_gen = gen == GEN_AUTO ? IB_RANDGEN_TAUS : gen;
+	job->rand_gen = gen;
 }
 
 static void check_coverage_gen(unsigned int rw, uint64_t size, uint64_t bs,
