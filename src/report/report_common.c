@@ -74,12 +74,13 @@ static int unify(struct ib_rep_entry *e)
 
 	if (mode != IB_UNIFIED_MIXED && mode != IB_UNIFIED_BOTH)
 		return 0;
-	e->mixed = malloc(sizeof(*e->mixed));
-	if (!e->mixed)
-		return -ENOMEM;
-	fold_dirs(e->mixed, e->st);
-	if (mode == IB_UNIFIED_BOTH)
+	if (mode == IB_UNIFIED_BOTH) {
+		e->mixed = malloc(sizeof(*e->mixed));
+		if (!e->mixed)
+			return -ENOMEM;
+		fold_dirs(e->mixed, e->st);
 		return 0;
+	}
 	if (!e->merged) {
 		e->merged = calloc(1, sizeof(*e->merged));
 		if (!e->merged)
@@ -87,10 +88,10 @@ static int unify(struct ib_rep_entry *e)
 		*e->merged = *e->st;
 		e->st = e->merged;
 	}
-	e->merged->dir[0] = *e->mixed;
+	/* mixed: the other directions folded into the read slot, in place */
+	ib_stats_merge_dir(&e->merged->dir[0], &e->merged->dir[1]);
+	ib_stats_merge_dir(&e->merged->dir[0], &e->merged->dir[2]);
 	memset(&e->merged->dir[1], 0, 2 * sizeof(e->merged->dir[1]));
-	free(e->mixed);
-	e->mixed = NULL;
 	return 0;
 }
 
