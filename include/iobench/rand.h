@@ -20,6 +20,20 @@ struct ib_rand {
 
 void ib_rand_seed(struct ib_rand *r, uint32_t seed);
 
+/* splitmix64's finaliser: a 64-bit value mixed into a well-spread one. */
+static inline uint64_t ib_mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* splitmix64: one step of a Weyl sequence *x through ib_mix64(). */
+static inline uint64_t ib_splitmix64(uint64_t *x)
+{
+	return ib_mix64(*x += 0x9e3779b97f4a7c15ull);
+}
+
 static inline uint32_t ib_rand32(struct ib_rand *r)
 {
 	uint32_t b;

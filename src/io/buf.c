@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/rand.h"
 #include "iobench/buf.h"
 
 /* The fixed part of a compressible chunk: the pattern, or zeros. */
@@ -118,11 +119,7 @@ void ib_bufs_free(struct ib_engine_ctx *ctx)
 /* The seed of unique write k of the job with base (working_set): a mix. */
 static uint32_t ws_seed_of(uint64_t base, uint64_t k)
 {
-	uint64_t z = base + (k + 1) * 0x9e3779b97f4a7c15ull;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return (uint32_t)(z ^ (z >> 31));
+	return (uint32_t)ib_mix64(base + (k + 1) * 0x9e3779b97f4a7c15ull);
 }
 
 /* The data base of job index t (0-based) under dedupe_global. */

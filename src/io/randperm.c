@@ -4,19 +4,10 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "iobench/rand.h"
 #include "iobench/randperm.h"
 
 #define PERM_MAX_N (1ull << 63)
-
-/* splitmix64: one step of a Weyl sequence through a 64-bit finaliser. */
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 void ib_randperm_set_pass(struct ib_randperm *p, uint64_t pass)
 {
@@ -25,9 +16,9 @@ void ib_randperm_set_pass(struct ib_randperm *p, uint64_t pass)
 
 	/* (seed, pass) -> start: a hash of the seed plus a multiple of pass,
 	 * so two (seed, pass) pairs share keys only by a 2^-64 chance */
-	s = splitmix64(&s) + pass * 0xa0761d6478bd642full;
+	s = ib_splitmix64(&s) + pass * 0xa0761d6478bd642full;
 	for (r = 0; r < p->rounds; r++)
-		p->key[r] = splitmix64(&s);
+		p->key[r] = ib_splitmix64(&s);
 	p->pass = pass;
 	p->i = 0;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "iobench/rand.h"
 #include "iobench/verify.h"
 
 static void put16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
@@ -41,26 +42,17 @@ static uint32_t hdr_crc(const uint8_t *hdr)
 	return (uint32_t)get_le(out, 4);
 }
 
-/* splitmix64: the random payload of a seed (iobench's, not fio's: fio's
- * payload is covered by its checksum and never regenerated here). */
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
+/* The random payload of a seed is ib_splitmix64()'s (iobench's, not fio's:
+ * fio's payload is covered by its checksum and never regenerated here). */
 static void fill_random(uint64_t seed, uint8_t *p, size_t len)
 {
 	uint64_t x = seed, z;
 
 	for (; len >= 8; p += 8, len -= 8) {
-		z = splitmix64(&x);
+		z = ib_splitmix64(&x);
 		memcpy(p, &z, 8);	/* a fixed size: one store */
 	}
-	z = splitmix64(&x);
+	z = ib_splitmix64(&x);
 	memcpy(p, &z, len);
 }
 

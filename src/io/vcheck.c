@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "iobench/rand.h"
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
 #include "iobench/vrun.h"
@@ -17,12 +18,8 @@
 /* The payload seed of a write: the job's seed, the offset, numberio. */
 static uint64_t block_seed(const struct ib_vrun *v, uint64_t off, uint16_t nio)
 {
-	uint64_t z = v->seed_base ^ (off * 0x9e3779b97f4a7c15ull) ^
-		     ((uint64_t)nio << 48);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return ib_mix64(v->seed_base ^ (off * 0x9e3779b97f4a7c15ull) ^
+			((uint64_t)nio << 48));
 }
 
 /* The spec for a block of len bytes: one header when the interval does
