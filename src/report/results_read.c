@@ -693,36 +693,15 @@ int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
 
 int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
+	char *buf;
+	size_t len;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	if (!f)
-		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
-	do {
-		if (len == cap) {
-			char *nb = cap < IB_JSON_READ_MAX ? realloc(buf, cap ? cap * 2 : 65536) : NULL;
-
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return ib_diag_set(d, cap < IB_JSON_READ_MAX ? ENOMEM : E2BIG,
-						   "%s: too big to read", path);
-			}
-			buf = nb;
-			cap = cap ? cap * 2 : 65536;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n);
-	ret = ferror(f) ? -EIO : 0;
-	fclose(f);
+	ret = ib_json_read_file(path, &buf, &len, d);
 	if (ret)
-		ib_diag_set(d, EIO, "%s: read error", path);
-	else
-		ret = ib_results_read_json(r, buf, len, d);
+		return ret;
+	ret = ib_results_read_json(r, buf, len, d);
 	if (ret)
 		ib_diag_prefix(d, "%s", path);
 	free(buf);

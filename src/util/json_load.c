@@ -32,22 +32,36 @@ static int read_all(FILE *f, char **buf, size_t *len)
 	return ferror(f) ? -EIO : 0;
 }
 
-int ib_json_load(struct ib_jdoc *doc, const char *path, struct ib_diag *d)
+int ib_json_read_file(const char *path, char **buf, size_t *len,
+		      struct ib_diag *d)
 {
 	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
+	int ret;
+
+	*buf = NULL;
+	*len = 0;
+	if (!f)
+		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
+	ret = read_all(f, buf, len);
+	fclose(f);
+	if (ret) {
+		free(*buf);
+		*buf = NULL;
+		return ib_diag_set(d, -ret, "%s: %s", path,
+				   ret == -E2BIG ? "too big to read" : strerror(-ret));
+	}
+	return 0;
+}
+
+int ib_json_load(struct ib_jdoc *doc, const char *path, struct ib_diag *d)
+{
+	char *buf;
+	size_t len;
 	int ret;
 
 	memset(doc, 0, sizeof(*doc));
-	if (!f)
-		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
-	ret = read_all(f, &buf, &len);
-	fclose(f);
-	if (ret)
-		ib_diag_set(d, -ret, "%s: %s", path, ret == -E2BIG ? "too big to read" :
-			    strerror(-ret));
-	else if ((ret = ib_json_parse(doc, buf, len, d)) < 0)
+	ret = ib_json_read_file(path, &buf, &len, d);
+	if (!ret && (ret = ib_json_parse(doc, buf, len, d)) < 0)
 		ib_diag_prefix(d, "%s", path);
 	free(buf);
 	return ret;
