@@ -719,14 +719,22 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 	return 0;
 }
 
-/* The new file takes the old one's fd number: engines keep their fds. */
-static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
+/* unlink_each_loop: the old file gone (already gone is fine). */
+static int unlink_old(const struct ib_file *f, struct ib_diag *d)
 {
-	int fd;
-
 	if (unlink(f->path) < 0 && errno != ENOENT)
 		return ib_diag_set(d, errno, "%s: unlink: %s", f->path,
 				   strerror(errno));
+	return 0;
+}
+
+/* The new file takes the old one's fd number: engines keep their fds. */
+static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
+{
+	int fd, ret = unlink_old(f, d);
+
+	if (ret)
+		return ret;
 	fd = open(f->path, flags, 0644);
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: open: %s", f->path,
@@ -745,11 +753,10 @@ static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
 /* A file openfiles=N keeps closed: unlinked, and empty again if writing. */
 static int recreate_closed(const struct ib_file *f, int flags, struct ib_diag *d)
 {
-	int fd;
+	int fd, ret = unlink_old(f, d);
 
-	if (unlink(f->path) < 0 && errno != ENOENT)
-		return ib_diag_set(d, errno, "%s: unlink: %s", f->path,
-				   strerror(errno));
+	if (ret)
+		return ret;
 	if (!(flags & O_CREAT))
 		return 0;
 	fd = open(f->path, (flags & ~O_DIRECT) | O_CREAT, 0644);
