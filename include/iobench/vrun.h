@@ -43,8 +43,9 @@
  * block in flight could land in either order, the older one last.
  *
  * A read that does not match while a later write of the job overlaps its
- * block (completed or in flight: an async job's next pass overtaking a
- * backlog check) is not an error: the newer write is checked in its turn.
+ * block (completed before the read: an async job's next pass overtaking a
+ * backlog check; serialized, none is in flight beside it) is not an
+ * error: the newer write is checked in its turn.
  * Any other mismatch is EILSEQ, decided by continue_on_error/ignore_error
  * (ioerr.h) as a read error of the loop, and fatal with verify_fatal (bad
  * data only, fio's rule). Each one's fio text (ib_verify_describe) goes to
@@ -91,7 +92,6 @@ struct ib_vrun {
 	struct ib_vrec *recs;		/* completed writes, in order */
 	size_t nr, cap, head;		/* head: next to verify */
 	struct ib_vrec *unit;		/* per I/O unit: the block in it */
-	uint8_t *wbusy;			/* per unit: a write in flight */
 	struct ib_vrec cur;		/* what the source just handed out */
 	bool cur_set;
 	bool verifying;			/* in a verify phase: nothing was

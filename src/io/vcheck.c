@@ -73,7 +73,6 @@ void ib_vrun_prep(void *arg, struct ib_io *io)
 
 		if (ib_unlikely(io->len < ib_verify_hdr_size(s.type))) {
 			u->len = 0;	/* no room for a header: not verified */
-			v->wbusy[io->idx] = 0;
 			return;
 		}
 		u->offset = io->offset;
@@ -81,12 +80,10 @@ void ib_vrun_prep(void *arg, struct ib_io *io)
 		u->file_idx = io->file_idx;
 		u->seq = v->seq++;
 		b = vblock_of(v, u);
-		v->wbusy[io->idx] = 1;
 		ib_verify_fill(&s, &b, io->buf, io->len);
 		swap_hdrs(v, &s, io->buf, io->len);
 		return;
 	}
-	v->wbusy[io->idx] = 0;
 	if (v->cur_set) {
 		*u = v->cur;
 	} else if (v->blind && io->ddir == IB_DDIR_READ) {
@@ -189,14 +186,15 @@ static bool overlaps(const struct ib_vrec *a, const struct ib_vrec *b)
 	       a->offset < b->offset + b->len && b->offset < a->offset + a->len;
 }
 
-/* Did a later write of the job overlap r's block (completed or in flight)? */
+/*
+ * Did a later write of the job overlap r's block? Only a completed one can
+ * have: the loop serializes a writing verify job's overlaps (loop.h), so
+ * none was in flight beside the read.
+ */
 static bool rewritten(const struct ib_vrun *v, const struct ib_vrec *r)
 {
 	for (size_t i = 0; i < v->nr; i++)
 		if (overlaps(r, &v->recs[i]))
-			return true;
-	for (unsigned int i = 0; i < v->ctx->nr_ios; i++)
-		if (v->wbusy[i] && overlaps(r, &v->unit[i]))
 			return true;
 	return false;
 }
@@ -210,7 +208,6 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 	struct ib_verify_spec s;
 	struct ib_vblock b;
 
-	v->wbusy[io->idx] = 0;
 	if (io->ddir == IB_DDIR_WRITE) {
 		if (r->len)
 			ib_vrun_record(v, r);

@@ -87,10 +87,9 @@ int ib_vrun_init(struct ib_vrun *v, const struct ib_job *job,
 	v->voff = (uint32_t)job->verify_offset;
 	v->pass_bytes = v->pass_left = pass_bytes;
 	v->unit = calloc(ctx->nr_ios, sizeof(*v->unit));
-	v->wbusy = calloc(ctx->nr_ios, 1);
 	if (job->verify_dump)
 		v->scratch = malloc(ctx->buf_size);
-	if (!v->unit || !v->wbusy || (job->verify_dump && !v->scratch))
+	if (!v->unit || (job->verify_dump && !v->scratch))
 		return ib_diag_set(d, ENOMEM, "verify: no memory for %u units",
 				   ctx->nr_ios);
 	return 0;
@@ -100,8 +99,6 @@ void ib_vrun_free(struct ib_vrun *v)
 {
 	free(v->recs);
 	free(v->unit);
-	free(v->wbusy);
-	v->wbusy = NULL;
 	free(v->scratch);
 	v->recs = v->unit = NULL;
 	v->scratch = NULL;
