@@ -331,7 +331,8 @@ static int wait_cqes(struct uring_data *ud, unsigned int nr,
 
 	if (timeout_ns == IB_WAIT_FOREVER)
 		return io_uring_wait_cqe_nr(&ud->ring, &cqe, nr);
-	if (!(ud->ring.features & IORING_FEAT_EXT_ARG)) {
+	/* a zero timeout is a look, not a sleep on an expired timer */
+	if (!timeout_ns || !(ud->ring.features & IORING_FEAT_EXT_ARG)) {
 #ifdef HAVE_DEFER_TASKRUN
 		io_uring_get_events(&ud->ring);
 #endif
