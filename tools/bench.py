@@ -129,6 +129,7 @@ class Env:
         self.loop = None
         self.loop_dio = None
         self.shm = None
+        self.zram = None        # the zram device's number once added
         self.child = None       # the Tree of the run in progress, if any
         atexit.register(self.cleanup)
 
@@ -174,6 +175,29 @@ class Env:
                     pass
         return self.loop or None
 
+    def zram_dev(self):
+        """A zram device of FILE_SIZE filled like the files, or None."""
+        if self.zram is None:
+            self.zram = ''
+            try:
+                with open('/sys/class/zram-control/hot_add') as f:
+                    self.zram = f.read().strip()
+                with open('/sys/block/zram%s/disksize' % self.zram, 'w') as f:
+                    f.write(str(FILE_SIZE))
+                self._fill('/dev/zram' + self.zram)
+            except OSError:
+                self._zram_remove()
+        return '/dev/zram' + self.zram if self.zram else None
+
+    def _zram_remove(self):
+        if self.zram:
+            try:
+                with open('/sys/class/zram-control/hot_remove', 'w') as f:
+                    f.write(self.zram)
+            except OSError:
+                pass
+        self.zram = ''
+
     def cleanup(self):
         if self.child:
             # fio's job processes setsid(): kill every process of the tree
@@ -195,6 +219,7 @@ class Env:
                     break
                 time.sleep(0.1)
             self.loop = ''
+        self._zram_remove()
         shutil.rmtree(self.dir, ignore_errors=True)
 
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """tools/bench.py lateness: one short run per case, rate and rate_spin; the
 table's shape, the JSON rows and the counts (never a speed: the verdicts
-depend on the machine).
+depend on the machine). The floor case (tools/wakefloor, the OS's own
+wake-up lateness) has exactly RATE * RUNTIME_S due times, all started.
 """
 import json
 import os
@@ -40,9 +41,12 @@ def main():
         t.skip('times the scheduler: not under a wrapper')
         t.finish()
     jpath = t.path('late.json')
+    floor = os.path.join(os.path.dirname(os.path.dirname(t.bin)), 'tools',
+                         'wakefloor')
     r = t.run(BENCH, 'lateness', '--rates', str(RATE), '--spin', '0,50',
-              '--runtime', str(RUNTIME_S), '--cases', 'null,psync-shm',
-              '--idle-wait', '0', '--iobench', t.bin, '--json', jpath,
+              '--runtime', str(RUNTIME_S), '--cases', 'floor,null,psync-shm',
+              '--idle-wait', '0', '--iobench', t.bin, '--wakefloor', floor,
+              '--json', jpath,
               prog=sys.executable, timeout=t.scaled(120))
     t.eq(r.rc, 0, 'bench lateness exits 0', r)
     lines = r.out.splitlines()
@@ -50,9 +54,10 @@ def main():
             'first line says what is measured', r)
     rows = [ln.split() for ln in lines[3:] if ln.strip()]
     t.eq([(f[0], f[1], f[2]) for f in rows],
-         [('null', '2000', '0'), ('null', '2000', '50'),
-          ('psync-shm', '2000', '0'), ('psync-shm', '2000', '50')],
-         'one row per case and rate_spin', r)
+         [('floor', '2000', '0'), ('null', '2000', '0'),
+          ('psync-shm', '2000', '0'), ('floor', '2000', '50'),
+          ('null', '2000', '50'), ('psync-shm', '2000', '50')],
+         'one row per case and rate_spin, the cases alternated', r)
     t.check(all(len(f) == 14 and f[-1] in ('PASS', 'FAIL') for f in rows),
             'every row has 14 columns and a verdict', r)
     try:
@@ -62,7 +67,7 @@ def main():
         doc = {}
         t.check(False, 'JSON results readable', e)
     t.eq(doc.get('target_us'), 20, 'JSON: the target')
-    t.eq(len(doc.get('rows', [])), 4, 'JSON: 4 rows')
+    t.eq(len(doc.get('rows', [])), 6, 'JSON: 6 rows')
     for row in doc.get('rows', []):
         check_row(t, row, '%s spin %s' % (row.get('case'), row.get('spin_us')))
     t.finish()
