@@ -241,6 +241,8 @@ struct ib_job {
 	/* engine options (valid only with their engine; validated) */
 	bool hipri;
 	bool fixedbufs;
+	bool fixedbufs_given;	/* not given: registered when the kernel and
+				 * RLIMIT_MEMLOCK allow, else plain (io_uring.c) */
 	bool registerfiles;
 	bool sqthread_poll;
 	int sqthread_poll_cpu;	/* -1: any */

@@ -303,7 +303,7 @@ static void help_text(void **state)
 	assert_non_null(strstr(list, "\n  io_uring   Linux io_uring (liburing): asynchronous, batched (the default)\n"));
 	enghelp_is("io_uring", "io_uring options:\n"
 		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
-		   "  fixedbufs            Register the I/O buffers with the kernel\n"
+		   "  fixedbufs            Register the I/O buffers with the kernel (auto: when the kernel and RLIMIT_MEMLOCK allow it, else not)\n"
 		   "  registerfiles        Register the files with the kernel\n"
 		   "  sqthread_poll        A kernel thread polls the submission queue\n"
 		   "  sqthread_poll_cpu    CPU of the submission polling thread\n"

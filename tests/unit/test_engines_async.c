@@ -202,6 +202,107 @@ static void uring_regfiles_index(void **state)
 	assert_int_equal(r->file.reg_index, -1);
 	assert_null(r->ctx.data);
 }
+
+/* The kernel's count of buffers registered with this process's ring. */
+static int ring_user_bufs(void)
+{
+	char path[64], link[64], line[256];
+	int n = -1;
+
+	for (int fd = 0; fd < 1024 && n < 0; fd++) {
+		ssize_t len;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len <= 0)
+			continue;
+		link[len] = '\0';
+		if (!strstr(link, "io_uring"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+		f = fopen(path, "r");
+		assert_non_null(f);
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "UserBufs: %d", &n) == 1)
+				break;
+		fclose(f);
+	}
+	return n;
+}
+
+/*
+ * fixedbufs not given: the buffers are registered (the kernel's fdinfo
+ * lists them) and I/O uses them; given as 0, or with nonvectored=0, not.
+ */
+static void uring_fixedbufs_auto(void **state)
+{
+	struct rig *r = *state;
+	struct ib_io *io;
+
+	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR | O_DIRECT), 0);
+	assert_int_equal(ring_user_bufs(), 4);
+	io = one_io(r, IB_DDIR_READ, 8192, 4096);
+	assert_int_equal(io->res, 4096);
+	assert_memory_equal(io->buf, r->model + 8192, 4096);
+}
+
+static void uring_fixedbufs_off(void **state)
+{
+	struct rig *r = *state;
+
+	r->job.fixedbufs_given = true;	/* fixedbufs=0 */
+	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR), 0);
+	assert_int_equal(ring_user_bufs(), 0);
+	r->e->cleanup(&r->ctx);
+	r->job.fixedbufs_given = false;
+	r->job.nonvectored = 0;
+	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR), 0);
+	assert_int_equal(ring_user_bufs(), 0);
+}
+
+/*
+ * Buffers in a file mapping of a disk file system (iomem=mmap with a
+ * path): the kernel refuses to register them. Not given, the engine goes
+ * on with plain reads; fixedbufs=1 fails init and says why.
+ */
+static void uring_fixedbufs_refused(void **state)
+{
+	struct rig *r = *state;
+	char path[] = "/var/tmp/iobench-fbXXXXXX";
+	size_t len = 4 * 4096;
+	struct ib_io *io;
+	void *heap = r->bufs, *map;
+	int fd = mkstemp(path), ret;
+
+	assert_true(fd >= 0);
+	unlink(path);
+	assert_int_equal(ftruncate(fd, (off_t)len), 0);
+	map = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	assert_true(map != MAP_FAILED);
+	close(fd);
+	r->bufs = map;
+	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR), 0);
+	if (ring_user_bufs() == 4) {	/* a tmpfs /var/tmp: shmem is allowed */
+		r->bufs = heap;
+		munmap(map, len);
+		skip();
+	}
+	assert_int_equal(ring_user_bufs(), 0);
+	io = one_io(r, IB_DDIR_READ, 4096, 4096);
+	assert_int_equal(io->res, 4096);
+	assert_memory_equal(io->buf, r->model + 4096, 4096);
+	r->e->cleanup(&r->ctx);
+	r->job.fixedbufs = r->job.fixedbufs_given = true;
+	ret = rig_start(r, "io_uring", 4, 4096, O_RDWR);
+	assert_true(ret < 0);
+	assert_non_null(strstr(r->ctx.errmsg,
+			       "io_uring: fixedbufs: registering buffers: "));
+	r->e->cleanup(&r->ctx);
+	r->inited = false;
+	r->bufs = heap;
+	munmap(map, len);
+}
 #endif
 
 /* nowait: works, or the file system says it cannot (errmsg says so). */
@@ -410,6 +511,9 @@ int main(void)
 		RIG(uring_bad_sqcpu),
 		RIG(uring_timed_reap),
 		RIG(uring_regfiles_index),
+		RIG(uring_fixedbufs_auto),
+		RIG(uring_fixedbufs_off),
+		RIG(uring_fixedbufs_refused),
 		RIG(uring_unavailable),
 		RIG(uring_submit_refused),
 #endif

@@ -34,6 +34,7 @@ struct uring_data {
 	bool ring_ok;
 	bool defer;		/* DEFER_TASKRUN: completions need an enter */
 	bool fixed_files;	/* registerfiles: fd = files[].reg_index */
+	bool fixed_bufs;	/* buffers registered: READ/WRITE_FIXED */
 	int op;			/* OP_* */
 	int rw_flags;		/* RWF_NOWAIT */
 	unsigned int async_every;	/* force_async: every Nth SQE, 0: none */
@@ -165,13 +166,37 @@ static int register_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
 	return 0;
 }
 
+/*
+ * fixedbufs given: register or fail. Not given: register when the ring can
+ * hold a buffer per I/O, vectored I/O was not asked for and the kernel
+ * agrees (RLIMIT_MEMLOCK, file-backed iomem and old kernels refuse), else
+ * go on with plain reads and writes.
+ */
+static int setup_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
+{
+	const struct ib_job *job = ctx->job;
+	int ret;
+
+	if (job->fixedbufs_given && !job->fixedbufs)
+		return 0;
+	if (!job->fixedbufs && (!ctx->buf_base || !ctx->nr_ios ||
+				ctx->nr_ios > URING_MAX_FIXEDBUFS ||
+				job->nonvectored == 0)) /* READV/WRITEV asked */
+		return 0;
+	ret = register_bufs(ctx, ud);
+	if (ret < 0 && job->fixedbufs)
+		return ret;
+	ud->fixed_bufs = ret >= 0;
+	return 0;
+}
+
 /* nonvectored=-1: READ/WRITE when the kernel has them (5.6+). */
 static int pick_op(const struct ib_job *job, struct uring_data *ud)
 {
 	struct io_uring_probe *probe;
 	int op = OP_RW;
 
-	if (job->fixedbufs)
+	if (ud->fixed_bufs)
 		return OP_FIXED;
 	if (job->nonvectored == 0)
 		return OP_RWV;
@@ -206,7 +231,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 #ifdef HAVE_RING_FD
 	io_uring_register_ring_fd(&ud->ring); /* an optimisation only */
 #endif
-	if (job->fixedbufs && (ret = register_bufs(ctx, ud)) < 0)
+	if ((ret = setup_bufs(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "fixedbufs: registering buffers");
 	if (job->registerfiles && (ret = register_files(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "registerfiles: registering files");

@@ -6,15 +6,35 @@
  * which library the build lacked.
  */
 #include "engines.h"
+#include "iobench/parse.h"
 
-/* The kernel's IORING_MAX_REG_BUFFERS: fixedbufs registers one per io. */
-#define URING_MAX_FIXEDBUFS 16384u
+/*
+ * fixedbufs=0|1: an explicit choice. Not given (or "auto"), the engine
+ * registers the buffers when it can and silently does not when it cannot.
+ */
+static int set_fixedbufs(struct ib_job *j, const struct ib_opt *o,
+			 const char *v, struct ib_diag *d)
+{
+	int rc;
+
+	if (v && !strcmp(v, "auto")) {
+		j->fixedbufs = j->fixedbufs_given = false;
+		return 0;
+	}
+	rc = ib_parse_bool(v, &j->fixedbufs, d);
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	j->fixedbufs_given = true;
+	return 0;
+}
 
 static const struct ib_opt uring_rows[] = {
 	ENG_OPT_HIPRI,
 	{ .name = "fixedbufs", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(fixedbufs), .def = "0",
-	  .help = "Register the I/O buffers with the kernel" },
+	  ENG_FLD(fixedbufs), .set = set_fixedbufs, .def = "auto",
+	  .help = "Register the I/O buffers with the kernel (auto: when the kernel and RLIMIT_MEMLOCK allow it, else not)" },
 	{ .name = "registerfiles", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(registerfiles), .def = "0",
 	  .help = "Register the files with the kernel" },
