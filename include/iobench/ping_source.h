@@ -8,7 +8,7 @@
 #include "iobench/source.h"
 
 /*
- * `iobench ping`'s I/O source (io/source_ping.c): ioping's request loop as
+ * `iobench ping`'s I/O source (io/source/source_ping.c): ioping's request loop as
  * a job loop source (source.h). One request at a time (the loop runs it at
  * depth 1): READY when its time has come, NOT_YET with due_ns until then,
  * END once the run is over.

@@ -57,7 +57,7 @@ int ib_cmd_plot(int argc, char **argv);
 int ib_cmd_report(int argc, char **argv);
 
 /*
- * Charts of results documents (src/report/page.c). ib_page_write: the
+ * Charts of results documents (src/report/html/page.c). ib_page_write: the
  * self-contained HTML report of docs[0..n) named names[i] (files: names
  * are the JSON files read, whose other sections beyond fio's are shown
  * too, as written): a summary table per document, its validity findings

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include "plots_capture.h"
 #include "iobench/chart.h"
-#include "src/report/chart_priv.h"
+#include "src/report/html/chart_priv.h"
 
 static const double pct[] = { 50, 99, 99.9 };
 

@@ -16,7 +16,7 @@
 #include "iobench/checks.h"
 #include "iobench/env.h"
 #include "iobench/results.h"
-#include "src/report/page_priv.h"
+#include "src/report/html/page_priv.h"
 #include "checks_fixture.h"
 
 #define NJ 2

@@ -11,7 +11,7 @@
 #include "iobench/checks.h"
 #include "iobench/env.h"
 #include "iobench/json.h"
-#include "report_common.h"
+#include "../report_common.h"
 
 #define MAX_HITS 32
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "iobench/checks.h"
 #include "iobench/hist.h"
-#include "report_common.h"
+#include "../report_common.h"
 
 static const struct ib_job_stats *ST(const struct ib_check_ctx *c)
 {
