@@ -323,45 +323,41 @@ def test_runtime(t, loop):
         t.check(c[0]['evidence']['runtime_ms'] < 4500, 'runtime-off: ran', c)
 
 
-def job_pid(pid, timeout=10):
-    """The first child of iobench (the job process), or None."""
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
-                kids = f.read().split()
-        except OSError:
-            return None
-        if kids:
-            return int(kids[0])
-        time.sleep(0.01)
-    return None
-
-
 BLKIO = '/sys/fs/cgroup/blkio'
 
 
 def throttled(t, what, args, dev, schedule):
-    """Run with the job process in a blkio cgroup whose read IOPS limit on
-    dev changes as schedule says: [(seconds after the job appeared, IOPS or
-    0 for none)]. Returns the JSON job, or None."""
+    """Run iobench in a blkio cgroup whose read IOPS limit on dev changes as
+    schedule says: [(seconds after the start, IOPS or 0 for none)]. iobench
+    joins the cgroup before its exec, so its job process is throttled from
+    its first read (moving the job in once it appeared let it read
+    unthrottled for as long as that took: a warm-up that did not fire).
+    Returns the JSON job, or None."""
     jpath = t.path('thr.json')
     cg = os.path.join(BLKIO, 'ibtest.%d' % os.getpid())
     st = os.stat(dev)
     key = '%d:%d' % (os.major(st.st_rdev), os.minor(st.st_rdev))
     os.mkdir(cg)
+
+    def limit(iops):
+        with open(os.path.join(cg, 'blkio.throttle.read_iops_device'), 'w') as f:
+            f.write('%s %d' % (key, iops))
+
+    def join():
+        with open(os.path.join(cg, 'tasks'), 'w') as f:
+            f.write(str(os.getpid()))
     try:
-        p = subprocess.Popen(t.argv(*args, '--output-format=json', '--json-output=' + jpath),
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        kid = job_pid(p.pid)
-        t0 = time.time()
-        if kid:
-            with open(os.path.join(cg, 'tasks'), 'w') as f:
-                f.write(str(kid))
         for at, iops in schedule:
-            time.sleep(max(0.0, at - (time.time() - t0)))
-            with open(os.path.join(cg, 'blkio.throttle.read_iops_device'), 'w') as f:
-                f.write('%s %d' % (key, iops))
+            if at <= 0:
+                limit(iops)
+        p = subprocess.Popen(t.argv(*args, '--output-format=json', '--json-output=' + jpath),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=join)
+        t0 = time.time()
+        for at, iops in schedule:
+            if at > 0:
+                time.sleep(max(0.0, at - (time.time() - t0)))
+                limit(iops)
         err = p.communicate(timeout=t.scaled(60))[1]
     finally:
         for _ in range(100):

@@ -315,7 +315,20 @@ def blkflsbuf_runs(t, dev, job):
     t.eq(reread(dev), 0, 'loop device: a second read comes from the cache')
     r = t.run(*job, '--invalidate=0')
     if t.ok(r, 'invalidate=0 on a block device'):
-        t.eq(reread(dev), 0, 'invalidate=0: the device cache is kept')
+        # the machine may evict a few cold pages meanwhile (this VM runs
+        # DAMON's proactive pageout): "kept" is most of it, and the exact
+        # fact is that iobench asked for no flush (strace, below)
+        n = reread(dev)
+        t.check(n < 2048 // 8, 'invalidate=0: the device cache is kept '
+                '(%d of 2048 sectors read again)' % n)
+    lines = strace(t, 'ioctl,fadvise64', *job, '--invalidate=0')
+    if lines is not None:
+        t.eq([ln for ln in lines if 'BLKFLSBUF' in ln or 'DONTNEED' in ln], [],
+             'invalidate=0: no BLKFLSBUF, no POSIX_FADV_DONTNEED')
+    lines = strace(t, 'ioctl,fadvise64', *job)
+    if lines is not None:
+        t.eq(len([ln for ln in lines if 'BLKFLSBUF' in ln and '= 0' in ln]), 1,
+             'invalidate=1: one BLKFLSBUF on the device', lines)
     r = t.run(*job)
     if t.ok(r, 'invalidate on a block device'):
         t.eq(reread(dev), 2048 - 8,
