@@ -55,12 +55,8 @@ struct ib_jdoc {
 int ib_json_parse(struct ib_jdoc *doc, const char *text, size_t len,
 		  struct ib_diag *d);
 void ib_jdoc_free(struct ib_jdoc *doc);
-/* The whole file at path (at most IB_JSON_READ_MAX bytes) into *buf (the
- * caller frees it) and *len (json_load.c): 0, or -errno with d's message
- * starting with the path. */
-int ib_json_read_file(const char *path, char **buf, size_t *len,
-		      struct ib_diag *d);
-/* ib_json_read_file(), then parsed; d's message starts with the path. */
+/* Read the file at path (at most IB_JSON_READ_MAX bytes) and parse it
+ * (json_load.c); d's message starts with the path. */
 int ib_json_load(struct ib_jdoc *doc, const char *path, struct ib_diag *d);
 
 /* The member `key` of object o (first one), or NULL (also if o is no object). */

@@ -32,8 +32,9 @@ static int read_all(FILE *f, char **buf, size_t *len)
 	return ferror(f) ? -EIO : 0;
 }
 
-int ib_json_read_file(const char *path, char **buf, size_t *len,
-		      struct ib_diag *d)
+/* The whole file at path into *buf (the caller frees it) and *len. */
+static int read_file(const char *path, char **buf, size_t *len,
+		     struct ib_diag *d)
 {
 	FILE *f = fopen(path, "r");
 	int ret;
@@ -60,7 +61,7 @@ int ib_json_load(struct ib_jdoc *doc, const char *path, struct ib_diag *d)
 	int ret;
 
 	memset(doc, 0, sizeof(*doc));
-	ret = ib_json_read_file(path, &buf, &len, d);
+	ret = read_file(path, &buf, &len, d);
 	if (!ret && (ret = ib_json_parse(doc, buf, len, d)) < 0)
 		ib_diag_prefix(d, "%s", path);
 	free(buf);

@@ -693,17 +693,16 @@ int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
 
 int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d)
 {
-	char *buf;
-	size_t len;
+	struct ib_jdoc doc;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	ret = ib_json_read_file(path, &buf, &len, d);
+	ret = ib_json_load(&doc, path, d);	/* its errors name the path */
 	if (ret)
 		return ret;
-	ret = ib_results_read_json(r, buf, len, d);
+	ret = doc_into(r, doc.root, d);
 	if (ret)
 		ib_diag_prefix(d, "%s", path);
-	free(buf);
+	ib_jdoc_free(&doc);
 	return ret;
 }
