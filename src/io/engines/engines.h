@@ -38,10 +38,10 @@ extern const struct ib_engine_opts ib_engine_opts_io_uring;
 extern const struct ib_engine_opts ib_engine_opts_pvsync2;
 extern const struct ib_engine_opts ib_engine_opts_libaio;
 
-/* Option rows: a field of struct ib_job (as options_table.c's FLD). */
 /* The kernel's IORING_MAX_REG_BUFFERS: fixedbufs registers one per io. */
 #define URING_MAX_FIXEDBUFS 16384u
 
+/* Option rows: a field of struct ib_job (as options_table.c's FLD). */
 #define ENG_FLD(m) .off = offsetof(struct ib_job, m), \
 		   .size = sizeof(((struct ib_job *)0)->m)
 
