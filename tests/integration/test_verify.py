@@ -64,15 +64,13 @@ def fio_json(t, *args):
         return f, None
 
 
-
-
 def matrix(t, target, size, kind, direct):
     for e in ENGINES:
         for v in TYPES:
             what = '%s %s %s' % (kind, e, v)
             r, j = t.run_json(job(target, size, '--rw=randwrite',
-                                   '--ioengine=' + e, '--iodepth=4',
-                                   '--direct=%d' % direct) + vopts(v))
+                                  '--ioengine=' + e, '--iodepth=4',
+                                  '--direct=%d' % direct) + vopts(v))
             if not t.ok(r, what) or not j:
                 continue
             n = size // BS
@@ -85,7 +83,7 @@ def test_matrix(t):
     matrix(t, path, 256 << 10, 'shm', 0)
     for e in ['sync', 'pvsync', 'pvsync2', 'vsync']:   # the other engines
         r, j = t.run_json(job(path, 256 << 10, '--rw=randwrite',
-                               '--ioengine=' + e, '--verify=crc32c'))
+                              '--ioengine=' + e, '--verify=crc32c'))
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 64), 'shm %s crc32c' % e, r)
     dev = t.loop_device(256 << 10)
@@ -176,7 +174,7 @@ def test_misdirect_and_report(t):
     # verify_fatal: a bad header does not end the job under
     # continue_on_error, bad data does (fio 3.33)
     r, j = t.run_json(base + ['--verify_only=1', '--continue_on_error=verify',
-                               '--verify_fatal=1'])
+                              '--verify_fatal=1'])
     f, fj = fio_json(t, *base, '--verify_only=1', '--continue_on_error=verify',
                      '--verify_fatal=1')
     t.eq((r.rc, j['error'], j['read']['total_ios']), (0, 84, 256),
@@ -186,7 +184,7 @@ def test_misdirect_and_report(t):
              'verify_fatal, bad header: as fio')
     ibtest.flip(path, 9 * BS + 200)
     r, j = t.run_json(base + ['--verify_only=1', '--continue_on_error=verify',
-                               '--verify_fatal=1'])
+                              '--verify_fatal=1'])
     f, fj = fio_json(t, *base, '--verify_only=1', '--continue_on_error=verify',
                      '--verify_fatal=1')
     t.eq((r.rc, j['error'], j['total_err']), (1, 84, 1),
@@ -231,9 +229,9 @@ def test_fio_counts(t):
                    '--bs=16k'], 'libaio depth 4')
     # bsrange: every block (its own size) written and read back once
     r, j = t.run_json(job(t.path('b.dat'), 1 << 20, '--rw=randwrite',
-                           '--bsrange=4k-32k', '--verify=crc32c',
-                           '--verify_interval=4k', '--ioengine=libaio',
-                           '--iodepth=4'))
+                          '--bsrange=4k-32k', '--verify=crc32c',
+                          '--verify_interval=4k', '--ioengine=libaio',
+                          '--iodepth=4'))
     t.eq((r.rc, j['error'], j['read']['total_ios'], j['read']['io_bytes']),
          (0, 0, j['write']['total_ios'], j['write']['io_bytes']),
          'bsrange: each block read back once')
@@ -242,16 +240,16 @@ def test_fio_counts(t):
     r = t.run(*job(t.path('r.dat'), 256 << 10, '--rw=randwrite',
                    '--ioengine=psync', '--write_iolog=' + log))
     r, j = t.run_json(['--name=v', '--bs=4k', '--rw=randwrite',
-                        '--ioengine=psync', '--read_iolog=' + log,
-                        '--verify=crc32c'])
+                       '--ioengine=psync', '--read_iolog=' + log,
+                       '--verify=crc32c'])
     t.eq((r.rc, j and j['error'], j and j['write']['total_ios'],
           j and j['read']['total_ios']), (0, 0, 64, 64),
          'read_iolog + verify: 64 writes read back')
     # numjobs, each job its own file: both verify their writes
     d = t.mkdir('nj')
     r, _ = t.run_json(['--name=v', '--directory=' + d, '--size=256k',
-                        '--rw=randwrite', '--verify=md5', '--numjobs=2',
-                        '--ioengine=psync'])
+                       '--rw=randwrite', '--verify=md5', '--numjobs=2',
+                       '--ioengine=psync'])
     js = json.loads(r.out)['jobs'] if r.out else []
     t.eq([(x['error'], x['read']['total_ios']) for x in js], [(0, 64)] * 2,
          'numjobs=2: each job verifies its 64 blocks')
@@ -270,7 +268,7 @@ def test_interop(t):
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 256), 'fio-written %s: verify_only clean' % v, r)
         r, j = t.run_json(job(path, 1 << 20, '--rw=read', '--ioengine=psync',
-                               '--verify=' + v))
+                              '--verify=' + v))
         t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
              (0, 0, 256), 'fio-written %s: a read job checks it' % v, r)
     # verify_offset (the header swapped into the block), both ways
@@ -344,17 +342,17 @@ def test_backlog(t):
         return
     # a quiet run first: backlog reads are checked, no error
     r, j = t.run_json(['--name=v', '--filename=' + dev, '--size=1m',
-                        '--rw=randwrite', '--ioengine=psync', '--verify=crc32c',
-                        '--time_based', '--runtime=1', '--verify_backlog=16'])
+                       '--rw=randwrite', '--ioengine=psync', '--verify=crc32c',
+                       '--time_based', '--runtime=1', '--verify_backlog=16'])
     t.eq((r.rc, j and j['error']), (0, 0), 'backlog: quiet run clean', r)
     t.check(j and j['read']['total_ios'] >= j['write']['total_ios'] - 16,
             'backlog: reads keep up with writes', j and j['read'])
     # io_uring, depth 16, a backlog that is no divisor of the 256-block
     # pass: next-pass writes overtake backlog checks, never an error
     r, j = t.run_json(['--name=v', '--filename=' + dev, '--size=1m',
-                        '--rw=randwrite', '--ioengine=io_uring', '--iodepth=16',
-                        '--verify=crc32c', '--time_based', '--runtime=1',
-                        '--verify_backlog=100'])
+                       '--rw=randwrite', '--ioengine=io_uring', '--iodepth=16',
+                       '--verify=crc32c', '--time_based', '--runtime=1',
+                       '--verify_backlog=100'])
     # (the last verify phase skips blocks written again: fewer reads)
     t.eq((r.rc, j and j['error'], j and 0 < j['read']['total_ios'] <=
           j['write']['total_ios']), (0, 0, True),
@@ -420,15 +418,15 @@ def test_options(t):
     for opt in ['--verify_async=2', '--verify_state_save=0',
                 '--verify_header_seed=0', '--verify_backlog_batch=4']:
         r, j = t.run_json(job(path, 65536, '--rw=write', '--ioengine=psync',
-                               '--verify=crc32c', opt))
+                              '--verify=crc32c', opt))
         t.eq((r.rc, j and j['read']['total_ios']), (0, 16), 'accepted: ' + opt)
     # do_verify=0: written with headers, not read back
     r, j = t.run_json(job(path, 65536, '--rw=write', '--ioengine=psync',
-                           '--verify=crc32c', '--do_verify=0'))
+                          '--verify=crc32c', '--do_verify=0'))
     t.eq((r.rc, j['read']['total_ios'], j['write']['total_ios']), (0, 0, 16),
          'do_verify=0')
     r, j = t.run_json(job(path, 65536, '--rw=read', '--ioengine=psync',
-                           '--verify=crc32c'))
+                          '--verify=crc32c'))
     t.eq((r.rc, j['error'], j['read']['total_ios']), (0, 0, 16),
          'a read job checks the blocks do_verify=0 wrote')
 

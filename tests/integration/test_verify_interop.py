@@ -69,7 +69,6 @@ def bad_lines(r):
     return [ln for ln in r.out.splitlines() if ln.startswith('bad block')]
 
 
-
 def copy_block(path, src, dst):
     with open(path, 'r+b') as f:
         f.seek(src * BS)

@@ -42,8 +42,6 @@ def read_state(path):
     return h, recs
 
 
-
-
 def interrupted_write(t, dev, sig=signal.SIGINT):
     """randwrite at 400 IOPS over 1024 blocks, sig after ~1 s (under a
     wrapper both slowed alike: the signal still comes mid-run)."""
@@ -116,9 +114,9 @@ def test_interrupted(t):
             % (dev, bad) in r.err, 'load: fatal at that offset', r)
     # a read job with verify= checks the listed blocks the same way
     r, j = t.run_json(['--name=v', '--filename=' + dev, '--size=4m',
-                        '--bs=4k', '--rw=randread', '--ioengine=psync',
-                        '--verify=crc32c', '--verify_state_load=1',
-                        '--continue_on_error=verify'])
+                       '--bs=4k', '--rw=randread', '--ioengine=psync',
+                       '--verify=crc32c', '--verify_state_load=1',
+                       '--continue_on_error=verify'])
     t.eq((r.rc, j and j['read']['total_ios'], j and j['total_err']),
          (0, done, 1), 'read job with the state: same blocks', r)
     os.unlink(state)
@@ -257,7 +255,7 @@ def test_runtime_and_errors(t):
             '--rw=randwrite', '--ioengine=psync', '--verify=crc32c']
     state = os.path.join(t.dir, 'local-rt-0-verify.state')
     r, j = t.run_json(base + ['--rate_iops=400', '--runtime=500ms',
-                               '--do_verify=0'])
+                              '--do_verify=0'])
     done = j and j['write']['total_ios']
     t.check(r.rc == 0 and done and 0 < done < 1024,
             'runtime: stopped mid-run (%s writes)' % done, r)

@@ -64,13 +64,6 @@ static void test_seq_read_exact(void **state)
 	ib_iogen_free(&r.gen);
 }
 
-#define GEN_AUTO IB_RANDGEN_AUTO	/* random_generator not given */
-
-static void set_gen(struct ib_job *job, unsigned int gen)
-{
-	job->rand_gen = gen;
-}
-
 static void check_coverage_gen(unsigned int rw, uint64_t size, uint64_t bs,
 			       unsigned int loops, bool norandommap,
 			       unsigned int gen)
@@ -83,7 +76,7 @@ static void check_coverage_gen(unsigned int rw, uint64_t size, uint64_t bs,
 	rig_init(&r, rw, size, bs, 1);
 	r.job.loops = loops;
 	r.job.norandommap = norandommap;
-	set_gen(&r.job, gen);
+	r.job.rand_gen = gen;
 	rig_start(&r);
 	/* lfsr: the permutation, never a map */
 	assert_true((r.gen.files[0].perm != NULL) == (gen == IB_RANDGEN_LFSR));
@@ -112,7 +105,7 @@ static void check_coverage_gen(unsigned int rw, uint64_t size, uint64_t bs,
 static void check_coverage(unsigned int rw, uint64_t size, uint64_t bs,
 			   unsigned int loops, bool norandommap)
 {
-	check_coverage_gen(rw, size, bs, loops, norandommap, GEN_AUTO);
+	check_coverage_gen(rw, size, bs, loops, norandommap, IB_RANDGEN_AUTO);
 }
 
 static void test_rand_once_per_pass(void **state)
@@ -483,7 +476,7 @@ static void offsets_of(unsigned int gen, uint64_t size, uint64_t *out, unsigned 
 
 	rig_init(&r, IB_RW_READ | IB_RW_RAND, size, 4096, 1);
 	r.job.randrepeat = true;
-	set_gen(&r.job, gen);
+	r.job.rand_gen = gen;
 	rig_start(&r);
 	for (i = 0; i < n; i++) {
 		assert_true(ib_iogen_next(&r.gen, &io));
@@ -504,14 +497,14 @@ static void test_generator_choice(void **state)
 	/* 64 GiB at 4k: 16 Mi blocks, a 2.03 MiB map; 32 GiB: 1.02 MiB */
 	static const uint64_t big = 64ull << 30, small = 4ull << 30;
 	struct { unsigned int gen, bsmax; uint64_t size; bool nomap, perm; } c[] = {
-		{ GEN_AUTO, 4096, big, false, true },
-		{ GEN_AUTO, 4096, 32ull << 30, false, true },
-		{ GEN_AUTO, 4096, small, false, false },
-		{ GEN_AUTO, 4096, 8ull << 30, false, false },
+		{ IB_RANDGEN_AUTO, 4096, big, false, true },
+		{ IB_RANDGEN_AUTO, 4096, 32ull << 30, false, true },
+		{ IB_RANDGEN_AUTO, 4096, small, false, false },
+		{ IB_RANDGEN_AUTO, 4096, 8ull << 30, false, false },
 		{ IB_RANDGEN_TAUS, 4096, big, false, false },
 		{ IB_RANDGEN_TAUS64, 4096, big, false, false },
-		{ GEN_AUTO, 16384, big, false, false },
-		{ GEN_AUTO, 4096, big, true, false },
+		{ IB_RANDGEN_AUTO, 16384, big, false, false },
+		{ IB_RANDGEN_AUTO, 4096, big, true, false },
 		{ IB_RANDGEN_LFSR, 4096, small, false, true },
 		{ IB_RANDGEN_LFSR, 16384, small, true, true },
 	};
@@ -524,7 +517,7 @@ static void test_generator_choice(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		rig_init(&r, IB_RW_READ | IB_RW_RAND, c[i].size, 4096, 1);
-		set_gen(&r.job, c[i].gen);
+		r.job.rand_gen = c[i].gen;
 		r.job.bs.max[IB_DDIR_READ] = c[i].bsmax;
 		r.job.norandommap = c[i].nomap;
 		rig_start(&r);
@@ -532,7 +525,7 @@ static void test_generator_choice(void **state)
 		assert_int_equal(r.gen.files[0].map != NULL, !c[i].perm && !c[i].nomap);
 		ib_iogen_free(&r.gen);
 	}
-	offsets_of(GEN_AUTO, big, a, 64);
+	offsets_of(IB_RANDGEN_AUTO, big, a, 64);
 	ib_rand_seed(&seed, 0xb1899bedu);	/* randrepeat, job number 1 */
 	assert_int_equal(ib_randperm_init(&p, big / 4096, ib_rand64(&seed)), 0);
 	for (i = 0; i < 64; i++)
@@ -540,7 +533,7 @@ static void test_generator_choice(void **state)
 	offsets_of(IB_RANDGEN_LFSR, big, b, 64);
 	assert_memory_equal(a, b, sizeof(a));
 	offsets_of(IB_RANDGEN_TAUS, small, a, 64);
-	offsets_of(GEN_AUTO, small, b, 64);
+	offsets_of(IB_RANDGEN_AUTO, small, b, 64);
 	assert_memory_equal(a, b, sizeof(a));	/* default = tausworthe */
 	offsets_of(IB_RANDGEN_TAUS64, small, b, 64);
 	assert_memory_not_equal(a, b, sizeof(a));
@@ -555,7 +548,7 @@ static void test_lfsr_bsrange(void **state)
 
 	(void)state;
 	rig_init(&r, IB_RW_READ | IB_RW_RAND, 1 << 20, 4096, 1);
-	set_gen(&r.job, IB_RANDGEN_LFSR);
+	r.job.rand_gen = IB_RANDGEN_LFSR;
 	r.job.bs.max[IB_DDIR_READ] = 65536;
 	rig_start(&r);
 	assert_non_null(r.gen.files[0].perm);
