@@ -120,16 +120,15 @@ def one_run(opts, env, name, rate, spin):
     if floor:
         row.update(json.loads(text))
         row.update({'iops': row['started'] / opts.runtime, 'backlog_max': 0})
-        row['pass'] = row['p99'] < opts.target_us * 1000
-        return row
-    rd = json.loads(text[text.find('{'):])['jobs'][0]['read']
-    late = rd['late']
-    row.update({'iops': rd['iops'], 'started': late.get('started', 0),
-                'late_ios': late['ios'], 'max_ns': late['max_ns'],
-                'unstarted': late['unstarted'],
-                'backlog_max': late['backlog_max']})
-    for p in PCT:
-        row['p%g' % p] = pct_of(late, p)
+    else:
+        rd = json.loads(text[text.find('{'):])['jobs'][0]['read']
+        late = rd['late']
+        row.update({'iops': rd['iops'], 'started': late.get('started', 0),
+                    'late_ios': late['ios'], 'max_ns': late['max_ns'],
+                    'unstarted': late['unstarted'],
+                    'backlog_max': late['backlog_max']})
+        for p in PCT:
+            row['p%g' % p] = pct_of(late, p)
     p99 = row['p99']
     row['pass'] = p99 is not None and p99 < opts.target_us * 1000
     return row
