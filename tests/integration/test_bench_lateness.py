@@ -35,6 +35,20 @@ def check_row(t, row, what):
             '%s: late I/Os counted among the started' % what, row)
 
 
+def check_own(t, rows):
+    # iobench's own share: its p99 minus the p99 of the floor beside it
+    floors = {r['spin_us']: r['p99'] for r in rows if r['case'] == 'floor'}
+    for r in rows:
+        what = '%s spin %s' % (r['case'], r['spin_us'])
+        if r['case'] == 'floor':
+            t.check('own_p99' not in r, '%s: no own share' % what, r)
+            continue
+        t.eq(r.get('own_p99'), r['p99'] - floors[r['spin_us']],
+             '%s: own share = p99 - the floor\'s p99' % what, r)
+        t.eq(r.get('own_pass'), r['p99'] - floors[r['spin_us']] < 20000,
+             '%s: own PASS iff the share < 20 us' % what, r)
+
+
 def main():
     t = ibtest.Test()
     if t.wrapper:
@@ -58,8 +72,12 @@ def main():
           ('psync-shm', '2000', '0'), ('floor', '2000', '50'),
           ('null', '2000', '50'), ('psync-shm', '2000', '50')],
          'one row per case and rate_spin, the cases alternated', r)
-    t.check(all(len(f) == 14 and f[-1] in ('PASS', 'FAIL') for f in rows),
-            'every row has 14 columns and a verdict', r)
+    t.check(all(len(f) == 16 and f[13] in ('PASS', 'FAIL') for f in rows),
+            'every row has 16 columns and a verdict', r)
+    t.check(all((f[14:] == ['-', '-']) == (f[0] == 'floor') for f in rows),
+            'the floor rows have no own share, the others have one', r)
+    t.check(all(f[15] in ('PASS', 'FAIL') for f in rows if f[0] != 'floor'),
+            'the iobench rows have an own verdict', r)
     try:
         with open(jpath) as f:
             doc = json.load(f)
@@ -70,6 +88,8 @@ def main():
     t.eq(len(doc.get('rows', [])), 6, 'JSON: 6 rows')
     for row in doc.get('rows', []):
         check_row(t, row, '%s spin %s' % (row.get('case'), row.get('spin_us')))
+    if len(doc.get('rows', [])) == 6:
+        check_own(t, doc['rows'])
     t.finish()
 
 
