@@ -20,9 +20,9 @@ CASES = ['null-qd1', 'null-qd32', 'uring-shm', 'aio-shm', 'psync-shm',
          'uring-nj8-4t', 'verify-crc32c']
 # round 1's 15 targets, then issue 21's: 3 for each io_uring case, the
 # numjobs scaling, the 4 TiB memory and (perf installed) the startup
-N_TARGETS = 15 + 6 + 2 + (1 if shutil.which('perf') else 0)
+N_TARGETS = 15 + 8 + 2 + (1 if shutil.which('perf') else 0)
 COLS = ['case', 'tool', 'IOPS', 'usr', 'ns/io', 'sys', 'ns/io', 'RSS', 'MiB',
-        'PSS', 'MiB', '1stIO', 'ms', 'others', 'runs']
+        'PSS', 'MiB', '1stIO', 'ms', 'calls/io', 'others', 'runs']
 
 
 def rows(out):
@@ -53,6 +53,7 @@ def main():
     r = t.run(BENCH, '--smoke', '--iobench', t.bin, *wrap, '--json', jpath,
               prog=sys.executable, timeout=t.scaled(300))
     t.eq(r.rc, 0, 'bench --smoke exits 0', r)
+    perf = shutil.which('perf') is not None
     lines = r.out.splitlines()
     t.check(lines and lines[0].startswith('iobench iobench-'),
             'first line names both versions', r)
@@ -65,7 +66,7 @@ def main():
         t.check(c in table, 'table has case %s' % c, r)
         got = table.get(c, {})
         for tool in ('iobench', 'fio', 'ib/fio'):
-            t.eq(len(got.get(tool, [])), 8 if tool != 'ib/fio' else 6,
+            t.eq(len(got.get(tool, [])), 9 if tool != 'ib/fio' else 7,
                  '%s: %s row has all columns' % (c, tool), got)
         want_ceil = c in ('uring-shm', 'psync-shm', 'uring-loop')
         t.eq('ceiling' in got, want_ceil, '%s: ceiling row' % c, got)
@@ -75,6 +76,12 @@ def main():
             has_io = c.split('-')[0] != 'null'
             t.eq(got['iobench'][5] != '-', has_io,
                  '%s: 1st I/O time iff the engine makes I/O calls' % c, got)
+            if perf:
+                t.eq(got['iobench'][6] != '-', has_io,
+                     '%s: system calls per I/O iff a target' % c, got)
+                if c == 'uring-shm':
+                    t.check(float(got['iobench'][6]) > 0,
+                            '%s: some system calls per I/O' % c, got)
     tgt = [ln for ln in lines if ln.endswith((' yes', ' NO', ' -'))]
     t.eq(len(tgt), N_TARGETS, 'targets section has %d rows' % N_TARGETS, r)
     t.check(any(ln.startswith('21: numjobs=64 first I/O ms') for ln in tgt)
@@ -90,9 +97,18 @@ def main():
     med = doc.get('cases', {}).get('null-qd1', {}).get('median', {})
     t.eq(sorted(med.get('iobench', {})),
          sorted(['iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
-                 'first_io_ms', 'foreign_cpus', 'cpus_used', 'ok_runs']),
+                 'first_io_ms', 'syscalls_io', 'foreign_cpus', 'cpus_used',
+                 'ok_runs']),
          'JSON median keys')
     t.eq(len(doc.get('targets', [])), N_TARGETS, 'JSON has every target')
+    sc = doc.get('machine', {}).get('syscall') or {}
+    t.eq(sorted(sc), ['calls', 'sys_ns', 'usr_ns', 'wall_ns'],
+         'JSON: the empty system call\'s cost (tools/syscost)', sc)
+    t.check(any(ln.startswith('empty syscall: wall ') for ln in lines),
+            'the empty system call\'s cost is printed', r)
+    net = [x for x in doc.get('targets', [])
+           if x['target'] == '21: uring-shm usr ns/I/O less syscall billing']
+    t.eq(len(net), 1, 'the user time less syscall billing is a target', net)
     st = doc.get('startup') or {}
     t.check(not shutil.which('perf') or (st.get('jobs') == 64 and st.get('ms', 0) > 0),
             'JSON: the startup measure', st)
