@@ -14,7 +14,9 @@
  * One job clone, run to completion in the calling process or thread:
  * startdelay, open the prepared files, buffers, engine, then the I/O loop
  * until the byte budget, the runtime or *stop; drain, end_fsync, close.
- * Everything measured goes to *st (its own shared slot). Returns 0, or
+ * Everything measured goes to *st (its own shared slot), which comes with
+ * its measured section zeroed: the worker clears it only at a restart of
+ * the measurement (ramp end, latency_target steps). Returns 0, or
  * -errno when the job failed (st->error / st->error_where say why).
  */
 struct ib_worker_args {

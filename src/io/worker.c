@@ -61,6 +61,7 @@ struct worker {
 	bool lat_on;
 	bool readonly;
 	bool exec_to_stderr;	/* exec_*run: the commands' output to stderr */
+	bool measured;		/* I/O ran: a restart zeroes the stats */
 
 	void *lockmem;
 	uint64_t start_ns;		/* measured period start (after ramp) */
@@ -247,10 +248,16 @@ static bool ss_tick(struct worker *w, uint64_t now)
 	return met;
 }
 
-/* What was measured so far is dropped: the measured run starts now. */
+/*
+ * What was measured so far is dropped: the measured run starts now. Before
+ * any I/O there is nothing to drop (the stats come zeroed, worker.h), and
+ * zeroing them anyway wrote every page of ~370 KiB of fresh shared memory
+ * per job before its first I/O, histogram buckets it mostly never uses.
+ */
 static void restart_measure(struct worker *w, uint64_t now)
 {
-	ib_stats_reset(w->st);
+	if (w->measured)
+		ib_stats_reset(w->st);
 	getrusage(RUSAGE_THREAD, &w->ru0);
 	w->start_ns = now;
 	w->loop.log_start_ns = now;
@@ -643,6 +650,7 @@ static void start_clock(struct worker *w)
 	} else {
 		end_ramp(w, now);
 	}
+	w->measured = true;	/* the I/O starts */
 }
 
 static uint64_t tv_us(const struct timeval *tv)
