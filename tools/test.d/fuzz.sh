@@ -4,7 +4,8 @@
 # options, job files, trace readers, the JSON results reader, verify blocks,
 # fio's logs, compare's --fail-if rules.
 # clang build in build-fuzz/ (ASan+UBSan+libFuzzer), each target fuzzed for
-# FUZZ_SECONDS (default 25; seven targets: about three minutes), starting from
+# FUZZ_SECONDS (default 25; eight targets, one per CPU at a time: under two
+# minutes on 2 CPUs), starting from
 # tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
 # crash, 77 = no clang here, 1 = a crash: the input is kept in
 # build-fuzz/fuzz-artifacts/; add it to tests/fuzz/regress/TARGET/ with the fix.
@@ -40,10 +41,11 @@ trap 'rm -rf "$work"' EXIT
 export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1"
 
-rc=0
-for target in "${targets[@]}"; do
-	corpus="$work/$target"
-	mkdir -p "$corpus"
+# fuzz_one TARGET: fuzz it for $secs from its corpus; exit status in
+# $work/TARGET.rc, libFuzzer's output in $work/TARGET.log.
+fuzz_one() {
+	local target=$1 corpus="$work/$1" run="$work/run-$1" got=0
+	mkdir -p "$corpus" "$run"
 	cp tests/fuzz/seeds/"$target"/* "$corpus"/
 	if [ "$target" = jobfile ]; then
 		for f in tests/data/*.fio; do cp "$f" "$corpus/data_$(basename "$f")"; done
@@ -51,12 +53,33 @@ for target in "${targets[@]}"; do
 	if [ -d "tests/fuzz/regress/$target" ]; then
 		cp tests/fuzz/regress/"$target"/* "$corpus"/
 	fi
-	echo "fuzz: $target for ${secs}s"
-	# run in the corpus dir: nothing the parsers might name lands in the tree
-	if ! (cd "$work" && "$top/$dir/tests/fuzz/fuzz_$target" \
+	# run in a directory of its own: nothing the parsers might name lands
+	# in the tree, or in another target's way
+	(cd "$run" && "$top/$dir/tests/fuzz/fuzz_$target" \
 		-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix="$art/$target-" -print_final_stats=1 \
-		"$corpus" >"$work/$target.log" 2>&1); then
+		"$corpus" >"$work/$target.log" 2>&1) || got=$?
+	echo "$got" >"$work/$target.rc"
+}
+
+# Each libFuzzer process is one thread: as many targets at a time as there
+# are CPUs (FUZZ_JOBS), each still fuzzed for its whole $secs.
+par=${FUZZ_JOBS:-$(nproc)}
+echo "fuzz: ${#targets[@]} targets for ${secs}s each, $par at a time"
+running=0
+for target in "${targets[@]}"; do
+	if [ "$running" -ge "$par" ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	fuzz_one "$target" &
+	running=$((running + 1))
+done
+wait
+
+rc=0
+for target in "${targets[@]}"; do
+	if [ "$(cat "$work/$target.rc" 2>/dev/null)" != 0 ]; then
 		echo "fuzz: $target FOUND A CRASH (input in $art):"
 		grep -E 'ERROR|SUMMARY|runtime error|Test unit written' \
 			"$work/$target.log" | head -20
