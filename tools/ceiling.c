@@ -14,10 +14,10 @@
  * DEFER_TASKRUN, else COOP_TASKRUN, else nothing), registered ring fd,
  * registered buffers and file, READ_FIXED. Each batch of completions is
  * refilled and submitted with one io_uring_enter, which also flushes the
- * completions that came meanwhile (GETEVENTS without waiting). The loop
- * does not sleep while the ring has nothing to reap: it polls, up to
- * SPIN_POLLS empty enters in a row, and only then blocks for one
- * completion. Measured on the 2-vCPU VM (tmpfs file: every read goes to
+ * completions that came meanwhile (GETEVENTS without waiting). On a
+ * regular file the loop does not sleep while the ring has nothing to
+ * reap: it polls, up to SPIN_POLLS empty enters in a row, and only then
+ * blocks for one completion; on a block device it blocks (uring_loop). Measured on the 2-vCPU VM (tmpfs file: every read goes to
  * one io-wq worker; loop device: to the loop's kworker), polling beats
  * sleeping on every fourth I/O, which the old one-submit_and_wait loop
  * did: its sleeps and wake-ups were most of the gap to iobench, which
@@ -47,6 +47,7 @@
 struct bench {
 	int fd;
 	bool direct;
+	bool poll;		/* regular file: poll the ring, see uring_loop */
 	unsigned int depth;
 	uint32_t bs;
 	uint64_t nblocks;
@@ -69,12 +70,13 @@ static inline uint64_t next_off(struct bench *b)
 	return ib_randperm_next(&b->perm) * b->bs;
 }
 
-static int target_size(int fd, uint64_t *size)
+static int target_size(struct bench *b, int fd, uint64_t *size)
 {
 	struct stat st;
 
 	if (fstat(fd, &st))
 		return -errno;
+	b->poll = S_ISREG(st.st_mode);
 	if (S_ISBLK(st.st_mode))
 		return ioctl(fd, BLKGETSIZE64, size) ? -errno : 0;
 	*size = (uint64_t)st.st_size;
@@ -94,7 +96,7 @@ static int open_target(struct bench *b, const char *path)
 	}
 	if (b->fd < 0)
 		return -errno;
-	ret = target_size(b->fd, &size);
+	ret = target_size(b, b->fd, &size);
 	if (ret)
 		return ret;
 	b->nblocks = size / b->bs;
@@ -182,19 +184,24 @@ static int uring_register(struct bench *b, struct io_uring *ring)
 
 /*
  * Keep depth reads in flight; refill each batch of completions with one
- * enter. Poll while nothing is there, block only after SPIN_POLLS empty
- * polls (a stalled device, or a kworker that needs this CPU).
+ * enter. On a regular file, poll while nothing is there and block only
+ * after SPIN_POLLS empty polls: its reads run in this process's own io-wq
+ * worker. A block device's completions come from outside (the loop
+ * device's kworker, at nice 0 outside our scheduler group): polling at
+ * nice -20 starved it (bench.py on a loaded machine: 79k IOPS against
+ * iobench's 191k), so there the loop blocks for one completion.
  */
 static int uring_loop(struct bench *b, struct io_uring *ring,
 		      struct io_uring_cqe **cqes)
 {
 	unsigned int inflight = b->depth, idle = 0;
+	unsigned int spin = b->poll ? SPIN_POLLS : 0;
 	bool stop = false;
 
 	for (unsigned int i = 0; i < b->depth; i++)
 		prep_read(b, ring, i);
 	while (inflight) {
-		int ret = idle < SPIN_POLLS ? io_uring_submit_and_get_events(ring) :
+		int ret = idle < spin ? io_uring_submit_and_get_events(ring) :
 					      io_uring_submit_and_wait(ring, 1);
 		unsigned int n;
 
