@@ -149,8 +149,11 @@ def check_open(t, rd, stalls):
         return
     shortest = min(full)
     co = rd['colat_ns']
-    t.check(pct(co, 99.9) >= shortest - PERIOD_NS,
-            'open: co-free p99.9 %s >= stall %s - period' %
+    # The 4th-largest of 4000 (p99.9) is a stall's second I/O, due one
+    # period after its first: exactly the stall minus a period, so allow
+    # the histogram's resolution (a bucket is at most 1/64 of its value)
+    t.check(pct(co, 99.9) >= (shortest - PERIOD_NS) * 63 // 64,
+            'open: co-free p99.9 %s >= stall %s - period (to 1/64)' %
             (ms(pct(co, 99.9)), ms(shortest)))
     t.check(pct(co, 99) >= shortest // 2,
             'open: co-free p99 %s shows the stall' % ms(pct(co, 99)))
