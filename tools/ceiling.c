@@ -17,7 +17,8 @@
  * completions that came meanwhile (GETEVENTS without waiting). On a
  * regular file the loop does not sleep while the ring has nothing to
  * reap: it polls, up to SPIN_POLLS empty enters in a row, and only then
- * blocks for one completion; on a block device it blocks (uring_loop). Measured on the 2-vCPU VM (tmpfs file: every read goes to
+ * blocks for one completion; on a block device it blocks (uring_loop).
+ * Measured on the 2-vCPU VM (tmpfs file: every read goes to
  * one io-wq worker; loop device: to the loop's kworker), polling beats
  * sleeping on every fourth I/O, which the old one-submit_and_wait loop
  * did: its sleeps and wake-ups were most of the gap to iobench, which
