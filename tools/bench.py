@@ -368,6 +368,15 @@ def _parse_report(text):
     return iops, ios
 
 
+def _parse_output(tool, text):
+    """(IOPS, I/Os) of one run's output: tools/ceiling's line, or the
+    tool's JSON report."""
+    if tool == 'ceiling':
+        return (float(re.search(r'iops=([\d.]+)', text).group(1)),
+                int(re.search(r'ios=(\d+)', text).group(1)))
+    return _parse_report(text)
+
+
 def measure(tool, argv, opts, env):
     """One measured run; a dict of metrics, or {'error': ...}."""
     out = os.path.join(env.dir, 'out')
@@ -384,11 +393,7 @@ def measure(tool, argv, opts, env):
     if status != 0:
         return {'error': 'exit status %d: %s' % (status, text[-300:])}
     try:
-        if tool == 'ceiling':
-            iops = float(re.search(r'iops=([\d.]+)', text).group(1))
-            ios = int(re.search(r'ios=(\d+)', text).group(1))
-        else:
-            iops, ios = _parse_report(text)
+        iops, ios = _parse_output(tool, text)
     except (ValueError, KeyError, AttributeError) as e:
         return {'error': 'unreadable output (%s): %s' % (e, text[-300:])}
     # Not ru_maxrss: Linux carries it across execve, so it starts at the
@@ -439,7 +444,7 @@ def first_io_ms(argv, env, nice):
 SYSCALL_COUNT = re.compile(r'^(\d+),[^,]*,raw_syscalls:sys_enter')
 
 
-def syscalls_per_io(argv, env, nice):
+def syscalls_per_io(tool, argv, env, nice):
     """System calls per I/O of one run of argv (its whole process tree),
     under perf stat; None where perf cannot count them."""
     data = os.path.join(env.dir, 'perfstat')
@@ -451,8 +456,7 @@ def syscalls_per_io(argv, env, nice):
     try:
         with open(out, errors='replace') as f:
             text = f.read()
-        ios = int(re.search(r'ios=(\d+)', text).group(1)) \
-            if 'ceiling:' in text else _parse_report(text)[1]
+        ios = _parse_output(tool, text)[1]
         with open(data) as f:
             calls = next(int(m.group(1)) for m in map(SYSCALL_COUNT.match, f)
                          if m)
@@ -491,6 +495,13 @@ def ceiling_argv(binpath, case, env, runtime):
     mode, depth = case.ceiling
     path = env.loop_dev() if case.target == 'loop' else env.shm_file()
     return [binpath, mode, path, str(depth), '%g' % runtime]
+
+
+def tool_argv(opts, tool, case, env, runtime):
+    """The command line of one run of tool on case."""
+    if tool == 'ceiling':
+        return ceiling_argv(opts.ceiling, case, env, runtime)
+    return job_argv(opts.cmd[tool], case, env, runtime, opts.extra[tool])
 
 
 PERF_LINE = re.compile(r'^\s*(\S.*?)\s+(\d+)\s+\[\d+\]\s+([\d.]+):\s+'
@@ -546,27 +557,18 @@ def run_rounds(opts, cases, env, res):
             for tool in order:
                 if opts.idle_wait:
                     waited += wait_quiet(opts.idle_wait)
-                if tool == 'ceiling':
-                    argv = ceiling_argv(opts.ceiling, case, env, opts.runtime)
-                else:
-                    argv = job_argv(opts.cmd[tool], case, env,
-                                    opts.runtime, opts.extra[tool])
-                m = measure(tool, argv, opts, env)
+                m = measure(tool, tool_argv(opts, tool, case, env,
+                                            opts.runtime), opts, env)
+                # the extra short runs: first I/O time, system calls
+                short = tool_argv(opts, tool, case, env,
+                                  min(opts.runtime, 1.0))
                 if tool != 'ceiling' and case.target and opts.strace \
                         and 'error' not in m:
-                    short = min(opts.runtime, 1.0)
-                    m['first_io_ms'] = first_io_ms(
-                        job_argv(opts.cmd[tool], case, env, short,
-                                 opts.extra[tool]),
-                        env, opts.nice)
+                    m['first_io_ms'] = first_io_ms(short, env, opts.nice)
                 if rnd == 0 and case.target and opts.syscalls \
                         and 'error' not in m:
-                    short = min(opts.runtime, 1.0)
-                    m['syscalls_io'] = syscalls_per_io(
-                        ceiling_argv(opts.ceiling, case, env, short)
-                        if tool == 'ceiling' else
-                        job_argv(opts.cmd[tool], case, env, short,
-                                 opts.extra[tool]), env, opts.nice)
+                    m['syscalls_io'] = syscalls_per_io(tool, short, env,
+                                                       opts.nice)
                 res[case.name]['runs'][tool].append(m)
                 if 'error' in m:
                     sys.stderr.write('bench: %s/%s round %d: %s\n' % (
@@ -697,6 +699,11 @@ def _fmtx(v):
     return '-' if v is None else '%.2fx' % v
 
 
+# the columns of the ib/fio and ib/base rows, in table order
+RATIO_KEYS = ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib', 'first_io_ms',
+              'syscalls_io')
+
+
 def print_table(res, tgts, f):
     cols = ('%-11s %-8s %12s %9s %9s %8s %8s %9s %8s %7s %5s\n')
     f.write(cols % ('case', 'tool', 'IOPS', 'usr ns/io', 'sys ns/io',
@@ -725,18 +732,13 @@ def print_table(res, tgts, f):
                             _fmt(m['syscalls_io'], '.2f'),
                             _fmt(m['foreign_cpus'], '.2f'), m['ok_runs']))
             first = False
-        ib, fio = med.get('iobench'), med.get('fio')
-        if ib and fio:
-            f.write(cols % ('', 'ib/fio', *(
-                _fmtx(_ratio(ib[k], fio[k])) for k in
-                ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
-                 'first_io_ms', 'syscalls_io')), '', ''))
-        base = med.get('baseline')
-        if ib and base:
-            f.write(cols % ('', 'ib/base', *(
-                _fmtx(_ratio(ib[k], base[k])) for k in
-                ('iops', 'usr_ns', 'sys_ns', 'rss_mib', 'pss_mib',
-                 'first_io_ms', 'syscalls_io')), '', ''))
+        ib = med.get('iobench')
+        for label, other in (('ib/fio', med.get('fio')),
+                             ('ib/base', med.get('baseline'))):
+            if ib and other:
+                f.write(cols % ('', label, *(
+                    _fmtx(_ratio(ib[k], other[k])) for k in RATIO_KEYS),
+                    '', ''))
         if ib and med.get('ceiling'):
             f.write(cols % ('', 'ib/ceil', _fmtx(_ratio(
                 ib['iops'], med['ceiling']['iops'])),
@@ -946,7 +948,6 @@ def main(argv):
                   mach['cpus'], mach['mem_gib'], mach['nice'],
                   mach['loadavg_start'][0],
                   mach['loadavg_end'][0], env.loop_dio))
-
     for tool, extra in opts.extra.items():
         if extra and tool != 'baseline':
             out.write('NOT IDENTICAL JOBS: %s also got %s\n\n' % (

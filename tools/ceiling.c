@@ -37,9 +37,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include "config.h"
+#include "iobench/clock.h"
 #include "iobench/randperm.h"
 #if HAVE_LIBURING
 #include <liburing.h>
@@ -58,26 +58,19 @@ struct bench {
 	void *bufs;
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 static inline uint64_t next_off(struct bench *b)
 {
 	return ib_randperm_next(&b->perm) * b->bs;
 }
 
-static int target_size(struct bench *b, int fd, uint64_t *size)
+/* The target's size, and whether it is a regular file (*reg). */
+static int target_size(int fd, uint64_t *size, bool *reg)
 {
 	struct stat st;
 
 	if (fstat(fd, &st))
 		return -errno;
-	b->poll = S_ISREG(st.st_mode);
+	*reg = S_ISREG(st.st_mode);
 	if (S_ISBLK(st.st_mode))
 		return ioctl(fd, BLKGETSIZE64, size) ? -errno : 0;
 	*size = (uint64_t)st.st_size;
@@ -97,7 +90,7 @@ static int open_target(struct bench *b, const char *path)
 	}
 	if (b->fd < 0)
 		return -errno;
-	ret = target_size(b, b->fd, &size);
+	ret = target_size(b->fd, &size, &b->poll);
 	if (ret)
 		return ret;
 	b->nblocks = size / b->bs;
@@ -117,7 +110,7 @@ static int run_pread(struct bench *b)
 				return r < 0 ? -errno : -EIO;
 		}
 		b->ios += 256;
-		if (now_ns() >= b->end_ns)
+		if (ib_now_ns() >= b->end_ns)
 			return 0;
 	}
 }
@@ -220,7 +213,7 @@ static int uring_loop(struct bench *b, struct io_uring *ring,
 		}
 		io_uring_cq_advance(ring, n);
 		b->ios += n;
-		if (n && !stop && now_ns() >= b->end_ns)
+		if (n && !stop && ib_now_ns() >= b->end_ns)
 			stop = true;
 	}
 	return 0;
@@ -308,14 +301,14 @@ int main(int argc, char **argv)
 	}
 	if (posix_memalign(&b.bufs, 4096, (size_t)b.depth * b.bs))
 		return 1;
-	start = now_ns();
+	start = ib_now_ns();
 	b.end_ns = start + (uint64_t)(secs * 1e9);
 	ret = uring ? run_uring(&b) : run_pread(&b);
 	if (ret) {
 		fprintf(stderr, "ceiling: %s: %s\n", argv[1], strerror(-ret));
 		return 1;
 	}
-	secs = (double)(now_ns() - start) / 1e9;
+	secs = (double)(ib_now_ns() - start) / 1e9;
 	printf("ceiling: %s %s depth=%u bs=%u %s runtime=%.2fs ios=%llu iops=%.0f\n",
 	       argv[1], argv[2], b.depth, b.bs, b.direct ? "direct" : "buffered",
 	       secs, (unsigned long long)b.ios, (double)b.ios / secs);

@@ -13,7 +13,7 @@
  * a few ns; on some virtual machines (the development VM's guest kernel
  * is entered through the hypervisor) it is hundreds, and then every I/O
  * system call adds that much to a tool's "user time per I/O" whatever the
- * tool does in user space (tools/bench.py's "syscalls/io" column).
+ * tool does in user space (tools/bench.py's "calls/io" column).
  */
 #include <stdint.h>
 #include <stdio.h>
