@@ -42,7 +42,7 @@ struct ib_evidence {
 	bool time_based;
 	bool fsyncs;			/* fsync=, fdatasync=, end_fsync=, sync= */
 	bool percentiles_given;		/* percentile_list= was given */
-	unsigned int iodepth_batch;	/* iodepth_batch_submit */
+	unsigned int iodepth_batch;	/* iodepth_batch_submit as given; 0: not given */
 	uint64_t runtime_us;
 	uint64_t ramp_time_us;
 	/*

@@ -234,6 +234,14 @@ struct ib_job {
 	unsigned int iodepth_batch_submit;
 	unsigned int iodepth_batch_complete_min;
 	unsigned int iodepth_batch_complete_max;
+	/*
+	 * Given (here or in [global]): the two batch options above are kept as
+	 * set. Not given, defaults=iobench batches (validate.c): every I/O a
+	 * refill queues goes in one submit call, and a reap takes every
+	 * completion there is, up to iodepth; defaults=fio keeps fio's 1 and 1.
+	 */
+	bool batch_submit_given;
+	bool batch_complete_max_given;
 	unsigned int iodepth_low;
 	bool serialize_overlap;	/* no two overlapping I/Os in flight when
 				 * one of them writes (loop.h) */

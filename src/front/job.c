@@ -59,7 +59,7 @@ void ib_job_defaults(struct ib_job *j)
 	strcpy(j->ioengine, "io_uring");
 	j->direct = true;
 	j->iodepth = 1;
-	j->iodepth_batch_submit = 1;
+	j->iodepth_batch_submit = 1;	/* fio's; not given: see ib_job_fixup */
 	j->iodepth_batch_complete_min = 1;
 	j->iodepth_batch_complete_max = 0; /* 0: = complete_min */
 	j->iodepth_low = 0;		   /* 0: = iodepth */

@@ -209,8 +209,8 @@ static int set_ioengine(struct ib_job *j, const struct ib_opt *o, const char *v,
 }
 
 static const struct ib_opt_val defaults_vals[] = {
-	{ "iobench", IB_DEFAULTS_IOBENCH, "direct=1, ioengine=io_uring (else libaio, else psync)" },
-	{ "fio", IB_DEFAULTS_FIO, "fio's: direct=0 (buffered), ioengine=psync" },
+	{ "iobench", IB_DEFAULTS_IOBENCH, "direct=1, ioengine=io_uring (else libaio, else psync), I/Os submitted and reaped in batches up to iodepth" },
+	{ "fio", IB_DEFAULTS_FIO, "fio's: direct=0 (buffered), ioengine=psync, iodepth_batch_submit=1, iodepth_batch_complete_max=iodepth_batch_complete_min" },
 	{ NULL, 0, NULL },
 };
 
@@ -230,6 +230,28 @@ static int set_defaults(struct ib_job *j, const struct ib_opt *o, const char *v,
 		memset(j->ioengine, 0, sizeof(j->ioengine));
 		strcpy(j->ioengine, fio ? "psync" : "io_uring");
 	}
+	return 0;
+}
+
+/*
+ * The two batch options: given, they replace iobench's batching
+ * (validate.c); "auto" is the default again (fio's values with defaults=fio).
+ */
+static int set_batch(struct ib_job *j, const struct ib_opt *o, const char *v,
+		     struct ib_diag *d)
+{
+	bool submit = o->off == offsetof(struct ib_job, iodepth_batch_submit);
+	bool given = strcmp(v, "auto") != 0;
+	int64_t x = submit ? 1 : 0;	/* job.c's */
+	int rc = given ? ib_opt_parse_int(o, v, &x, d) : 0;
+
+	if (rc)
+		return rc;
+	*(unsigned int *)ib_opt_field(j, o->off) = (unsigned int)x;
+	if (submit)
+		j->batch_submit_given = given;
+	else
+		j->batch_complete_max_given = given;
 	return 0;
 }
 
@@ -671,15 +693,18 @@ const struct ib_opt ib_opt_entries[] = {
 	  .min = 1, .max = 65536, .def = "1", .help = "I/Os kept in flight" },
 	{ .name = "iodepth_batch_submit", .alias = { "iodepth_batch" },
 	  .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth_batch_submit),
-	  .min = 0, .max = 65536, .def = "1",
-	  .help = "Submit once this many I/Os are queued (0: iodepth)" },
+	  .set = set_batch, .min = 0, .max = 65536,
+	  .def = "auto",
+	  .help = "Submit once this many I/Os are queued (0: iodepth; auto: all that a refill queues, in one call; defaults=fio: 1)" },
 	{ .name = "iodepth_batch_complete_min", .alias = { "iodepth_batch_complete" },
 	  .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth_batch_complete_min),
 	  .min = 0, .max = 65536, .def = "1",
 	  .help = "Wait for at least this many completions (0: poll)" },
 	{ .name = "iodepth_batch_complete_max", .type = IB_OPT_UINT,
-	  .cat = IB_CAT_DEPTH, FLD(iodepth_batch_complete_max), .min = 0,
-	  .max = 65536, .help = "Reap at most this many completions at once (default: complete_min)" },
+	  .cat = IB_CAT_DEPTH, FLD(iodepth_batch_complete_max), .set = set_batch,
+	  .min = 0, .max = 65536,
+	  .def = "auto",
+	  .help = "Reap at most this many completions at once (0: iodepth_batch_complete_min; auto: iodepth; defaults=fio: iodepth_batch_complete_min)" },
 	{ .name = "iodepth_low", .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH,
 	  FLD(iodepth_low), .min = 0, .max = 65536,
 	  .help = "When full, drain to this depth before refilling (default: iodepth)" },

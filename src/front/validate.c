@@ -44,16 +44,35 @@ static void fix_data(struct ib_job *j)
 		j->refill_buffers = true;
 }
 
+/*
+ * The batch options not given: defaults=iobench submits all that a refill
+ * queued with one call and reaps up to iodepth completions per call (one
+ * io_uring_enter per batch instead of one per I/O: a third of the kernel
+ * time per I/O on io_uring, README's performance section); defaults=fio
+ * keeps fio's one I/O per submit and complete_max = complete_min.
+ */
+static void fix_batch(struct ib_job *j)
+{
+	bool ours = j->defaults == IB_DEFAULTS_IOBENCH;
+
+	if (ours && !j->batch_submit_given)
+		j->iodepth_batch_submit = 0;	/* 0: iodepth */
+	j->iodepth_batch_submit = depth_default(j->iodepth_batch_submit, j->iodepth);
+	if (ours && !j->batch_complete_max_given)
+		j->iodepth_batch_complete_max = j->iodepth > j->iodepth_batch_complete_min ?
+			j->iodepth : j->iodepth_batch_complete_min;
+	else if (j->iodepth_batch_complete_max == 0)
+		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
+}
+
 void ib_job_fixup(struct ib_job *j)
 {
 	unsigned int i;
 
 	fix_data(j);
 
-	j->iodepth_batch_submit = depth_default(j->iodepth_batch_submit, j->iodepth);
+	fix_batch(j);
 	j->iodepth_low = depth_default(j->iodepth_low, j->iodepth);
-	if (j->iodepth_batch_complete_max == 0)
-		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
 	for (i = 0; i < IB_DDIR_RWT; i++)
 		if (j->bs.align[i] == 0)
 			j->bs.align[i] = j->bs.min[i];

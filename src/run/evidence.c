@@ -199,7 +199,8 @@ void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 	ev->fsyncs = job->fsync_every || job->fdatasync_every || job->end_fsync ||
 		     job->sync_io != IB_SYNC_IO_NONE;
 	ev->percentiles_given = given(job, "percentile_list");
-	ev->iodepth_batch = job->iodepth_batch_submit;
+	/* iobench's own batching is no claim to check (chk_batch) */
+	ev->iodepth_batch = job->batch_submit_given ? job->iodepth_batch_submit : 0;
 	seeds(ev, job);
 	if (ib_job_writes(job))
 		ev->compress_ratio = compress_sample(job);

@@ -342,6 +342,53 @@ def test_jobfile_and_showcmd(t):
          'psync given: the synchronous warning')
 
 
+def batch_dists(t, what, args):
+    """(iodepth_submit, iodepth_complete) of a 256-read io_uring job (no
+    --name: with a job file, these options are then its globals)."""
+    js = t.path('batch.json')
+    r = t.run('--rw=randread', '--bs=4k', '--size=1m',
+              '--ioengine=io_uring', '--iodepth=16', *args,
+              '--output-format=json', '--json-output=' + js)
+    if not t.ok(r, what):
+        return None, None
+    doc = load_json(t, js, r)
+    if not doc:
+        return None, None
+    j = doc['jobs'][0]
+    t.eq(j['read']['total_ios'], 256, what + ': 256 reads')
+    return j['iodepth_submit'], j['iodepth_complete']
+
+
+def test_batches(t, dev):
+    """Not given, the batch options are iobench's: a refill's I/Os go in
+    with one submit call (the first fill: all 16 at once), a reap takes up
+    to iodepth; fio's (one I/O per call) with defaults=fio or as given, on
+    the command line or in [global]."""
+    sub, comp = batch_dists(t, 'iobench batches', ['--filename=' + dev])
+    if sub:
+        t.check(sub['16'] > 0, 'iobench batches: the first fill is one call '
+                'of 16 I/Os', sub)
+        t.check(sub['32'] == sub['64'] == sub['>=64'] == 0 and
+                comp['32'] == comp['64'] == comp['>=64'] == 0,
+                'iobench batches: no call above iodepth', (sub, comp))
+    one = {'0': 0.0, '4': 100.0, '8': 0.0, '16': 0.0, '32': 0.0, '64': 0.0,
+           '>=64': 0.0}
+    for what, args in (('defaults=fio', ['--defaults=fio', '--direct=1']),
+                       ('batch options given', ['--iodepth_batch_submit=1',
+                        '--iodepth_batch_complete_max=1'])):
+        sub, comp = batch_dists(t, what, ['--filename=' + dev] + args)
+        if sub:
+            t.eq((sub, comp), (one, one), what + ': one I/O per call')
+    jf = t.path('batch.fio')
+    with open(jf, 'w') as fh:
+        fh.write('[global]\nfilename=%s\niodepth_batch_submit=1\n'
+                 'iodepth_batch_complete_max=1\n[b]\n' % dev)
+    sub, comp = batch_dists(t, 'batch options in [global]', [jf])
+    if sub:
+        t.eq((sub, comp), (one, one), 'batch options in [global]: one I/O '
+             'per call')
+
+
 def main():
     t = ibtest.Test()
     helper = sys.argv[2] if len(sys.argv) > 2 else None
@@ -352,6 +399,7 @@ def main():
     if dev:
         test_typed(t, dev)
         test_fio_defaults(t, dev)
+        test_batches(t, dev)
     else:
         t.skip('no loop devices')
     test_engine_fallback(t, os.path.abspath(helper) if helper else None)

@@ -136,8 +136,55 @@ static void test_fixup_depths(void **state)
 	set(j, "iodepth_low", "0");
 	valid(j);
 	assert_int_equal(j->iodepth_batch_submit, 16);
-	assert_int_equal(j->iodepth_batch_complete_max, 4);
+	assert_int_equal(j->iodepth_batch_complete_max, 16);	/* iobench's */
 	assert_int_equal(j->iodepth_low, 16);
+}
+
+/* Not given, the batch options are iobench's (up to iodepth), or fio's. */
+static void test_fixup_batch_defaults(void **state)
+{
+	struct ib_job *j = *state;
+
+	set(j, "iodepth", "16");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_submit, 16);
+	assert_int_equal(j->iodepth_batch_complete_min, 1);
+	assert_int_equal(j->iodepth_batch_complete_max, 16);
+
+	ib_job_defaults(j);
+	set(j, "iodepth", "16");
+	set(j, "defaults", "fio");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_submit, 1);
+	assert_int_equal(j->iodepth_batch_complete_max, 1);
+
+	/* given: as given, whatever the defaults; 0 is complete_min (fio) */
+	ib_job_defaults(j);
+	set(j, "iodepth", "16");
+	set(j, "iodepth_batch_submit", "1");
+	set(j, "iodepth_batch_complete_min", "2");
+	set(j, "iodepth_batch_complete_max", "0");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_submit, 1);
+	assert_int_equal(j->iodepth_batch_complete_max, 2);
+
+	/* complete_min above iodepth: complete_max follows it, no error */
+	ib_job_defaults(j);
+	set(j, "iodepth", "4");
+	set(j, "iodepth_batch_complete_min", "8");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_complete_max, 8);
+
+	/* auto: the default again */
+	ib_job_defaults(j);
+	set(j, "iodepth", "16");
+	set(j, "iodepth_batch_submit", "2");
+	set(j, "iodepth_batch_submit", "auto");
+	set(j, "iodepth_batch_complete_max", "3");
+	set(j, "iodepth_batch_complete_max", "auto");
+	valid(j);
+	assert_int_equal(j->iodepth_batch_submit, 16);
+	assert_int_equal(j->iodepth_batch_complete_max, 16);
 }
 
 static void test_fixup_depths_clamped(void **state)
@@ -151,7 +198,7 @@ static void test_fixup_depths_clamped(void **state)
 	assert_int_equal(j->iodepth_batch_submit, 8);
 	assert_int_equal(j->iodepth_low, 8);
 	assert_int_equal(j->iodepth_batch_complete_min, 1);
-	assert_int_equal(j->iodepth_batch_complete_max, 1);
+	assert_int_equal(j->iodepth_batch_complete_max, 8);
 }
 
 static void test_fixup_blockalign(void **state)
@@ -486,7 +533,7 @@ static void test_build(void **state)
 	assert_int_equal(r.jobs[3].clone, 1);
 	assert_int_equal(r.jobs[3].number, 4);
 	assert_int_equal(r.jobs[2].iodepth, 8);
-	assert_int_equal(r.jobs[2].iodepth_batch_submit, 1);
+	assert_int_equal(r.jobs[2].iodepth_batch_submit, 8);	/* iobench's */
 	assert_int_equal(r.jobs[2].iodepth_low, 8);
 	assert_int_equal(r.jobs[2].bs.align[IB_DDIR_READ], 4096);
 	assert_string_equal(ib_opts_text_get(r.global_opts_text, r.global_opts_len,
@@ -525,6 +572,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_defaults), T(test_fixup_depths), T(test_fixup_depths_clamped),
+		T(test_fixup_batch_defaults),
 		T(test_fixup_blockalign), T(test_fixup_gtod_reduce),
 		T(test_fixup_log_names), T(test_complete_max_below_min), T(test_bs_checks),
 		T(test_bs_unused_direction_ignored), T(test_bsrange_direct),
