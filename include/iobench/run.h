@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/job.h"
+#include "iobench/strtab.h"
 
 /*
  * The plan: what one invocation asks for, process-wide settings (not job
@@ -63,6 +64,8 @@ struct ib_run {
 	 */
 	struct ib_job *jobs;
 	unsigned int jobs_cap;
+	/* the jobs' strings (job.h): ib_run_build() takes the jobset's */
+	struct ib_strtab strs;
 
 	/*
 	 * Options set in [global] sections / before the first --name, for the

@@ -11,11 +11,13 @@
 #include <string.h>
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
 
 void ib_jobset_init(struct ib_jobset *s)
 {
 	memset(s, 0, sizeof(*s));
 	ib_job_defaults(&s->global);
+	s->global.strs = &s->strs;
 }
 
 void ib_jobset_free(struct ib_jobset *s)
@@ -23,6 +25,7 @@ void ib_jobset_free(struct ib_jobset *s)
 	free(s->secs);
 	s->secs = NULL;
 	s->nr = s->cap = 0;
+	ib_strtab_free(&s->strs);
 }
 
 struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
@@ -45,10 +48,12 @@ struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
 	sec = &s->secs[s->nr++];
 	sec->is_global = is_global;
 	sec->file_idx = file_idx;
-	if (is_global)
+	if (is_global) {
 		ib_job_defaults(&sec->job);
-	else
+		sec->job.strs = &s->strs;
+	} else {
 		sec->job = s->global;
+	}
 	memset(sec->job.opts_text, 0, sizeof(sec->job.opts_text));
 	sec->job.opts_len = 0;
 	if (is_global) {

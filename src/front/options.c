@@ -358,12 +358,22 @@ static int store_time(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
+int ib_opt_set_str(struct ib_job *j, const struct ib_opt *o, const char *v,
+		   struct ib_diag *d)
+{
+	if (ib_job_set_str(j, ib_opt_field(j, o->off), "%s", v))
+		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
+	return 0;
+}
+
 static int store_str(struct ib_job *j, const struct ib_opt *o, const char *v,
 		     struct ib_diag *d)
 {
 	if (strlen(v) >= o->size)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long (%zu characters, at most %zu)",
 				   o->name, strlen(v), o->size - 1);
+	if (o->str_ptr)
+		return ib_opt_set_str(j, o, v, d);
 	/* zero the tail too: a job is compared and copied as plain bytes */
 	memset(ib_opt_field(j, o->off), 0, o->size);
 	strcpy(ib_opt_field(j, o->off), v);

@@ -26,6 +26,7 @@ void ib_run_init(struct ib_run *r)
 void ib_run_free(struct ib_run *r)
 {
 	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*r->jobs));
+	ib_strtab_free(&r->strs);
 	r->jobs = NULL;
 	r->nr_jobs = 0;
 	r->jobs_cap = 0;
@@ -93,6 +94,7 @@ int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 	for (i = 0; i < n; i++) {
 		c = &jobs[r->nr_jobs];
 		*c = *j;
+		c->strs = &r->strs;
 		c->clone = i;
 		c->number = r->nr_jobs + 1;
 		c->groupid = group;
@@ -143,11 +145,16 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		j = &s->secs[i].job;
 		if (s->secs[i].is_global || !section_wanted(r, j->name))
 			continue;
-		ib_job_fixup(j);
-		rc = ib_job_validate(j, r->readonly, d);
+		rc = ib_job_fixup(j);
+		if (rc)
+			rc = ib_diag_set(d, -rc, "job '%s': no memory", j->name);
+		else
+			rc = ib_job_validate(j, r->readonly, d);
 		if (!rc)
 			rc = ib_run_add_job(r, j, d);
 	}
+	/* the plan's jobs point at the sections' strings: the plan keeps them */
+	ib_strtab_take(&r->strs, &s->strs);
 	if (!rc && r->max_jobs && r->nr_jobs > r->max_jobs)
 		rc = ib_diag_set(d, E2BIG, "--max-jobs=%u: the run has %u jobs",
 				 r->max_jobs, r->nr_jobs);
@@ -157,8 +164,8 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 /* A clone of a replay job takes what the plan made of its first clone. */
 static void copy_replay(struct ib_job *j, const struct ib_job *first)
 {
-	memcpy(j->read_iolog, first->read_iolog, sizeof(j->read_iolog));
-	memcpy(j->filename, first->filename, sizeof(j->filename));
+	j->read_iolog = first->read_iolog;
+	j->filename = first->filename;
 	j->rw = first->rw;
 	j->bs = first->bs;
 	j->size = first->size;
@@ -174,16 +181,19 @@ int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
 		j = &r->jobs[i];
 		if (!j->read_iolog[0])
 			continue;
-		if (!ib_replay_per_clone(j) && j->clone > 0) {
+		rc = ib_replay_per_clone(j);
+		if (rc < 0)
+			return ib_diag_set(d, -rc, "job '%s': no memory", j->name);
+		if (!rc && j->clone > 0) {
 			/* one trace: its first clone is the job before */
 			copy_replay(j, &r->jobs[i - 1]);
 			continue;
 		}
 		rc = ib_replay_plan(j, r->readonly, d);
-		if (!rc) {
-			ib_job_fixup(j);
+		if (!rc && ib_job_fixup(j))
+			rc = ib_diag_set(d, ENOMEM, "job '%s': no memory", j->name);
+		if (!rc)
 			rc = ib_job_validate(j, r->readonly, d);
-		}
 		if (rc)
 			return rc;
 	}

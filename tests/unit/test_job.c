@@ -14,15 +14,24 @@
 #include "config.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
 #include "iobench/run.h"
+
+/* a job and the table its strings go to (job.h); *state is the job */
+struct tjob {
+	struct ib_job job;
+	struct ib_strtab strs;
+};
 
 static int setup(void **state)
 {
-	struct ib_job *j = malloc(sizeof(*j));
+	struct tjob *t = calloc(1, sizeof(*t));
+	struct ib_job *j = &t->job;
 
-	if (!j)
+	if (!t)
 		return -1;
 	ib_job_defaults(j);
+	j->strs = &t->strs;
 	strcpy(j->name, "x");
 	*state = j;
 	return 0;
@@ -30,7 +39,10 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	free(*state);
+	struct tjob *t = *state;
+
+	ib_strtab_free(&t->strs);
+	free(t);
 	return 0;
 }
 
