@@ -203,7 +203,9 @@ struct ib_job {
 	unsigned int rand_dist;	/* enum ib_rand_dist (randdist.h) */
 	double rand_param;	/* zipf theta, pareto h, normal deviation % */
 	double rand_center;	/* 0..1, or -1: not given */
-	struct ib_zones zones[IB_DDIR_RWT];
+	/* random_distribution=zoned*: per direction, in strs (see above);
+	 * ib_job_no_zones when not zoned */
+	const struct ib_zones *zones;
 	unsigned int pct_random[IB_DDIR_RWT];	/* percentage_random, 100 */
 	bool allrandrepeat;	/* every stream from the job's fixed seeds */
 	/* file_service_type: enum ib_file_service, :N, a distribution's value */
@@ -500,6 +502,7 @@ int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
  */
 #define IB_JOB_NR_STRS 10
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
+extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
 
 static inline const char **ib_job_str_at(struct ib_job *j, unsigned int i)
 {

@@ -9,8 +9,8 @@
 /*
  * A string table: immutable NUL-terminated strings that live as long as
  * the table, in a few large blocks. A struct ib_job's long strings
- * (paths, file lists) are pointers into one (job.h), so the numjobs clones
- * of a job share its strings instead of copying kilobytes of text each.
+ * (paths, file lists) and its zone lists are pointers into one (job.h), so
+ * the numjobs clones of a job share them instead of copying kilobytes each.
  * Strings are never freed one by one: a replaced value stays until
  * ib_strtab_free(). A zeroed struct is an empty table.
  */
@@ -19,6 +19,9 @@ struct ib_strtab_block;
 struct ib_strtab {
 	struct ib_strtab_block *head;	/* the block being filled, then older */
 };
+
+/* size bytes aligned for any scalar, zeroed, or NULL (no memory). */
+void *ib_strtab_alloc(struct ib_strtab *t, size_t size);
 
 /* A copy of s[0..len) with a NUL after it, or NULL (no memory). */
 const char *ib_strtab_add(struct ib_strtab *t, const char *s, size_t len);

@@ -55,6 +55,8 @@ const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, merge_blktrace_file),
 };
 
+const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
+
 int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
 {
 	const char *p;
@@ -78,6 +80,7 @@ void ib_job_defaults(struct ib_job *j)
 	memset(j, 0, sizeof(*j));
 	for (i = 0; i < IB_JOB_NR_STRS; i++)
 		*ib_job_str_at(j, i) = "";
+	j->zones = ib_job_no_zones;
 	j->rw = IB_RW_READ;
 	j->rwmixread = 50;
 	for (i = 0; i < IB_DDIR_RWT; i++) {

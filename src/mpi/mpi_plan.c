@@ -28,6 +28,8 @@ static uint64_t hash_job(uint64_t h, const struct ib_job *j)
 
 	memcpy(&x, j, sizeof(x));	/* padding too: jobs start zeroed */
 	x.strs = NULL;
+	h = fnv1a(h, x.zones, IB_DDIR_RWT * sizeof(*x.zones));
+	x.zones = NULL;
 	for (i = 0; i < IB_JOB_NR_STRS; i++) {
 		const char **s = ib_job_str_at(&x, i);
 

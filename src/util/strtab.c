@@ -9,11 +9,12 @@
 #include "iobench/strtab.h"
 
 #define BLOCK_SIZE 16384
+#define ALIGN 16u
 
 struct ib_strtab_block {
 	struct ib_strtab_block *next;
 	size_t used, cap;
-	char text[];
+	_Alignas(ALIGN) char text[];
 };
 
 static char *room(struct ib_strtab *t, size_t need)
@@ -33,6 +34,20 @@ static char *room(struct ib_strtab *t, size_t need)
 	}
 	b->used += need;
 	return b->text + b->used - need;
+}
+
+void *ib_strtab_alloc(struct ib_strtab *t, size_t size)
+{
+	struct ib_strtab_block *b = t->head;
+	char *p;
+
+	if (b)	/* the next string starts aligned, or room() opens a block */
+		b->used = b->used + ALIGN - 1 < b->cap ?
+			  (b->used + ALIGN - 1) & ~(size_t)(ALIGN - 1) : b->cap;
+	p = room(t, size);
+	if (p)
+		memset(p, 0, size);
+	return p;
 }
 
 const char *ib_strtab_add(struct ib_strtab *t, const char *s, size_t len)

@@ -603,6 +603,8 @@ static void same_jobs(const struct ib_run *a, const struct ib_run *b)
 		x.opts_len = y.opts_len = 0;
 		/* the strings by their text: each run has its own table */
 		x.strs = y.strs = NULL;
+		assert_memory_equal(x.zones, y.zones, IB_DDIR_RWT * sizeof(*x.zones));
+		x.zones = y.zones = NULL;
 		for (k = 0; k < IB_JOB_NR_STRS; k++) {
 			assert_string_equal(*ib_job_str_at(&x, k), *ib_job_str_at(&y, k));
 			*ib_job_str_at(&x, k) = *ib_job_str_at(&y, k) = NULL;
