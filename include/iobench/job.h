@@ -403,9 +403,11 @@ struct ib_job {
 
 	/*
 	 * Options explicitly given for this job, in parse order, for the
-	 * JSON "job options" object: "key\0value\0key\0value\0\0".
+	 * JSON "job options" object: "key\0value\0key\0value\0\0", opts_len
+	 * bytes before the last "\0" (< IB_OPTS_TEXT_MAX); a string of strs
+	 * (see above), "" when none (ib_job_record_opt()).
 	 */
-	char opts_text[IB_OPTS_TEXT_MAX];
+	const char *opts_text;
 	unsigned int opts_len;
 };
 
@@ -497,10 +499,18 @@ int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
 	ib_printf_fmt(3, 4);
 
 /*
+ * Record option o=value in j->opts_text (a new string, see there), as
+ * ib_opts_text_record() does. 0, -ENOSPC (IB_OPTS_TEXT_MAX) or -ENOMEM.
+ */
+struct ib_opt;
+int ib_job_record_opt(struct ib_job *j, const struct ib_opt *o,
+		      const char *value);
+
+/*
  * The string members, for code that treats them all alike (hashing or
  * comparing jobs by content): offsetof(struct ib_job, m) of each.
  */
-#define IB_JOB_NR_STRS 10
+#define IB_JOB_NR_STRS 10	/* opts_text is not one: it holds NULs */
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
 extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
 

@@ -81,6 +81,7 @@ void ib_job_defaults(struct ib_job *j)
 	for (i = 0; i < IB_JOB_NR_STRS; i++)
 		*ib_job_str_at(j, i) = "";
 	j->zones = ib_job_no_zones;
+	j->opts_text = "";
 	j->rw = IB_RW_READ;
 	j->rwmixread = 50;
 	for (i = 0; i < IB_DDIR_RWT; i++) {

@@ -139,7 +139,8 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 	unsigned int i;
 	int rc = check_filters(r, s, d);
 
-	memcpy(r->global_opts_text, s->global.opts_text, sizeof(r->global_opts_text));
+	memset(r->global_opts_text, 0, sizeof(r->global_opts_text));
+	memcpy(r->global_opts_text, s->global.opts_text, s->global.opts_len);
 	r->global_opts_len = s->global.opts_len;
 	for (i = 0; !rc && i < s->nr; i++) {
 		j = &s->secs[i].job;

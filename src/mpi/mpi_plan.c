@@ -30,6 +30,8 @@ static uint64_t hash_job(uint64_t h, const struct ib_job *j)
 	x.strs = NULL;
 	h = fnv1a(h, x.zones, IB_DDIR_RWT * sizeof(*x.zones));
 	x.zones = NULL;
+	h = fnv1a(h, x.opts_text, x.opts_len);
+	x.opts_text = NULL;
 	for (i = 0; i < IB_JOB_NR_STRS; i++) {
 		const char **s = ib_job_str_at(&x, i);
 

@@ -598,8 +598,7 @@ static void same_jobs(const struct ib_run *a, const struct ib_run *b)
 		x = a->jobs[i];
 		y = b->jobs[i];
 		/* opts_text differs only by the implicit --stonewall */
-		memset(x.opts_text, 0, sizeof(x.opts_text));
-		memset(y.opts_text, 0, sizeof(y.opts_text));
+		x.opts_text = y.opts_text = NULL;
 		x.opts_len = y.opts_len = 0;
 		/* the strings by their text: each run has its own table */
 		x.strs = y.strs = NULL;

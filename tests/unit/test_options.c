@@ -818,7 +818,7 @@ static void test_defaults_match_help(void **state)
 		ib_job_defaults(j);
 		j->strs = def->strs;
 		set_ok(j, o->name, o->def);
-		memset(j->opts_text, 0, sizeof(j->opts_text));
+		j->opts_text = def->opts_text;
 		j->opts_len = 0;
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;
