@@ -32,12 +32,6 @@ const char *ib_strtab_printf(struct ib_strtab *t, const char *fmt, ...)
 const char *ib_strtab_vprintf(struct ib_strtab *t, const char *fmt, va_list ap)
 	ib_printf_fmt(2, 0);
 
-/*
- * Move every string of `from` into `to` (no copy: the strings keep their
- * addresses); `from` is left empty and usable.
- */
-void ib_strtab_take(struct ib_strtab *to, struct ib_strtab *from);
-
 /* Free every string of t; t is left empty and usable. */
 void ib_strtab_free(struct ib_strtab *t);
 

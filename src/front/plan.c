@@ -73,17 +73,44 @@ static int check_waitee(const struct ib_run *r, const struct ib_job *j,
 			   j->name, j->wait_for, j->wait_for);
 }
 
+/*
+ * The plan's own copy of j's strings and zone lists (job.h), once for all
+ * its clones: the plan outlives the jobset (and may be freed before it).
+ */
+static int own_strings(struct ib_run *r, struct ib_job *j)
+{
+	struct ib_zones *z = NULL;
+	unsigned int i;
+
+	for (i = 0; i < IB_JOB_NR_STRS; i++) {
+		const char **s = ib_job_str_at(j, i);
+
+		*s = **s ? ib_strtab_add(&r->strs, *s, strlen(*s)) : "";
+		if (!*s)
+			return -ENOMEM;
+	}
+	j->opts_text = ib_strtab_add(&r->strs, j->opts_text, j->opts_len);
+	if (j->zones != ib_job_no_zones) {
+		z = ib_strtab_alloc(&r->strs, IB_DDIR_RWT * sizeof(*z));
+		if (z)
+			memcpy(z, j->zones, IB_DDIR_RWT * sizeof(*z));
+		j->zones = z;
+	}
+	j->strs = &r->strs;
+	return j->opts_text && j->zones ? 0 : -ENOMEM;
+}
+
 int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
-	struct ib_job *jobs, *c;
+	struct ib_job *jobs, *c, own = *j;
 
 	if (check_waitee(r, j, d))
 		return -ENOENT;
 	if (r->nr_jobs + n > IB_MAX_JOBS)
 		return ib_diag_set(d, E2BIG, "job '%s': more than %d jobs in total",
 				   j->name, IB_MAX_JOBS);
-	if (jobs_reserve(r, r->nr_jobs + n) < 0)
+	if (jobs_reserve(r, r->nr_jobs + n) < 0 || own_strings(r, &own) < 0)
 		return ib_diag_set(d, ENOMEM, "job '%s': out of memory", j->name);
 	jobs = r->jobs;
 	if (r->nr_jobs) {
@@ -93,8 +120,7 @@ int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 	}
 	for (i = 0; i < n; i++) {
 		c = &jobs[r->nr_jobs];
-		*c = *j;
-		c->strs = &r->strs;
+		*c = own;
 		c->clone = i;
 		c->number = r->nr_jobs + 1;
 		c->groupid = group;
@@ -154,8 +180,6 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		if (!rc)
 			rc = ib_run_add_job(r, j, d);
 	}
-	/* the plan's jobs point at the sections' strings: the plan keeps them */
-	ib_strtab_take(&r->strs, &s->strs);
 	if (!rc && r->max_jobs && r->nr_jobs > r->max_jobs)
 		rc = ib_diag_set(d, E2BIG, "--max-jobs=%u: the run has %u jobs",
 				 r->max_jobs, r->nr_jobs);

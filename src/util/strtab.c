@@ -87,24 +87,6 @@ const char *ib_strtab_printf(struct ib_strtab *t, const char *fmt, ...)
 	return p;
 }
 
-void ib_strtab_take(struct ib_strtab *to, struct ib_strtab *from)
-{
-	struct ib_strtab_block *last = from->head;
-
-	if (!last)
-		return;
-	while (last->next)
-		last = last->next;
-	/* from's blocks go behind to's current one, which keeps filling */
-	if (to->head) {
-		last->next = to->head->next;
-		to->head->next = from->head;
-	} else {
-		to->head = from->head;
-	}
-	from->head = NULL;
-}
-
 void ib_strtab_free(struct ib_strtab *t)
 {
 	struct ib_strtab_block *b, *next;
