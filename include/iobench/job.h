@@ -5,7 +5,10 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "iobench/compiler.h"
 #include "iobench/diag.h"
+
+struct ib_strtab;
 
 #define IB_MAX_CPUS 1024	/* cpus_allowed/cpumask range */
 
@@ -14,7 +17,13 @@
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
  * section with defaults (job.c) + inherited globals + the section's own
  * values; validate.c fixes it up and checks it, plan.c expands numjobs into
- * clones (run.h); from then on nothing writes to it. It holds no pointers, so fork() and threads copy it freely.
+ * clones (run.h); from then on nothing writes to it.
+ *
+ * Its long strings (the file list, paths, log prefixes) are pointers to
+ * immutable text in a string table (strtab.h), `strs`, which the job's
+ * owner owns: the jobset while parsing, then the plan (run.h). A copy of
+ * a job (numjobs clones, fork(), threads) shares them; a new value is a
+ * new string (ib_job_set_str()). Never NULL: "" when not set.
  *
  * Sizes and offsets are bytes, times are microseconds unless named _ms.
  */
@@ -152,9 +161,12 @@ struct ib_job {
 	unsigned int rw_seq_nr;
 	bool rw_seq_identical;	/* rw_sequencer=identical (random types) */
 
+	/* where new strings of this job go (not owned: see above) */
+	struct ib_strtab *strs;
+
 	/* targets */
-	char filename[IB_PATHS_MAX];	/* empty: default names */
-	char directory[PATH_MAX];
+	const char *filename;	/* < IB_PATHS_MAX; "": default names */
+	const char *directory;	/* < PATH_MAX, as the paths below */
 	char filename_format[IB_NAME_MAX];	/* empty: $jobname.$jobnum.$filenum */
 	unsigned int nrfiles;
 	uint64_t size;		/* total per job (0: from file/device) */
@@ -191,7 +203,9 @@ struct ib_job {
 	unsigned int rand_dist;	/* enum ib_rand_dist (randdist.h) */
 	double rand_param;	/* zipf theta, pareto h, normal deviation % */
 	double rand_center;	/* 0..1, or -1: not given */
-	struct ib_zones zones[IB_DDIR_RWT];
+	/* random_distribution=zoned*: per direction, in strs (see above);
+	 * ib_job_no_zones when not zoned */
+	const struct ib_zones *zones;
 	unsigned int pct_random[IB_DDIR_RWT];	/* percentage_random, 100 */
 	bool allrandrepeat;	/* every stream from the job's fixed seeds */
 	/* file_service_type: enum ib_file_service, :N, a distribution's value */
@@ -336,11 +350,11 @@ struct ib_job {
 	unsigned int unit_base;	/* 8: bytes, 1: bits */
 	unsigned int significant_figures;
 	unsigned int unified_rw_rep;	/* enum ib_unified */
-	char write_iolog[PATH_MAX];
-	char write_bw_log[PATH_MAX];
-	char write_iops_log[PATH_MAX];
-	char write_lat_log[PATH_MAX];
-	char write_hist_log[PATH_MAX];
+	const char *write_iolog;
+	const char *write_bw_log;
+	const char *write_iops_log;
+	const char *write_lat_log;
+	const char *write_hist_log;
 	unsigned int log_hist_msec;
 	unsigned int log_hist_coarseness;	/* 0..6 */
 	bool per_job_logs;	/* 0: PREFIX_kind.log, no job number (log.h) */
@@ -353,14 +367,14 @@ struct ib_job {
 	 * parent, before validation) reads the trace once and fills rw, bs,
 	 * filename (and size for regular files) from it.
 	 */
-	char read_iolog[PATH_MAX];	/* ':'-separated traces, '-': stdin */
+	const char *read_iolog;	/* ':'-separated traces, '-': stdin */
 	bool replay_no_stall;
 	unsigned int replay_time_scale;	/* percent of the recorded rate */
-	char replay_redirect[PATH_MAX];
+	const char *replay_redirect;
 	uint64_t replay_align;		/* 0: none; else a power of 2 */
 	uint64_t replay_scale;		/* offsets divided by this (>= 1) */
 	unsigned int replay_skip;	/* 1u << enum ib_ddir: left out */
-	char merge_blktrace_file[PATH_MAX];
+	const char *merge_blktrace_file;
 	unsigned int merge_nr_scalars, merge_nr_iters;
 	double merge_blktrace_scalars[IB_MERGE_MAX];	/* percent */
 	unsigned int merge_blktrace_iters[IB_MERGE_MAX];
@@ -397,9 +411,11 @@ struct ib_job {
 
 	/*
 	 * Options explicitly given for this job, in parse order, for the
-	 * JSON "job options" object: "key\0value\0key\0value\0\0".
+	 * JSON "job options" object: "key\0value\0key\0value\0\0", opts_len
+	 * bytes before the last "\0" (< IB_OPTS_TEXT_MAX); a string of strs
+	 * (see above), "" when none (ib_job_record_opt()).
 	 */
-	char opts_text[IB_OPTS_TEXT_MAX];
+	const char *opts_text;
 	unsigned int opts_len;
 };
 
@@ -484,11 +500,40 @@ const char *ib_rw_name(unsigned int rw);
 void ib_job_defaults(struct ib_job *j);
 
 /*
+ * Point *field, one of j's string members, at a copy of the formatted
+ * text in j->strs. 0, or -ENOMEM (no memory, or j has no string table).
+ */
+int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
+	ib_printf_fmt(3, 4);
+
+/*
+ * Record option o=value in j->opts_text (a new string, see there), as
+ * ib_opts_text_record() does. 0, -ENOSPC (IB_OPTS_TEXT_MAX) or -ENOMEM.
+ */
+struct ib_opt;
+int ib_job_record_opt(struct ib_job *j, const struct ib_opt *o,
+		      const char *value);
+
+/*
+ * The string members, for code that treats them all alike (hashing or
+ * comparing jobs by content): offsetof(struct ib_job, m) of each.
+ */
+#define IB_JOB_NR_STRS 10	/* opts_text is not one: it holds NULs */
+extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
+extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
+
+static inline const char **ib_job_str_at(struct ib_job *j, unsigned int i)
+{
+	return (const char **)(void *)((char *)j + ib_job_str_off[i]);
+}
+
+/*
  * fio's option fix-ups, in place: batch/low depths default to iodepth,
  * complete_max to complete_min, blockalign to the minimum bs, gtod_reduce
- * turns latency measurements and percentiles off.
+ * turns latency measurements and percentiles off. 0, or -ENOMEM (a log
+ * prefix named after the job needs a new string).
  */
-void ib_job_fixup(struct ib_job *j);
+int ib_job_fixup(struct ib_job *j);
 
 /*
  * Check a fixed-up job; `readonly` is --readonly. Returns 0 or -errno with

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "iobench/diag.h"
 #include "iobench/job.h"
+#include "iobench/strtab.h"
 
 /*
  * The sections a command line and its job files describe, in order, before
@@ -26,6 +27,7 @@ struct ib_section {
 };
 
 struct ib_jobset {
+	struct ib_strtab strs;	/* the sections' strings (job.h) */
 	struct ib_job global;
 	struct ib_section *secs;
 	unsigned int nr, cap;

@@ -28,7 +28,7 @@ enum ib_opt_type {
 	IB_OPT_BS_LIST,		/* per direction "r,w,t": struct ib_bs */
 	IB_OPT_BSRANGE_LIST,	/* per direction "a-b,c-d": struct ib_bs */
 	IB_OPT_TIME,		/* uint64_t microseconds; bare number in unit_us */
-	IB_OPT_STR,		/* char[size] */
+	IB_OPT_STR,		/* char[size], or a string (.str_ptr) */
 	IB_OPT_ENUM,		/* unsigned int from vals[] */
 	IB_OPT_PCT_LIST,	/* "99:99.9": percentiles[] */
 	IB_OPT_ERR_LIST,	/* "EIO,ENOSPC:28": struct ib_err_list per type */
@@ -70,13 +70,16 @@ struct ib_opt {
 	enum ib_opt_type type;
 	enum ib_opt_cat cat;
 	size_t off, off2;	/* offsetof(struct ib_job, ...) */
-	size_t size;		/* sizeof the field at off */
+	size_t size;		/* sizeof the field at off; .str_ptr: the limit */
 	int64_t min, max;	/* numeric range (max 0: no maximum) */
 	uint64_t unit_us;	/* IB_OPT_TIME: unit of a bare number */
 	const struct ib_opt_val *vals;	/* IB_OPT_ENUM: NULL-name terminated */
 	ib_opt_setter set;	/* custom store (NULL: generic by type) */
 	bool bare_ok;		/* may be given without a value (bools always) */
 	bool adds;		/* each value adds to the earlier (filename=) */
+	/* IB_OPT_STR: the field is a const char * into the job's string
+	 * table (job.h), values shorter than size */
+	bool str_ptr;
 	const char *def;	/* default, as help shows it */
 	const char *help;
 };

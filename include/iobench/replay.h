@@ -101,10 +101,10 @@ bool ib_replay_names_stdin(const char *spec);
  * Several traces (read_iolog=A:B:...) without merge_blktrace_file: as in
  * fio 3.33, each clone of the job replays one of them, clone i the
  * (i mod N)-th, so numjobs=1 replays A only. Keeps that name alone in
- * job->read_iolog and returns true (each clone is then planned on its
- * own); false (unchanged) for a single trace or a merge.
+ * job->read_iolog (a new string) and returns 1 (each clone is then planned
+ * on its own); 0 (unchanged) for a single trace or a merge; -ENOMEM.
  */
-bool ib_replay_per_clone(struct ib_job *job);
+int ib_replay_per_clone(struct ib_job *job);
 
 /* See above. readonly: --readonly. 0 or -errno (d: one line). */
 int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "iobench/diag.h"
 #include "iobench/job.h"
+#include "iobench/strtab.h"
 
 /*
  * The plan: what one invocation asks for, process-wide settings (not job
@@ -63,6 +64,8 @@ struct ib_run {
 	 */
 	struct ib_job *jobs;
 	unsigned int jobs_cap;
+	/* the jobs' strings (job.h): ib_run_add_job() copies them here */
+	struct ib_strtab strs;
 
 	/*
 	 * Options set in [global] sections / before the first --name, for the
@@ -101,7 +104,8 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d);
 int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d);
 
 /*
- * Append j's numjobs clones to r->jobs: clone index, 1-based run-wide
+ * Append j's numjobs clones to r->jobs, with their strings copied into
+ * r->strs (shared by the clones): clone index, 1-based run-wide
  * number, groupid (stonewall/new_group start a new group once there are
  * jobs before; only the first clone can). Returns 0, -ENOMEM, or -E2BIG
  * beyond IB_MAX_JOBS.

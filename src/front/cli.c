@@ -469,12 +469,12 @@ static int implicit_job(struct cli_state *st, struct ib_diag *d)
 
 	if (!sec)
 		return -ENOMEM;
-	memcpy(sec->job.opts_text, s->global.opts_text, sizeof(sec->job.opts_text));
+	sec->job.opts_text = s->global.opts_text;
 	sec->job.opts_len = s->global.opts_len;
-	memset(s->global.opts_text, 0, sizeof(s->global.opts_text));
+	s->global.opts_text = "";
 	s->global.opts_len = 0;
 	s->secs[0].job.opts_len = 0; /* the implicit global section is now empty */
-	memset(s->secs[0].job.opts_text, 0, sizeof(s->secs[0].job.opts_text));
+	s->secs[0].job.opts_text = "";
 	return 0;
 }
 

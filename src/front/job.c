@@ -4,10 +4,14 @@
  * option is given (fio's defaults), and fio's canonical rw names. Fix-up
  * and validation are validate.c; turning jobs into the run's plan is plan.c.
  */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <string.h>
 #include "iobench/compiler.h"
 #include "iobench/job.h"
 #include "iobench/steadystate.h"
+#include "iobench/strtab.h"
 
 static const double default_percentiles[] = {
 	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
@@ -38,11 +42,46 @@ const char *ib_rw_name(unsigned int rw)
 	return "unknown";
 }
 
+const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
+	offsetof(struct ib_job, filename),
+	offsetof(struct ib_job, directory),
+	offsetof(struct ib_job, write_iolog),
+	offsetof(struct ib_job, write_bw_log),
+	offsetof(struct ib_job, write_iops_log),
+	offsetof(struct ib_job, write_lat_log),
+	offsetof(struct ib_job, write_hist_log),
+	offsetof(struct ib_job, read_iolog),
+	offsetof(struct ib_job, replay_redirect),
+	offsetof(struct ib_job, merge_blktrace_file),
+};
+
+const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
+
+int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
+{
+	const char *p;
+	va_list ap;
+
+	if (!j->strs)
+		return -ENOMEM;
+	va_start(ap, fmt);
+	p = ib_strtab_vprintf(j->strs, fmt, ap);
+	va_end(ap);
+	if (!p)
+		return -ENOMEM;
+	*field = p;
+	return 0;
+}
+
 void ib_job_defaults(struct ib_job *j)
 {
 	unsigned int i;
 
 	memset(j, 0, sizeof(*j));
+	for (i = 0; i < IB_JOB_NR_STRS; i++)
+		*ib_job_str_at(j, i) = "";
+	j->zones = ib_job_no_zones;
+	j->opts_text = "";
 	j->rw = IB_RW_READ;
 	j->rwmixread = 50;
 	for (i = 0; i < IB_DDIR_RWT; i++) {

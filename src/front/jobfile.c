@@ -11,11 +11,13 @@
 #include <string.h>
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
 
 void ib_jobset_init(struct ib_jobset *s)
 {
 	memset(s, 0, sizeof(*s));
 	ib_job_defaults(&s->global);
+	s->global.strs = &s->strs;
 }
 
 void ib_jobset_free(struct ib_jobset *s)
@@ -23,6 +25,7 @@ void ib_jobset_free(struct ib_jobset *s)
 	free(s->secs);
 	s->secs = NULL;
 	s->nr = s->cap = 0;
+	ib_strtab_free(&s->strs);
 }
 
 struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
@@ -45,11 +48,13 @@ struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
 	sec = &s->secs[s->nr++];
 	sec->is_global = is_global;
 	sec->file_idx = file_idx;
-	if (is_global)
+	if (is_global) {
 		ib_job_defaults(&sec->job);
-	else
+		sec->job.strs = &s->strs;
+	} else {
 		sec->job = s->global;
-	memset(sec->job.opts_text, 0, sizeof(sec->job.opts_text));
+	}
+	sec->job.opts_text = "";
 	sec->job.opts_len = 0;
 	if (is_global) {
 		snprintf(sec->job.name, sizeof(sec->job.name), "%s", name);
@@ -70,14 +75,11 @@ struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
 static int replay(struct ib_job *target, const struct ib_section *sec, int ctx,
 		  struct ib_diag *d)
 {
-	char *text = malloc(sizeof(sec->job.opts_text));
+	/* immutable: setting the options records them in a new text */
+	const char *text = sec->job.opts_text, *k, *v;
 	unsigned int pos = 0, len = sec->job.opts_len;
-	const char *k, *v;
 	int rc = 0;
 
-	if (!text)
-		return ib_diag_set(d, ENOMEM, "out of memory");
-	memcpy(text, sec->job.opts_text, len);
 	while (!rc && pos < len) {
 		k = text + pos;
 		v = k + strlen(k) + 1;
@@ -87,7 +89,6 @@ static int replay(struct ib_job *target, const struct ib_section *sec, int ctx,
 		    ib_opt_find(k)->type != IB_OPT_STR)
 			rc = ib_opt_set_ctx(target, k, v, (enum ib_opt_ctx)ctx, d);
 	}
-	free(text);
 	return rc;
 }
 
@@ -103,10 +104,11 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 	if (rc)
 		return rc;
 	o = ib_opt_find(name);
-	if (sec->is_global &&
-	    ib_opts_text_record(sec->job.opts_text, &sec->job.opts_len,
-				sizeof(sec->job.opts_text), o, value ? value : ""))
+	rc = sec->is_global ? ib_job_record_opt(&sec->job, o, value ? value : "") : 0;
+	if (rc == -ENOSPC)
 		return ib_diag_set(d, ENOSPC, "%s: too many options in one section", o->name);
+	if (rc)
+		return ib_diag_set(d, -rc, "%s: no memory", o->name);
 	if (!strcmp(o->name, "kb_base"))
 		return replay(target, sec, ctx, d);
 	return 0;

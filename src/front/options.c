@@ -14,6 +14,7 @@
 #include <strings.h>
 #include "iobench/engine.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
 #include "iobench/parse.h"
 #include "options_priv.h"
 
@@ -358,12 +359,44 @@ static int store_time(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return 0;
 }
 
+int ib_job_record_opt(struct ib_job *j, const struct ib_opt *o,
+		      const char *value)
+{
+	char text[IB_OPTS_TEXT_MAX];
+	unsigned int len = j->opts_len;
+	const char *p;
+	int rc;
+
+	if (!j->strs)
+		return -ENOMEM;
+	memcpy(text, j->opts_text, len);
+	rc = ib_opts_text_record(text, &len, sizeof(text), o, value);
+	if (rc)
+		return rc;
+	p = ib_strtab_add(j->strs, text, len);	/* and the final "\0" */
+	if (!p)
+		return -ENOMEM;
+	j->opts_text = p;
+	j->opts_len = len;
+	return 0;
+}
+
+int ib_opt_set_str(struct ib_job *j, const struct ib_opt *o, const char *v,
+		   struct ib_diag *d)
+{
+	if (ib_job_set_str(j, ib_opt_field(j, o->off), "%s", v))
+		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
+	return 0;
+}
+
 static int store_str(struct ib_job *j, const struct ib_opt *o, const char *v,
 		     struct ib_diag *d)
 {
 	if (strlen(v) >= o->size)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long (%zu characters, at most %zu)",
 				   o->name, strlen(v), o->size - 1);
+	if (o->str_ptr)
+		return ib_opt_set_str(j, o, v, d);
 	/* zero the tail too: a job is compared and copied as plain bytes */
 	memset(ib_opt_field(j, o->off), 0, o->size);
 	strcpy(ib_opt_field(j, o->off), v);
@@ -507,9 +540,11 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
 	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
 	if (rc)
 		return rc;
-	if (ib_opts_text_record(j->opts_text, &j->opts_len, sizeof(j->opts_text),
-				o, value))
+	rc = ib_job_record_opt(j, o, value);
+	if (rc == -ENOSPC)
 		return ib_diag_set(d, ENOSPC, "%s: too many options for one job", o->name);
+	if (rc)
+		return ib_diag_set(d, -rc, "%s: no memory", o->name);
 	return 0;
 }
 

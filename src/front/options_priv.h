@@ -62,6 +62,10 @@ int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 			      const char *v, struct ib_diag *d);
 
+/* A .str_ptr option's field set to a copy of v: 0, or -ENOMEM (d). */
+int ib_opt_set_str(struct ib_job *j, const struct ib_opt *o, const char *v,
+		   struct ib_diag *d);
+
 static inline void *ib_opt_field(struct ib_job *j, size_t off)
 {
 	return (char *)j + off;

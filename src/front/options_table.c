@@ -18,6 +18,9 @@
 
 #define FLD(m) .off = offsetof(struct ib_job, m), \
 	       .size = sizeof(((struct ib_job *)0)->m)
+/* a string member (job.h), values shorter than max */
+#define SFLD(m, max) .off = offsetof(struct ib_job, m), .size = (max), \
+	       .str_ptr = true
 #define SEC 1000000ull
 #define MSEC 1000ull
 
@@ -276,13 +279,9 @@ static int set_randseed(struct ib_job *j, const struct ib_opt *o, const char *v,
 static int set_log_prefix(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d)
 {
-	char *field = ib_opt_field(j, o->off);
-
 	if (strlen(v) >= o->size)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
-	memset(field, 0, o->size);
-	strcpy(field, *v ? v : IB_LOG_JOBNAME);
-	return 0;
+	return ib_opt_set_str(j, o, *v ? v : IB_LOG_JOBNAME, d);
 }
 
 /*
@@ -346,9 +345,10 @@ static int set_filename(struct ib_job *j, const struct ib_opt *o,
 	if (have + 1 + strlen(v) >= o->size)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: too many file names (at most %zu characters)",
 				   o->name, o->size - 1);
-	if (have)
-		j->filename[have++] = ':';
-	strcpy(j->filename + have, v);
+	if (!have)
+		return ib_opt_set_str(j, o, v, d);
+	if (ib_job_set_str(j, &j->filename, "%s:%s", j->filename, v))
+		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
 	return 0;
 }
 
@@ -501,13 +501,13 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(description), .help = "Free text describing the job" },
 
 	/* files */
-	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(filename),
+	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(filename, IB_PATHS_MAX),
 	  .set = set_filename, .adds = true,
 	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon); each line adds" },
 	{ .name = "filename_format", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
 	  FLD(filename_format),
 	  .help = "Default file names (default $jobname.$jobnum.$filenum; $clientuid is empty)" },
-	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, FLD(directory),
+	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(directory, PATH_MAX),
 	  .help = "Directory for the job's default file names" },
 	{ .name = "nrfiles", .alias = { "nr_files" }, .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
 	  .min = 1, .max = 65536, .def = "1", .help = "Number of files per job" },
@@ -910,14 +910,14 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* logs */
 	{ .name = "write_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_iolog), .help = "Write every I/O issued to this file (an iolog, see write_iolog_version)" },
+	  SFLD(write_iolog, PATH_MAX), .help = "Write every I/O issued to this file (an iolog, see write_iolog_version)" },
 	{ .name = "write_iolog_version", .type = IB_OPT_ENUM, .cat = IB_CAT_LOG,
 	  FLD(write_iolog_version), .vals = iolog_version_vals, .def = "3",
 	  .help = "write_iolog's format: 3 (with times, as fio 3.x) or 2 (older tools)" },
 
 	/* trace replay (replay.h) */
 	{ .name = "read_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(read_iolog),
+	  SFLD(read_iolog, PATH_MAX),
 	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, one per numjobs clone; '-': stdin, gzip ok)" },
 	{ .name = "replay_no_stall", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(replay_no_stall), .def = "0",
@@ -926,7 +926,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(replay_time_scale), .min = 1, .max = 1000000, .def = "100",
 	  .help = "Replay at this percent of the recorded I/O rate (200: twice as fast)" },
 	{ .name = "replay_redirect", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(replay_redirect),
+	  SFLD(replay_redirect, PATH_MAX),
 	  .help = "Send every I/O of the trace to this one file or device" },
 	{ .name = "replay_align", .type = IB_OPT_SIZE, .cat = IB_CAT_LOG,
 	  FLD(replay_align), .def = "0",
@@ -938,7 +938,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(replay_skip), .set = set_replay_skip,
 	  .help = "Leave these I/O types out of the replay: read,write,trim,sync" },
 	{ .name = "merge_blktrace_file", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(merge_blktrace_file),
+	  SFLD(merge_blktrace_file, PATH_MAX),
 	  .help = "Merge read_iolog's blktrace files into this one first, then replay it" },
 	{ .name = "merge_blktrace_scalars", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
 	  FLD(merge_blktrace_scalars), .set = set_merge_list,
@@ -947,13 +947,13 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(merge_blktrace_iters), .set = set_merge_list,
 	  .help = "Per merged trace: how many times it is played, ':' between" },
 	{ .name = "write_bw_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_bw_log), .set = set_log_prefix, .bare_ok = true, .help = "Bandwidth log file prefix (bare: the job name)" },
+	  SFLD(write_bw_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "Bandwidth log file prefix (bare: the job name)" },
 	{ .name = "write_iops_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_iops_log), .set = set_log_prefix, .bare_ok = true, .help = "IOPS log file prefix (bare: the job name)" },
+	  SFLD(write_iops_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "IOPS log file prefix (bare: the job name)" },
 	{ .name = "write_lat_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_lat_log), .set = set_log_prefix, .bare_ok = true, .help = "Latency log file prefix (bare: the job name)" },
+	  SFLD(write_lat_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "Latency log file prefix (bare: the job name)" },
 	{ .name = "write_hist_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(write_hist_log), .set = set_log_prefix, .bare_ok = true,
+	  SFLD(write_hist_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true,
 	  .help = "Completion latency histogram log prefix (fio's format; needs log_hist_msec)" },
 	{ .name = "log_hist_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
 	  FLD(log_hist_msec), .def = "0",

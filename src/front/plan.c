@@ -26,6 +26,7 @@ void ib_run_init(struct ib_run *r)
 void ib_run_free(struct ib_run *r)
 {
 	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*r->jobs));
+	ib_strtab_free(&r->strs);
 	r->jobs = NULL;
 	r->nr_jobs = 0;
 	r->jobs_cap = 0;
@@ -72,17 +73,44 @@ static int check_waitee(const struct ib_run *r, const struct ib_job *j,
 			   j->name, j->wait_for, j->wait_for);
 }
 
+/*
+ * The plan's own copy of j's strings and zone lists (job.h), once for all
+ * its clones: the plan outlives the jobset (and may be freed before it).
+ */
+static int own_strings(struct ib_run *r, struct ib_job *j)
+{
+	struct ib_zones *z = NULL;
+	unsigned int i;
+
+	for (i = 0; i < IB_JOB_NR_STRS; i++) {
+		const char **s = ib_job_str_at(j, i);
+
+		*s = **s ? ib_strtab_add(&r->strs, *s, strlen(*s)) : "";
+		if (!*s)
+			return -ENOMEM;
+	}
+	j->opts_text = ib_strtab_add(&r->strs, j->opts_text, j->opts_len);
+	if (j->zones != ib_job_no_zones) {
+		z = ib_strtab_alloc(&r->strs, IB_DDIR_RWT * sizeof(*z));
+		if (z)
+			memcpy(z, j->zones, IB_DDIR_RWT * sizeof(*z));
+		j->zones = z;
+	}
+	j->strs = &r->strs;
+	return j->opts_text && j->zones ? 0 : -ENOMEM;
+}
+
 int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
-	struct ib_job *jobs, *c;
+	struct ib_job *jobs, *c, own = *j;
 
 	if (check_waitee(r, j, d))
 		return -ENOENT;
 	if (r->nr_jobs + n > IB_MAX_JOBS)
 		return ib_diag_set(d, E2BIG, "job '%s': more than %d jobs in total",
 				   j->name, IB_MAX_JOBS);
-	if (jobs_reserve(r, r->nr_jobs + n) < 0)
+	if (jobs_reserve(r, r->nr_jobs + n) < 0 || own_strings(r, &own) < 0)
 		return ib_diag_set(d, ENOMEM, "job '%s': out of memory", j->name);
 	jobs = r->jobs;
 	if (r->nr_jobs) {
@@ -92,7 +120,7 @@ int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 	}
 	for (i = 0; i < n; i++) {
 		c = &jobs[r->nr_jobs];
-		*c = *j;
+		*c = own;
 		c->clone = i;
 		c->number = r->nr_jobs + 1;
 		c->groupid = group;
@@ -137,14 +165,18 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 	unsigned int i;
 	int rc = check_filters(r, s, d);
 
-	memcpy(r->global_opts_text, s->global.opts_text, sizeof(r->global_opts_text));
+	memset(r->global_opts_text, 0, sizeof(r->global_opts_text));
+	memcpy(r->global_opts_text, s->global.opts_text, s->global.opts_len);
 	r->global_opts_len = s->global.opts_len;
 	for (i = 0; !rc && i < s->nr; i++) {
 		j = &s->secs[i].job;
 		if (s->secs[i].is_global || !section_wanted(r, j->name))
 			continue;
-		ib_job_fixup(j);
-		rc = ib_job_validate(j, r->readonly, d);
+		rc = ib_job_fixup(j);
+		if (rc)
+			rc = ib_diag_set(d, -rc, "job '%s': no memory", j->name);
+		else
+			rc = ib_job_validate(j, r->readonly, d);
 		if (!rc)
 			rc = ib_run_add_job(r, j, d);
 	}
@@ -157,8 +189,8 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 /* A clone of a replay job takes what the plan made of its first clone. */
 static void copy_replay(struct ib_job *j, const struct ib_job *first)
 {
-	memcpy(j->read_iolog, first->read_iolog, sizeof(j->read_iolog));
-	memcpy(j->filename, first->filename, sizeof(j->filename));
+	j->read_iolog = first->read_iolog;
+	j->filename = first->filename;
 	j->rw = first->rw;
 	j->bs = first->bs;
 	j->size = first->size;
@@ -174,16 +206,19 @@ int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
 		j = &r->jobs[i];
 		if (!j->read_iolog[0])
 			continue;
-		if (!ib_replay_per_clone(j) && j->clone > 0) {
+		rc = ib_replay_per_clone(j);
+		if (rc < 0)
+			return ib_diag_set(d, -rc, "job '%s': no memory", j->name);
+		if (!rc && j->clone > 0) {
 			/* one trace: its first clone is the job before */
 			copy_replay(j, &r->jobs[i - 1]);
 			continue;
 		}
 		rc = ib_replay_plan(j, r->readonly, d);
-		if (!rc) {
-			ib_job_fixup(j);
+		if (!rc && ib_job_fixup(j))
+			rc = ib_diag_set(d, ENOMEM, "job '%s': no memory", j->name);
+		if (!rc)
 			rc = ib_job_validate(j, r->readonly, d);
-		}
 		if (rc)
 			return rc;
 	}

@@ -23,10 +23,11 @@ static unsigned int depth_default(unsigned int v, unsigned int iodepth)
 }
 
 /* Fields are PATH_MAX and names IB_NAME_MAX, so the name always fits. */
-static void fix_log_name(char *field, const char *name)
+static int fix_log_name(struct ib_job *j, const char **field)
 {
-	if (!strcmp(field, IB_LOG_JOBNAME))
-		snprintf(field, PATH_MAX, "%s", name);
+	if (strcmp(*field, IB_LOG_JOBNAME))
+		return 0;
+	return ib_job_set_str(j, field, "%s", j->name);
 }
 
 /* bssplit= sets the block size bounds; it and dedupe imply refills (fio). */
@@ -65,7 +66,7 @@ static void fix_batch(struct ib_job *j)
 		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
 }
 
-void ib_job_fixup(struct ib_job *j)
+int ib_job_fixup(struct ib_job *j)
 {
 	unsigned int i;
 
@@ -76,10 +77,9 @@ void ib_job_fixup(struct ib_job *j)
 	for (i = 0; i < IB_DDIR_RWT; i++)
 		if (j->bs.align[i] == 0)
 			j->bs.align[i] = j->bs.min[i];
-	fix_log_name(j->write_bw_log, j->name);
-	fix_log_name(j->write_iops_log, j->name);
-	fix_log_name(j->write_lat_log, j->name);
-	fix_log_name(j->write_hist_log, j->name);
+	if (fix_log_name(j, &j->write_bw_log) || fix_log_name(j, &j->write_iops_log) ||
+	    fix_log_name(j, &j->write_lat_log) || fix_log_name(j, &j->write_hist_log))
+		return -ENOMEM;
 	if (j->time_based && j->runtime_us == 0) {
 		/* fio warns and runs the job size-based */
 		j->time_based = false;
@@ -91,6 +91,7 @@ void ib_job_fixup(struct ib_job *j)
 		j->clat_percentiles = j->lat_percentiles = false;
 		j->slat_percentiles = false;
 	}
+	return 0;
 }
 
 /* ---- validation --------------------------------------------------------- */
@@ -187,6 +188,9 @@ static bool engine_opt_used(const struct ib_job *j, const struct ib_job *def,
 {
 	if (ib_opts_text_get(j->opts_text, j->opts_len, o->name))
 		return true;
+	if (o->str_ptr)	/* a string member: by its text */
+		return strcmp(*(const char *const *)(const void *)((const char *)j + o->off),
+			      *(const char *const *)(const void *)((const char *)def + o->off)) != 0;
 	return memcmp((const char *)j + o->off, (const char *)def + o->off, o->size) != 0;
 }
 

@@ -20,12 +20,35 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* A job's bytes, its strings by their text (their addresses differ by rank). */
+static uint64_t hash_job(uint64_t h, const struct ib_job *j)
+{
+	struct ib_job x;
+	unsigned int i;
+
+	memcpy(&x, j, sizeof(x));	/* padding too: jobs start zeroed */
+	x.strs = NULL;
+	h = fnv1a(h, x.zones, IB_DDIR_RWT * sizeof(*x.zones));
+	x.zones = NULL;
+	h = fnv1a(h, x.opts_text, x.opts_len);
+	x.opts_text = NULL;
+	for (i = 0; i < IB_JOB_NR_STRS; i++) {
+		const char **s = ib_job_str_at(&x, i);
+
+		h = fnv1a(h, *s, strlen(*s) + 1);
+		*s = NULL;
+	}
+	return fnv1a(h, &x, sizeof(x));
+}
+
 uint64_t ib_mpi_plan_hash(const struct ib_run *run)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
+	unsigned int i;
 
 	h = fnv1a(h, &run->nr_jobs, sizeof(run->nr_jobs));
-	h = fnv1a(h, run->jobs, (size_t)run->nr_jobs * sizeof(*run->jobs));
+	for (i = 0; i < run->nr_jobs; i++)
+		h = hash_job(h, &run->jobs[i]);
 	h = fnv1a(h, &run->global_opts_len, sizeof(run->global_opts_len));
 	return fnv1a(h, run->global_opts_text, run->global_opts_len);
 }
@@ -94,17 +117,16 @@ static bool generated_names(const struct ib_job *j, char *out, size_t cap,
 	return true;
 }
 
-/* One PATH_MAX field in place; false if the result does not fit. */
-static bool expand_field(char *field, size_t cap, int rank, const char *host)
+/* One PATH_MAX field, a new string; false if it does not fit (or no memory). */
+static bool expand_field(struct ib_job *j, const char **field, int rank,
+			 const char *host)
 {
 	char buf[PATH_MAX];
 
-	if (!strchr(field, '$'))
+	if (!strchr(*field, '$'))
 		return true;
-	if (cap > sizeof(buf) || !expand(field, buf, cap, rank, host))
-		return false;
-	memcpy(field, buf, cap);
-	return true;
+	return expand(*field, buf, sizeof(buf), rank, host) &&
+	       !ib_job_set_str(j, field, "%s", buf);
 }
 
 static bool job_for_rank(struct ib_job *j, int rank, const char *host)
@@ -115,12 +137,12 @@ static bool job_for_rank(struct ib_job *j, int rank, const char *host)
 	ok = j->filename[0] ? expand(j->filename, buf, sizeof(buf), rank, host) :
 			      generated_names(j, buf, sizeof(buf), rank, host);
 	if (ok)
-		memcpy(j->filename, buf, sizeof(j->filename));
-	return ok && expand_field(j->directory, sizeof(j->directory), rank, host) &&
-	       expand_field(j->write_iolog, sizeof(j->write_iolog), rank, host) &&
-	       expand_field(j->write_bw_log, sizeof(j->write_bw_log), rank, host) &&
-	       expand_field(j->write_iops_log, sizeof(j->write_iops_log), rank, host) &&
-	       expand_field(j->write_lat_log, sizeof(j->write_lat_log), rank, host);
+		ok = !ib_job_set_str(j, &j->filename, "%s", buf);
+	return ok && expand_field(j, &j->directory, rank, host) &&
+	       expand_field(j, &j->write_iolog, rank, host) &&
+	       expand_field(j, &j->write_bw_log, rank, host) &&
+	       expand_field(j, &j->write_iops_log, rank, host) &&
+	       expand_field(j, &j->write_lat_log, rank, host);
 }
 
 int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,

@@ -51,12 +51,12 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->startdelay_us = 0;
 	c->lockmem = 0;
 	c->loops = 1;
-	c->write_iolog[0] = c->write_bw_log[0] = '\0';
-	c->write_iops_log[0] = c->write_lat_log[0] = '\0';
+	c->write_iolog = c->write_bw_log = "";
+	c->write_iops_log = c->write_lat_log = "";
 	if (!c->size)
 		c->size = 1ull << 30;
-	c->filename[0] = '\0';
-	c->directory[0] = '\0';
+	c->filename = "";
+	c->directory = "";
 	c->nrfiles = 1;
 	c->io_size = 0;
 	c->offset = 0;
@@ -69,7 +69,7 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->nice = 0;
 	c->ioprio_given = false;
 	/* the generator's stream, not the job's trace (the parent has none) */
-	c->read_iolog[0] = '\0';
+	c->read_iolog = "";
 	c->create_only = false;
 	c->exec_prerun[0] = c->exec_postrun[0] = '\0';	/* the job's, once */
 	/* the tool's cost per I/O unpaced and unchecked: no rate, no think

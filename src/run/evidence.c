@@ -157,7 +157,7 @@ static unsigned int cpus_allowed(void)
 
 static bool given(const struct ib_job *job, const char *key)
 {
-	const char *p = job->opts_text, *end = job->opts_text + sizeof(job->opts_text);
+	const char *p = job->opts_text, *end = job->opts_text + job->opts_len;
 
 	while (p < end && *p) {
 		if (!strcmp(p, key))

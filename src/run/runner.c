@@ -447,7 +447,6 @@ static int start_process(struct ib_runner *r, struct slot *s, int pipefd[2],
 	pid_t pid, parent = getpid();
 	struct slot mine = *s;	/* the child's: it does not inherit r->slots */
 
-	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
 		return ib_diag_set(d, errno, "job '%s': fork: %s", s->args.job->name,
@@ -500,6 +499,12 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 	if (pipe(pipefd) < 0)
 		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
 	heap_seen_update(r);
+	/*
+	 * Once for all the forks (nothing is printed between them): a child
+	 * must not inherit buffered output, and fflush(NULL) locks every
+	 * stream, a copy-on-write fault on their pages after each fork.
+	 */
+	fflush(NULL);
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
@@ -530,6 +535,7 @@ static int start_late(struct ib_runner *r, struct slot *s, struct ib_diag *d)
 	if (pipe(pipefd) < 0)
 		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
 	heap_seen_update(r);
+	fflush(NULL);
 	ret = start_process(r, s, pipefd, d);
 	close(pipefd[0]);
 	close(pipefd[1]);

@@ -144,11 +144,17 @@ static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
 				    IB_UNIFIED_NONE;
 	else if (!strcmp(k, "description"))
 		snprintf(j->description, sizeof(j->description), "%s", v);
-	if (j->opts_len + strlen(k) + strlen(v) + 3 < sizeof(j->opts_text)) {
-		memcpy(j->opts_text + j->opts_len, k, strlen(k) + 1);
-		j->opts_len += (unsigned int)strlen(k) + 1;
-		memcpy(j->opts_text + j->opts_len, v, strlen(v) + 1);
-		j->opts_len += (unsigned int)strlen(v) + 1;
+	if (j->opts_len + strlen(k) + strlen(v) + 3 < IB_OPTS_TEXT_MAX) {
+		char text[IB_OPTS_TEXT_MAX];
+		unsigned int len = j->opts_len;
+
+		memcpy(text, j->opts_text, len);
+		memcpy(text + len, k, strlen(k) + 1);
+		len += (unsigned int)strlen(k) + 1;
+		memcpy(text + len, v, strlen(v) + 1);
+		len += (unsigned int)strlen(v) + 1;
+		j->opts_text = ib_strtab_add(j->strs, text, len);
+		j->opts_len = len;
 	}
 }
 
@@ -168,6 +174,7 @@ static inline void fixture_line(struct fixture *fx, char *l)
 			struct ib_job *j = &fx->run.jobs[k];
 
 			ib_job_defaults(j);
+			j->strs = &fx->run.strs;
 			snprintf(j->name, sizeof(j->name), "%s", name);
 			j->groupid = d;
 			j->iodepth = (unsigned int)a;
@@ -277,6 +284,7 @@ static inline void fixture_free(struct fixture *fx)
 	ib_results_free(&fx->in);
 	free(fx->stats);
 	free(fx->run.jobs);
+	ib_strtab_free(&fx->run.strs);
 }
 
 /* Run fn into a string */

@@ -16,6 +16,9 @@
 #include "config.h"
 #include "iobench/iomode.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
+
+static struct ib_strtab strs;	/* the jobs' strings (job.h) */
 
 static struct ib_diag diag;
 
@@ -47,14 +50,17 @@ static void test_given_and_fio(void **state)
 	(void)state;
 	assert_non_null(j);
 	ib_job_defaults(j);
+	j->strs = &strs;
 	set(j, "ioengine", "psync");
 	assert_string_equal(engine(j, why, &err), "psync");
 	assert_string_equal(why, "");
 	assert_int_equal(err, 0);
 	ib_job_defaults(j);
+	j->strs = &strs;
 	set(j, "defaults", "fio");
 	assert_string_equal(engine(j, why, &err), "psync");
 	ib_job_defaults(j);
+	j->strs = &strs;
 	set(j, "ioengine", "null");
 	assert_string_equal(engine(j, why, &err), "null");
 	free(j);
@@ -69,6 +75,7 @@ static void test_default_chain(void **state)
 	(void)state;
 	assert_non_null(j);
 	ib_job_defaults(j);
+	j->strs = &strs;
 #if HAVE_LIBURING
 	assert_string_equal(engine(j, why, &err), "io_uring");
 	assert_string_equal(why, "");
@@ -102,5 +109,8 @@ int main(void)
 		cmocka_unit_test(test_default_chain),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int ret = cmocka_run_group_tests(tests, NULL, NULL);
+
+	ib_strtab_free(&strs);
+	return ret;
 }

@@ -14,15 +14,24 @@
 #include "config.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
 #include "iobench/run.h"
+
+/* a job and the table its strings go to (job.h); *state is the job */
+struct tjob {
+	struct ib_job job;
+	struct ib_strtab strs;
+};
 
 static int setup(void **state)
 {
-	struct ib_job *j = malloc(sizeof(*j));
+	struct tjob *t = calloc(1, sizeof(*t));
+	struct ib_job *j = &t->job;
 
-	if (!j)
+	if (!t)
 		return -1;
 	ib_job_defaults(j);
+	j->strs = &t->strs;
 	strcpy(j->name, "x");
 	*state = j;
 	return 0;
@@ -30,7 +39,10 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	free(*state);
+	struct tjob *t = *state;
+
+	ib_strtab_free(&t->strs);
+	free(t);
 	return 0;
 }
 
@@ -140,6 +152,15 @@ static void test_fixup_depths(void **state)
 	assert_int_equal(j->iodepth_low, 16);
 }
 
+/* j back to the defaults, its string table kept */
+static void fresh(struct ib_job *j)
+{
+	struct ib_strtab *strs = j->strs;
+
+	ib_job_defaults(j);
+	j->strs = strs;
+}
+
 /* Not given, the batch options are iobench's (up to iodepth), or fio's. */
 static void test_fixup_batch_defaults(void **state)
 {
@@ -151,7 +172,7 @@ static void test_fixup_batch_defaults(void **state)
 	assert_int_equal(j->iodepth_batch_complete_min, 1);
 	assert_int_equal(j->iodepth_batch_complete_max, 16);
 
-	ib_job_defaults(j);
+	fresh(j);
 	set(j, "iodepth", "16");
 	set(j, "defaults", "fio");
 	valid(j);
@@ -159,7 +180,7 @@ static void test_fixup_batch_defaults(void **state)
 	assert_int_equal(j->iodepth_batch_complete_max, 1);
 
 	/* given: as given, whatever the defaults; 0 is complete_min (fio) */
-	ib_job_defaults(j);
+	fresh(j);
 	set(j, "iodepth", "16");
 	set(j, "iodepth_batch_submit", "1");
 	set(j, "iodepth_batch_complete_min", "2");
@@ -169,14 +190,14 @@ static void test_fixup_batch_defaults(void **state)
 	assert_int_equal(j->iodepth_batch_complete_max, 2);
 
 	/* complete_min above iodepth: complete_max follows it, no error */
-	ib_job_defaults(j);
+	fresh(j);
 	set(j, "iodepth", "4");
 	set(j, "iodepth_batch_complete_min", "8");
 	valid(j);
 	assert_int_equal(j->iodepth_batch_complete_max, 8);
 
 	/* auto: the default again */
-	ib_job_defaults(j);
+	fresh(j);
 	set(j, "iodepth", "16");
 	set(j, "iodepth_batch_submit", "2");
 	set(j, "iodepth_batch_submit", "auto");

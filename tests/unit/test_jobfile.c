@@ -591,16 +591,23 @@ static int split(char *line, char **argv, int max)
 static void same_jobs(const struct ib_run *a, const struct ib_run *b)
 {
 	struct ib_job x, y;
-	unsigned int i;
+	unsigned int i, k;
 
 	assert_int_equal(a->nr_jobs, b->nr_jobs);
 	for (i = 0; i < a->nr_jobs; i++) {
 		x = a->jobs[i];
 		y = b->jobs[i];
 		/* opts_text differs only by the implicit --stonewall */
-		memset(x.opts_text, 0, sizeof(x.opts_text));
-		memset(y.opts_text, 0, sizeof(y.opts_text));
+		x.opts_text = y.opts_text = NULL;
 		x.opts_len = y.opts_len = 0;
+		/* the strings by their text: each run has its own table */
+		x.strs = y.strs = NULL;
+		assert_memory_equal(x.zones, y.zones, IB_DDIR_RWT * sizeof(*x.zones));
+		x.zones = y.zones = NULL;
+		for (k = 0; k < IB_JOB_NR_STRS; k++) {
+			assert_string_equal(*ib_job_str_at(&x, k), *ib_job_str_at(&y, k));
+			*ib_job_str_at(&x, k) = *ib_job_str_at(&y, k) = NULL;
+		}
 		if (memcmp(&x, &y, sizeof(x)))
 			fail_msg("job %u (%s) differs after --showcmd", i, x.name);
 	}

@@ -13,6 +13,7 @@
 #include "iobench/sampler.h"
 
 static char dir[] = "/tmp/ib_log_XXXXXX";
+static char prefix[sizeof(dir) + 2];	/* DIR/x: the jobs' log prefix */
 
 static char *slurp(const char *kind, unsigned int n)
 {
@@ -37,12 +38,13 @@ static void job_with_logs(struct ib_job *j, bool lat, bool bw, bool iops)
 {
 	ib_job_defaults(j);
 	j->number = 3;
+	snprintf(prefix, sizeof(prefix), "%s/x", dir);
 	if (lat)
-		snprintf(j->write_lat_log, sizeof(j->write_lat_log), "%s/x", dir);
+		j->write_lat_log = prefix;
 	if (bw)
-		snprintf(j->write_bw_log, sizeof(j->write_bw_log), "%s/x", dir);
+		j->write_bw_log = prefix;
 	if (iops)
-		snprintf(j->write_iops_log, sizeof(j->write_iops_log), "%s/x", dir);
+		j->write_iops_log = prefix;
 }
 
 static void test_format(void **state)
@@ -159,7 +161,7 @@ static void test_open_error(void **state)
 	(void)state;
 	ib_job_defaults(j);
 	j->number = 1;
-	snprintf(j->write_bw_log, sizeof(j->write_bw_log), "/nonexistent-dir/x");
+	j->write_bw_log = "/nonexistent-dir/x";
 	assert_true(ib_logs_open(&l, j, &d) < 0);
 	assert_non_null(strstr(d.msg, "/nonexistent-dir/x_bw.1.log"));
 	free(j);

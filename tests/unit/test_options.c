@@ -10,22 +10,34 @@
 #include <cmocka.h>
 #include "iobench/engine.h"
 #include "iobench/options.h"
+#include "iobench/strtab.h"
 #include "iobench/steadystate.h"
+
+/* a job and the table its strings go to (job.h); *state is the job */
+struct tjob {
+	struct ib_job job;
+	struct ib_strtab strs;
+};
 
 static int setup(void **state)
 {
-	struct ib_job *j = malloc(sizeof(*j));
+	struct tjob *t = calloc(1, sizeof(*t));
+	struct ib_job *j = &t->job;
 
-	if (!j)
+	if (!t)
 		return -1;
 	ib_job_defaults(j);
+	j->strs = &t->strs;
 	*state = j;
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	free(*state);
+	struct tjob *t = *state;
+
+	ib_strtab_free(&t->strs);
+	free(t);
 	return 0;
 }
 
@@ -804,8 +816,9 @@ static void test_defaults_match_help(void **state)
 		if (!o->def)
 			continue;
 		ib_job_defaults(j);
+		j->strs = def->strs;
 		set_ok(j, o->name, o->def);
-		memset(j->opts_text, 0, sizeof(j->opts_text));
+		j->opts_text = def->opts_text;
 		j->opts_len = 0;
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;

@@ -13,6 +13,9 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/randdist.h"
+#include "iobench/strtab.h"
+
+static struct ib_strtab strs;	/* the jobs' zone lists (job.h) */
 
 static struct ib_job *new_job(void)
 {
@@ -20,6 +23,7 @@ static struct ib_job *new_job(void)
 
 	assert_non_null(j);
 	ib_job_defaults(j);
+	j->strs = &strs;
 	return j;
 }
 
@@ -171,5 +175,8 @@ int main(void)
 		cmocka_unit_test(test_zones),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int ret = cmocka_run_group_tests(tests, NULL, NULL);
+
+	ib_strtab_free(&strs);
+	return ret;
 }

@@ -242,25 +242,30 @@ static void test_plan_names(void **state)
 	struct ib_run run;
 	struct ib_job j[2];
 	struct ib_diag d = { { 0 } };
+	char dir[PATH_MAX];
 
 	(void)state;
-	memset(j, 0, sizeof(j));
 	ib_run_init(&run);
+	ib_job_defaults(&j[0]);
+	ib_job_defaults(&j[1]);
+	j[0].strs = j[1].strs = &run.strs;
 	snprintf(j[0].name, sizeof(j[0].name), "a:b");
 	j[0].nrfiles = 2;
 	j[0].clone = 1;
 	snprintf(j[1].name, sizeof(j[1].name), "x");
-	snprintf(j[1].filename, sizeof(j[1].filename), "/d/$hostname/f.$rank:/e.$clientuid");
-	snprintf(j[1].write_lat_log, sizeof(j[1].write_lat_log), "lat.$rank");
+	j[1].filename = "/d/$hostname/f.$rank:/e.$clientuid";
+	j[1].write_lat_log = "lat.$rank";
 	run.jobs = j;
 	run.nr_jobs = 2;
 	assert_int_equal(ib_mpi_plan_for_rank(&run, 3, "n1", &d), 0);
 	assert_string_equal(j[0].filename, "n1.3.a\\:b.1.0:n1.3.a\\:b.1.1");
 	assert_string_equal(j[1].filename, "/d/n1/f.3:/e.3");
 	assert_string_equal(j[1].write_lat_log, "lat.3");
-	memset(j[1].directory, 'x', sizeof(j[1].directory) - 8);
-	memcpy(j[1].directory + sizeof(j[1].directory) - 8, "$rank", 6);
+	memset(dir, 'x', sizeof(dir) - 8);
+	memcpy(dir + sizeof(dir) - 8, "$rank", 6);
+	j[1].directory = dir;
 	assert_int_equal(ib_mpi_plan_for_rank(&run, 123456789, "n1", &d), -ENAMETOOLONG);
+	ib_strtab_free(&run.strs);
 }
 
 static void test_plan_hash(void **state)
@@ -270,7 +275,8 @@ static void test_plan_hash(void **state)
 	uint64_t h;
 
 	(void)state;
-	memset(j, 0, sizeof(j));
+	ib_job_defaults(&j[0]);
+	ib_job_defaults(&j[1]);
 	ib_run_init(&run);
 	run.jobs = j;
 	run.nr_jobs = 2;
@@ -279,6 +285,12 @@ static void test_plan_hash(void **state)
 	j[1].size = 1;
 	assert_int_not_equal(h, ib_mpi_plan_hash(&run));
 	j[1].size = 0;
+	/* strings by their text, not their address */
+	j[1].directory = "d";
+	assert_int_not_equal(h, ib_mpi_plan_hash(&run));
+	j[1].directory = (const char[]){ "" };
+	assert_int_equal(h, ib_mpi_plan_hash(&run));
+	j[1].directory = "";
 	run.nr_jobs = 1;
 	assert_int_not_equal(h, ib_mpi_plan_hash(&run));
 	run.nr_jobs = 2;

@@ -54,7 +54,8 @@ static struct ib_job *one_job(struct ib_run *run, unsigned int n)
 	for (i = 0; i < n; i++) {
 		ib_job_defaults(&run->jobs[i]);
 		snprintf(run->jobs[i].name, sizeof(run->jobs[i].name), "t");
-		snprintf(run->jobs[i].filename, sizeof(run->jobs[i].filename), "%s", path);
+		run->jobs[i].strs = &run->strs;
+		run->jobs[i].filename = path;
 		run->jobs[i].number = i + 1;
 		run->jobs[i].size = 1 << 20;
 		run->jobs[i].iodepth_low = 1;

@@ -19,9 +19,12 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/replay.h"
+#include "iobench/strtab.h"
 
 static char dir[] = "/dev/shm/ib_srcrep_XXXXXX";
 static char logpath[PATH_MAX];
+static char path2[PATH_MAX];	/* a second path for a job's string */
+static struct ib_strtab strs;	/* the jobs' strings (job.h) */
 
 static void put_log(const char *text)
 {
@@ -101,7 +104,8 @@ static const char V3[] =
 static void job_init(struct ib_job *j)
 {
 	ib_job_defaults(j);
-	snprintf(j->read_iolog, sizeof(j->read_iolog), "%s", logpath);
+	j->strs = &strs;
+	j->read_iolog = logpath;
 }
 
 /* Recorded times from the first I/O, from the source's first call. */
@@ -221,7 +225,7 @@ static void test_map(void **state)
 	j.replay_scale = 2;
 	j.replay_align = 4096;
 	j.replay_no_stall = true;
-	snprintf(j.replay_redirect, sizeof(j.replay_redirect), "/dev/null");
+	j.replay_redirect = "/dev/null";
 	open_replay(&r, &j, 1);
 	expect_io(&r, 1, IB_DDIR_WRITE, 0, 4096, 4096, 1);	/* 5000 */
 	expect_io(&r, 1, IB_DDIR_READ, 0, 0, 4096, 1);		/* 2048 */
@@ -413,7 +417,8 @@ static void test_plan(void **state)
 	assert_string_equal(d.msg, want);
 	/* replay_redirect and replay_skip=write,trim: one target, reads only */
 	job_init(&j);
-	snprintf(j.replay_redirect, sizeof(j.replay_redirect), "%s/t", dir);
+	snprintf(path2, sizeof(path2), "%s/t", dir);
+	j.replay_redirect = path2;
 	j.replay_skip = 1u << IB_DDIR_WRITE | 1u << IB_DDIR_TRIM;
 	assert_int_equal(ib_replay_plan(&j, true, &d), 0);
 	snprintf(want, sizeof(want), "%s/t", dir);
@@ -446,11 +451,11 @@ static void test_plan_refusals(void **state)
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "replay_align: 3000 is not a power of 2");
 	job_init(&j);
-	snprintf(j.filename, sizeof(j.filename), "/dev/null");
+	j.filename = "/dev/null";
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
 	job_init(&j);
-	snprintf(j.write_iolog, sizeof(j.write_iolog), "%s", logpath);
+	j.write_iolog = logpath;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	snprintf(want, sizeof(want), "write_iolog=%s: is the trace read_iolog= replays",
 		 logpath);
@@ -471,6 +476,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	unlink(logpath);
+	ib_strtab_free(&strs);
 	return rmdir(dir);
 }
 

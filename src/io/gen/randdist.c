@@ -10,6 +10,7 @@
 #include <strings.h>
 #include "iobench/parse.h"
 #include "iobench/randdist.h"
+#include "iobench/strtab.h"
 
 #define SPREAD 0x61C8864680B583EBull	/* fio's golden-ratio multiplier */
 #define ZETA_MAX 10000000ull		/* zeta(n) summed this far at most */
@@ -107,10 +108,12 @@ static int parse_zones(char *s, struct ib_job *j, unsigned int kb_base,
 		       const char *v, struct ib_diag *d)
 {
 	bool abs = j->rand_dist == IB_DIST_ZONED_ABS;
+	struct ib_zones zones[IB_DDIR_RWT], *z;
 	char *comma;
 	int n = 0, last = -1, rc;
 
-	memset(j->zones, 0, sizeof(j->zones));
+	j->zones = ib_job_no_zones;
+	memset(zones, 0, sizeof(zones));
 	for (; s; s = comma ? comma + 1 : NULL, n++) {
 		comma = strchr(s, ',');
 		if (comma)
@@ -119,7 +122,7 @@ static int parse_zones(char *s, struct ib_job *j, unsigned int kb_base,
 			return ib_diag_set(d, EINVAL, "random_distribution=%s: more than read,write,trim lists", v);
 		if (!*s)
 			continue;
-		rc = parse_zone_list(s, abs, kb_base, &j->zones[n]);
+		rc = parse_zone_list(s, abs, kb_base, &zones[n]);
 		if (rc == -ERANGE)
 			return ib_diag_set(d, EINVAL, "random_distribution=%s: the zones' percentages must add up to 100%s",
 					   v, abs ? "" : " and their sizes to at most 100");
@@ -131,7 +134,12 @@ static int parse_zones(char *s, struct ib_job *j, unsigned int kb_base,
 	if (last < 0)
 		return ib_diag_set(d, EINVAL, "random_distribution=%s: no zones", v);
 	for (n = last + 1; n < IB_DDIR_RWT; n++)
-		j->zones[n] = j->zones[last];
+		zones[n] = zones[last];
+	z = j->strs ? ib_strtab_alloc(j->strs, sizeof(zones)) : NULL;
+	if (!z)
+		return ib_diag_set(d, ENOMEM, "random_distribution=%s: no memory", v);
+	memcpy(z, zones, sizeof(zones));
+	j->zones = z;
 	return 0;
 }
 

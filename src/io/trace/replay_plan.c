@@ -96,23 +96,23 @@ bool ib_replay_names_stdin(const char *spec)
 	}
 }
 
-bool ib_replay_per_clone(struct ib_job *job)
+int ib_replay_per_clone(struct ib_job *job)
 {
 	const char *p = job->read_iolog;
 	unsigned int n = 1, k;
-	size_t len;
+	int len;
 
 	if (job->merge_blktrace_file[0] || !strchr(p, ':'))
-		return false;
+		return 0;
 	for (; *p; p++)
 		n += *p == ':';
 	p = job->read_iolog;
 	for (k = job->clone % n; k; k--)
 		p += strcspn(p, ":") + 1;
-	len = strcspn(p, ":");
-	memmove(job->read_iolog, p, len);
-	job->read_iolog[len] = '\0';
-	return true;
+	len = (int)strcspn(p, ":");
+	if (ib_job_set_str(job, &job->read_iolog, "%.*s", len, p))
+		return -ENOMEM;
+	return 1;
 }
 
 /*
@@ -154,8 +154,7 @@ static int merge(struct ib_job *job, struct ib_diag *d)
 
 	if (n < 0)
 		return (int)n;
-	snprintf(job->read_iolog, sizeof(job->read_iolog), "%s",
-		 job->merge_blktrace_file);
+	job->read_iolog = job->merge_blktrace_file;
 	return 0;
 }
 
@@ -280,8 +279,8 @@ static int scan(struct plan *p, struct ib_diag *d)
 static int set_filenames(struct ib_job *job, const struct plan *p,
 			 struct ib_diag *d)
 {
-	char *out = job->filename;
-	size_t n = 0, cap = sizeof(job->filename);
+	char out[IB_PATHS_MAX];
+	size_t n = 0, cap = sizeof(out);
 	unsigned int i;
 	const char *c;
 
@@ -294,13 +293,15 @@ static int set_filenames(struct ib_job *job, const struct plan *p,
 			out[n++] = *c;
 		}
 		if (*c || n + 2 >= cap) {
-			out[0] = '\0';
+			job->filename = "";
 			return ib_diag_set(d, ENAMETOOLONG,
 					   "read_iolog: the trace's file names do not fit in %zu bytes",
 					   cap);
 		}
 	}
 	out[n] = '\0';
+	if (ib_job_set_str(job, &job->filename, "%s", out))
+		return ib_diag_set(d, ENOMEM, "read_iolog: no memory");
 	return 0;
 }
 

@@ -41,8 +41,8 @@ void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j)
 	dst->significant_figures = j->significant_figures;
 	dst->unified_rw_rep = j->unified_rw_rep;
 	/* as the JSON writer always did: a job without a length has a full text */
-	dst->opts_len = j->opts_len ? j->opts_len : (unsigned int)sizeof(j->opts_text);
-	memcpy(dst->opts_text, j->opts_text, dst->opts_len);
+	dst->opts_len = j->opts_len ? j->opts_len : (unsigned int)sizeof(dst->opts_text);
+	memcpy(dst->opts_text, j->opts_text, j->opts_len);
 }
 
 int ib_results_alloc(struct ib_results *r, unsigned int nr_hosts,
