@@ -301,13 +301,29 @@ static void test_holder_cycle(void **state)
 	assert_non_null(strstr(d.msg, " is held by dm-1 "));
 }
 
-static bool find_block_device(char *path, size_t len, dev_t *rdev)
+/*
+ * A block device node that stands for a disk nothing uses: made in the
+ * fake root (root only), numbered 7:250, which no real device here needs
+ * to have; else an existing disk of the machine. The machine's own disk
+ * (vda, the root file system) would be found mounted before anything else
+ * is checked, and a suite that made and removed loop devices may leave no
+ * /dev/loop0: so the made node first.
+ */
+static bool find_block_device(const struct fake *f, char *path, size_t len,
+			      dev_t *rdev)
 {
 	static const char *const cand[] = { "/dev/loop0", "/dev/vda", "/dev/sda",
 		"/dev/nvme0n1", "/dev/xvda", NULL };
 	struct stat st;
 	unsigned int i;
 
+	snprintf(path, len, "%s/bdev", f->root);
+	if (!mknod(path, S_IFBLK | 0600, makedev(7, 250)) || errno == EEXIST) {
+		if (!stat(path, &st) && S_ISBLK(st.st_mode)) {
+			*rdev = st.st_rdev;
+			return true;
+		}
+	}
 	for (i = 0; cand[i]; i++) {
 		if (!stat(cand[i], &st) && S_ISBLK(st.st_mode)) {
 			snprintf(path, len, "%s", cand[i]);
@@ -321,12 +337,12 @@ static bool find_block_device(char *path, size_t len, dev_t *rdev)
 static void test_swap(void **state)
 {
 	struct fake *f = *state;
-	char bdev[64], line[256], devno[32], dir[256];
+	char bdev[160], line[512], devno[32], dir[256];
 	struct ib_diag d;
 	dev_t rdev;
 
-	/* /proc/swaps names paths: one real block device stands in for it */
-	if (!find_block_device(bdev, sizeof(bdev), &rdev))
+	/* /proc/swaps names paths: a block device node stands in for it */
+	if (!find_block_device(f, bdev, sizeof(bdev), &rdev))
 		skip();
 	snprintf(dir, sizeof(dir), "%s/7:3", f->sys);
 	snprintf(devno, sizeof(devno), "%u:%u\n", major(rdev), minor(rdev));
@@ -347,11 +363,11 @@ static void test_swap(void **state)
 static void test_mounted_anonymous_dev(void **state)
 {
 	struct fake *f = *state;
-	char bdev[64], devno[32], path[256];
+	char bdev[160], devno[32], path[512];
 	struct ib_diag d;
 	dev_t rdev;
 
-	if (!find_block_device(bdev, sizeof(bdev), &rdev))
+	if (!find_block_device(f, bdev, sizeof(bdev), &rdev))
 		skip();
 	snprintf(path, sizeof(path), "%s/7:3/dev", f->sys);
 	snprintf(devno, sizeof(devno), "%u:%u\n", major(rdev), minor(rdev));
@@ -440,7 +456,7 @@ static void test_signature_unreadable(void **state)
 static void test_output_onto_device(void **state)
 {
 	struct fake *f = *state;
-	char bdev[64], want[256];
+	char bdev[160], want[512];
 	struct ib_diag d;
 	dev_t rdev;
 
@@ -449,7 +465,7 @@ static void test_output_onto_device(void **state)
 	assert_int_equal(ib_safety_check_output("--output", "/nonexistent/x", &d), 0);
 	assert_int_equal(ib_safety_check_output("--output", "", &d), 0);
 	assert_string_equal(d.msg, "");
-	if (!find_block_device(bdev, sizeof(bdev), &rdev))
+	if (!find_block_device(f, bdev, sizeof(bdev), &rdev))
 		skip();
 	assert_int_equal(ib_safety_check_output("--output", bdev, &d), -EPERM);
 	snprintf(want, sizeof(want),
