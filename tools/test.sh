@@ -32,6 +32,11 @@ done
 [ $# -eq 0 ] || pkg=0
 export CC="${CC:-gcc}"
 
+# at: the time since the start, on each step's line ("at 12m03s")
+at() {
+	printf 'at %dm%02ds' $((SECONDS / 60)) $((SECONDS % 60))
+}
+
 failures=0
 passes=0
 skips=0
@@ -52,14 +57,14 @@ configure() {
 run_suite() {
 	local name=$1 dir=$2
 	shift 2
-	echo "=== $name: build ($dir)"
+	echo "=== $name: build ($dir) $(at)"
 	rm -f "$dir/meson-logs/testlog.json"
 	if ! ninja -C "$dir"; then
 		echo "=== $name: BUILD FAILED"
 		failures=$((failures + 1))
 		return 0
 	fi
-	echo "=== $name: test"
+	echo "=== $name: test $(at)"
 	local rc=0
 	meson test -C "$dir" --print-errorlogs "$@" || rc=$?
 	if [ -f "$dir/meson-logs/testlog.json" ]; then
@@ -73,7 +78,7 @@ run_suite() {
 # run_pkg: the `pkg` suite (minutes), in build/ only.
 run_pkg() {
 	local log=build/meson-logs/testlog-pkg.json rc=0
-	echo "=== pkg: test (build)"
+	echo "=== pkg: test (build) $(at)"
 	rm -f "$log"
 	meson test -C build --setup=pkg --suite=pkg --print-errorlogs || rc=$?
 	if [ -f "$log" ]; then
@@ -108,7 +113,7 @@ fi
 
 for step in tools/test.d/*.sh; do
 	[ -x "$step" ] || continue
-	echo "=== step $step"
+	echo "=== step $step $(at)"
 	rc=0
 	"$step" "$top" || rc=$?
 	case $rc in
@@ -118,5 +123,6 @@ for step in tools/test.d/*.sh; do
 	esac
 done
 
+echo "=== end $(at)"
 python3 "$top/tools/testlog-summary.py" --extra "$passes" "$failures" "$skips" \
 	${logs[@]+"${logs[@]}"}
