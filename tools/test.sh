@@ -6,7 +6,11 @@
 #                   build with lintian, an install of it, the `meson dist`
 #                   tarball) unless --no-pkg is given or tests are selected
 #   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
-#                   suite but `pkg`
+#                   suite but `pkg` and `pytools` (perf and bench_lateness,
+#                   the tests of tools/bench.py: a minute and a half of fio,
+#                   strace and perf runs around short iobench runs that reach
+#                   no line of iobench the other tests do not; they run in
+#                   build/ and under valgrind: tests/meson.build)
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
@@ -102,7 +106,7 @@ if [ "$asan" = 1 ]; then
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debug -Dwerror=true; then
-		run_suite "ASan+UBSan" build-asan --no-suite pkg \
+		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite pytools \
 			--timeout-multiplier=3 "$@"
 	else
 		echo "=== ASan+UBSan: CONFIGURE FAILED"
