@@ -15,6 +15,11 @@
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
+# Each step's line says when it started. On 2 CPUs (CI): the two builds
+# about 3 minutes each, the gcc suite about 11 (its integration tests two at
+# a time but for those that need the machine alone: tests/meson.build), pkg
+# about 6, the ASan suite about 12, fuzz.sh and release-build.sh a few
+# minutes each (their builds included), valgrind.sh about 15.
 #
 # Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
 # This is the README's test command and what .ci/run executes.
