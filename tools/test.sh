@@ -6,11 +6,20 @@
 #                   build with lintian, an install of it, the `meson dist`
 #                   tarball) unless --no-pkg is given or tests are selected
 #   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
-#                   suite but `pkg`
+#                   suite but `pkg` and `pytools` (perf and bench_lateness,
+#                   the tests of tools/bench.py: a minute and a half of fio,
+#                   strace and perf runs around short iobench runs that reach
+#                   no line of iobench the other tests do not; they run in
+#                   build/ and under valgrind: tests/meson.build)
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
+# Each step's line says when it started. On 2 CPUs (CI): the two builds
+# about 3 minutes each, the gcc suite about 11 (its integration tests two at
+# a time but for those that need the machine alone: tests/meson.build), pkg
+# about 6, the ASan suite about 12, fuzz.sh and release-build.sh a few
+# minutes each (their builds included), valgrind.sh about 15.
 #
 # Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
 # This is the README's test command and what .ci/run executes.
@@ -32,6 +41,11 @@ done
 [ $# -eq 0 ] || pkg=0
 export CC="${CC:-gcc}"
 
+# at: the time since the start, on each step's line ("at 12m03s")
+at() {
+	printf 'at %dm%02ds' $((SECONDS / 60)) $((SECONDS % 60))
+}
+
 failures=0
 passes=0
 skips=0
@@ -52,14 +66,14 @@ configure() {
 run_suite() {
 	local name=$1 dir=$2
 	shift 2
-	echo "=== $name: build ($dir)"
+	echo "=== $name: build ($dir) $(at)"
 	rm -f "$dir/meson-logs/testlog.json"
 	if ! ninja -C "$dir"; then
 		echo "=== $name: BUILD FAILED"
 		failures=$((failures + 1))
 		return 0
 	fi
-	echo "=== $name: test"
+	echo "=== $name: test $(at)"
 	local rc=0
 	meson test -C "$dir" --print-errorlogs "$@" || rc=$?
 	if [ -f "$dir/meson-logs/testlog.json" ]; then
@@ -73,7 +87,7 @@ run_suite() {
 # run_pkg: the `pkg` suite (minutes), in build/ only.
 run_pkg() {
 	local log=build/meson-logs/testlog-pkg.json rc=0
-	echo "=== pkg: test (build)"
+	echo "=== pkg: test (build) $(at)"
 	rm -f "$log"
 	meson test -C build --setup=pkg --suite=pkg --print-errorlogs || rc=$?
 	if [ -f "$log" ]; then
@@ -97,7 +111,7 @@ if [ "$asan" = 1 ]; then
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debug -Dwerror=true; then
-		run_suite "ASan+UBSan" build-asan --no-suite pkg \
+		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite pytools \
 			--timeout-multiplier=3 "$@"
 	else
 		echo "=== ASan+UBSan: CONFIGURE FAILED"
@@ -108,7 +122,7 @@ fi
 
 for step in tools/test.d/*.sh; do
 	[ -x "$step" ] || continue
-	echo "=== step $step"
+	echo "=== step $step $(at)"
 	rc=0
 	"$step" "$top" || rc=$?
 	case $rc in
@@ -118,5 +132,6 @@ for step in tools/test.d/*.sh; do
 	esac
 done
 
+echo "=== end $(at)"
 python3 "$top/tools/testlog-summary.py" --extra "$passes" "$failures" "$skips" \
 	${logs[@]+"${logs[@]}"}

@@ -221,7 +221,9 @@ def test_parent_killed():
 
 def test_threads():
     r = Run(*job('th', '--numjobs=2', '--thread'), '--output-format=json')
-    time.sleep(1.0)
+    # no job process to wait for (threads): a second for the handlers to be
+    # in place, ten under valgrind (which once took more than one)
+    time.sleep(t.scaled(1.0))
     r.signal(signal.SIGINT)
     took = r.finish()
     t.check(took < PROMPT, 'threads SIGINT: stopped promptly (%.2fs)' % took, r)

@@ -312,8 +312,13 @@ static void test_holder_cycle(void **state)
 static bool find_block_device(const struct fake *f, char *path, size_t len,
 			      dev_t *rdev)
 {
-	static const char *const cand[] = { "/dev/loop0", "/dev/vda", "/dev/sda",
-		"/dev/nvme0n1", "/dev/xvda", NULL };
+	/* any loop device node: the integration tests delete some (test_dataopts:
+	 * LOOP_CTL_REMOVE) while these tests may run; never 254:0, the fake
+	 * mountinfo's root (setup) */
+	static const char *const cand[] = { "/dev/loop0", "/dev/loop1",
+		"/dev/loop2", "/dev/loop3", "/dev/loop4", "/dev/loop5", "/dev/loop6",
+		"/dev/loop7", "/dev/vda", "/dev/sda", "/dev/nvme0n1", "/dev/xvda",
+		NULL };
 	struct stat st;
 	unsigned int i;
 
@@ -325,7 +330,8 @@ static bool find_block_device(const struct fake *f, char *path, size_t len,
 		}
 	}
 	for (i = 0; cand[i]; i++) {
-		if (!stat(cand[i], &st) && S_ISBLK(st.st_mode)) {
+		if (!stat(cand[i], &st) && S_ISBLK(st.st_mode) &&
+		    st.st_rdev != makedev(254, 0)) {
 			snprintf(path, len, "%s", cand[i]);
 			*rdev = st.st_rdev;
 			return true;
