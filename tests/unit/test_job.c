@@ -161,51 +161,40 @@ static void fresh(struct ib_job *j)
 	j->strs = strs;
 }
 
-/* Not given, the batch options are iobench's (up to iodepth), or fio's. */
+/*
+ * Not given, the batch options are iobench's (up to iodepth), or fio's
+ * with defaults=fio; given, as given (0: complete_min, fio's); complete_min
+ * above iodepth takes complete_max along, no error; auto: the default again.
+ */
 static void test_fixup_batch_defaults(void **state)
 {
+	static const struct {
+		const char *opts[8];	/* name, value, ... */
+		unsigned int submit, complete_min, complete_max;
+	} cases[] = {
+		{ { "iodepth", "16" }, 16, 1, 16 },
+		{ { "iodepth", "16", "defaults", "fio" }, 1, 1, 1 },
+		{ { "iodepth", "16", "iodepth_batch_submit", "1",
+		    "iodepth_batch_complete_min", "2",
+		    "iodepth_batch_complete_max", "0" }, 1, 2, 2 },
+		{ { "iodepth", "4", "iodepth_batch_complete_min", "8" }, 4, 8, 8 },
+		{ { "iodepth", "16", "iodepth_batch_submit", "2",
+		    "iodepth_batch_submit", "auto" }, 16, 1, 16 },
+		{ { "iodepth", "16", "iodepth_batch_complete_max", "3",
+		    "iodepth_batch_complete_max", "auto" }, 16, 1, 16 },
+	};
 	struct ib_job *j = *state;
+	unsigned int i, k;
 
-	set(j, "iodepth", "16");
-	valid(j);
-	assert_int_equal(j->iodepth_batch_submit, 16);
-	assert_int_equal(j->iodepth_batch_complete_min, 1);
-	assert_int_equal(j->iodepth_batch_complete_max, 16);
-
-	fresh(j);
-	set(j, "iodepth", "16");
-	set(j, "defaults", "fio");
-	valid(j);
-	assert_int_equal(j->iodepth_batch_submit, 1);
-	assert_int_equal(j->iodepth_batch_complete_max, 1);
-
-	/* given: as given, whatever the defaults; 0 is complete_min (fio) */
-	fresh(j);
-	set(j, "iodepth", "16");
-	set(j, "iodepth_batch_submit", "1");
-	set(j, "iodepth_batch_complete_min", "2");
-	set(j, "iodepth_batch_complete_max", "0");
-	valid(j);
-	assert_int_equal(j->iodepth_batch_submit, 1);
-	assert_int_equal(j->iodepth_batch_complete_max, 2);
-
-	/* complete_min above iodepth: complete_max follows it, no error */
-	fresh(j);
-	set(j, "iodepth", "4");
-	set(j, "iodepth_batch_complete_min", "8");
-	valid(j);
-	assert_int_equal(j->iodepth_batch_complete_max, 8);
-
-	/* auto: the default again */
-	fresh(j);
-	set(j, "iodepth", "16");
-	set(j, "iodepth_batch_submit", "2");
-	set(j, "iodepth_batch_submit", "auto");
-	set(j, "iodepth_batch_complete_max", "3");
-	set(j, "iodepth_batch_complete_max", "auto");
-	valid(j);
-	assert_int_equal(j->iodepth_batch_submit, 16);
-	assert_int_equal(j->iodepth_batch_complete_max, 16);
+	for (i = 0; i < IB_ARRAY_SIZE(cases); i++) {
+		fresh(j);
+		for (k = 0; k < 8 && cases[i].opts[k]; k += 2)
+			set(j, cases[i].opts[k], cases[i].opts[k + 1]);
+		valid(j);
+		assert_int_equal(j->iodepth_batch_submit, cases[i].submit);
+		assert_int_equal(j->iodepth_batch_complete_min, cases[i].complete_min);
+		assert_int_equal(j->iodepth_batch_complete_max, cases[i].complete_max);
+	}
 }
 
 static void test_fixup_depths_clamped(void **state)
