@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include "iobench/evidence.h"
+#include "iobench/options.h"
 #include "iobench/probe.h"
 #include "iobench/rand.h"
 
@@ -155,21 +156,6 @@ static unsigned int cpus_allowed(void)
 	return (unsigned int)CPU_COUNT(&set);
 }
 
-static bool given(const struct ib_job *job, const char *key)
-{
-	const char *p = job->opts_text, *end = job->opts_text + job->opts_len;
-
-	while (p < end && *p) {
-		if (!strcmp(p, key))
-			return true;
-		p += strlen(p) + 1;	/* key */
-		if (p >= end)
-			break;
-		p += strlen(p) + 1;	/* value */
-	}
-	return false;
-}
-
 static void seeds(struct ib_evidence *ev, const struct ib_job *job)
 {
 	ev->seed_source = job->randseed_set ? IB_SEED_GIVEN : IB_SEED_REPEAT;
@@ -198,7 +184,8 @@ void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 	ev->ramp_time_us = job->ramp_time_us;
 	ev->fsyncs = job->fsync_every || job->fdatasync_every || job->end_fsync ||
 		     job->sync_io != IB_SYNC_IO_NONE;
-	ev->percentiles_given = given(job, "percentile_list");
+	ev->percentiles_given = ib_opts_text_get(job->opts_text, job->opts_len,
+						"percentile_list") != NULL;
 	/* iobench's own batching is no claim to check (chk_batch) */
 	ev->iodepth_batch = job->batch_submit_given ? job->iodepth_batch_submit : 0;
 	seeds(ev, job);
