@@ -18,9 +18,11 @@ BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
 CASES = ['null-qd1', 'null-qd32', 'uring-shm', 'aio-shm', 'psync-shm',
          'uring-loop', 'null-nj1', 'null-nj2', 'null-nj8', 'uring-nj8',
          'uring-nj8-4t', 'verify-crc32c']
-# round 1's 15 targets, then issue 21's: 3 for each io_uring case, the
-# numjobs scaling, the 4 TiB memory and (perf installed) the startup
-N_TARGETS = 15 + 8 + 2 + (1 if shutil.which('perf') else 0)
+# round 1's 15 targets, then issue 21's: 4 for each io_uring case, the user
+# time above the ceiling's (2), the numjobs scaling with the machine's own
+# (3), the 4 TiB memory and (perf installed) the startup: as processes and
+# as threads, and the floors of each (6)
+N_TARGETS = 15 + 8 + 2 + 4 + (6 if shutil.which('perf') else 0)
 COLS = ['case', 'tool', 'IOPS', 'usr', 'ns/io', 'sys', 'ns/io', 'RSS', 'MiB',
         'PSS', 'MiB', '1stIO', 'ms', 'calls/io', 'others', 'runs']
 
@@ -38,7 +40,7 @@ def rows(out):
             case = f[0]
             f = f[1:]
         if case and f and f[0] in ('iobench', 'fio', 'ceiling', 'ib/fio',
-                                   'ib/ceil'):
+                                   'ib/ceil', 'pair', 'ib/pair'):
             table.setdefault(case, {})[f[0]] = f[1:]
     return table
 
@@ -70,6 +72,11 @@ def main():
                  '%s: %s row has all columns' % (c, tool), got)
         want_ceil = c in ('uring-shm', 'psync-shm', 'uring-loop')
         t.eq('ceiling' in got, want_ceil, '%s: ceiling row' % c, got)
+        want_pair = c == 'null-nj2'
+        t.eq(len(got.get('pair', [])), 9 if want_pair else 0,
+             '%s: the two-separate-runs row iff numjobs=2' % c, got)
+        t.eq(len(got.get('ib/pair', [])), 1 if want_pair else 0,
+             '%s: iobench over the two separate runs' % c, got)
         if got.get('iobench'):
             t.check(int(got['iobench'][0].replace(',', '')) > 0,
                     '%s: iobench did I/O' % c, got)
@@ -84,8 +91,10 @@ def main():
                             '%s: some system calls per I/O' % c, got)
     tgt = [ln for ln in lines if ln.endswith((' yes', ' NO', ' -'))]
     t.eq(len(tgt), N_TARGETS, 'targets section has %d rows' % N_TARGETS, r)
-    t.check(any(ln.startswith('21: numjobs=64 first I/O ms') for ln in tgt)
-            or not shutil.which('perf'), 'smoke: the startup target (64 jobs)', tgt)
+    for what in ('first I/O ms (processes)', 'first I/O ms (thread=1)'):
+        t.check(any(ln.startswith('21: numjobs=64 ' + what) for ln in tgt)
+                or not perf, 'smoke: the startup target (64 jobs, %s)' % what,
+                tgt)
     try:
         with open(jpath) as f:
             doc = json.load(f)
@@ -110,8 +119,16 @@ def main():
            if x['target'] == '21: uring-shm usr ns/I/O less syscall billing']
     t.eq(len(net), 1, 'the user time less syscall billing is a target', net)
     st = doc.get('startup') or {}
-    t.check(not shutil.which('perf') or (st.get('jobs') == 64 and st.get('ms', 0) > 0),
-            'JSON: the startup measure', st)
+    for key in ('processes', 'threads'):
+        t.check(not perf or (st.get('jobs') == 64 and
+                             (st.get(key, {}).get('ms') or 0) > 0),
+                'JSON: the startup measure (%s)' % key, st)
+    for key in ('fork', 'thread'):
+        t.check(not perf or (st.get('floor', {}).get(key) or 0) > 0,
+                'JSON: the machine\'s floor for 64 bare %ss' % key, st)
+    pair = doc.get('cases', {}).get('null-nj2', {}).get('median', {})
+    t.check((pair.get('pair', {}).get('iops') or 0) > 0,
+            'JSON: two separate numjobs=1 runs at once did I/O', pair)
     scratch = doc.get('scratch_dir', '')
     t.check(scratch.startswith('/dev/shm/iobench-bench.'), 'JSON: scratch dir')
     t.check(scratch and not os.path.exists(scratch),
