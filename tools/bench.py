@@ -52,6 +52,10 @@ goal. Files live in one /dev/shm directory and the loop device is detached
 on exit, whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
 
+tools/bench.py instructions [...] (tools/bench_instr.py, its own --help):
+user-mode instructions per I/O of iobench, fio and the ceiling under
+callgrind, a count no load or hypervisor billing moves.
+
 tools/bench.py lateness [...] (tools/bench_lateness.py, its own --help):
 how late paced I/Os start after their due time, p50/p99/max per rate,
 PASS/FAIL against issue 15's 20 us at p99.
@@ -1025,6 +1029,9 @@ def main(argv):
     if argv[:1] == ['lateness']:    # tools/bench_lateness.py
         import bench_lateness
         return bench_lateness.main(argv[1:])
+    if argv[:1] == ['instructions']:    # tools/bench_instr.py
+        import bench_instr
+        return bench_instr.main(argv[1:])
     opts = parse_args(argv)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return in_own_session(argv, opts.nice)
