@@ -48,7 +48,9 @@ small process: the floor under each. The user time above the ceiling's
 compares the two under the same billing.
 
 Nothing here asserts speed: the "targets" section only reports measured vs
-goal. Files live in one /dev/shm directory and the loop device is detached
+goal. Its ratios are the medians of each round's own ratio (the two runs
+of a round are neighbours in time), not the ratio of the table's
+medians, so a drift of the machine between rounds cancels out. Files live in one /dev/shm directory and the loop device is detached
 on exit, whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
 
@@ -725,11 +727,11 @@ def targets(res, startup=None, syscost=None):
     def get(case, tool, key):
         return med.get(case, {}).get(tool, {}).get(key)
 
-    def vs(case, key, tool='fio', base=None):
-        """iobench's key over tool's (or over iobench's in case base)."""
-        return _ratio(get(case, 'iobench', key),
-                      get(base, 'iobench', key) if base else
-                      get(case, tool, key))
+    def vs(case, key, tool='fio', base=None, fn=_ratio):
+        """iobench's key over tool's (or over iobench's in case base),
+        paired by round (_paired)."""
+        return _paired(res, (case, 'iobench'),
+                       (base, 'iobench') if base else (case, tool), key, fn)
 
     rows = []
     for c in ('null-qd1', 'null-qd32'):
@@ -763,13 +765,12 @@ def targets(res, startup=None, syscost=None):
         # the issue's 100 ns was set where the ceiling loop billed 40-57 ns:
         # iobench at most 43 ns above the leanest loop, both billed alike
         rows.append(('21: %s usr ns/I/O above the ceiling\'s' % c,
-                     _diff(get(c, 'iobench', 'usr_ns'),
-                           get(c, 'ceiling', 'usr_ns')), '<=', 43))
-    nj1 = get('null-nj1', 'iobench', 'iops')
+                     vs(c, 'usr_ns', 'ceiling', fn=_diff), '<=', 43))
     rows += [('21: null numjobs=2/numjobs=1 IOPS (iobench)',
               vs('null-nj2', 'iops', base='null-nj1'), '>=', 1.9),
              ('21: machine: null nj=1 x2 at once / nj=1',
-              _ratio(get('null-nj2', 'pair', 'iops'), nj1), None, None),
+              _paired(res, ('null-nj2', 'pair'), ('null-nj1', 'iobench'),
+                      'iops'), None, None),
              ('21: null numjobs=2 / nj=1 x2 at once',
               vs('null-nj2', 'iops', 'pair'), '>=', 0.95),
              ('21: uring-nj8-4t peak RSS iobench/fio',
@@ -801,6 +802,18 @@ def startup_rows(st):
 
 def _diff(a, b):
     return a - b if a is not None and b is not None else None
+
+
+def _paired(res, a, b, key, fn=_ratio):
+    """The median over the rounds of fn(a's key, b's key), a and b being
+    (case, tool): each round's runs are neighbours in time, so a drift of
+    the machine between rounds (the development VM's host moves IOPS by
+    +-15% from one minute to the next) does not land on one side only."""
+    def runs(case, tool):
+        return res.get(case, {}).get('runs', {}).get(tool, [])
+    vals = [fn(x.get(key), y.get(key)) for x, y in zip(runs(*a), runs(*b))]
+    vals = [v for v in vals if v is not None]
+    return statistics.median(vals) if vals else None
 
 
 def _net_usr(usr_ns, calls_io, syscost):
