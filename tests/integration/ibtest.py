@@ -213,6 +213,15 @@ class Test:
         msg = '%s: got %s, want %s' % (what, _short(got), _short(want))
         return self.check(got == want, msg, detail if got != want else None)
 
+    def load_json(self, path, what='JSON results readable'):
+        """The JSON document in path, or {} with a failed check."""
+        try:
+            with open(path) as f:
+                return json.load(f)
+        except (OSError, ValueError) as e:
+            self.check(False, what, e)
+            return {}
+
     def ok(self, r, what):
         """The run exited 0; on failure print its output. Returns the bool."""
         return self.check(r.rc == 0, '%s: exit status 0' % what, r)

@@ -5,7 +5,6 @@ table's shape, the JSON rows and the counts (never a speed: the verdicts
 depend on the machine). The floor case (tools/wakefloor, the OS's own
 wake-up lateness) has exactly RATE * RUNTIME_S due times, all started.
 """
-import json
 import os
 import sys
 
@@ -78,12 +77,7 @@ def main():
             'the floor rows have no own share, the others have one', r)
     t.check(all(f[15] in ('PASS', 'FAIL') for f in rows if f[0] != 'floor'),
             'the iobench rows have an own verdict', r)
-    try:
-        with open(jpath) as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as e:
-        doc = {}
-        t.check(False, 'JSON results readable', e)
+    doc = t.load_json(jpath)
     t.eq(doc.get('target_us'), 20, 'JSON: the target')
     t.eq(len(doc.get('rows', [])), 6, 'JSON: 6 rows')
     for row in doc.get('rows', []):

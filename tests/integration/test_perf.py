@@ -4,7 +4,6 @@
 
 Checks the shape only (rows, columns, JSON keys), never a speed.
 """
-import json
 import os
 import shlex
 import shutil
@@ -95,12 +94,7 @@ def main():
         t.check(any(ln.startswith('21: numjobs=64 ' + what) for ln in tgt)
                 or not perf, 'smoke: the startup target (64 jobs, %s)' % what,
                 tgt)
-    try:
-        with open(jpath) as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as e:
-        doc = {}
-        t.check(False, 'JSON results readable', e)
+    doc = t.load_json(jpath)
     t.eq(sorted(doc.get('cases', {})), sorted(CASES), 'JSON has every case')
     t.eq(doc.get('rounds'), 1, 'JSON: smoke is one round')
     med = doc.get('cases', {}).get('null-qd1', {}).get('median', {})
