@@ -24,7 +24,11 @@ completions come in larger batches than at full speed: the counts are
 the tools' per-I/O work at equal footing, not a replay of a fast run.
 
 Prints one row per case: Ir/io of iobench, fio and the ceiling, and
-iobench over each. Needs valgrind; nothing is asserted.
+iobench over each; then issue 21's user-time target in these terms. The
+issue asked for 100 ns of user time per I/O where the ceiling loop took
+40-57 ns: iobench at most about twice the leanest loop's user work
+(100 / 48.5, the middle of that range), with full latency statistics,
+which the ceiling keeps none of. Needs valgrind; nothing is asserted.
 """
 import argparse
 import json
@@ -36,6 +40,8 @@ import sys
 
 import bench
 
+# issue 21: user work per I/O at most this many times the ceiling loop's
+CEILING_GOAL = 2.0
 COLLECTED = re.compile(r'^==\d+== Collected : (\d+)', re.M)
 BS = 4096               # every countable case's block size
 # the short run's I/Os by default: a pass over the null cases' 1 GiB, half
@@ -113,6 +119,12 @@ def print_rows(rows, f):
                         bench._fmtx(bench._ratio(ib, r.get('ceiling')))))
     f.write('(user-mode instructions per I/O, callgrind, slope of N and 2N '
             'I/Os)\n')
+    for name, r in rows.items():
+        got = bench._ratio(r.get('iobench'), r.get('ceiling'))
+        if got is not None:
+            f.write('21: %s user instructions/I/O iobench/ceiling %.2f <= '
+                    '%.2f %s\n' % (name, got, CEILING_GOAL,
+                                   'yes' if got <= CEILING_GOAL else 'NO'))
 
 
 def parse_args(argv):
@@ -170,7 +182,8 @@ def main(argv):
     print_rows(rows, sys.stdout)
     if opts.json:
         with open(opts.json, 'w') as f:
-            json.dump({'instructions_per_io': rows}, f, indent=1)
+            json.dump({'instructions_per_io': rows,
+                       'ceiling_goal': CEILING_GOAL}, f, indent=1)
     return 0 if all(rows.values()) else 1
 
 
