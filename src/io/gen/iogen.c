@@ -345,7 +345,8 @@ static void map_mark(struct ib_gen_file *gf, uint64_t b, uint64_t n)
  * first free granule from b on, wrapping once (a free padding bit past
  * nblocks in the last word wraps too). The map must not be full.
  */
-static uint64_t next_free_block(const struct ib_gen_file *gf, uint64_t b)
+static inline __attribute__((always_inline)) uint64_t
+next_free_block(const struct ib_gen_file *gf, uint64_t b)
 {
 	uint64_t w, open, nb;
 	int turn;
@@ -367,7 +368,8 @@ static uint64_t next_free_block(const struct ib_gen_file *gf, uint64_t b)
 }
 
 /* map_mark() of one granule. */
-static void map_mark1(struct ib_gen_file *gf, uint64_t b)
+static inline __attribute__((always_inline)) void
+map_mark1(struct ib_gen_file *gf, uint64_t b)
 {
 	uint64_t w = b >> 6;
 
