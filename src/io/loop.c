@@ -180,8 +180,9 @@ static void release_io(struct ib_loop *l, struct ib_io *io)
  * transfer is requeued, a full one is measured into *rec. Returns true when
  * *rec must be accounted. Every unit except a requeued one is free again.
  */
-static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
-		      struct ib_done_rec *rec)
+static inline __attribute__((always_inline)) bool
+settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
+	  struct ib_done_rec *rec)
 {
 	io->done_ns = t;
 	if (io->res <= 0) {
@@ -216,8 +217,8 @@ static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
 	return true;
 }
 
-static void account(struct ib_loop *l, const struct ib_done_rec *rec,
-		    uint64_t t)
+static inline __attribute__((always_inline)) void
+account(struct ib_loop *l, const struct ib_done_rec *rec, uint64_t t)
 {
 	enum ib_ddir d = rec->ddir;
 
