@@ -360,7 +360,8 @@ static void run_sync(struct ib_loop *l, uint64_t *t)
  * waits for comes; then a sync runs and the source is asked on, *t moved
  * past it. NOT_YET with l->held_set: waiting (a completion wakes the loop).
  */
-static int source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
+static inline __attribute__((always_inline)) int
+source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
 {
 	int ret;
 
@@ -391,7 +392,8 @@ static int source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
  * (moved on past a source's sync); NULL when the source has none now
  * (due_ns set) or ever (issuing done).
  */
-static struct ib_io *next_io(struct ib_loop *l, uint64_t *tp)
+static inline __attribute__((always_inline)) struct ib_io *
+next_io(struct ib_loop *l, uint64_t *tp)
 {
 	struct ib_io_desc desc;
 	struct ib_io *io;
@@ -519,7 +521,8 @@ static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 	return ret;
 }
 
-static struct ib_io *take_io(struct ib_loop *l, uint64_t *t)
+static inline __attribute__((always_inline)) struct ib_io *
+take_io(struct ib_loop *l, uint64_t *t)
 {
 	struct ib_io *io;
 
