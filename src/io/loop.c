@@ -387,6 +387,18 @@ source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
 	}
 }
 
+/* The steps of a new I/O that most jobs do not have (issue_extras). */
+static void issue_extras(struct ib_loop *l, struct ib_io *io, uint64_t t)
+{
+	if (l->busy)
+		l->busy[io->idx] = 1;
+	if (l->c.hooks.prep)
+		l->c.hooks.prep(l->c.arg, io);
+	if (l->c.iolog && l->c.iolog->buf)
+		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
+			    io->offset, io->len, t);
+}
+
 /*
  * Prepare the next new I/O from the source into a free unit at time *tp
  * (moved on past a source's sync); NULL when the source has none now
@@ -414,8 +426,6 @@ next_io(struct ib_loop *l, uint64_t *tp)
 		return NULL;
 	}
 	io = l->free_ios[--l->nr_free];
-	if (ib_unlikely(l->busy))
-		l->busy[io->idx] = 1;
 	io->ddir = (uint8_t)desc.ddir;
 	io->file_idx = (uint16_t)desc.file_idx;
 	io->offset = desc.offset;
@@ -429,12 +439,9 @@ next_io(struct ib_loop *l, uint64_t *tp)
 			ib_bufs_prep_write(l->c.bufs, io);
 		l->writes_since_sync++;
 	}
-	if (l->c.hooks.prep)
-		l->c.hooks.prep(l->c.arg, io);
 	l->c.st->dir[desc.ddir].issued++;
-	if (l->c.iolog && l->c.iolog->buf)
-		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
-			    io->offset, io->len, t);
+	if (ib_unlikely(l->issue_extras))
+		issue_extras(l, io, t);
 	return io;
 }
 
@@ -689,6 +696,9 @@ int ib_loop_run(struct ib_loop *l)
 	l->issuing_done = l->failed;
 	l->due_ns = 0;
 	l->held_set = false;	/* (a stop dropped it; a new source) */
+	/* the iolog opens and closes outside a run */
+	l->issue_extras = l->busy || l->c.hooks.prep ||
+			  (l->c.iolog && l->c.iolog->buf);
 	if (l->c.ops->flags & IB_ENGINE_SYNC)
 		return loop_sync(l);
 	return loop_async(l);
