@@ -34,15 +34,17 @@ struct ib_hist {
 	uint64_t count[IB_HIST_NR];
 };
 
+/*
+ * The index above without a branch: v >> e keeps the top bit (64 + the
+ * 6 bits below it), so (e + 1) * 64 + ((v >> e) & 63) = e * 64 + (v >> e);
+ * and v | 127 has msb 6 (e = 0, index v) for every v < 128.
+ */
 static inline unsigned int ib_hist_index(uint64_t v)
 {
-	unsigned int msb, e, idx;
+	unsigned int msb = 63u - (unsigned int)__builtin_clzll(v | (2 * IB_HIST_VAL - 1));
+	unsigned int e = msb - IB_HIST_BITS;
+	unsigned int idx = e * IB_HIST_VAL + (unsigned int)(v >> e);
 
-	if (v < 2 * IB_HIST_VAL)
-		return (unsigned int)v;
-	msb = 63u - (unsigned int)__builtin_clzll(v);
-	e = msb - IB_HIST_BITS;
-	idx = (e + 1) * IB_HIST_VAL + (unsigned int)((v >> e) & (IB_HIST_VAL - 1));
 	return idx < IB_HIST_NR ? idx : IB_HIST_NR - 1;
 }
 

@@ -66,7 +66,9 @@
  *   I/Os of any direction if that comes first.
  *
  * As an I/O source (source.h, ib_iogen_source()) it is closed-loop: always
- * READY with due_ns = now_ns until the byte budget is done, then END.
+ * READY with due_ns = now_ns until the byte budget is done, then END. For a
+ * plain job (random, one direction, one file, one block size, the random
+ * map) its next() is a shorter copy of the general one, chosen at init.
  */
 #define IB_MIX_SLACK 4
 #define IB_IOGEN_MAP_MAX (1u << 20)	/* random maps of a job, bytes */
@@ -106,6 +108,7 @@ struct ib_iogen {
 	uint64_t step[IB_DDIR_RWT];	/* alignment in granules, >= 1 */
 	uint64_t need[IB_DDIR_RWT];	/* smallest block in granules, >= 1 */
 	bool plain[IB_DDIR_RWT];	/* uniform, no runs, 100% random */
+	enum ib_ddir fast_ddir;	/* the direction of a plain job's fast next() */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];

@@ -143,6 +143,8 @@ struct ib_loop {
 	unsigned int writes_since_sync;
 	unsigned int reduce_count;
 	uint8_t *busy;			/* serialize: per unit, not idle */
+	bool issue_extras;		/* busy, hooks.prep or an open iolog:
+					 * next_io's steps past the I/O itself */
 	struct ib_io_desc held;		/* a sync waiting for the drain, or
 					 * (serialize) an I/O for an overlap */
 	bool held_set;

@@ -27,16 +27,18 @@ struct ib_lat_stat {
 
 static inline void ib_lat_stat_add(struct ib_lat_stat *s, uint64_t v)
 {
-	double delta;
+	uint64_t n = s->n + 1;
+	double x = (double)v, delta = x - s->mean, mean;
 
-	if (s->n == 0 || v < s->min)
+	if (v < s->min || n == 1)
 		s->min = v;
 	if (v > s->max)
 		s->max = v;
-	s->n++;
-	delta = (double)v - s->mean;
-	s->mean += delta / (double)s->n;
-	s->m2 += delta * ((double)v - s->mean);
+	s->n = n;
+	/* a count is below 2^63: converted as signed, exactly, no branch */
+	mean = s->mean + delta / (double)(int64_t)n;
+	s->mean = mean;
+	s->m2 += delta * (x - mean);
 }
 
 /* Parallel merge of two Welford accumulators (Chan et al.). */

@@ -180,8 +180,9 @@ static void release_io(struct ib_loop *l, struct ib_io *io)
  * transfer is requeued, a full one is measured into *rec. Returns true when
  * *rec must be accounted. Every unit except a requeued one is free again.
  */
-static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
-		      struct ib_done_rec *rec)
+static inline __attribute__((always_inline)) bool
+settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
+	  struct ib_done_rec *rec)
 {
 	io->done_ns = t;
 	if (io->res <= 0) {
@@ -216,8 +217,8 @@ static bool settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
 	return true;
 }
 
-static void account(struct ib_loop *l, const struct ib_done_rec *rec,
-		    uint64_t t)
+static inline __attribute__((always_inline)) void
+account(struct ib_loop *l, const struct ib_done_rec *rec, uint64_t t)
 {
 	enum ib_ddir d = rec->ddir;
 
@@ -359,7 +360,8 @@ static void run_sync(struct ib_loop *l, uint64_t *t)
  * waits for comes; then a sync runs and the source is asked on, *t moved
  * past it. NOT_YET with l->held_set: waiting (a completion wakes the loop).
  */
-static int source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
+static inline __attribute__((always_inline)) int
+source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
 {
 	int ret;
 
@@ -385,12 +387,25 @@ static int source_next(struct ib_loop *l, uint64_t *t, struct ib_io_desc *desc)
 	}
 }
 
+/* The steps of a new I/O that most jobs do not have (issue_extras). */
+static void issue_extras(struct ib_loop *l, struct ib_io *io, uint64_t t)
+{
+	if (l->busy)
+		l->busy[io->idx] = 1;
+	if (l->c.hooks.prep)
+		l->c.hooks.prep(l->c.arg, io);
+	if (l->c.iolog && l->c.iolog->buf)
+		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
+			    io->offset, io->len, t);
+}
+
 /*
  * Prepare the next new I/O from the source into a free unit at time *tp
  * (moved on past a source's sync); NULL when the source has none now
  * (due_ns set) or ever (issuing done).
  */
-static struct ib_io *next_io(struct ib_loop *l, uint64_t *tp)
+static inline __attribute__((always_inline)) struct ib_io *
+next_io(struct ib_loop *l, uint64_t *tp)
 {
 	struct ib_io_desc desc;
 	struct ib_io *io;
@@ -411,8 +426,6 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t *tp)
 		return NULL;
 	}
 	io = l->free_ios[--l->nr_free];
-	if (ib_unlikely(l->busy))
-		l->busy[io->idx] = 1;
 	io->ddir = (uint8_t)desc.ddir;
 	io->file_idx = (uint16_t)desc.file_idx;
 	io->offset = desc.offset;
@@ -426,12 +439,9 @@ static struct ib_io *next_io(struct ib_loop *l, uint64_t *tp)
 			ib_bufs_prep_write(l->c.bufs, io);
 		l->writes_since_sync++;
 	}
-	if (l->c.hooks.prep)
-		l->c.hooks.prep(l->c.arg, io);
 	l->c.st->dir[desc.ddir].issued++;
-	if (l->c.iolog && l->c.iolog->buf)
-		ib_iolog_io(l->c.iolog, &l->c.ctx->files[io->file_idx], io->ddir,
-			    io->offset, io->len, t);
+	if (ib_unlikely(l->issue_extras))
+		issue_extras(l, io, t);
 	return io;
 }
 
@@ -518,7 +528,8 @@ static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 	return ret;
 }
 
-static struct ib_io *take_io(struct ib_loop *l, uint64_t *t)
+static inline __attribute__((always_inline)) struct ib_io *
+take_io(struct ib_loop *l, uint64_t *t)
 {
 	struct ib_io *io;
 
@@ -685,6 +696,9 @@ int ib_loop_run(struct ib_loop *l)
 	l->issuing_done = l->failed;
 	l->due_ns = 0;
 	l->held_set = false;	/* (a stop dropped it; a new source) */
+	/* the iolog opens and closes outside a run */
+	l->issue_extras = l->busy || l->c.hooks.prep ||
+			  (l->c.iolog && l->c.iolog->buf);
 	if (l->c.ops->flags & IB_ENGINE_SYNC)
 		return loop_sync(l);
 	return loop_async(l);

@@ -72,27 +72,39 @@ static inline void mark_lat(struct ib_job_stats *s, uint64_t clat)
 		s->lat_m[clat < 2000000000ull ? 10 : 11]++;
 }
 
+/* One latency of kind k: its Welford accumulator and its histogram. */
+static inline void add_lat(struct ib_dir_stats *d, enum ib_lat_kind k,
+			   uint64_t v)
+{
+	ib_lat_stat_add(&d->lat[k], v);
+	ib_hist_add(&d->hist[k], v);
+}
+
+/*
+ * ib_stats_add_io() on the direction's stats d. Out of line so that d is
+ * a register: inlined, gcc recomputes s + ddir * sizeof(*d) at each use.
+ */
+static __attribute__((noinline)) void
+add_io(struct ib_job_stats *s, struct ib_dir_stats *d, const struct ib_job *job,
+       uint64_t bytes, uint64_t slat, uint64_t clat, uint64_t lat)
+{
+	d->io_bytes += bytes;
+	d->total_ios++;
+	if (slat != UINT64_MAX && !job->disable_slat)
+		add_lat(d, IB_LAT_SLAT, slat);
+	if (clat != UINT64_MAX && !job->disable_clat) {
+		add_lat(d, IB_LAT_CLAT, clat);
+		mark_lat(s, clat);
+	}
+	if (lat != UINT64_MAX && !job->disable_lat)
+		add_lat(d, IB_LAT_TLAT, lat);
+}
+
 void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat)
 {
-	struct ib_dir_stats *d = &s->dir[ddir];
-
-	d->io_bytes += bytes;
-	d->total_ios++;
-	if (slat != UINT64_MAX && !job->disable_slat) {
-		ib_lat_stat_add(&d->lat[IB_LAT_SLAT], slat);
-		ib_hist_add(&d->hist[IB_LAT_SLAT], slat);
-	}
-	if (clat != UINT64_MAX && !job->disable_clat) {
-		ib_lat_stat_add(&d->lat[IB_LAT_CLAT], clat);
-		ib_hist_add(&d->hist[IB_LAT_CLAT], clat);
-		mark_lat(s, clat);
-	}
-	if (lat != UINT64_MAX && !job->disable_lat) {
-		ib_lat_stat_add(&d->lat[IB_LAT_TLAT], lat);
-		ib_hist_add(&d->hist[IB_LAT_TLAT], lat);
-	}
+	add_io(s, &s->dir[ddir], job, bytes, slat, clat, lat);
 }
 
 void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns)

@@ -56,6 +56,33 @@ static void test_round_trip_and_error(void **state)
 	}
 }
 
+/*
+ * Bucket edges as the essay in hist.h defines them: group g >= 2 starts at
+ * 2^(g+5) with buckets of 2^(g-1); each bucket's first and last value map
+ * to it, the value past its last to the next one (to the clamp at the end).
+ */
+static void test_bucket_edges(void **state)
+{
+	unsigned int g, b, want;
+
+	(void)state;
+	for (g = 2; g < 64 - IB_HIST_BITS + 1; g++) {
+		for (b = 0; b < IB_HIST_VAL; b++) {
+			uint64_t w = 1ull << (g - 1);
+			uint64_t first = (1ull << (g + 5)) + b * w, last = first + w - 1;
+
+			want = g * IB_HIST_VAL + b;
+			if (want > IB_HIST_NR - 1)
+				want = IB_HIST_NR - 1;
+			assert_int_equal(ib_hist_index(first), want);
+			assert_int_equal(ib_hist_index(last), want);
+			if (last != UINT64_MAX)
+				assert_int_equal(ib_hist_index(last + 1),
+						 want < IB_HIST_NR - 1 ? want + 1 : want);
+		}
+	}
+}
+
 static void test_one_hour_true_bucket(void **state)
 {
 	uint64_t hour = 3600ull * 1000000000ull;
@@ -129,6 +156,7 @@ int main(void)
 		cmocka_unit_test(test_small_values_exact),
 		cmocka_unit_test(test_documented_examples),
 		cmocka_unit_test(test_round_trip_and_error),
+		cmocka_unit_test(test_bucket_edges),
 		cmocka_unit_test(test_one_hour_true_bucket),
 		cmocka_unit_test(test_percentiles_known),
 		cmocka_unit_test(test_percentiles_shared_bucket),

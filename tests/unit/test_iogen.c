@@ -332,6 +332,65 @@ static void test_source(void **state)
 	ib_iogen_free(&plain.gen);
 }
 
+/* The source's I/Os are ib_iogen_next()'s to the end; returns how many. */
+static unsigned int source_same_as_next(struct rig *r, struct rig *plain)
+{
+	struct ib_source *src = ib_iogen_source(&r->gen);
+	struct ib_io_desc io, want;
+	unsigned int n = 0;
+
+	while (ib_source_next(src, n, &io) == IB_SRC_READY) {
+		assert_true(ib_iogen_next(&plain->gen, &want));
+		assert_int_equal(io.due_ns, n);
+		assert_int_equal(io.ddir, want.ddir);
+		assert_int_equal(io.file_idx, want.file_idx);
+		assert_int_equal(io.offset, want.offset);
+		assert_int_equal(io.len, want.len);
+		n++;
+	}
+	assert_false(ib_iogen_next(&plain->gen, &want));
+	return n;
+}
+
+/*
+ * A plain job (random, one direction, one file, one block size, the map)
+ * takes the source's fast way: the same I/Os as ib_iogen_next()'s general
+ * one, over map clears (loops), a budget tail smaller than a block, a file
+ * of blocks not a multiple of 64 and a region that does not start at 0.
+ */
+static void test_source_fast(void **state)
+{
+	static const struct {
+		unsigned int rw, loops;
+		uint64_t size, bs, io_size, offset;
+		unsigned int n;
+	} c[] = {
+		{ IB_RW_READ | IB_RW_RAND, 1, 1 << 20, 4096, 0, 0, 256 },
+		{ IB_RW_WRITE | IB_RW_RAND, 3, 1 << 20, 4096, 0, 0, 768 },
+		{ IB_RW_READ | IB_RW_RAND, 1, 1 << 20, 4096, 10000, 0, 2 },
+		{ IB_RW_READ | IB_RW_RAND, 2, 100 * 512, 512, 0, 4096, 200 },
+		{ IB_RW_READ | IB_RW_RAND, 1, 1 << 20, 4096, 3 << 20, 0, 768 },
+	};
+	struct rig r, plain;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		rig_init(&r, c[i].rw, c[i].size, c[i].bs, 1);
+		r.job.randrepeat = true;
+		r.job.loops = c[i].loops;
+		r.job.io_size = c[i].io_size;
+		r.files[0].io_offset = c[i].offset;
+		plain = r;
+		rig_start(&r);
+		rig_start(&plain);
+		assert_ptr_not_equal(r.gen.src.ops, &ib_iogen_source_ops);
+		assert_int_equal(source_same_as_next(&r, &plain), c[i].n);
+		ib_iogen_free(&r.gen);
+		ib_iogen_free(&plain.gen);
+	}
+}
+
 /* Stream seeds are part of every reproducible run: pinned values. */
 static void test_stream_seeds(void **state)
 {
@@ -607,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_seeds),
 		cmocka_unit_test(test_stream_seeds),
 		cmocka_unit_test(test_source),
+		cmocka_unit_test(test_source_fast),
 		cmocka_unit_test(test_time_based_unlimited),
 		cmocka_unit_test(test_seq_add_backwards),
 		cmocka_unit_test(test_seq_add_holes),

@@ -321,19 +321,39 @@ static int uring_commit(struct ib_engine_ctx *ctx)
 	return ret;
 }
 
-/* Take up to max CQEs that are already there. */
+/* One CQE's result into its unit, which goes to done. */
+static inline void take_cqe(struct ib_engine_ctx *ctx,
+			    const struct io_uring_cqe *cqe, struct ib_io **done)
+{
+	struct ib_io *io = io_uring_cqe_get_data(cqe);
+
+	io->res = cqe->res;
+	if (ib_unlikely(io->res < 0))
+		eng_note_error(ctx, io->res);
+	*done = io;
+}
+
+/*
+ * Take up to max CQEs that are already there, straight from the CQ ring
+ * (never CQE32). With none there, liburing's peek looks again after
+ * flushing what the kernel holds back (an overflowed CQ ring).
+ */
 static unsigned int reap_ready(struct ib_engine_ctx *ctx, struct uring_data *ud,
 			       unsigned int max, struct ib_io **done)
 {
-	unsigned int n = io_uring_peek_batch_cqe(&ud->ring, ud->cqes, max);
+	const struct io_uring_cq *cq = &ud->ring.cq;
+	unsigned int n = io_uring_cq_ready(&ud->ring), head, mask, i;
 
-	for (unsigned int i = 0; i < n; i++) {
-		struct ib_io *io = io_uring_cqe_get_data(ud->cqes[i]);
-
-		io->res = ud->cqes[i]->res;
-		if (ib_unlikely(io->res < 0))
-			eng_note_error(ctx, io->res);
-		done[i] = io;
+	if (n) {
+		n = n < max ? n : max;
+		head = *cq->khead;
+		mask = *cq->kring_mask;
+		for (i = 0; i < n; i++)
+			take_cqe(ctx, &cq->cqes[(head + i) & mask], &done[i]);
+	} else {
+		n = io_uring_peek_batch_cqe(&ud->ring, ud->cqes, max);
+		for (i = 0; i < n; i++)
+			take_cqe(ctx, ud->cqes[i], &done[i]);
 	}
 	io_uring_cq_advance(&ud->ring, n);
 	ud->inflight -= n;

@@ -64,20 +64,22 @@ static int null_reap(struct ib_engine_ctx *ctx, unsigned int min,
 		     unsigned int max, struct ib_io **done, uint64_t timeout_ns)
 {
 	struct null_data *nd = ctx->data;
-	unsigned int n = 0;
+	unsigned int n = max < nd->submitted ? max : nd->submitted;
+	unsigned int head = nd->head, i;
 
 	(void)min;
 	(void)timeout_ns; /* never waits */
-	while (n < max && nd->submitted) {
-		struct ib_io *io = nd->fifo[nd->head];
+	for (i = 0; i < n; i++) {
+		struct ib_io *io = nd->fifo[head];
 
 		io->res = io->len;
-		done[n++] = io;
-		if (++nd->head == ctx->nr_ios)
-			nd->head = 0;
-		nd->submitted--;
-		nd->count--;
+		done[i] = io;
+		if (++head == ctx->nr_ios)
+			head = 0;
 	}
+	nd->head = head;
+	nd->submitted -= n;
+	nd->count -= n;
 	return (int)n;
 }
 

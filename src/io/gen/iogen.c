@@ -140,6 +140,8 @@ static void init_dirs(struct ib_iogen *g)
 	}
 }
 
+static void fast_init(struct ib_iogen *g);
+
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  const struct ib_file *files, unsigned int nr_files,
 		  struct ib_diag *d)
@@ -184,6 +186,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	g->ios_left = job->number_ios ? job->number_ios : UINT64_MAX;
 	if (job->openfiles && job->openfiles < nr_files)
 		g->open_max = job->openfiles;
+	fast_init(g);
 	return 0;
 }
 
@@ -342,7 +345,8 @@ static void map_mark(struct ib_gen_file *gf, uint64_t b, uint64_t n)
  * first free granule from b on, wrapping once (a free padding bit past
  * nblocks in the last word wraps too). The map must not be full.
  */
-static uint64_t next_free_block(const struct ib_gen_file *gf, uint64_t b)
+static inline __attribute__((always_inline)) uint64_t
+next_free_block(const struct ib_gen_file *gf, uint64_t b)
 {
 	uint64_t w, open, nb;
 	int turn;
@@ -364,7 +368,8 @@ static uint64_t next_free_block(const struct ib_gen_file *gf, uint64_t b)
 }
 
 /* map_mark() of one granule. */
-static void map_mark1(struct ib_gen_file *gf, uint64_t b)
+static inline __attribute__((always_inline)) void
+map_mark1(struct ib_gen_file *gf, uint64_t b)
 {
 	uint64_t w = b >> 6;
 
@@ -675,6 +680,22 @@ static uint64_t tail_len(const struct ib_iogen *g, enum ib_ddir d)
 	return g->bytes_left - g->bytes_left % g->job->bs.min[d];
 }
 
+/* One I/O of len bytes in direction d from file gf handed out. */
+static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
+			 enum ib_ddir d, uint64_t len)
+{
+	if (g->bytes_left != UINT64_MAX)
+		g->bytes_left -= len;
+	g->ios_left--;
+	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len) {
+		g->files_done++;
+		if (gf->active) /* openfiles=N: its slot is free */
+			g->nr_active--;
+		gf->active = false;
+	}
+	g->issued[d]++;
+}
+
 /* The body of ib_iogen_next(), here so the source op gets it inline. */
 static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 			    ib_src_pick_fn pick, void *arg)
@@ -717,16 +738,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 		ok = seq_offset(g, gf, d, &len, &off);
 	if (!ok || !len)
 		return false;
-	if (g->bytes_left != UINT64_MAX)
-		g->bytes_left -= len;
-	g->ios_left--;
-	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len) {
-		g->files_done++;
-		if (gf->active) /* openfiles=N: its slot is free */
-			g->nr_active--;
-		gf->active = false;
-	}
-	g->issued[d]++;
+	spend(g, gf, d, len);
 	out->ddir = d;
 	out->offset = gf->start + off;
 	out->len = (uint32_t)len;
@@ -765,6 +777,36 @@ static int iogen_src_next_pick(struct ib_source *src, uint64_t now_ns,
 	return IB_SRC_READY;
 }
 
+/*
+ * iogen_src_next() for the job fast_init() found plain: gen_next() with
+ * what is constant for such a job taken out (one direction, one file, one
+ * block size of one granule, the random map), the same draws in the same
+ * order. The tail of a budget smaller than the block is the end, as there.
+ */
+static int iogen_src_next_fast(struct ib_source *src, uint64_t now_ns,
+			       struct ib_io_desc *out)
+{
+	struct ib_iogen *g = ib_container_of(src, struct ib_iogen, src);
+	struct ib_gen_file *gf = g->files;
+	enum ib_ddir d = g->fast_ddir;
+	uint64_t gran = g->granule, slot;
+
+	if (!g->ios_left || g->bytes_left < gran)
+		return IB_SRC_END;
+	if (gf->used >= gf->nblocks)
+		map_clear(gf);
+	slot = next_free_block(gf, ((uint64_t)ib_rand32(&g->off_rand) *
+				    gf->nblocks) >> 32);
+	map_mark1(gf, slot);
+	spend(g, gf, d, gran);
+	out->ddir = d;
+	out->file_idx = 0;
+	out->offset = gf->start + slot * gran;
+	out->len = (uint32_t)gran;
+	out->due_ns = now_ns;
+	return IB_SRC_READY;
+}
+
 /* Bytes left in the budget (a tail too small for a block still counts). */
 static bool iogen_src_more(const struct ib_source *src)
 {
@@ -779,3 +821,33 @@ const struct ib_source_ops ib_iogen_source_ops = {
 	.more = iogen_src_more,
 	.next_pick = iogen_src_next_pick,
 };
+
+/* The same source, plain jobs' next() (fast_init()). */
+static const struct ib_source_ops iogen_fast_ops = {
+	.name = "iogen",
+	.next = iogen_src_next_fast,
+	.more = iogen_src_more,
+	.next_pick = iogen_src_next_pick,
+};
+
+/*
+ * The fast next() when every I/O takes gen_next()'s shortest way: random,
+ * one direction (no trim), no runs or distribution, one block size equal
+ * to the granule, one file with a random map of 32-bit draws.
+ */
+static void fast_init(struct ib_iogen *g)
+{
+	const struct ib_job *job = g->job;
+	const struct ib_gen_file *gf = g->files;
+	unsigned int rw = job->rw & (IB_RW_READ | IB_RW_WRITE | IB_RW_TRIM);
+	enum ib_ddir d = rw == IB_RW_READ ? IB_DDIR_READ : IB_DDIR_WRITE;
+
+	if (!ib_job_random(job) || (rw != IB_RW_READ && rw != IB_RW_WRITE) ||
+	    g->nr_files != 1 || !g->plain[d] || job->bssplit[d].nr ||
+	    job->bs.min[d] != g->granule || job->bs.max[d] != g->granule ||
+	    g->step[d] != 1 || !gf->map || gf->perm ||
+	    gf->nblocks > UINT32_MAX || job->rand_gen == IB_RANDGEN_TAUS64)
+		return;
+	g->fast_ddir = d;
+	g->src.ops = &iogen_fast_ops;
+}
