@@ -15,6 +15,8 @@
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
+# While pkg runs, the ASan build, the release builds and the fuzz targets'
+# build run beside it at the lowest CPU priority (start_early, below).
 # Each step's line says when it started. On 2 CPUs (CI): the two builds
 # about 3 minutes each, the gcc suite about 11 (its integration tests two at
 # a time but for those that need the machine alone: tests/meson.build), pkg
@@ -62,6 +64,11 @@ configure() {
 	fi
 }
 
+configure_asan() {
+	configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dbuildtype=debug -Dwerror=true
+}
+
 # run_suite NAME DIR MESON_TEST_ARGS...: build and test one configuration.
 run_suite() {
 	local name=$1 dir=$2
@@ -98,19 +105,57 @@ run_pkg() {
 	fi
 }
 
+# Builds that need no quiet machine, run in the background while the pkg
+# suite runs (its package and tarball builds leave a CPU idle for a while:
+# lintian, xz, dpkg-deb, apt, the configure steps), at the lowest CPU
+# priority (SCHED_IDLE: they get only what pkg leaves idle, so pkg's own
+# tests run as they did alone): the ASan build, the release builds
+# (release-build.sh, whose result is reported at its place among the steps
+# below) and the fuzz targets' build (fuzz.sh FUZZ_BUILD_ONLY=1; the fuzzing
+# itself runs at its place, with the machine to itself). All of it is done
+# before the ASan suite's tests start: nothing runs beside the timing tests.
+early_pid=
+early_dir=
+start_early() {
+	early_dir=$(mktemp -d /tmp/iobench-test-early.XXXXXX)
+	local idle=()
+	chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
+	(
+		exec </dev/null
+		if [ "$asan" = 1 ] && configure_asan >"$early_dir/asan.log" 2>&1; then
+			"${idle[@]}" ninja -C build-asan >>"$early_dir/asan.log" 2>&1 || true
+		fi
+		rc=0
+		"${idle[@]}" tools/test.d/release-build.sh "$top" >"$early_dir/release.out" 2>&1 || rc=$?
+		echo "$rc" >"$early_dir/release.rc"
+		FUZZ_BUILD_ONLY=1 "${idle[@]}" tools/test.d/fuzz.sh "$top" \
+			>"$early_dir/fuzz.out" 2>&1 || true
+	) &
+	early_pid=$!
+}
+wait_early() {
+	[ -n "$early_pid" ] || return 0
+	echo "=== the builds begun during pkg: waiting for them $(at)"
+	wait "$early_pid" || true
+	early_pid=
+}
+
 if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
 	run_suite "gcc -Werror" build "$@"
-	[ "$pkg" = 0 ] || run_pkg
+	if [ "$pkg" = 1 ]; then
+		start_early
+		run_pkg
+	fi
 else
 	echo "=== gcc -Werror: CONFIGURE FAILED"
 	failures=$((failures + 1))
 fi
 
+wait_early
 if [ "$asan" = 1 ]; then
 	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
-		-Dbuildtype=debug -Dwerror=true; then
+	if configure_asan; then
 		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite pytools \
 			--timeout-multiplier=3 "$@"
 	else
@@ -124,7 +169,14 @@ for step in tools/test.d/*.sh; do
 	[ -x "$step" ] || continue
 	echo "=== step $step $(at)"
 	rc=0
-	"$step" "$top" || rc=$?
+	if [ -n "$early_dir" ] && [ "$step" = tools/test.d/release-build.sh ] &&
+		[ -f "$early_dir/release.rc" ]; then
+		echo "(run during pkg)"
+		cat "$early_dir/release.out"
+		rc=$(cat "$early_dir/release.rc")
+	else
+		"$step" "$top" || rc=$?
+	fi
 	case $rc in
 	0) passes=$((passes + 1)) ;;
 	77) skips=$((skips + 1)); echo "=== step $step: SKIPPED" ;;
@@ -132,6 +184,7 @@ for step in tools/test.d/*.sh; do
 	esac
 done
 
+[ -z "$early_dir" ] || rm -rf "$early_dir"
 echo "=== end $(at)"
 python3 "$top/tools/testlog-summary.py" --extra "$passes" "$failures" "$skips" \
 	${logs[@]+"${logs[@]}"}
