@@ -6,11 +6,13 @@
 #                   build with lintian, an install of it, the `meson dist`
 #                   tarball) unless --no-pkg is given or tests are selected
 #   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
-#                   suite but `pkg` and `pytools` (perf and bench_lateness,
-#                   the tests of tools/bench.py: a minute and a half of fio,
-#                   strace and perf runs around short iobench runs that reach
-#                   no line of iobench the other tests do not; they run in
-#                   build/ and under valgrind: tests/meson.build)
+#                   suite but `pkg` and `asan_skip`: the tests of
+#                   tools/bench.py (perf and bench_lateness: a minute and a
+#                   half of fio, strace and perf runs around short iobench
+#                   runs), and rate, stall, checks_env and install, whose
+#                   iobench runs reach no line the other tests do not
+#                   (gcov; but two scalar lines of rate's: tests/meson.build);
+#                   they run in build/
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
@@ -156,7 +158,7 @@ if [ "$asan" = 1 ]; then
 	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 	if configure_asan; then
-		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite pytools \
+		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite asan_skip \
 			--timeout-multiplier=3 "$@"
 	else
 		echo "=== ASan+UBSan: CONFIGURE FAILED"
