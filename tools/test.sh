@@ -124,20 +124,43 @@ start_early() {
 	chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
 	(
 		exec </dev/null
+		# bg CMD...: CMD at SCHED_IDLE while pkg runs, at the normal
+		# policy once pkg is done (wait_early)
+		bg() {
+			if [ -e "$early_dir/pkg-done" ]; then
+				"$@"
+			else
+				"${idle[@]}" "$@"
+			fi
+		}
 		if [ "$asan" = 1 ] && configure_asan >"$early_dir/asan.log" 2>&1; then
-			"${idle[@]}" ninja -C build-asan >>"$early_dir/asan.log" 2>&1 || true
+			bg ninja -C build-asan >>"$early_dir/asan.log" 2>&1 || true
 		fi
 		rc=0
-		"${idle[@]}" tools/test.d/release-build.sh "$top" >"$early_dir/release.out" 2>&1 || rc=$?
+		bg tools/test.d/release-build.sh "$top" >"$early_dir/release.out" 2>&1 || rc=$?
 		echo "$rc" >"$early_dir/release.rc"
-		FUZZ_BUILD_ONLY=1 "${idle[@]}" tools/test.d/fuzz.sh "$top" \
+		FUZZ_BUILD_ONLY=1 bg tools/test.d/fuzz.sh "$top" \
 			>"$early_dir/fuzz.out" 2>&1 || true
 	) &
 	early_pid=$!
 }
+# to_normal PID: PID and its descendants back to the normal CPU policy
+# (what they start from now on inherits it)
+to_normal() {
+	local p
+	chrt --other -p 0 "$1" 2>/dev/null || true
+	for p in $(pgrep -P "$1" 2>/dev/null); do
+		to_normal "$p"
+	done
+}
+# wait_early: pkg is done; what is left of the early builds runs at the
+# normal priority (at SCHED_IDLE any other load would starve it), and the
+# ASan suite waits for it.
 wait_early() {
 	[ -n "$early_pid" ] || return 0
 	echo "=== the builds begun during pkg: waiting for them $(at)"
+	touch "$early_dir/pkg-done"
+	to_normal "$early_pid"
 	wait "$early_pid" || true
 	early_pid=
 }
