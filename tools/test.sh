@@ -6,15 +6,19 @@
 #                   build with lintian, an install of it, the `meson dist`
 #                   tarball) unless --no-pkg is given or tests are selected
 #   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
-#                   suite but `pkg` and `pytools` (perf and bench_lateness,
-#                   the tests of tools/bench.py: a minute and a half of fio,
-#                   strace and perf runs around short iobench runs that reach
-#                   no line of iobench the other tests do not; they run in
-#                   build/ and under valgrind: tests/meson.build)
+#                   suite but `pkg` and `asan_skip`: the tests of
+#                   tools/bench.py (perf and bench_lateness: a minute and a
+#                   half of fio, strace and perf runs around short iobench
+#                   runs), and rate, stall, checks_env and install, whose
+#                   iobench runs reach no line the other tests do not
+#                   (gcov; but two scalar lines of rate's: tests/meson.build);
+#                   they run in build/
 # then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
 # each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
 # Ends with one line "N passed, N failed[, N skipped]" over all of it and
 # exits non-zero if anything failed (a failed build counts as one failure).
+# While pkg runs, the ASan build, the release builds and the fuzz targets'
+# build run beside it at the lowest CPU priority (start_early, below).
 # Each step's line says when it started. On 2 CPUs (CI): the two builds
 # about 3 minutes each, the gcc suite about 11 (its integration tests two at
 # a time but for those that need the machine alone: tests/meson.build), pkg
@@ -62,6 +66,11 @@ configure() {
 	fi
 }
 
+configure_asan() {
+	configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dbuildtype=debug -Dwerror=true
+}
+
 # run_suite NAME DIR MESON_TEST_ARGS...: build and test one configuration.
 run_suite() {
 	local name=$1 dir=$2
@@ -98,20 +107,81 @@ run_pkg() {
 	fi
 }
 
+# Builds that need no quiet machine, run in the background while the pkg
+# suite runs (its package and tarball builds leave a CPU idle for a while:
+# lintian, xz, dpkg-deb, apt, the configure steps), at the lowest CPU
+# priority (SCHED_IDLE: they get only what pkg leaves idle, so pkg's own
+# tests run as they did alone): the ASan build, the release builds
+# (release-build.sh, whose result is reported at its place among the steps
+# below) and the fuzz targets' build (fuzz.sh FUZZ_BUILD_ONLY=1; the fuzzing
+# itself runs at its place, with the machine to itself). All of it is done
+# before the ASan suite's tests start: nothing runs beside the timing tests.
+early_pid=
+early_dir=
+start_early() {
+	early_dir=$(mktemp -d /tmp/iobench-test-early.XXXXXX)
+	local idle=()
+	chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
+	(
+		exec </dev/null
+		# bg CMD...: CMD at SCHED_IDLE while pkg runs, at the normal
+		# policy once pkg is done (wait_early)
+		bg() {
+			if [ -e "$early_dir/pkg-done" ]; then
+				"$@"
+			else
+				"${idle[@]}" "$@"
+			fi
+		}
+		if [ "$asan" = 1 ] && configure_asan >"$early_dir/asan.log" 2>&1; then
+			bg ninja -C build-asan >>"$early_dir/asan.log" 2>&1 || true
+		fi
+		rc=0
+		bg tools/test.d/release-build.sh "$top" >"$early_dir/release.out" 2>&1 || rc=$?
+		echo "$rc" >"$early_dir/release.rc"
+		FUZZ_BUILD_ONLY=1 bg tools/test.d/fuzz.sh "$top" \
+			>"$early_dir/fuzz.out" 2>&1 || true
+	) &
+	early_pid=$!
+}
+# to_normal PID: PID and its descendants back to the normal CPU policy
+# (what they start from now on inherits it)
+to_normal() {
+	local p
+	chrt --other -p 0 "$1" 2>/dev/null || true
+	for p in $(pgrep -P "$1" 2>/dev/null); do
+		to_normal "$p"
+	done
+}
+# wait_early: pkg is done; what is left of the early builds runs at the
+# normal priority (at SCHED_IDLE any other load would starve it), and the
+# ASan suite waits for it.
+wait_early() {
+	[ -n "$early_pid" ] || return 0
+	echo "=== the builds begun during pkg: waiting for them $(at)"
+	touch "$early_dir/pkg-done"
+	to_normal "$early_pid"
+	wait "$early_pid" || true
+	early_pid=
+}
+
 if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
 	run_suite "gcc -Werror" build "$@"
-	[ "$pkg" = 0 ] || run_pkg
+	if [ "$pkg" = 1 ]; then
+		start_early
+		run_pkg
+	fi
 else
 	echo "=== gcc -Werror: CONFIGURE FAILED"
 	failures=$((failures + 1))
 fi
 
+wait_early
 if [ "$asan" = 1 ]; then
 	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
 	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-	if configure build-asan -Db_sanitize=address,undefined -Db_lundef=false \
-		-Dbuildtype=debug -Dwerror=true; then
-		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite pytools \
+	if configure_asan; then
+		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite asan_skip \
 			--timeout-multiplier=3 "$@"
 	else
 		echo "=== ASan+UBSan: CONFIGURE FAILED"
@@ -124,7 +194,14 @@ for step in tools/test.d/*.sh; do
 	[ -x "$step" ] || continue
 	echo "=== step $step $(at)"
 	rc=0
-	"$step" "$top" || rc=$?
+	if [ -n "$early_dir" ] && [ "$step" = tools/test.d/release-build.sh ] &&
+		[ -f "$early_dir/release.rc" ]; then
+		echo "(run during pkg)"
+		cat "$early_dir/release.out"
+		rc=$(cat "$early_dir/release.rc")
+	else
+		"$step" "$top" || rc=$?
+	fi
 	case $rc in
 	0) passes=$((passes + 1)) ;;
 	77) skips=$((skips + 1)); echo "=== step $step: SKIPPED" ;;
@@ -132,6 +209,7 @@ for step in tools/test.d/*.sh; do
 	esac
 done
 
+[ -z "$early_dir" ] || rm -rf "$early_dir"
 echo "=== end $(at)"
 python3 "$top/tools/testlog-summary.py" --extra "$passes" "$failures" "$skips" \
 	${logs[@]+"${logs[@]}"}

@@ -9,7 +9,7 @@
 # tests/fuzz/seeds, tests/data/*.fio and tests/fuzz/regress. Exit 0 = no
 # crash, 77 = no clang here, 1 = a crash: the input is kept in
 # build-fuzz/fuzz-artifacts/; add it to tests/fuzz/regress/TARGET/ with the fix.
-# Usage: tools/test.d/fuzz.sh [TOPDIR]
+# Usage: tools/test.d/fuzz.sh [TOPDIR]   (FUZZ_BUILD_ONLY=1: build, no fuzzing)
 set -euo pipefail
 
 top=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -31,6 +31,8 @@ else
 fi
 targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog gate)
 ninja -C "$dir" "${targets[@]/#/tests/fuzz/fuzz_}" >/dev/null
+# FUZZ_BUILD_ONLY=1: the build alone (tools/test.sh builds early, fuzzes later)
+[ "${FUZZ_BUILD_ONLY:-0}" = 0 ] || exit 0
 
 art="$top/$dir/fuzz-artifacts"
 mkdir -p "$art"
