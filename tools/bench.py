@@ -612,7 +612,10 @@ def _median_of(runs):
 def measure_startup(opts, env):
     """numjobs=N from launch to the first I/O, as job processes and as
     threads, alternated with the machine's floors (N bare forks, N bare
-    threads) over min(rounds, 3) rounds; medians."""
+    threads) over min(rounds, 3) rounds; medians. None without perf, which
+    times the first I/O."""
+    if not shutil.which('perf'):
+        return None
     n, got = opts.startup_jobs, {k: [] for k in ('p', 't', 'fork', 'thread')}
     floor = opts.forkfloor if os.access(opts.forkfloor, os.X_OK) else None
     for _ in range(min(opts.rounds, 3)):
