@@ -393,6 +393,13 @@ static inline uint64_t udiv(uint64_t a, uint64_t b)
 	return a / b;
 }
 
+/* A uniform draw in [0, n) for n <= 2^32 from 32 random bits. */
+static inline __attribute__((always_inline)) uint64_t
+below32(struct ib_iogen *g, uint64_t n)
+{
+	return ((uint64_t)ib_rand32(&g->off_rand) * n) >> 32;
+}
+
 /*
  * A uniform offset draw in [0, n): ib_rand_below()'s, inlined here (gcc
  * keeps it out of line otherwise); 64-bit values for tausworthe64.
@@ -401,10 +408,26 @@ static inline __attribute__((always_inline)) uint64_t
 off_below(struct ib_iogen *g, uint64_t n)
 {
 	if (ib_likely(n <= UINT32_MAX && g->job->rand_gen != IB_RANDGEN_TAUS64))
-		return ((uint64_t)ib_rand32(&g->off_rand) * n) >> 32;
+		return below32(g, n);
 	if (g->job->rand_gen == IB_RANDGEN_TAUS64)
 		return (uint64_t)(((unsigned __int128)ib_rand64(&g->off_rand) * n) >> 64);
 	return ib_rand_below(&g->off_rand, n);
+}
+
+/*
+ * The random map's next granule of a one-granule block, searched from
+ * granule from (a new pass first when the map is full), marked used.
+ */
+static inline __attribute__((always_inline)) uint64_t
+map_take1(struct ib_gen_file *gf, uint64_t from)
+{
+	uint64_t slot;
+
+	if (gf->used >= gf->nblocks)
+		map_clear(gf);
+	slot = next_free_block(gf, from);
+	map_mark1(gf, slot);
+	return slot;
 }
 
 /*
@@ -454,11 +477,7 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	if (gf->nblocks < need)
 		return false;
 	if (ib_likely(step == 1 && want == 1)) {	/* need is 1 too */
-		if (gf->used >= gf->nblocks)
-			map_clear(gf);
-		slot = next_free_block(gf, off_below(g, gf->nblocks));
-		map_mark1(gf, slot);
-		*off = slot * gran;
+		*off = map_take1(gf, off_below(g, gf->nblocks)) * gran;
 		return true;
 	}
 	for (attempt = 0; attempt < 2; attempt++) {
@@ -793,11 +812,8 @@ static int iogen_src_next_fast(struct ib_source *src, uint64_t now_ns,
 
 	if (!g->ios_left || g->bytes_left < gran)
 		return IB_SRC_END;
-	if (gf->used >= gf->nblocks)
-		map_clear(gf);
-	slot = next_free_block(gf, ((uint64_t)ib_rand32(&g->off_rand) *
-				    gf->nblocks) >> 32);
-	map_mark1(gf, slot);
+	/* fast_init(): nblocks <= 2^32 and 32-bit draws, off_below's way */
+	slot = map_take1(gf, below32(g, gf->nblocks));
 	spend(g, gf, d, gran);
 	out->ddir = d;
 	out->file_idx = 0;
