@@ -50,8 +50,9 @@ compares the two under the same billing.
 Nothing here asserts speed: the "targets" section only reports measured vs
 goal. Its ratios are the medians of each round's own ratio (the two runs
 of a round are neighbours in time), not the ratio of the table's
-medians, so a drift of the machine between rounds cancels out. Files live in one /dev/shm directory and the loop device is detached
-on exit, whatever happens. Needs root for the loop-device case (skipped
+medians, so a drift of the machine between rounds cancels out. Files live
+in one /dev/shm directory and the loop device is detached on exit,
+whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
 
 tools/bench.py instructions [...] (tools/bench_instr.py, its own --help):
@@ -915,9 +916,17 @@ def tool_version(argv):
         return '?'
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_IOBENCH = os.path.join(ROOT, 'build', 'src', 'iobench')
+
+
+def build_tool(iobench, name):
+    """tools/NAME of the build iobench belongs to."""
+    return os.path.join(os.path.dirname(os.path.dirname(iobench)), 'tools',
+                        name)
+
+
 def parse_args(argv):
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
     ap = argparse.ArgumentParser(
         description='iobench vs fio, alternating, medians over rounds')
     ap.add_argument('--rounds', type=int, default=5)
@@ -930,8 +939,7 @@ def parse_args(argv):
                     help='write machine-readable results (- = stdout)')
     ap.add_argument('--smoke', action='store_true',
                     help='quick shape check: 1 round of 0.5 s')
-    ap.add_argument('--iobench', default=os.path.join(root, 'build', 'src',
-                                                      'iobench'))
+    ap.add_argument('--iobench', default=DEFAULT_IOBENCH)
     ap.add_argument('--fio', default=shutil.which('fio') or 'fio')
     ap.add_argument('--iobench-wrapper', default='', metavar='CMD',
                     help='run iobench under this command (tests: valgrind '
@@ -990,8 +998,7 @@ def parse_args(argv):
         opts.cmd['baseline'] = shlex.split(opts.iobench_wrapper) + \
             [opts.baseline]
     if opts.ceiling is None:
-        opts.ceiling = os.path.join(os.path.dirname(os.path.dirname(
-            opts.iobench)), 'tools', 'ceiling')
+        opts.ceiling = build_tool(opts.iobench, 'ceiling')
     if not os.access(opts.ceiling, os.X_OK):
         sys.stderr.write('bench: no ceiling program at %s; ceiling rows '
                          'skipped\n' % opts.ceiling)
@@ -1002,11 +1009,9 @@ def parse_args(argv):
     if opts.syscalls and not shutil.which('perf'):
         sys.stderr.write('bench: no perf; calls/io column skipped\n')
         opts.syscalls = False
-    opts.forkfloor = os.path.join(os.path.dirname(os.path.dirname(
-        opts.iobench)), 'tools', 'forkfloor')
+    opts.forkfloor = build_tool(opts.iobench, 'forkfloor')
     if opts.syscost is None:
-        opts.syscost = os.path.join(os.path.dirname(os.path.dirname(
-            opts.iobench)), 'tools', 'syscost')
+        opts.syscost = build_tool(opts.iobench, 'syscost')
     names = [n for n in opts.cases.split(',') if n]
     known = {c.name for c in CASES}
     bad = [n for n in names if n not in known]

@@ -204,8 +204,7 @@ def parse_args(argv):
     ap.add_argument('--idle-wait', type=float, default=5.0,
                     help='before each run wait up to this many seconds for '
                     'other processes to use < 0.25 CPU (default 5)')
-    ap.add_argument('--iobench', default=os.path.join(
-        os.path.dirname(here), 'build', 'src', 'iobench'))
+    ap.add_argument('--iobench', default=bench.DEFAULT_IOBENCH)
     ap.add_argument('--fifo', type=int, default=0, metavar='PRIO',
                     help='run iobench and the floor under chrt -f PRIO '
                     '(SCHED_FIFO): what the scheduler adds when the OS '
