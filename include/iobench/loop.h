@@ -119,6 +119,7 @@ struct ib_done_rec {
 
 struct ib_loop {
 	struct ib_loop_cfg c;
+	unsigned int keep;		/* ib_stats_keep() of the job */
 	struct ib_sampler *smp;		/* NULL: not sampling (ramp) */
 	uint64_t log_start_ns;		/* latency log times count from here */
 	uint64_t wake_ns;		/* hooks.tick at this time; MAX: never */

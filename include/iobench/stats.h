@@ -203,10 +203,22 @@ struct ib_job_stats {
  */
 void ib_stats_reset(struct ib_job_stats *s);
 /*
- * Account one completed I/O. Latencies in ns; slat/lat may be skipped by the
- * caller by passing UINT64_MAX (e.g. sync engines have no slat).
+ * What ib_stats_add_io() records for a job: each latency kind's
+ * min/max/mean/stddev (IB_KEEP_LAT(k)) unless the job disables it, and its
+ * histogram (IB_KEEP_HIST(k)) only where a report reads it: clat's always
+ * (percentiles, lat table, compare, HTML), slat's with slat_percentiles,
+ * total latency's with lat_percentiles or as the one left when clat is
+ * disabled. Two histogram adds fewer per I/O by default.
  */
-void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
+#define IB_KEEP_LAT(k)	(1u << (k))
+#define IB_KEEP_HIST(k)	(1u << (IB_LAT_NR + (k)))
+unsigned int ib_stats_keep(const struct ib_job *job);
+/*
+ * Account one completed I/O; keep is ib_stats_keep() of its job. Latencies
+ * in ns; slat/lat may be skipped by the caller by passing UINT64_MAX (e.g.
+ * sync engines have no slat).
+ */
+void ib_stats_add_io(struct ib_job_stats *s, unsigned int keep,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat);
 /* Account one CO-free latency (completion - due time), ns. */

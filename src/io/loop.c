@@ -34,6 +34,7 @@ int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
 
 	memset(l, 0, sizeof(*l));
 	l->c = *cfg;
+	l->keep = ib_stats_keep(cfg->job);
 	l->wake_ns = UINT64_MAX;
 	l->last_ns = ib_clock_ns(cfg->clock);
 	l->free_ios = calloc(depth, sizeof(void *));
@@ -222,7 +223,7 @@ account(struct ib_loop *l, const struct ib_done_rec *rec, uint64_t t)
 {
 	enum ib_ddir d = rec->ddir;
 
-	ib_stats_add_io(l->c.st, l->c.job, d, rec->bytes, rec->slat, rec->clat,
+	ib_stats_add_io(l->c.st, l->keep, d, rec->bytes, rec->slat, rec->clat,
 			rec->lat);
 	if (rec->colat != NO_LAT)
 		ib_stats_add_colat(l->c.st, d, rec->colat);

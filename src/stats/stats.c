@@ -72,12 +72,30 @@ static inline void mark_lat(struct ib_job_stats *s, uint64_t clat)
 		s->lat_m[clat < 2000000000ull ? 10 : 11]++;
 }
 
-/* One latency of kind k: its Welford accumulator and its histogram. */
-static inline void add_lat(struct ib_dir_stats *d, enum ib_lat_kind k,
-			   uint64_t v)
+/* One latency of kind k: its Welford accumulator, and its histogram if kept. */
+static inline void add_lat(struct ib_dir_stats *d, unsigned int keep,
+			   enum ib_lat_kind k, uint64_t v)
 {
 	ib_lat_stat_add(&d->lat[k], v);
-	ib_hist_add(&d->hist[k], v);
+	if (keep & IB_KEEP_HIST(k))
+		ib_hist_add(&d->hist[k], v);
+}
+
+unsigned int ib_stats_keep(const struct ib_job *job)
+{
+	unsigned int keep = 0;
+
+	if (!job->disable_slat)
+		keep |= IB_KEEP_LAT(IB_LAT_SLAT);
+	if (!job->disable_slat && job->slat_percentiles)
+		keep |= IB_KEEP_HIST(IB_LAT_SLAT);
+	if (!job->disable_clat)
+		keep |= IB_KEEP_LAT(IB_LAT_CLAT) | IB_KEEP_HIST(IB_LAT_CLAT);
+	if (!job->disable_lat)
+		keep |= IB_KEEP_LAT(IB_LAT_TLAT);
+	if (!job->disable_lat && (job->lat_percentiles || job->disable_clat))
+		keep |= IB_KEEP_HIST(IB_LAT_TLAT);
+	return keep;
 }
 
 /*
@@ -85,26 +103,26 @@ static inline void add_lat(struct ib_dir_stats *d, enum ib_lat_kind k,
  * a register: inlined, gcc recomputes s + ddir * sizeof(*d) at each use.
  */
 static __attribute__((noinline)) void
-add_io(struct ib_job_stats *s, struct ib_dir_stats *d, const struct ib_job *job,
+add_io(struct ib_job_stats *s, struct ib_dir_stats *d, unsigned int keep,
        uint64_t bytes, uint64_t slat, uint64_t clat, uint64_t lat)
 {
 	d->io_bytes += bytes;
 	d->total_ios++;
-	if (slat != UINT64_MAX && !job->disable_slat)
-		add_lat(d, IB_LAT_SLAT, slat);
-	if (clat != UINT64_MAX && !job->disable_clat) {
-		add_lat(d, IB_LAT_CLAT, clat);
+	if (slat != UINT64_MAX && (keep & IB_KEEP_LAT(IB_LAT_SLAT)))
+		add_lat(d, keep, IB_LAT_SLAT, slat);
+	if (clat != UINT64_MAX && (keep & IB_KEEP_LAT(IB_LAT_CLAT))) {
+		add_lat(d, keep, IB_LAT_CLAT, clat);
 		mark_lat(s, clat);
 	}
-	if (lat != UINT64_MAX && !job->disable_lat)
-		add_lat(d, IB_LAT_TLAT, lat);
+	if (lat != UINT64_MAX && (keep & IB_KEEP_LAT(IB_LAT_TLAT)))
+		add_lat(d, keep, IB_LAT_TLAT, lat);
 }
 
-void ib_stats_add_io(struct ib_job_stats *s, const struct ib_job *job,
+void ib_stats_add_io(struct ib_job_stats *s, unsigned int keep,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat)
 {
-	add_io(s, &s->dir[ddir], job, bytes, slat, clat, lat);
+	add_io(s, &s->dir[ddir], keep, bytes, slat, clat, lat);
 }
 
 void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns)

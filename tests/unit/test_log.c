@@ -136,7 +136,7 @@ static void test_sampler_logs(void **state)
 	assert_false(l.per_io);
 	ib_sampler_start(&smp, s, t0);
 	for (t = t0 + 1000000ull; t <= t0 + 300000000ull; t += 1000000ull) {
-		ib_stats_add_io(s, j, IB_DDIR_READ, 1024, UINT64_MAX, 10, UINT64_MAX);
+		ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 1024, UINT64_MAX, 10, UINT64_MAX);
 		ib_sampler_tick(&smp, s, j, &l, t + 1);
 	}
 	ib_sampler_finish(&smp, s, j, &l, t);

@@ -71,11 +71,11 @@ static void test_add_io(void **state)
 	struct ib_job *j = new_job();
 
 	(void)state;
-	ib_stats_add_io(s, j, IB_DDIR_READ, 4096, 1000, 30, 1030);	/* clat 30 ns */
-	ib_stats_add_io(s, j, IB_DDIR_READ, 4096, UINT64_MAX, 1500, 2500); /* 1.5 us */
-	ib_stats_add_io(s, j, IB_DDIR_WRITE, 8192, UINT64_MAX, 2500000, UINT64_MAX);
-	ib_stats_add_io(s, j, IB_DDIR_WRITE, 8192, UINT64_MAX, 1500000000ull, UINT64_MAX);
-	ib_stats_add_io(s, j, IB_DDIR_WRITE, 8192, UINT64_MAX, 3000000000ull, UINT64_MAX);
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 4096, 1000, 30, 1030);	/* clat 30 ns */
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 4096, UINT64_MAX, 1500, 2500); /* 1.5 us */
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_WRITE, 8192, UINT64_MAX, 2500000, UINT64_MAX);
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_WRITE, 8192, UINT64_MAX, 1500000000ull, UINT64_MAX);
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_WRITE, 8192, UINT64_MAX, 3000000000ull, UINT64_MAX);
 	assert_int_equal(s->dir[0].io_bytes, 8192);
 	assert_int_equal(s->dir[0].total_ios, 2);
 	assert_int_equal(s->dir[0].lat[IB_LAT_SLAT].n, 1);
@@ -102,12 +102,43 @@ static void test_disable_flags(void **state)
 	(void)state;
 	j->disable_clat = true;
 	j->disable_slat = true;
-	ib_stats_add_io(s, j, IB_DDIR_READ, 512, 10, 20, 30);
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 512, 10, 20, 30);
 	assert_int_equal(s->dir[0].lat[IB_LAT_SLAT].n, 0);
 	assert_int_equal(s->dir[0].lat[IB_LAT_CLAT].n, 0);
 	assert_int_equal(s->dir[0].lat[IB_LAT_TLAT].n, 1);
 	assert_int_equal(s->lat_n[4], 0);
 	assert_int_equal(s->dir[0].total_ios, 1);
+	free(s);
+	free(j);
+}
+
+/* Only the histograms a report reads are kept: clat's, and slat's or total
+ * latency's when their percentiles are asked for (or clat is disabled). */
+static void test_keep_hist(void **state)
+{
+	struct ib_job_stats *s = calloc(1, sizeof(*s));
+	struct ib_job *j = new_job();
+	struct ib_dir_stats *d = &s->dir[0];
+
+	(void)state;
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 512, 10, 20, 30);
+	assert_int_equal(d->lat[IB_LAT_SLAT].n, 1);
+	assert_int_equal(d->lat[IB_LAT_TLAT].n, 1);
+	assert_int_equal(d->hist[IB_LAT_CLAT].count[20], 1);
+	assert_int_equal(d->hist[IB_LAT_SLAT].count[10], 0);
+	assert_int_equal(d->hist[IB_LAT_TLAT].count[30], 0);
+	j->slat_percentiles = true;
+	j->lat_percentiles = true;
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 512, 10, 20, 30);
+	assert_int_equal(d->hist[IB_LAT_SLAT].count[10], 1);
+	assert_int_equal(d->hist[IB_LAT_TLAT].count[30], 1);
+	j->slat_percentiles = j->lat_percentiles = false;
+	j->disable_clat = true;
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 512, 10, 20, 30);
+	assert_int_equal(d->hist[IB_LAT_CLAT].count[20], 2);
+	assert_int_equal(d->hist[IB_LAT_TLAT].count[30], 2);
+	assert_int_equal(d->hist[IB_LAT_SLAT].count[10], 1);
+	assert_int_equal(d->lat[IB_LAT_SLAT].n, 3);
 	free(s);
 	free(j);
 }
@@ -148,7 +179,7 @@ static void test_reset_keeps_identity(void **state)
 	s->pid = 77;
 	s->start_time = 1795219167;
 	s->live.io_bytes[0] = 4096;
-	ib_stats_add_io(s, j, IB_DDIR_READ, 4096, 1, 2, 3);
+	ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 4096, 1, 2, 3);
 	s->usr_us = 5;
 	s->elapsed_s = 3;
 	s->error = 28;
@@ -182,8 +213,8 @@ static void test_group_merge_sums(void **state)
 	(void)state;
 	a->pid = 10;
 	b->pid = 11;
-	ib_stats_add_io(a, j, IB_DDIR_READ, 4096, UINT64_MAX, 100, 110);
-	ib_stats_add_io(b, j, IB_DDIR_READ, 4096, UINT64_MAX, 300, 310);
+	ib_stats_add_io(a, ib_stats_keep(j), IB_DDIR_READ, 4096, UINT64_MAX, 100, 110);
+	ib_stats_add_io(b, ib_stats_keep(j), IB_DDIR_READ, 4096, UINT64_MAX, 300, 310);
 	a->dir[0].runtime_us = 2000000;
 	b->dir[0].runtime_us = 2001000;
 	a->dir[0].issued = 1;
@@ -254,7 +285,7 @@ static void run_sampler(unsigned int secs, unsigned int *n_bw, uint64_t *kib)
 		unsigned int k;
 
 		for (k = 0; k < 256; k++)
-			ib_stats_add_io(s, j, IB_DDIR_READ, 4096, UINT64_MAX, 1000, 1000);
+			ib_stats_add_io(s, ib_stats_keep(j), IB_DDIR_READ, 4096, UINT64_MAX, 1000, 1000);
 		ib_sampler_tick(&smp, s, j, NULL, t + 1);
 	}
 	ib_sampler_finish(&smp, s, j, NULL, t);
@@ -286,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_welford_merge_equals_one_pass),
 		cmocka_unit_test(test_add_io),
 		cmocka_unit_test(test_disable_flags),
+		cmocka_unit_test(test_keep_hist),
 		cmocka_unit_test(test_buckets),
 		cmocka_unit_test(test_reset_keeps_identity),
 		cmocka_unit_test(test_group_merge_sums),
