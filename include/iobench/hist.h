@@ -56,6 +56,11 @@ static inline void ib_hist_add(struct ib_hist *h, uint64_t v)
 	h->count[ib_hist_index(v)]++;
 }
 
+static inline void ib_hist_add_n(struct ib_hist *h, uint64_t v, uint64_t c)
+{
+	h->count[ib_hist_index(v)] += c;
+}
+
 /* dst += src, bucket by bucket (exact merge). */
 void ib_hist_merge(struct ib_hist *dst, const struct ib_hist *src);
 

@@ -25,6 +25,27 @@ struct ib_lat_stat {
 	double m2;	/* sum of squared deviations; sample var = m2/(n-1) */
 };
 
+/*
+ * c samples of value v at once (c >= 1): the same min/max/mean/M2 as c
+ * single adds (West's weighted update with integer weights), one division.
+ */
+static inline void ib_lat_stat_add_n(struct ib_lat_stat *s, uint64_t v,
+				     uint64_t c)
+{
+	uint64_t n = s->n + c;
+	double x = (double)v, delta = x - s->mean, mean;
+
+	if (v < s->min || n == c)
+		s->min = v;
+	if (v > s->max)
+		s->max = v;
+	s->n = n;
+	/* a count is below 2^63: converted as signed, exactly, no branch */
+	mean = s->mean + delta * (double)(int64_t)c / (double)(int64_t)n;
+	s->mean = mean;
+	s->m2 += delta * (x - mean) * (double)(int64_t)c;
+}
+
 static inline void ib_lat_stat_add(struct ib_lat_stat *s, uint64_t v)
 {
 	uint64_t n = s->n + 1;
@@ -214,10 +235,17 @@ void ib_stats_reset(struct ib_job_stats *s);
 #define IB_KEEP_HIST(k)	(1u << (IB_LAT_NR + (k)))
 unsigned int ib_stats_keep(const struct ib_job *job);
 /*
- * Account one completed I/O; keep is ib_stats_keep() of its job. Latencies
- * in ns; slat/lat may be skipped by the caller by passing UINT64_MAX (e.g.
- * sync engines have no slat).
+ * Account `count` completed I/Os of the same direction, size and latencies
+ * (count >= 1); keep is ib_stats_keep() of their job. Latencies in ns;
+ * slat/lat may be skipped by the caller by passing UINT64_MAX (e.g. sync
+ * engines have no slat). A reap batch's I/Os submitted together share one
+ * clock reading each for start, issue and completion, so the loop accounts
+ * them as one run.
  */
+void ib_stats_add_ios(struct ib_job_stats *s, unsigned int keep,
+		      enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
+		      uint64_t clat, uint64_t lat, uint64_t count);
+/* One completed I/O: ib_stats_add_ios() with count 1. */
 void ib_stats_add_io(struct ib_job_stats *s, unsigned int keep,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat);

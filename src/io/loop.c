@@ -234,6 +234,40 @@ account(struct ib_loop *l, const struct ib_done_rec *rec, uint64_t t)
 			    rec->bytes, rec->offset, rec->slat, rec->clat, rec->lat);
 }
 
+/* Does b measure the same as a, so that one ib_stats_add_ios() takes both? */
+static inline bool same_run(const struct ib_done_rec *a, const struct ib_done_rec *b)
+{
+	return a->clat == b->clat && a->lat == b->lat && a->slat == b->slat &&
+	       a->bytes == b->bytes && a->ddir == b->ddir;
+}
+
+/*
+ * A reap batch's k records, at t. The I/Os one commit submitted share
+ * their start, issue and completion readings, so runs of equal records
+ * are accounted at once; with a per-I/O log or a CO-free latency (each
+ * record its own due time) one by one.
+ */
+static void account_batch(struct ib_loop *l, unsigned int k, uint64_t t)
+{
+	unsigned int i, j;
+
+	if (l->c.colat_on || (l->c.logs && l->c.logs->per_io)) {
+		for (i = 0; i < k; i++)
+			account(l, &l->recs[i], t);
+		return;
+	}
+	for (i = 0; i < k; i = j) {
+		const struct ib_done_rec *r = &l->recs[i];
+
+		for (j = i + 1; j < k && same_run(r, &l->recs[j]); j++)
+			;
+		ib_stats_add_ios(l->c.st, l->keep, r->ddir, r->bytes, r->slat,
+				 r->clat, r->lat, j - i);
+		l->cum_bytes[r->ddir] += (uint64_t)r->bytes * (j - i);
+		l->cum_ios[r->ddir] += j - i;
+	}
+}
+
 static void complete_io(struct ib_loop *l, struct ib_io *io, uint64_t t)
 {
 	struct ib_done_rec rec;
@@ -622,8 +656,7 @@ static int reap_and_refill(struct ib_loop *l)
 	if (!l->issuing_done && l->inflight <= l->c.job->iodepth_low)
 		/* a done hook's work (verify checks) is no one's latency */
 		ret = fill(l, l->c.hooks.done && k ? lazy_now(l) : t);
-	for (i = 0; i < k; i++)
-		account(l, &l->recs[i], t);
+	account_batch(l, k, t);
 	ib_loop_publish(l);
 	sample(l, t);
 	return ret < 0 ? ret : n;

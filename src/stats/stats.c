@@ -60,25 +60,25 @@ static inline unsigned int lat_slot(uint64_t v)
 	return v < 500 ? 7 : v < 750 ? 8 : 9;
 }
 
-static inline void mark_lat(struct ib_job_stats *s, uint64_t clat)
+static inline void mark_lat(struct ib_job_stats *s, uint64_t clat, uint64_t c)
 {
 	if (clat < 1000)
-		s->lat_n[lat_slot(clat)]++;
+		s->lat_n[lat_slot(clat)] += c;
 	else if (clat < 1000000)
-		s->lat_u[lat_slot(clat / 1000)]++;
+		s->lat_u[lat_slot(clat / 1000)] += c;
 	else if (clat < 1000000000)
-		s->lat_m[lat_slot(clat / 1000000)]++;
+		s->lat_m[lat_slot(clat / 1000000)] += c;
 	else
-		s->lat_m[clat < 2000000000ull ? 10 : 11]++;
+		s->lat_m[clat < 2000000000ull ? 10 : 11] += c;
 }
 
-/* One latency of kind k: its Welford accumulator, and its histogram if kept. */
+/* c latencies v of kind k: the Welford accumulator, the histogram if kept. */
 static inline void add_lat(struct ib_dir_stats *d, unsigned int keep,
-			   enum ib_lat_kind k, uint64_t v)
+			   enum ib_lat_kind k, uint64_t v, uint64_t c)
 {
-	ib_lat_stat_add(&d->lat[k], v);
+	ib_lat_stat_add_n(&d->lat[k], v, c);
 	if (keep & IB_KEEP_HIST(k))
-		ib_hist_add(&d->hist[k], v);
+		ib_hist_add_n(&d->hist[k], v, c);
 }
 
 unsigned int ib_stats_keep(const struct ib_job *job)
@@ -99,30 +99,37 @@ unsigned int ib_stats_keep(const struct ib_job *job)
 }
 
 /*
- * ib_stats_add_io() on the direction's stats d. Out of line so that d is
+ * ib_stats_add_ios() on the direction's stats d. Out of line so that d is
  * a register: inlined, gcc recomputes s + ddir * sizeof(*d) at each use.
  */
 static __attribute__((noinline)) void
-add_io(struct ib_job_stats *s, struct ib_dir_stats *d, unsigned int keep,
-       uint64_t bytes, uint64_t slat, uint64_t clat, uint64_t lat)
+add_ios(struct ib_job_stats *s, struct ib_dir_stats *d, unsigned int keep,
+	uint64_t bytes, uint64_t slat, uint64_t clat, uint64_t lat, uint64_t c)
 {
-	d->io_bytes += bytes;
-	d->total_ios++;
+	d->io_bytes += bytes * c;
+	d->total_ios += c;
 	if (slat != UINT64_MAX && (keep & IB_KEEP_LAT(IB_LAT_SLAT)))
-		add_lat(d, keep, IB_LAT_SLAT, slat);
+		add_lat(d, keep, IB_LAT_SLAT, slat, c);
 	if (clat != UINT64_MAX && (keep & IB_KEEP_LAT(IB_LAT_CLAT))) {
-		add_lat(d, keep, IB_LAT_CLAT, clat);
-		mark_lat(s, clat);
+		add_lat(d, keep, IB_LAT_CLAT, clat, c);
+		mark_lat(s, clat, c);
 	}
 	if (lat != UINT64_MAX && (keep & IB_KEEP_LAT(IB_LAT_TLAT)))
-		add_lat(d, keep, IB_LAT_TLAT, lat);
+		add_lat(d, keep, IB_LAT_TLAT, lat, c);
+}
+
+void ib_stats_add_ios(struct ib_job_stats *s, unsigned int keep,
+		      enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
+		      uint64_t clat, uint64_t lat, uint64_t count)
+{
+	add_ios(s, &s->dir[ddir], keep, bytes, slat, clat, lat, count);
 }
 
 void ib_stats_add_io(struct ib_job_stats *s, unsigned int keep,
 		     enum ib_ddir ddir, uint64_t bytes, uint64_t slat,
 		     uint64_t clat, uint64_t lat)
 {
-	add_io(s, &s->dir[ddir], keep, bytes, slat, clat, lat);
+	add_ios(s, &s->dir[ddir], keep, bytes, slat, clat, lat, 1);
 }
 
 void ib_stats_add_sync(struct ib_job_stats *s, uint64_t lat_ns)

@@ -682,6 +682,78 @@ static void stop_while_waiting(void **state)
 	signal(SIGALRM, SIG_DFL);
 }
 
+/* One direction's statistics, as ib_stats_add_io() one I/O at a time. */
+static void expect_one_by_one(const struct t *t, unsigned int nr,
+			      struct ib_job_stats *want)
+{
+	unsigned int keep = ib_stats_keep(&t->job), i;
+
+	for (i = 0; i < nr; i++) {
+		const struct times *tm = &t->tm[i];
+
+		assert_int_equal(tm->seen, 1);
+		ib_stats_add_io(want, keep, i % 3 ? IB_DDIR_READ : IB_DDIR_WRITE,
+				BS, tm->issue - tm->start, tm->done - tm->issue,
+				tm->done - tm->start);
+	}
+}
+
+static void lat_equal(const struct ib_lat_stat *a, const struct ib_lat_stat *b)
+{
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->min, b->min);
+	assert_int_equal(a->max, b->max);
+	assert_float_equal(a->mean, b->mean, b->mean * 1e-12 + 1e-9);
+	assert_float_equal(a->m2, b->m2, b->m2 * 1e-9 + 1e-6);
+}
+
+/*
+ * A reap batch's I/Os submitted together share their readings: the loop
+ * accounts each run of equal records at once, and the statistics are
+ * those of the same I/Os accounted one by one (counts, bytes, min, max,
+ * mean, variance, histograms, the lat table), with reads and writes
+ * breaking the runs and I/Os of other latencies between them.
+ */
+static void runs_accounted_as_singles(void **state)
+{
+	static const struct sitem it[] = {
+		W(0), R(1), R(2), W(3), R(4), R(5), W(6), R(7), R(8), W(9),
+		R(10), R(11), W(12), R(13), R(14), W(15), R(16), R(17), W(18),
+		R(19), R(20), W(21), R(22), R(23),
+	};
+	struct ib_job_stats *want = calloc(1, sizeof(*want));
+	unsigned int i, d, k, runs = 0;
+	struct t *t = *state;
+
+	assert_non_null(want);
+	t->fk.lat_ns[4] = t->fk.lat_ns[13] = MS;
+	t->fk.lat_ns[7] = 3 * MS;
+	start(t, &fake_async, 8, 8, 1, 8, it, IB_ARRAY_SIZE(it));
+	run_ok(t);
+	expect_one_by_one(t, IB_ARRAY_SIZE(it), want);
+	for (i = 1; i < IB_ARRAY_SIZE(it); i++)
+		runs += t->tm[i].issue == t->tm[i - 1].issue &&
+			t->tm[i].done == t->tm[i - 1].done &&
+			t->tm[i].start == t->tm[i - 1].start;
+	assert_true(runs > 4);	/* the run path was taken */
+	for (d = 0; d < 2; d++) {
+		const struct ib_dir_stats *a = &t->st->dir[d], *b = &want->dir[d];
+
+		assert_int_equal(a->total_ios, b->total_ios);
+		assert_int_equal(a->io_bytes, b->io_bytes);
+		for (k = 0; k < IB_LAT_NR; k++) {
+			lat_equal(&a->lat[k], &b->lat[k]);
+			assert_memory_equal(&a->hist[k], &b->hist[k], sizeof(a->hist[k]));
+		}
+	}
+	assert_memory_equal(t->st->lat_n, want->lat_n, sizeof(want->lat_n));
+	assert_memory_equal(t->st->lat_u, want->lat_u, sizeof(want->lat_u));
+	assert_memory_equal(t->st->lat_m, want->lat_m, sizeof(want->lat_m));
+	assert_int_equal(t->loop.cum_ios[IB_DDIR_READ], 16);
+	assert_int_equal(t->loop.cum_bytes[IB_DDIR_WRITE], 8 * BS);
+	free(want);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 /*
@@ -727,7 +799,8 @@ static void overlap_unserialized(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(closed_loop_order), T(busy_short_partial), T(inline_done),
+		T(closed_loop_order),
+		T(runs_accounted_as_singles), T(busy_short_partial), T(inline_done),
 		T(fatal_error), T(counted_error), T(engine_failure),
 		T(sync_every), T(source_syncs), T(source_syncs_sync_engine),
 		T(wake_tick), T(due_idle_async),

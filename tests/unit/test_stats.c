@@ -65,6 +65,27 @@ static void test_welford_merge_equals_one_pass(void **state)
 	assert_int_equal(empty.min, all.min);
 }
 
+/* c samples at once: the same accumulator as c single adds */
+static void test_add_n(void **state)
+{
+	struct ib_lat_stat a = { 0 }, b = { 0 };
+	const uint64_t v[] = { 700, 3, 3000000000ull, 41, 41, 9 };
+	const uint64_t c[] = { 5, 1, 2, 1000, 1, 64 };
+	unsigned int i, k;
+
+	(void)state;
+	for (i = 0; i < IB_ARRAY_SIZE(v); i++) {
+		ib_lat_stat_add_n(&a, v[i], c[i]);
+		for (k = 0; k < c[i]; k++)
+			ib_lat_stat_add(&b, v[i]);
+		assert_int_equal(a.n, b.n);
+		assert_int_equal(a.min, b.min);
+		assert_int_equal(a.max, b.max);
+		assert_float_equal(a.mean, b.mean, b.mean * 1e-12);
+		assert_float_equal(a.m2, b.m2, b.m2 * 1e-9 + 1e-9);
+	}
+}
+
 static void test_add_io(void **state)
 {
 	struct ib_job_stats *s = calloc(1, sizeof(*s));
@@ -316,6 +337,7 @@ int main(void)
 		cmocka_unit_test(test_welford_exact),
 		cmocka_unit_test(test_welford_merge_equals_one_pass),
 		cmocka_unit_test(test_add_io),
+		cmocka_unit_test(test_add_n),
 		cmocka_unit_test(test_disable_flags),
 		cmocka_unit_test(test_keep_hist),
 		cmocka_unit_test(test_buckets),
