@@ -62,5 +62,12 @@ uint64_t ib_evidence_draw_seed(void);
 double ib_calib_clock_ns(const struct ib_clock *clock);
 int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
 		  uint64_t budget_us, double *ns, struct ib_diag *d);
+/*
+ * The job one calibration round runs: the null engine for budget_us, no
+ * logs, files, rate or verify, and the depth cut so its buffers take at
+ * most 16 MiB (deep queues cost about the same per I/O; their buffers,
+ * allocated and filled each round, took seconds).
+ */
+void ib_calib_job(struct ib_job *c, const struct ib_job *job, uint64_t budget_us);
 
 #endif

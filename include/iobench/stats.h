@@ -162,6 +162,9 @@ struct ib_job_stats {
 
 	/* CPU: getrusage deltas over the measured run */
 	uint64_t usr_us, sys_us;
+	/* the job thread's CPU time over it to the ns (CLOCK_THREAD_CPUTIME_ID;
+	 * usr/sys come in scheduler ticks) */
+	uint64_t cpu_ns;
 	uint64_t ctx, majf, minf;
 	uint64_t job_runtime_ms;	/* wall time of the measured run */
 

@@ -71,6 +71,7 @@ struct worker {
 	bool ss_on;			/* steady state: sampling (steadystate.h) */
 	uint64_t ss_next_ns, ss_prev_ns, ss_prev_ios, ss_prev_bytes;
 	struct rusage ru0;
+	uint64_t cpu0_ns;	/* thread CPU time at the measure's start */
 	struct ib_diag diag;
 };
 
@@ -248,6 +249,15 @@ static bool ss_tick(struct worker *w, uint64_t now)
 	return met;
 }
 
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 /*
  * What was measured so far is dropped: the measured run starts now. Before
  * any I/O there is nothing to drop (the stats come zeroed, worker.h), and
@@ -259,6 +269,7 @@ static void restart_measure(struct worker *w, uint64_t now)
 	if (w->measured)
 		ib_stats_reset(w->st);
 	getrusage(RUSAGE_THREAD, &w->ru0);
+	w->cpu0_ns = thread_cpu_ns();
 	w->start_ns = now;
 	w->loop.log_start_ns = now;
 	if (!w->ramp_end_ns)
@@ -694,6 +705,7 @@ static void finish_stats(struct worker *w)
 	getrusage(RUSAGE_THREAD, &ru);
 	st->usr_us = tv_us(&ru.ru_utime) - tv_us(&w->ru0.ru_utime);
 	st->sys_us = tv_us(&ru.ru_stime) - tv_us(&w->ru0.ru_stime);
+	st->cpu_ns = thread_cpu_ns() - w->cpu0_ns;
 	st->ctx = (uint64_t)(ru.ru_nvcsw + ru.ru_nivcsw - w->ru0.ru_nvcsw -
 			     w->ru0.ru_nivcsw);
 	st->majf = (uint64_t)(ru.ru_majflt - w->ru0.ru_majflt);

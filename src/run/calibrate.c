@@ -95,37 +95,65 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->wait_for[0] = '\0';
 }
 
-static uint64_t thread_cpu_ns(void)
-{
-	struct timespec ts;
+/*
+ * Deeper queues cost about the same per I/O, but their buffers, allocated
+ * and filled with data at each round's start, took seconds (iodepth=65536:
+ * 256 MiB, five times): the copy's depth keeps them within CALIB_BUF_BYTES.
+ */
+#define CALIB_BUF_BYTES (16u << 20)
 
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
-		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+static void cap_depth(struct ib_job *c)
+{
+	uint64_t bs = c->bs.max[IB_DDIR_READ], cap;
+	unsigned int d;
+
+	for (d = IB_DDIR_WRITE; d <= IB_DDIR_TRIM; d++)
+		if (c->bs.max[d] > bs)
+			bs = c->bs.max[d];
+	cap = CALIB_BUF_BYTES / (bs ? bs : 4096);
+	if (!cap)
+		cap = 1;
+	if (c->iodepth <= cap)
+		return;
+	c->iodepth = (unsigned int)cap;
+	if (c->iodepth_low > c->iodepth)
+		c->iodepth_low = c->iodepth;
+	if (c->iodepth_batch_submit > c->iodepth)
+		c->iodepth_batch_submit = c->iodepth;
+	if (c->iodepth_batch_complete_min > c->iodepth)
+		c->iodepth_batch_complete_min = c->iodepth;
+	if (c->iodepth_batch_complete_max > c->iodepth)
+		c->iodepth_batch_complete_max = c->iodepth;
 }
 
 /*
- * One round: the CPU time this thread spent per I/O (not the wall time,
- * which another busy program on the machine would inflate).
+ * One round: the CPU time the job's thread spent per I/O over its measured
+ * run (not its set-up, and not the wall time, which another busy program
+ * on the machine would inflate).
  */
 static int run_null(struct ib_worker_args *a, double *ns, struct ib_diag *d)
 {
 	struct ib_job_stats *st = a->st;
-	uint64_t ios = 0, cpu = thread_cpu_ns();
+	uint64_t ios = 0;
 	unsigned int k;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
 	ret = ib_worker_run(a);
-	cpu = thread_cpu_ns() - cpu;
 	if (ret)
 		return ib_diag_set(d, -ret, "calibration: %s", st->error_where);
 	for (k = 0; k < IB_DDIR_RWT; k++)
 		ios += st->dir[k].total_ios;
-	if (!ios || !cpu)
+	if (!ios || !st->cpu_ns)
 		return ib_diag_set(d, EIO, "calibration: no I/O done");
-	*ns = (double)cpu / (double)ios;
+	*ns = (double)st->cpu_ns / (double)ios;
 	return 0;
+}
+
+void ib_calib_job(struct ib_job *c, const struct ib_job *job, uint64_t budget_us)
+{
+	null_copy(c, job, budget_us);
+	cap_depth(c);
 }
 
 int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
@@ -145,7 +173,7 @@ int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
 		free(a.st);
 		return ib_diag_set(d, ENOMEM, "calibration: no memory");
 	}
-	null_copy(c, job, budget_us / CALIB_ROUNDS);
+	ib_calib_job(c, job, budget_us / CALIB_ROUNDS);
 	a.job = c;
 	a.ops = ib_engine_find("null");
 	a.clock = *clock;

@@ -757,6 +757,40 @@ static void test_env_json(void **state)
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
+/* The calibration's copy: the null engine, and a depth whose buffers fit
+ * 16 MiB, its batch sizes no deeper than it. */
+static void test_calib_job(void **state)
+{
+	struct ib_job *j = malloc(sizeof(*j)), *c = malloc(sizeof(*c));
+
+	(void)state;
+	assert_non_null(j);
+	assert_non_null(c);
+	ib_job_defaults(j);
+	j->iodepth = 32;
+	ib_calib_job(c, j, 10000);
+	assert_string_equal(c->ioengine, "null");
+	assert_int_equal(c->iodepth, 32);
+	assert_true(c->time_based);
+	assert_int_equal(c->runtime_us, 10000);
+	j->iodepth = j->iodepth_low = j->iodepth_batch_submit = 65536;
+	j->iodepth_batch_complete_min = j->iodepth_batch_complete_max = 65536;
+	ib_calib_job(c, j, 10000);
+	assert_int_equal(c->iodepth, 4096);	/* 4 KiB blocks */
+	assert_int_equal(c->iodepth_low, 4096);
+	assert_int_equal(c->iodepth_batch_submit, 4096);
+	assert_int_equal(c->iodepth_batch_complete_min, 4096);
+	assert_int_equal(c->iodepth_batch_complete_max, 4096);
+	j->bs.max[IB_DDIR_WRITE] = 1 << 20;
+	ib_calib_job(c, j, 10000);
+	assert_int_equal(c->iodepth, 16);
+	j->bs.max[IB_DDIR_WRITE] = 64 << 20;
+	ib_calib_job(c, j, 10000);
+	assert_int_equal(c->iodepth, 1);
+	free(j);
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -769,7 +803,7 @@ int main(void)
 		cmocka_unit_test(test_parse), cmocka_unit_test(test_evidence_json),
 		cmocka_unit_test(test_env_json), T(test_warmup), T(test_step),
 		T(test_trend), cmocka_unit_test(test_series_sampler),
-		cmocka_unit_test(test_before_as),
+		cmocka_unit_test(test_before_as), cmocka_unit_test(test_calib_job),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
