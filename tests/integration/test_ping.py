@@ -31,9 +31,12 @@ import ibtest  # noqa: E402
 t = ibtest.Test()
 IOPING = shutil.which('ioping')
 # the fastest requests of the two tools may differ by this factor before
-# the run fails: a sanity bound only (the medians' 30% is recorded, not
-# asserted)
-SANITY = 10.0
+# the run fails: a sanity bound only, against a wrong unit or clock (a
+# factor of 1000), never a speed (the medians' 30% is recorded, not
+# asserted). 10 failed under load: a ping request after its 1 ms sleep
+# pays the loop kworker's wake-up, a job's back-to-back reads do not
+# (11.5x once in CI's gcc suite beside a memcheck run).
+SANITY = 100.0
 
 UNIT = r'(?:B|[KMGTPE]iB)'
 SIZE = r'[\d.]+ ' + UNIT
