@@ -55,5 +55,5 @@ suite() {
 }
 
 suite unit --setup=valgrind --suite unit
-suite integration --suite vgintegration
+suite integration --suite vgintegration --no-suite vg_covered
 exit $rc
