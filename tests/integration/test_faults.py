@@ -147,7 +147,7 @@ def engine_coes():
     faults)."""
     for i, (eng, extra) in enumerate(ENGINES):
         for j, coe in enumerate(COES):
-            if not t.wrapper or i == j % len(ENGINES):
+            if not t.reduced or i == j % len(ENGINES):
                 yield eng, extra, coe
 
 

@@ -56,7 +56,7 @@ def test_every_fio_name(t):
         t.skip('fio not installed: its option names')
         return
     every = names
-    if t.wrapper:
+    if t.reduced:
         names = [n for n in names if n in WRAPPED_NAMES]
     f = t.shm_file('names', size=64 * KiB)
     unknown = []

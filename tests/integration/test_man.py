@@ -140,7 +140,7 @@ def test_job_options(t, text):
     t.check(nr >= 50, 'at least 50 job options listed (%d)' % nr)
     for _, opts in man:
         for name, aliases, default in opts:
-            if t.wrapper and name not in WRAPPED_HELP:
+            if t.reduced and name not in WRAPPED_HELP:
                 continue
             one = cmdhelp_one(t, name)
             if not t.check(one is not None, '--cmdhelp=%s works' % name):

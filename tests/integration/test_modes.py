@@ -192,7 +192,7 @@ def grid(t, engines):
     (psync, read), (sync, write), ... (null, read): these 8 of the 56 runs
     and the VARIANTS' reach every line of src/ the whole grid does (gcov:
     tools/vg-coverage.py runs modes)."""
-    if not t.wrapper:
+    if not t.reduced:
         return [(e, m) for e in engines for m in MODES]
     n = max(len(engines), len(MODES))
     return [(engines[i % len(engines)], MODES[i % len(MODES)])
@@ -209,7 +209,7 @@ def main():
     # (under a wrapper randrw only: the loop device runs each with randrw)
     for engine, opts in VARIANTS:
         if engine in engines:
-            for mode in ('randrw',) if t.wrapper else \
+            for mode in ('randrw',) if t.reduced else \
                     ('read', 'randwrite', 'randrw'):
                 one(t, 'shm', shm, mode, engine, SIZE,
                     ['--size=%d' % SIZE] + opts)

@@ -159,10 +159,10 @@ def main():
     # 10 runs of 25 reach every line of src/ the 25 do (gcov:
     # tools/vg-coverage.py runs unified).
     for value, mode in VALUES:
-        if not (t.wrapper and value.isdigit()):
+        if not (t.reduced and value.isdigit()):
             run_value(t, f, value, mode)
     for value, mode in (('none', 'none'), ('mixed', 'mixed'), ('both', 'both')):
-        if not t.wrapper:
+        if not t.reduced:
             side_by_side(t, f, value, mode)
     test_refused(t)
     t.finish()

@@ -71,7 +71,7 @@ def matrix(t, target, size, kind, direct):
     tools/vg-coverage.py)."""
     for i, v in enumerate(TYPES):
         for e in ENGINES:
-            if t.wrapper and e != ENGINES[i % len(ENGINES)]:
+            if t.reduced and e != ENGINES[i % len(ENGINES)]:
                 continue
             what = '%s %s %s' % (kind, e, v)
             r, j = t.run_json(job(target, size, '--rw=randwrite',
