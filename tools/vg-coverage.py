@@ -4,9 +4,11 @@
 the cheapest set of tests that reaches them all: how tests/meson.build's
 vgintegration suite (tools/test.d/valgrind.sh) was chosen.
 
-    tools/vg-coverage.py run [--build build-cov] [--out DIR] [-j 2] [TEST...]
+    tools/vg-coverage.py run [--build build-cov] [--out DIR] [-j 2] [--full]
+                             [--skip TEST] [TEST...]
     tools/vg-coverage.py pick [--out DIR] [--costs TESTLOG.json] [--keep T,...]
     tools/vg-coverage.py runs [--out DIR] TEST
+    tools/vg-coverage.py check --full DIR [--out DIR] [--build build]
 
 run: sets up BUILD (-Db_coverage=true, -O0) if it is not one yet, then runs
 each test of the `vgintegration` suite (or the TESTs named) as meson would
@@ -20,7 +22,8 @@ count for nothing, as under memcheck. The job processes iobench forks end
 in _exit(), which writes no gcov data: BUILD links every program with
 -Wl,--wrap=_exit and a __wrap__exit that calls __gcov_dump() first. Each
 run's lines (src/ and include/, count > 0) go to OUT/TEST.json with its
-argv, the test's exit status and seconds.
+argv, the test's exit status and seconds. --full: IBTEST_FULL=1, every
+case of every test (t.reduced false), what the choice starts from.
 
 pick: the union of every measured test's lines, each test's lines that no
 other test reaches, then a greedy weighted set cover: again and again the
@@ -35,6 +38,14 @@ runs: the lines of TEST that no other measured test reaches, and the fewest
 of TEST's runs of iobench that reach them all (greedy), with their argv:
 the cases a test must keep under the wrapper (t.wrapper), where it may
 leave out the others.
+
+check: what valgrind.sh runs (the vgintegration suite of BUILD but its
+vg_covered tests, as measured in OUT, with the reduced cases) against all
+that --full measured (every case of every test in DIR): the lines lost.
+
+Redo the choice: `run --full --out F`, `pick --out F`, `runs --out F TEST`
+for each test worth reducing; after a change, `run --out R` and
+`check --full F --out R`.
 
 Never run test_dataopts here on a machine with loop devices of others
 (it detaches loop devices): name the tests, or --skip dataopts.
@@ -123,12 +134,14 @@ def gcov_lines(build, rundir):
     return lines
 
 
-def run_one(t, build, out):
+def run_one(t, build, out, full):
     base = tempfile.mkdtemp(prefix='vgcov.%s.' % t['name'])
     env = dict(os.environ)
     env.update(t['env'])
     env['IBTEST_WRAPPER'] = ' '.join(['sh', '-c', "'%s'" % RUN_WRAP, base])
     env['IBTEST_SLOWDOWN'] = '10'       # as under memcheck
+    if full:
+        env['IBTEST_FULL'] = '1'
     t0 = time.monotonic()
     p = subprocess.run(t['cmd'], env=env, cwd=t['workdir'] or build,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -163,11 +176,12 @@ def cmd_run(a):
              if (not a.tests or t['name'] in a.tests)
              and t['name'] not in a.skip]
     for t in [t for t in tests if not t['is_parallel']]:
-        run_one(t, a.build, a.out)
+        run_one(t, a.build, a.out, a.full)
     rest = sorted([t for t in tests if t['is_parallel']],
                   key=lambda t: -t['priority'])
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for f in [ex.submit(run_one, t, a.build, a.out) for t in rest]:
+        for f in [ex.submit(run_one, t, a.build, a.out, a.full)
+                  for t in rest]:
             f.result()
 
 
@@ -252,6 +266,24 @@ def cmd_runs(a):
         print('%5d new: %s' % (len(new), ' '.join(runs[i]['argv'])))
 
 
+def cmd_check(a):
+    full, red = load(a.full), load(a.out)
+    union = set().union(*[d['all'] for d in full.values()])
+    kept = [t['name'] for t in vg_tests(a.build)
+            if not any(s.endswith(':vg_covered') for s in t['suite'])]
+    missing = [n for n in kept if n not in red]
+    reached = set().union(*[d['all'] for n, d in red.items() if n in kept])
+    lost = sorted(union - reached)
+    print('%d lines reached by every case of %d tests; %d by what the suite'
+          ' runs (%d tests%s); lost: %d' %
+          (len(union), len(full), len(reached), len(kept) - len(missing),
+           ', not measured: ' + ' '.join(missing) if missing else '',
+           len(lost)))
+    for ln in lost:
+        print('  ' + ln)
+    return 1 if lost else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     sub = ap.add_subparsers(dest='cmd', required=True)
@@ -260,18 +292,24 @@ def main():
     r.add_argument('--out', default='build-cov/vgcov')
     r.add_argument('-j', '--jobs', type=int, default=2)
     r.add_argument('--skip', action='append', default=[])
+    r.add_argument('--full', action='store_true')
     r.add_argument('tests', nargs='*')
     p = sub.add_parser('pick')
     p.add_argument('--out', default='build-cov/vgcov')
     p.add_argument('--costs')
     p.add_argument('--cost', action='append', default=[])
     p.add_argument('--keep', default='')
+    c = sub.add_parser('check')
+    c.add_argument('--full', required=True)
+    c.add_argument('--out', default='build-cov/vgcov')
+    c.add_argument('--build', default='build')
     r = sub.add_parser('runs')
     r.add_argument('--out', default='build-cov/vgcov')
     r.add_argument('test')
     a = ap.parse_args()
     os.chdir(TOP)
-    {'run': cmd_run, 'pick': cmd_pick, 'runs': cmd_runs}[a.cmd](a)
+    return {'run': cmd_run, 'pick': cmd_pick, 'runs': cmd_runs,
+            'check': cmd_check}[a.cmd](a)
 
 
 if __name__ == '__main__':
