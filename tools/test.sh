@@ -23,8 +23,10 @@
 # about 2 minutes, the gcc suite 11-13 (its integration tests two at a time
 # but for those that need the machine alone: tests/meson.build), pkg 6-9
 # with the other builds beside it, the ASan suite about 14, fuzz.sh 2,
-# valgrind.sh about 24 (its integration suite 21; last CI run: 58.5 min in
-# all, 2026-11-26).
+# valgrind.sh about 18 (its integration suite about 15: the tests and cases
+# whose runs of iobench reach lines of src/ the others do not, by gcov,
+# tools/vg-coverage.py; tests/meson.build). Last CI run before that choice:
+# 57.5 min in all, valgrind.sh 24 (its integration suite 22), 2026-11-27.
 #
 # Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
 # This is the README's test command and what .ci/run executes.

@@ -154,10 +154,16 @@ def test_refused(t):
 def main():
     t = ibtest.Test()
     f = t.shm_file('u', size=4 * MiB)
+    # Under a wrapper (memcheck) the names only, not their numbers, and no
+    # side by side with fio (its iobench runs are run_value's again): the
+    # 10 runs of 25 reach every line of src/ the 25 do (gcov:
+    # tools/vg-coverage.py runs unified).
     for value, mode in VALUES:
-        run_value(t, f, value, mode)
+        if not (t.reduced and value.isdigit()):
+            run_value(t, f, value, mode)
     for value, mode in (('none', 'none'), ('mixed', 'mixed'), ('both', 'both')):
-        side_by_side(t, f, value, mode)
+        if not t.reduced:
+            side_by_side(t, f, value, mode)
     test_refused(t)
     t.finish()
 
