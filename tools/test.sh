@@ -23,8 +23,8 @@
 # about 2 minutes, the gcc suite 11-13 (its integration tests two at a time
 # but for those that need the machine alone: tests/meson.build), pkg 6-9
 # with the other builds beside it, the ASan suite about 14, fuzz.sh 2,
-# valgrind.sh about 18, estimated from the runs kept (its integration suite
-# about 15: the tests and cases
+# valgrind.sh about 17 (measured alone on 2026-11-27: 17.0 min, its
+# integration suite 15.5: the tests and cases
 # whose runs of iobench reach lines of src/ the others do not, by gcov,
 # tools/vg-coverage.py; tests/meson.build). Last CI run before that choice:
 # 57.5 min in all, valgrind.sh 24 (its integration suite 22), 2026-11-27.

@@ -13,8 +13,8 @@
 #                tests/meson.build)
 # Any memcheck error or definite leak fails, whatever the exit status of the
 # run. One line per suite; on a failure, meson's output with the failing
-# tests' logs. About 18 minutes on 2 CPUs, estimated from the runs kept (24
-# before the choice of 2026-11-27:
+# tests' logs. About 17 minutes on 2 CPUs (measured alone, 2026-11-27; 24
+# in CI before the choice of 2026-11-27:
 # 1635 runs of iobench under memcheck then, 976 now, test_dataopts' not
 # counted).
 # Usage: tools/test.d/valgrind.sh [TOPDIR]   (exit 77: valgrind not installed)
