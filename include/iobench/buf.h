@@ -66,6 +66,8 @@ struct ib_bufs {
 	struct ib_vpattern pattern;
 };
 
+/* One unit's buffer size for the job: its largest block, in whole pages. */
+size_t ib_bufs_unit_size(const struct ib_job *job);
 /* 0, or -ENOMEM (d filled). ctx->ios/buf_base are NULL on failure. */
 int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		  const struct ib_job *job, unsigned int depth,

@@ -51,14 +51,14 @@ static inline unsigned int ib_hist_index(uint64_t v)
 /* Representative (midpoint) value of bucket idx, in ns. */
 uint64_t ib_hist_value(unsigned int idx);
 
-static inline void ib_hist_add(struct ib_hist *h, uint64_t v)
-{
-	h->count[ib_hist_index(v)]++;
-}
-
 static inline void ib_hist_add_n(struct ib_hist *h, uint64_t v, uint64_t c)
 {
 	h->count[ib_hist_index(v)] += c;
+}
+
+static inline void ib_hist_add(struct ib_hist *h, uint64_t v)
+{
+	ib_hist_add_n(h, v, 1);
 }
 
 /* dst += src, bucket by bucket (exact merge). */

@@ -46,20 +46,10 @@ static inline void ib_lat_stat_add_n(struct ib_lat_stat *s, uint64_t v,
 	s->m2 += delta * (x - mean) * (double)(int64_t)c;
 }
 
+/* One sample (the multiplications by c = 1 fold away). */
 static inline void ib_lat_stat_add(struct ib_lat_stat *s, uint64_t v)
 {
-	uint64_t n = s->n + 1;
-	double x = (double)v, delta = x - s->mean, mean;
-
-	if (v < s->min || n == 1)
-		s->min = v;
-	if (v > s->max)
-		s->max = v;
-	s->n = n;
-	/* a count is below 2^63: converted as signed, exactly, no branch */
-	mean = s->mean + delta / (double)(int64_t)n;
-	s->mean = mean;
-	s->m2 += delta * (x - mean);
+	ib_lat_stat_add_n(s, v, 1);
 }
 
 /* Parallel merge of two Welford accumulators (Chan et al.). */

@@ -74,22 +74,27 @@ static int data_setup(struct ib_bufs *b, const struct ib_job *job,
 	return 0;
 }
 
-int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
-		  const struct ib_job *job, unsigned int depth,
-		  struct ib_diag *d)
+size_t ib_bufs_unit_size(const struct ib_job *job)
 {
 	size_t bs = job->bs.max[IB_DDIR_READ] > job->bs.max[IB_DDIR_WRITE] ?
 			    job->bs.max[IB_DDIR_READ] : job->bs.max[IB_DDIR_WRITE];
-	unsigned int i;
-	int ret;
 
 	/* trimwrite writes the ranges it trims */
 	if ((job->rw & IB_RW_TRIM) && job->bs.max[IB_DDIR_TRIM] > bs)
 		bs = job->bs.max[IB_DDIR_TRIM];
+	return (bs + 4095) & ~(size_t)4095;
+}
+
+int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
+		  const struct ib_job *job, unsigned int depth,
+		  struct ib_diag *d)
+{
+	unsigned int i;
+	int ret;
 
 	if (data_setup(b, job, d))
 		return -EINVAL;
-	ctx->buf_size = (bs + 4095) & ~(size_t)4095;
+	ctx->buf_size = ib_bufs_unit_size(job);
 	ctx->nr_ios = depth;
 	ret = ib_bufmem_alloc(ctx, job, d);
 	if (ret)

@@ -218,17 +218,24 @@ settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
 	return true;
 }
 
+/* n completed I/Os measured alike (rec's): statistics and the live counts. */
+static inline __attribute__((always_inline)) void
+account_n(struct ib_loop *l, const struct ib_done_rec *rec, unsigned int n)
+{
+	ib_stats_add_ios(l->c.st, l->keep, rec->ddir, rec->bytes, rec->slat,
+			 rec->clat, rec->lat, n);
+	l->cum_bytes[rec->ddir] += (uint64_t)rec->bytes * n;
+	l->cum_ios[rec->ddir] += n;
+}
+
 static inline __attribute__((always_inline)) void
 account(struct ib_loop *l, const struct ib_done_rec *rec, uint64_t t)
 {
 	enum ib_ddir d = rec->ddir;
 
-	ib_stats_add_io(l->c.st, l->keep, d, rec->bytes, rec->slat, rec->clat,
-			rec->lat);
+	account_n(l, rec, 1);
 	if (rec->colat != NO_LAT)
 		ib_stats_add_colat(l->c.st, d, rec->colat);
-	l->cum_bytes[d] += rec->bytes;
-	l->cum_ios[d]++;
 	if (l->c.logs && l->c.logs->per_io)
 		ib_logs_lat(l->c.logs, (t - l->log_start_ns) / 1000000, d,
 			    rec->bytes, rec->offset, rec->slat, rec->clat, rec->lat);
@@ -261,10 +268,7 @@ static void account_batch(struct ib_loop *l, unsigned int k, uint64_t t)
 
 		for (j = i + 1; j < k && same_run(r, &l->recs[j]); j++)
 			;
-		ib_stats_add_ios(l->c.st, l->keep, r->ddir, r->bytes, r->slat,
-				 r->clat, r->lat, j - i);
-		l->cum_bytes[r->ddir] += (uint64_t)r->bytes * (j - i);
-		l->cum_ios[r->ddir] += j - i;
+		account_n(l, r, j - i);
 	}
 }
 

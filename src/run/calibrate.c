@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "iobench/buf.h"
 #include "iobench/evidence.h"
 #include "iobench/file.h"
 #include "iobench/stats.h"
@@ -104,13 +105,8 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 
 static void cap_depth(struct ib_job *c)
 {
-	uint64_t bs = c->bs.max[IB_DDIR_READ], cap;
-	unsigned int d;
+	uint64_t unit = ib_bufs_unit_size(c), cap = CALIB_BUF_BYTES / (unit ? unit : 4096);
 
-	for (d = IB_DDIR_WRITE; d <= IB_DDIR_TRIM; d++)
-		if (c->bs.max[d] > bs)
-			bs = c->bs.max[d];
-	cap = CALIB_BUF_BYTES / (bs ? bs : 4096);
 	if (!cap)
 		cap = 1;
 	if (c->iodepth <= cap)
