@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The runner's signals: SIGINT and SIGTERM ask the jobs to stop, a second
+ * SIGINT kills them (runner_wait.c acts on it) or ends the run at once.
+ */
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include "iobench/iosched.h"
+#include "runner_priv.h"
+
+/*
+ * The one piece of process-wide mutable state: set from signal handlers.
+ * `runner_waiting` tells the handler the parent is in its wait loop, where a
+ * second SIGINT is acted on (children killed, report printed); anywhere
+ * else (laying out files, printing) a second SIGINT ends the run at once.
+ */
+volatile sig_atomic_t runner_stop_requested;
+volatile sig_atomic_t runner_sigint_count;
+volatile sig_atomic_t runner_waiting;
+/* _exit, not exit: called from the signal handler (async-signal-safe only). */
+void runner_die_now(void)
+{
+	static const char msg[] = "\niobench: interrupted twice: exiting at once\n";
+	ssize_t n;
+
+	ib_iosched_restore();
+	n = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)n;
+	_exit(IB_EXIT_INTERRUPTED);
+}
+
+static void on_signal(int sig)
+{
+	runner_stop_requested = 1;
+	if (sig != SIGINT)
+		return;
+	runner_sigint_count++;
+	if (runner_sigint_count > 2 || (runner_sigint_count > 1 && !runner_waiting))
+		runner_die_now();
+}
+
+/* A job process: any stop signal just ends its I/O loop (it then drains). */
+void runner_on_child_signal(int sig)
+{
+	(void)sig;
+	runner_stop_requested = 1;
+}
+
+void runner_set_handlers(void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+void runner_install_handlers(void)
+{
+	runner_set_handlers(on_signal);
+}
