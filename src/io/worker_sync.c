@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A job's syncs: fsync=/fdatasync= N, a trace's sync of one file and
+ * end_fsync, timed, logged and judged as fio does.
+ */
+#include <errno.h>
+#include <unistd.h>
+#include "iobench/ioerr.h"
+#include "worker_priv.h"
+
+/*
+ * A failed fsync/fdatasync (fsync=, fdatasync=) is a write error (fio's
+ * rule), completed inline. end_fsync's always fails the job uncounted, as
+ * in fio. Returns true when the job goes on.
+ */
+static bool sync_error(struct worker *w, const struct ib_file *f, int err,
+		       bool at_end)
+{
+	bool count = false, go_on = false;
+	char where[256] = "", what[128];
+
+	if (!at_end)
+		go_on = ib_err_decide(w->job, IB_DDIR_SYNC, err, true, &count);
+	if (ib_loop_error_text_needed(&w->loop, count, go_on))
+		fmt_into(where, sizeof(where), "%s file=%s: %s",
+			 at_end ? "end_fsync" : "sync", f->path,
+			 ib_strerror_named(err, what, sizeof(what)));
+	if (go_on)
+		ib_loop_dump_error(&w->loop, IB_DDIR_SYNC, err, 0, 0, f->path);
+	ib_loop_error(&w->loop, err, count, go_on, where);
+	return go_on;
+}
+
+/*
+ * One fsync or fdatasync of f, logged (write_iolog action: act, at off)
+ * and timed; at_end: end_fsync, which the statistics leave out. The null
+ * engine syncs nothing, as it does no I/O. Returns whether the job goes on.
+ */
+static bool sync_one(struct worker *w, const struct ib_file *f, bool datasync,
+		     unsigned int act, uint64_t off, bool at_end)
+{
+	uint64_t t0 = ib_clock_ns(&w->clock), t1;
+	int ret = 0;
+
+	ib_iolog_io(&w->iolog, f, act, off, 0, t0);
+	if (!(w->ops->flags & IB_ENGINE_NOIO) &&
+	    (datasync ? fdatasync(f->fd) : fsync(f->fd)) < 0)
+		ret = -errno;
+	t1 = ib_clock_ns(&w->clock);
+	w->loop.last_ns = t1;
+	if (!at_end)
+		ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
+	return !ret || sync_error(w, f, -ret, at_end);
+}
+
+/*
+ * fsync/fdatasync (fdatasync= alone) every open file; the loop is drained.
+ * at_end: end_fsync.
+ */
+void worker_do_sync(struct worker *w, bool at_end)
+{
+	bool datasync = w->job->fdatasync_every && !w->job->fsync_every;
+	unsigned int i;
+
+	set_state(w, IB_ST_FSYNC);
+	for (i = 0; i < w->fs->nr; i++) {
+		if (w->fs->f[i].fd < 0) /* openfiles=N: closed */
+			continue;
+		if (!sync_one(w, &w->fs->f[i], datasync, IB_DDIR_SYNC, 0, at_end))
+			return;
+	}
+	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
+}
+
+/* The loop's sync hook: fsync=/fdatasync= N writes are done. */
+void worker_sync_hook(void *arg, struct ib_loop *l)
+{
+	(void)l;
+	worker_do_sync(arg, false);
+}
+
+/*
+ * The loop's file_sync hook: a trace's sync or datasync of one file (the
+ * loop drained), timed and logged as fsync=N's are.
+ */
+void worker_file_sync_hook(void *arg, struct ib_loop *l,
+			   const struct ib_io_desc *d)
+{
+	struct worker *w = arg;
+
+	(void)l;
+	if (d->file_idx >= w->fs->nr)
+		return; /* a no-files engine: no file to sync */
+	sync_one(w, &w->fs->f[d->file_idx], d->datasync,
+		 d->datasync ? IB_IOLOG_DATASYNC : IB_DDIR_SYNC, d->offset, false);
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A job's time: the loop's tick at the ramp end and the runtime end, the
+ * steady state's samples, and the measured period's restart.
+ */
+#include <string.h>
+#include <time.h>
+#include "worker_priv.h"
+
+/*
+ * The loop calls the tick hook at the ramp end, then at the runtime end,
+ * and every second for the steady state.
+ */
+void worker_set_wake(struct worker *w)
+{
+	if (w->ramp_end_ns)
+		w->loop.wake_ns = w->ramp_end_ns;
+	else
+		w->loop.wake_ns = w->end_ns ? w->end_ns : UINT64_MAX;
+	if (w->ss_on && w->ss_next_ns < w->loop.wake_ns)
+		w->loop.wake_ns = w->ss_next_ns;
+}
+
+void worker_ss_start(struct worker *w, uint64_t now)
+{
+	const struct ib_job *job = w->job;
+
+	if (!job->ss_dur_us)
+		return;
+	ib_ss_init(&w->st->ss, job->ss_mode, job->ss_limit,
+		   (uint32_t)(job->ss_dur_us / 1000000));
+	w->ss_on = true;
+	w->ss_prev_ns = now;
+	w->ss_next_ns = now + 1000000000ull;
+}
+
+/*
+ * One second's IOPS and bytes/s (all directions, as fio) into the window
+ * once the second started after ss_ramp. True: the criterion is met.
+ */
+static bool ss_tick(struct worker *w, uint64_t now)
+{
+	uint64_t ios = 0, bytes = 0, ns = now - w->ss_prev_ns;
+	bool counted = w->ss_prev_ns - w->job_start_ns >= w->job->ss_ramp_us * 1000;
+	bool met = false;
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		ios += w->loop.cum_ios[d];
+		bytes += w->loop.cum_bytes[d];
+	}
+	if (counted && ns)
+		met = ib_ss_add(&w->st->ss,
+				(uint64_t)((double)(ios - w->ss_prev_ios) * 1e9 / (double)ns),
+				(uint64_t)((double)(bytes - w->ss_prev_bytes) * 1e9 / (double)ns));
+	w->ss_prev_ios = ios;
+	w->ss_prev_bytes = bytes;
+	w->ss_prev_ns = now;
+	while (w->ss_next_ns <= now)
+		w->ss_next_ns += 1000000000ull;
+	if (met)
+		w->ss_on = false;
+	return met;
+}
+
+uint64_t worker_thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * What was measured so far is dropped: the measured run starts now. Before
+ * any I/O there is nothing to drop (the stats come zeroed, worker.h), and
+ * zeroing them anyway wrote every page of ~370 KiB of fresh shared memory
+ * per job before its first I/O, histogram buckets it mostly never uses.
+ */
+void worker_restart_measure(struct worker *w, uint64_t now)
+{
+	if (w->measured)
+		ib_stats_reset(w->st);
+	getrusage(RUSAGE_THREAD, &w->ru0);
+	w->cpu0_ns = worker_thread_cpu_ns();
+	w->start_ns = now;
+	w->loop.log_start_ns = now;
+	if (!w->ramp_end_ns)
+		ib_sampler_start(&w->smp, w->st, now);
+}
+
+void worker_end_ramp(struct worker *w, uint64_t now)
+{
+	w->ramp_end_ns = 0;
+	worker_restart_measure(w, now);
+	if (w->job->runtime_us)
+		w->end_ns = now + w->job->runtime_us * 1000;
+	w->loop.smp = &w->smp;
+	if (w->paced_on) {
+		ib_paced_reset_late(&w->paced);
+		w->paced.end_ns = w->end_ns;
+	}
+	worker_set_wake(w);
+	set_state(w, run_letter(w->job));
+}
+
+/*
+ * The loop's tick hook: ramp and runtime ends, steady-state seconds (stop
+ * is the loop's). A steady state attained ends the job (fio).
+ */
+void worker_tick_hook(void *arg, struct ib_loop *l, uint64_t now)
+{
+	struct worker *w = arg;
+
+	if (w->ss_on && now >= w->ss_next_ns && ss_tick(w, now))
+		ib_loop_stop(l);
+	if (w->ramp_end_ns && now >= w->ramp_end_ns)
+		worker_end_ramp(w, now);
+	else if (w->end_ns && now >= w->end_ns)
+		ib_loop_stop(l);
+	worker_set_wake(w);
+}
