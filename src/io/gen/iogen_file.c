@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The offset generator's choice of the next file: file_service_type and
+ * openfiles=N (see iogen.h).
+ */
+#include "iogen_priv.h"
+
+/* The first file from i on (wrapping) not done in this pass. */
+static unsigned int next_open_file(struct ib_iogen *g, unsigned int i)
+{
+	unsigned int n;
+
+	if (g->files_done >= g->nr_files) {	/* a new pass */
+		for (n = 0; n < g->nr_files; n++)
+			g->files[n].pass_done = 0;
+		g->files_done = 0;
+	}
+	for (n = 0; n < g->nr_files && file_done(g, i); n++)
+		i = i + 1 == g->nr_files ? 0 : i + 1;
+	return i;
+}
+
+/* file_service_type's choice of a new file (see iogen.h). */
+unsigned int iogen_new_file(struct ib_iogen *g)
+{
+	unsigned int cur = g->next_file, nr = g->nr_files;
+
+	switch (g->job->file_service) {
+	case IB_FS_ROUNDROBIN:
+		return g->file_picked ? (cur + 1) % nr : 0;
+	case IB_FS_SEQUENTIAL:
+		return next_open_file(g, g->file_picked ? cur : 0);
+	case IB_FS_RANDOM:
+		return next_open_file(g, (unsigned int)ib_rand_below(&g->file_rand, nr));
+	default:
+		return (unsigned int)(ib_randdist_next(&g->file_dist, &g->file_rand) >> FILE_SHIFT);
+	}
+}
+
+/* openfiles=N: may file i take the next I/O (open, or a slot free)? */
+static bool can_take(const struct ib_iogen *g, unsigned int i)
+{
+	return !file_done(g, i) &&
+	       (g->files[i].active || g->nr_active < g->open_max);
+}
+
+/*
+ * openfiles=N (fewer than the files): file_service_type's choice, moved on
+ * (wrapping) to the first file that is open or can be opened; a file stays
+ * open until its region is done in this pass, as in fio.
+ */
+unsigned int iogen_limited_file(struct ib_iogen *g)
+{
+	unsigned int i = next_open_file(g, iogen_new_file(g)), n;
+
+	for (n = 0; n < g->nr_files && !can_take(g, i); n++)
+		i = i + 1 == g->nr_files ? 0 : i + 1;
+	if (!g->files[i].active) {
+		g->files[i].active = true;
+		g->nr_active++;
+	}
+	return i;
+}

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The offset generator's parts (iogen.c, the hot path; iogen_init.c;
+ * iogen_file.c): what one calls in another. Private to src/io/gen/.
+ */
+#ifndef IOBENCH_IOGEN_PRIV_H
+#define IOBENCH_IOGEN_PRIV_H
+
+#include "iobench/iogen.h"
+
+#define MAP_FULL_WORD UINT64_MAX
+#define FILE_SHIFT 10	/* file distributions: 1024 ranges per file (fio) */
+
+static inline uint64_t dir_align(const struct ib_job *job, int d)
+{
+	return job->bs.align[d] ? job->bs.align[d] : job->bs.min[d];
+}
+
+/* Bytes of the random map of nblocks granules (bits plus summary words). */
+static inline uint64_t map_bytes(uint64_t nblocks)
+{
+	return ((nblocks + 63) / 64 + (nblocks + 4095) / 4096) * sizeof(uint64_t);
+}
+
+/* Is file i's region done in this pass? */
+static inline bool file_done(const struct ib_iogen *g, unsigned int i)
+{
+	return g->files[i].pass_done >= g->files[i].len;
+}
+
+/* iogen.c: the iogen source with plain jobs' fast next() (iogen_init.c) */
+extern const struct ib_source_ops iogen_fast_ops;
+
+/* iogen_file.c: file_service_type's choice of a new file (see iogen.h) */
+unsigned int iogen_new_file(struct ib_iogen *g);
+/* openfiles=N: that choice, moved on to a file open or that can be opened */
+unsigned int iogen_limited_file(struct ib_iogen *g);
+
+#endif
