@@ -4,168 +4,13 @@
  * contract and what each latency means.
  */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "iobench/ioerr.h"
-#include "iobench/loop.h"
+#include "loop_priv.h"
 
 #define NO_LAT UINT64_MAX
 #define GTOD_REDUCE_EVERY 64
-
-/* Bounded formatting into a fixed field; truncation is fine there. */
-static void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(dst, len, fmt, ap);
-	va_end(ap);
-}
-
-/* --- setup -------------------------------------------------------------- */
-
-int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
-		 struct ib_diag *d)
-{
-	unsigned int i, depth = cfg->ctx->nr_ios;
-
-	memset(l, 0, sizeof(*l));
-	l->c = *cfg;
-	l->keep = ib_stats_keep(cfg->job);
-	l->wake_ns = UINT64_MAX;
-	l->last_ns = ib_clock_ns(cfg->clock);
-	l->free_ios = calloc(depth, sizeof(void *));
-	l->pending = calloc(depth, sizeof(void *));
-	l->requeue = calloc(depth, sizeof(void *));
-	l->done = calloc(depth, sizeof(void *));
-	l->recs = calloc(depth, sizeof(*l->recs));
-	if (cfg->serialize && !(cfg->ops->flags & IB_ENGINE_SYNC)) {
-		l->busy = calloc(depth, 1);
-		if (!l->busy)
-			return ib_diag_set(d, ENOMEM, "no memory for %u I/O units",
-					   depth);
-	} else {
-		l->c.serialize = false;	/* one I/O at a time anyway */
-	}
-	if (!l->free_ios || !l->pending || !l->requeue || !l->done || !l->recs)
-		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
-	for (i = 0; i < depth; i++)
-		l->free_ios[l->nr_free++] = &cfg->ctx->ios[i];
-	return 0;
-}
-
-void ib_loop_free(struct ib_loop *l)
-{
-	free(l->free_ios);
-	free(l->pending);
-	free(l->requeue);
-	free(l->done);
-	free(l->recs);
-	free(l->busy);
-	l->busy = NULL;
-	l->free_ios = l->pending = l->requeue = l->done = NULL;
-	l->recs = NULL;
-}
-
-void ib_loop_publish(struct ib_loop *l)
-{
-	struct ib_live *live = &l->c.st->live;
-	int d;
-
-	for (d = 0; d < IB_DDIR_RWT; d++) {
-		__atomic_store_n(&live->io_bytes[d], l->cum_bytes[d], __ATOMIC_RELAXED);
-		__atomic_store_n(&live->ios[d], l->cum_ios[d], __ATOMIC_RELAXED);
-	}
-}
-
-/* --- errors ------------------------------------------------------------- */
-
-void ib_loop_fail(struct ib_loop *l, int err, const char *where)
-{
-	struct ib_job_stats *st = l->c.st;
-
-	if (!st->error) {
-		st->error = err;
-		fmt_into(st->error_where, sizeof(st->error_where), "%s", where);
-	}
-	l->failed = true;
-	l->issuing_done = true;
-}
-
-bool ib_loop_error_text_needed(const struct ib_loop *l, bool count, bool go_on)
-{
-	return (count && !l->c.st->first_error) || (!go_on && !l->c.st->error);
-}
-
-void ib_loop_error(struct ib_loop *l, int err, bool count, bool go_on,
-		   const char *where)
-{
-	struct ib_job_stats *st = l->c.st;
-
-	if (count) {
-		st->total_err++;
-		if (!st->first_error) {
-			st->first_error = err;
-			fmt_into(st->first_error_where,
-				 sizeof(st->first_error_where), "%s", where);
-		}
-	}
-	if (!go_on)
-		ib_loop_fail(l, err, where);
-}
-
-void ib_loop_dump_error(struct ib_loop *l, unsigned int ddir, int err, uint64_t offset,
-			uint64_t buflen, const char *path)
-{
-	static const char *const names[] = { "read", "write", "trim", "sync" };
-	struct ib_job_stats *st = l->c.st;
-	size_t used = strlen(st->error_dump);
-	char line[PATH_MAX + 160];
-
-	if (!l->c.job->error_dump)
-		return;
-	fmt_into(line, sizeof(line), "io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n",
-		 path, strerror(err), ddir < 4 ? names[ddir] : "?",
-		 (unsigned long long)offset, (unsigned long long)buflen);
-	if (used + strlen(line) < sizeof(st->error_dump))
-		memcpy(st->error_dump + used, line, strlen(line) + 1);
-	else
-		st->error_dump_lost++;
-}
-
-/* "write offset=O, buflen=L, file=F: No space left on device (ENOSPC)" */
-static void describe_io(const struct ib_loop *l, const struct ib_io *io,
-			int err, char *buf, size_t len)
-{
-	static const char *const names[] = { "read", "write", "trim", "sync" };
-	const char *why = l->c.ctx->errmsg;
-	char what[128];
-
-	fmt_into(buf, len, "%s offset=%llu, buflen=%u, file=%s: %s%s%s",
-		 names[io->ddir], (unsigned long long)(io->offset - io->xfer_done),
-		 io->xfer_total, l->c.ctx->files[io->file_idx].path,
-		 ib_strerror_named(err, what, sizeof(what)), why[0] ? "; " : "", why);
-}
-
-static void io_error(struct ib_loop *l, struct ib_io *io, int err)
-{
-	bool inline_done = (l->c.ops->flags & IB_ENGINE_SYNC) || io->inline_done;
-	bool count, go_on = ib_err_decide(l->c.job, io->ddir, err, inline_done,
-					  &count);
-	char where[256] = "";
-
-	if (ib_loop_error_text_needed(l, count, go_on))
-		describe_io(l, io, err, where, sizeof(where));
-	if (go_on)
-		ib_loop_dump_error(l, io->ddir, err, io->offset - io->xfer_done,
-				   io->xfer_total, l->c.ctx->files[io->file_idx].path);
-	ib_loop_error(l, err, count, go_on, where);
-	l->c.ctx->errmsg[0] = '\0'; /* an engine's note is about this I/O only */
-}
-
 /* --- completion --------------------------------------------------------- */
 
 static void release_io(struct ib_loop *l, struct ib_io *io)
@@ -187,7 +32,7 @@ settle_io(struct ib_loop *l, struct ib_io *io, uint64_t t,
 {
 	io->done_ns = t;
 	if (io->res <= 0) {
-		io_error(l, io, io->res < 0 ? (int)-io->res : EIO); /* 0: past EOF */
+		loop_io_error(l, io, io->res < 0 ? (int)-io->res : EIO); /* 0: past EOF */
 		release_io(l, io);
 		return false;
 	}
