@@ -2,10 +2,13 @@
 #ifndef IOBENCH_CLI_PRIV_H
 #define IOBENCH_CLI_PRIV_H
 
-/* Help and --showcmd printers (help.c), used by cli.c only. */
+/* Private to src/front/: help.c's printers, the command line being read. */
 #include <stdio.h>
 #include "iobench/diag.h"
 #include "iobench/jobfile.h"
+#include "iobench/run.h"
+
+/* Help and --showcmd printers (help.c), used by cli.c only. */
 
 /* Run-level (non-job) option names, NULL-terminated, for did-you-mean. */
 extern const char *const ib_cli_names[];
@@ -16,5 +19,40 @@ int ib_help_cmdhelp(FILE *f, const char *name, struct ib_diag *d);
 int ib_help_enghelp(FILE *f, const char *engine, struct ib_diag *d);
 /* --showcmd: the command line equivalent to the sections of s. */
 void ib_help_showcmd(FILE *f, const struct ib_jobset *s);
+
+/* The command line being read (cli.c, cli_opts.c). */
+#define MAX_JOBFILES 64
+
+enum cli_id {
+	C_OUTPUT, C_OUTFMT, C_JSONOUT, C_TERSEVER, C_MINIMAL, C_ETA, C_ETANL,
+	C_ETAINT, C_READONLY, C_PARSEONLY, C_SHOWCMD, C_SECTION, C_VERSION,
+	C_HELP, C_CMDHELP, C_ENGHELP, C_MAXJOBS, C_WARNINGS, C_ENV, C_NOCALIB,
+	C_PLOT, C_REPORT, C_HIST, C_REPEAT,
+};
+
+enum cli_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as --opt=value */
+
+struct cli_opt {
+	const char *name;
+	enum cli_id id;
+	enum cli_arg arg;
+};
+struct cli_state {
+	struct ib_run *run;
+	struct ib_jobset set;
+	struct ib_section *cur;
+	const char *files[MAX_JOBFILES];
+	unsigned int nr_files;
+	FILE *out;
+	bool job_opts;		/* any job option given */
+	struct ib_jobfile_env env;	/* $ncpus... for values, includes */
+	char value[4096];	/* a value after substitution */
+};
+
+/* cli_opts.c: the run-level option called name, or NULL */
+const struct cli_opt *cli_find(const char *name);
+/* set c's value v: 0, IB_CLI_DONE/IB_CLI_HELP (stop) or -errno */
+int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
+		struct ib_diag *d);
 
 #endif
