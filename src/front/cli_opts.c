@@ -195,12 +195,44 @@ static int help_done(int rc)
 	return rc ? rc : IB_CLI_DONE;
 }
 
+/* The options without a value: set their flag. Whether id is one. */
+static bool set_flag(struct ib_run *r, enum cli_id id)
+{
+	switch (id) {
+	case C_MINIMAL:
+		r->output_format = IB_OUT_TERSE;
+		return true;
+	case C_READONLY:
+		r->readonly = true;
+		return true;
+	case C_PARSEONLY:
+		r->parse_only = true;
+		return true;
+	case C_SHOWCMD:
+		r->showcmd = true;
+		return true;
+	case C_ENV:
+		r->show_env = true;
+		return true;
+	case C_NOCALIB:
+		r->no_calibrate = true;
+		return true;
+	case C_HIST:
+		r->hist = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Returns 0, IB_CLI_DONE/IB_CLI_HELP (stop) or -errno. */
 int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		   struct ib_diag *d)
 {
 	struct ib_run *r = st->run;
 
+	if (set_flag(r, c->id))
+		return 0;
 	switch (c->id) {
 	case C_OUTPUT:
 		return set_path(r->output, sizeof(r->output), c->name, v, d);
@@ -210,24 +242,12 @@ int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return set_formats(r, v, d);
 	case C_TERSEVER:
 		return set_terse_version(r, v, d);
-	case C_MINIMAL:
-		r->output_format = IB_OUT_TERSE;
-		return 0;
 	case C_ETA:
 		return set_eta(r, v, d);
 	case C_ETANL:
 		return set_time_ms(&r->eta_newline_ms, c->name, v, 0, d);
 	case C_ETAINT:
 		return set_time_ms(&r->eta_interval_ms, c->name, v, 250, d);
-	case C_READONLY:
-		r->readonly = true;
-		return 0;
-	case C_PARSEONLY:
-		r->parse_only = true;
-		return 0;
-	case C_SHOWCMD:
-		r->showcmd = true;
-		return 0;
 	case C_SECTION:
 		return add_section_filter(r, v, d);
 	case C_VERSION:
@@ -243,20 +263,13 @@ int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return set_max_jobs(r, v, d);
 	case C_WARNINGS:
 		return ib_checks_parse(v, &r->checks_mask, d);
-	case C_ENV:
-		r->show_env = true;
-		return 0;
-	case C_NOCALIB:
-		r->no_calibrate = true;
-		return 0;
 	case C_PLOT:
 	case C_REPORT:
 		return set_chart_path(r, c, v, d);
-	case C_HIST:
-		r->hist = true;
-		return 0;
 	case C_REPEAT:
 		return set_repeat(r, v, d);
+	default:
+		break;
 	}
 	return ib_diag_set(d, EINVAL, "internal error (cli option)");
 }

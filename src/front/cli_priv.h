@@ -8,8 +8,7 @@
 #include "iobench/jobfile.h"
 #include "iobench/run.h"
 
-/* Help and --showcmd printers (help.c), used by cli.c only. */
-
+/* Help and --showcmd printers (help.c), and the names they list. */
 /* Run-level (non-job) option names, NULL-terminated, for did-you-mean. */
 extern const char *const ib_cli_names[];
 
