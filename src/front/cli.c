@@ -33,6 +33,7 @@ static const char *const cli_unsupported[] = {
 	"idle-prof", "status-interval", "append-terse", "alloc-size", "aux-path",
 	"merge-blktrace-only", "latency-log", "cpuclock-test", "profile", NULL,
 };
+
 static bool is_value(const char *next)
 {
 	return next && next[0] != '-';

@@ -52,6 +52,7 @@ const char *const ib_cli_names[] = {
 	"max-jobs", "warnings", "env", "no-calibrate", "plot", "report", "hist",
 	"repeat", NULL,
 };
+
 const struct cli_opt *cli_find(const char *name)
 {
 	size_t i;

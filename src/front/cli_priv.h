@@ -36,6 +36,7 @@ struct cli_opt {
 	enum cli_id id;
 	enum cli_arg arg;
 };
+
 struct cli_state {
 	struct ib_run *run;
 	struct ib_jobset set;

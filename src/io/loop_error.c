@@ -20,6 +20,7 @@ static void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const char *fmt,
 	vsnprintf(dst, len, fmt, ap);
 	va_end(ap);
 }
+
 void ib_loop_fail(struct ib_loop *l, int err, const char *where)
 {
 	struct ib_job_stats *st = l->c.st;

@@ -59,6 +59,7 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
+
 static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {

@@ -42,6 +42,7 @@ void runner_parent_free(void *p, size_t n, size_t size)
 	if (p)
 		munmap(p, (n ? n : 1) * size);
 }
+
 /* ioscheduler= of the batch's jobs, just before they start (as fio). */
 static int set_schedulers(struct ib_runner *r, unsigned int first,
 			  unsigned int end, struct ib_diag *d)

@@ -18,6 +18,7 @@
 volatile sig_atomic_t runner_stop_requested;
 volatile sig_atomic_t runner_sigint_count;
 volatile sig_atomic_t runner_waiting;
+
 /* _exit, not exit: called from the signal handler (async-signal-safe only). */
 void runner_die_now(void)
 {

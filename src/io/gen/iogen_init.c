@@ -127,6 +127,7 @@ static void init_dirs(struct ib_iogen *g)
 }
 
 static void fast_init(struct ib_iogen *g);
+
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  const struct ib_file *files, unsigned int nr_files,
 		  struct ib_diag *d)
@@ -186,6 +187,7 @@ void ib_iogen_free(struct ib_iogen *g)
 	g->files = NULL;
 	g->perms = NULL;
 }
+
 /*
  * The fast next() when every I/O takes gen_next()'s shortest way: random,
  * one direction (no trim), no runs or distribution, one block size equal

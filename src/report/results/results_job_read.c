@@ -19,6 +19,7 @@
 
 static const char *const ddir_key[IB_DDIR_RWT] = { "read", "write", "trim" };
 static const char *const lat_key[IB_LAT_NR] = { "slat_ns", "clat_ns", "lat_ns" };
+
 static void lat_from(struct ib_lat_stat *s, uint64_t n, uint64_t mn, uint64_t mx,
 		     double mean, double dev)
 {
@@ -353,6 +354,7 @@ static int evidence_into(struct ib_results *r, unsigned int i, const struct ib_j
 	ib_evidence_from_json(&r->own_evidence[i], o);
 	return 0;
 }
+
 static uint32_t series_into(uint64_t *v, uint32_t max, const struct ib_jv *arr)
 {
 	const struct ib_jv *e;

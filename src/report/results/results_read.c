@@ -33,6 +33,7 @@ static int env_into(struct ib_results *r, const struct ib_jv *o, struct ib_diag 
 	ib_env_from_json(r->own_env, o);
 	return 0;
 }
+
 static void disk_stat_into(const struct ib_jv *o, char *name, size_t nlen, uint64_t *ios,
 			   uint64_t *merges, uint64_t *ticks, uint64_t *in_queue, double *util)
 {
