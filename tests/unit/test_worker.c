@@ -3,7 +3,10 @@
  * The worker's setup and teardown (worker_setup.c) and one whole job
  * (ib_worker_run) on a real /dev/shm file: what setup opens and sizes
  * (files, units, the loop's free list), what teardown closes, the errors
- * setup names, and the exact counts of a size-based job.
+ * setup names, and the exact counts of a size-based job; the loop's hooks
+ * in worker_sync.c (a sync per open file, counted; end_fsync uncounted),
+ * worker_time.c (the next wake-up, the runtime's stop, the ramp's end) and
+ * worker_limits.c (max_latency's failure and its text).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -168,6 +171,84 @@ static void whole_job_setup_error(void **state)
 	assert_int_equal(f->st->dir[IB_DDIR_READ].total_ios, 0);
 }
 
+/* fsync=N's hook: one timed sync per open file; end_fsync not counted */
+static void sync_counts(void **state)
+{
+	struct fix *f = *state;
+	struct worker w;
+	struct ib_diag d = { { 0 } };
+
+	f->job.rw = IB_RW_WRITE;
+	start_worker(f, &w);
+	assert_int_equal(worker_setup(&w, &f->a, &d), 0);
+	worker_sync_hook(&w, &w.loop);
+	assert_int_equal(f->st->sync_ios, 1);
+	assert_int_equal(f->st->sync_lat.n, 1);
+	assert_int_equal(f->st->live.state, 'W');	/* back to the run's letter */
+	worker_do_sync(&w, true);
+	assert_int_equal(f->st->sync_ios, 1);
+	assert_int_equal(f->st->total_err, 0);
+	worker_teardown(&w);
+}
+
+/* the wake-up: the ramp's end first, then the runtime's, then none */
+static void wake_and_stop(void **state)
+{
+	struct fix *f = *state;
+	struct worker w;
+	struct ib_diag d = { { 0 } };
+
+	start_worker(f, &w);
+	assert_int_equal(worker_setup(&w, &f->a, &d), 0);
+	w.ramp_end_ns = 1000;
+	w.end_ns = 5000;
+	worker_set_wake(&w);
+	assert_int_equal(w.loop.wake_ns, 1000);
+	worker_end_ramp(&w, 1000);
+	assert_int_equal(w.ramp_end_ns, 0);
+	assert_int_equal(w.start_ns, 1000);
+	assert_int_equal(w.loop.wake_ns, 5000);
+	worker_tick_hook(&w, &w.loop, 4999);
+	assert_false(w.loop.issuing_done);
+	worker_tick_hook(&w, &w.loop, 5000);
+	assert_true(w.loop.issuing_done);
+	w.end_ns = 0;
+	worker_set_wake(&w);
+	assert_int_equal(w.loop.wake_ns, UINT64_MAX);
+	worker_teardown(&w);
+}
+
+/* max_latency: a read over it fails the job, the text names the I/O */
+static void max_latency_fails(void **state)
+{
+	struct fix *f = *state;
+	struct worker w;
+	struct ib_diag d = { { 0 } };
+	struct ib_io io;
+	char want[512];
+
+	f->job.max_latency_us[IB_DDIR_READ] = 100;
+	start_worker(f, &w);
+	assert_int_equal(worker_setup(&w, &f->a, &d), 0);
+	assert_true(w.limits);
+	memset(&io, 0, sizeof(io));
+	io.ddir = IB_DDIR_READ;
+	io.offset = 8192;
+	io.xfer_total = 4096;
+	io.start_ns = 1000;
+	io.done_ns = 1000 + 100000;	/* exactly the limit: fine */
+	worker_done_hook(&w, &io);
+	assert_false(w.loop.failed);
+	io.done_ns++;
+	worker_done_hook(&w, &io);
+	assert_true(w.loop.failed);
+	assert_int_equal(f->st->error, ETIMEDOUT);
+	snprintf(want, sizeof(want), "latency of 100001 nsec exceeds specified max "
+		 "(100000 nsec): %s read 8192 4096", f->path);
+	assert_string_equal(f->st->error_where, want);
+	worker_teardown(&w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +257,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(setup_unknown_engine, fix_setup, fix_teardown),
 		cmocka_unit_test_setup_teardown(whole_job_counts, fix_setup, fix_teardown),
 		cmocka_unit_test_setup_teardown(whole_job_setup_error, fix_setup, fix_teardown),
+		cmocka_unit_test_setup_teardown(sync_counts, fix_setup, fix_teardown),
+		cmocka_unit_test_setup_teardown(wake_and_stop, fix_setup, fix_teardown),
+		cmocka_unit_test_setup_teardown(max_latency_fails, fix_setup, fix_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
