@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include "iobench/file.h"
+#include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/source_paced.h"
 #include "iobench/trim.h"
