@@ -10,12 +10,14 @@
 #include "iobench/diag.h"
 #include "iobench/hist.h"
 #include "iobench/ping.h"
+#include "iobench/ping_stats.h"
+#include "iobench/ping_target.h"
 
 /*
  * `iobench ping` around ioping's pure parts (ping.h): the target made
  * ready (run/ping_prep.c), the request loop on iobench's job loop, engines
- * and clock (front/ping_run.c), and what iobench adds to ioping's output,
- * --hist and --json-output (report/report_ping_hist.c).
+ * and clock (front/ping_run.c); what iobench adds to ioping's output,
+ * --hist and --json-output, is ping_out.h's (report/report_ping_hist.c).
  */
 
 /* A target opened and sized the way ioping does it (ping.h's notes). */
@@ -64,17 +66,6 @@ struct ib_ping_outcome {
 int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p, FILE *out,
 		const volatile sig_atomic_t *stop, struct ib_ping_outcome *res,
 		FILE *warn, struct ib_diag *d);
-
-/* --hist: "latency percentiles" and power-of-two buckets of the valid requests */
-void ib_ping_print_hist(FILE *f, const struct ib_hist *h, uint64_t n);
-
-/*
- * --json-output: iobench's own JSON for a ping (not ioping's -J layout):
- * the target, the settings, the statistics block's numbers, latency
- * percentiles and json+-style bins ("value ns" : count).
- */
-void ib_ping_write_json(FILE *f, const struct ib_ping_opts *o, const struct ib_ping_prep *p,
-			const struct ib_ping_outcome *res);
 
 /*
  * The `iobench ping` subcommand (front/ping.c): argv[0] is "ping".

@@ -24,6 +24,7 @@
 #include "iobench/compiler.h"
 #include "iobench/iomode.h"
 #include "iobench/loop.h"
+#include "iobench/ping_out.h"
 #include "iobench/ping_run.h"
 #include "iobench/ping_source.h"
 
