@@ -84,10 +84,4 @@ int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p,
 		const volatile sig_atomic_t *stop, struct ib_ping_outcome *res,
 		FILE *warn, struct ib_diag *d);
 
-/*
- * The `iobench ping` subcommand (front/ping.c): argv[0] is "ping".
- * Returns the exit status (ping.h: 0, 1 usage, 2 preparation, 3 runtime).
- */
-int ib_ping_main(int argc, char **argv);
-
 #endif

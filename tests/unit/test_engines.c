@@ -5,7 +5,7 @@
  * Real I/O on a file in /dev/shm, buffered and O_DIRECT.
  */
 #include "engine_rig.h"
-#include "src/front/cli_priv.h"
+#include "iobench/help.h"
 
 static const char *const sync_names[] = {
 	"psync", "sync", "pvsync", "pvsync2", "vsync",

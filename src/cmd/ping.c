@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/cmd.h"
 #include "iobench/ping_out.h"
 #include "iobench/ping_run.h"
 #include "iobench/safety.h"
