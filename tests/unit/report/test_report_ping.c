@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/ping.h"
+#include "iobench/ping_out.h"
 
 #define GAP	1000ll				/* fakeclock: before each request */
 #define T0	(1000 * IB_PING_NSEC)		/* fakeclock: first reading */
