@@ -10,6 +10,7 @@
 #include <string.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
 #include "../report_common.h"
 
