@@ -53,9 +53,43 @@ const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, read_iolog),
 	offsetof(struct ib_job, replay_redirect),
 	offsetof(struct ib_job, merge_blktrace_file),
+	offsetof(struct ib_job, name),
+	offsetof(struct ib_job, description),
+	offsetof(struct ib_job, wait_for),
+	offsetof(struct ib_job, filename_format),
+	offsetof(struct ib_job, ioengine),
+	offsetof(struct ib_job, buffer_pattern),
+	offsetof(struct ib_job, iomem_file),
+	offsetof(struct ib_job, ioscheduler),
+	offsetof(struct ib_job, exec_prerun),
+	offsetof(struct ib_job, exec_postrun),
+	offsetof(struct ib_job, verify_pattern),
 };
 
 const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
+const struct ib_bssplit ib_job_no_bssplit[IB_DDIR_RWT];
+const struct ib_err_list ib_job_no_ignore_error[IB_ERR_TYPE_NR];
+
+const struct ib_job_tab ib_job_tabs[IB_JOB_NR_TABS] = {
+	{ offsetof(struct ib_job, zones), sizeof(ib_job_no_zones), ib_job_no_zones },
+	{ offsetof(struct ib_job, bssplit), sizeof(ib_job_no_bssplit),
+	  ib_job_no_bssplit },
+	{ offsetof(struct ib_job, ignore_error), sizeof(ib_job_no_ignore_error),
+	  ib_job_no_ignore_error },
+};
+
+/* The job array is copied whole (clones, shared memory): kept small. */
+_Static_assert(sizeof(struct ib_job) <= IB_JOB_SIZE_MAX,
+	       "struct ib_job over IB_JOB_SIZE_MAX: put the new table or text in strs");
+
+void *ib_job_tab_copy(struct ib_job *j, const void *cur, size_t size)
+{
+	void *p = j->strs ? ib_strtab_alloc(j->strs, size) : NULL;
+
+	if (p)
+		memcpy(p, cur, size);
+	return p;
+}
 
 int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
 {
@@ -80,7 +114,8 @@ void ib_job_defaults(struct ib_job *j)
 	memset(j, 0, sizeof(*j));
 	for (i = 0; i < IB_JOB_NR_STRS; i++)
 		*ib_job_str_at(j, i) = "";
-	j->zones = ib_job_no_zones;
+	for (i = 0; i < IB_JOB_NR_TABS; i++)
+		*ib_job_tab_at(j, i) = ib_job_tabs[i].none;
 	j->opts_text = "";
 	j->rw = IB_RW_READ;
 	j->rwmixread = 50;
@@ -95,7 +130,7 @@ void ib_job_defaults(struct ib_job *j)
 	j->randrepeat = true;
 	j->randseed = 0x89;
 	/* iobench's own defaults (enum ib_defaults); defaults=fio: psync, buffered */
-	strcpy(j->ioengine, "io_uring");
+	j->ioengine = "io_uring";
 	j->direct = true;
 	j->iodepth = 1;
 	j->iodepth_batch_submit = 1;	/* fio's; not given: see ib_job_fixup */

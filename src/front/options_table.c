@@ -203,10 +203,10 @@ static int set_ioengine(struct ib_job *j, const struct ib_opt *o, const char *v,
 {
 	if (!strcmp(v, "linuxaio"))
 		v = "libaio";
-	if (strlen(v) >= sizeof(j->ioengine))
+	if (strlen(v) >= IB_ENGINE_NAME_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
-	memset(j->ioengine, 0, sizeof(j->ioengine));
-	strcpy(j->ioengine, v);
+	if (ib_opt_set_str(j, o, v, d))
+		return -ENOMEM;
 	j->ioengine_given = true;
 	return 0;
 }
@@ -229,10 +229,8 @@ static int set_defaults(struct ib_job *j, const struct ib_opt *o, const char *v,
 	fio = j->defaults == IB_DEFAULTS_FIO;
 	if (!j->direct_given)
 		j->direct = !fio;
-	if (!j->ioengine_given) {
-		memset(j->ioengine, 0, sizeof(j->ioengine));
-		strcpy(j->ioengine, fio ? "psync" : "io_uring");
-	}
+	if (!j->ioengine_given)	/* static text: see ib_job_defaults() */
+		j->ioengine = fio ? "psync" : "io_uring";
 	return 0;
 }
 
@@ -292,16 +290,20 @@ static int set_log_prefix(struct ib_job *j, const struct ib_opt *o,
 static int set_ignore_error(struct ib_job *j, const struct ib_opt *o,
 			    const char *v, struct ib_diag *d)
 {
-	struct ib_err_list lists[IB_ERR_TYPE_NR];
+	struct ib_err_list *lists = ib_job_tab_copy(j, ib_job_no_ignore_error,
+						    sizeof(ib_job_no_ignore_error));
 	unsigned int t;
-	int rc = ib_ignore_error_parse(v, lists, d);
+	int rc;
 
+	if (!lists)
+		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
+	rc = ib_ignore_error_parse(v, lists, d);
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
+	j->ignore_error = lists;
 	for (t = 0; t < IB_ERR_TYPE_NR; t++) {
-		j->ignore_error[t] = lists[t];
 		if (lists[t].nr)
 			j->continue_on_error |= 1u << t;
 	}
@@ -495,17 +497,17 @@ static const struct ib_opt_val clocksource_vals[] = {
 
 const struct ib_opt ib_opt_entries[] = {
 	/* job description */
-	{ .name = "name", .type = IB_OPT_STR, .cat = IB_CAT_DESC, FLD(name),
+	{ .name = "name", .type = IB_OPT_STR, .cat = IB_CAT_DESC, SFLD(name, IB_NAME_MAX),
 	  .help = "Job name; on the command line --name starts a new job" },
 	{ .name = "description", .type = IB_OPT_STR, .cat = IB_CAT_DESC,
-	  FLD(description), .help = "Free text describing the job" },
+	  SFLD(description, IB_NAME_MAX), .help = "Free text describing the job" },
 
 	/* files */
 	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(filename, IB_PATHS_MAX),
 	  .set = set_filename, .adds = true,
 	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon); each line adds" },
 	{ .name = "filename_format", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
-	  FLD(filename_format),
+	  SFLD(filename_format, IB_NAME_MAX),
 	  .help = "Default file names (default $jobname.$jobnum.$filenum; $clientuid is empty)" },
 	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(directory, PATH_MAX),
 	  .help = "Directory for the job's default file names" },
@@ -644,7 +646,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(scramble_buffers), .def = "0",
 	  .help = "Lightly vary write data to defeat deduplication" },
 	{ .name = "buffer_pattern", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  FLD(buffer_pattern), .set = ib_opt_set_buffer_pattern,
+	  SFLD(buffer_pattern, IB_PATTERN_TEXT_MAX), .set = ib_opt_set_buffer_pattern,
 	  .help = "Write this pattern (0xhex, \"text\", decimal; back to back)" },
 	{ .name = "buffer_compress_percentage", .type = IB_OPT_UINT,
 	  .cat = IB_CAT_BUF, FLD(compress_pct), .min = 0, .max = 100, .def = "0",
@@ -665,7 +667,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(dedupe_global), .def = "0",
 	  .help = "dedupe_mode=working_set: the working set spread over all the jobs' first unique writes" },
 	{ .name = "iomem", .alias = { "mem" }, .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  FLD(iomem_file), .set = ib_opt_set_iomem, .def = "malloc",
+	  SFLD(iomem_file, IB_NAME_MAX), .set = ib_opt_set_iomem, .def = "malloc",
 	  .help = "I/O buffers from malloc, shm (SysV), mmap[:FILE] or mmapshared" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
@@ -684,7 +686,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .min = 1, .def = "1", .help = "Repeat the job this many times" },
 
 	/* engine */
-	{ .name = "ioengine", .type = IB_OPT_STR, .cat = IB_CAT_ENGINE, FLD(ioengine),
+	{ .name = "ioengine", .type = IB_OPT_STR, .cat = IB_CAT_ENGINE, SFLD(ioengine, IB_ENGINE_NAME_MAX),
 	  .set = set_ioengine, .def = "io_uring",
 	  .help = "I/O engine (see --enghelp); if only the default, libaio then psync where io_uring is refused" },
 
@@ -815,7 +817,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
 	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
 	  .help = "Wait for the jobs before this one to finish (starts a group)" },
-	{ .name = "wait_for", .type = IB_OPT_STR, .cat = IB_CAT_PROC, FLD(wait_for),
+	{ .name = "wait_for", .type = IB_OPT_STR, .cat = IB_CAT_PROC, SFLD(wait_for, IB_NAME_MAX),
 	  .help = "Start once the earlier job of this name has finished (same group)" },
 	{ .name = "cpus_allowed", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
 	  .size = 1024, .set = ib_opt_set_cpus,
@@ -838,7 +840,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(ioprio_class), .min = 0, .max = 3, .set = ib_opt_set_ioprio,
 	  .help = "I/O priority class: 1 realtime, 2 best-effort, 3 idle" },
 	{ .name = "ioscheduler", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
-	  FLD(ioscheduler),
+	  SFLD(ioscheduler, IB_ENGINE_NAME_MAX),
 	  .help = "I/O scheduler of the job's devices for the run (restored after)" },
 	{ .name = "exitall", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(exitall), .def = "0",
@@ -847,10 +849,10 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(exitall_on_error), .def = "0",
 	  .help = "When this job fails, end the others (see exit_what)" },
 	{ .name = "exec_prerun", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
-	  FLD(exec_prerun),
+	  SFLD(exec_prerun, IB_EXEC_MAX),
 	  .help = "Shell command run before the job's I/O (output: JOB.prerun.txt)" },
 	{ .name = "exec_postrun", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
-	  FLD(exec_postrun),
+	  SFLD(exec_postrun, IB_EXEC_MAX),
 	  .help = "Shell command run after the job's I/O (output: JOB.postrun.txt)" },
 	{ .name = "exit_what", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
 	  FLD(exit_what), .vals = exit_what_vals, .def = "group",
@@ -1005,7 +1007,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(verify_offset), .max = UINT32_MAX, .def = "0",
 	  .help = "Swap each header with the bytes at this offset of its interval before writing (and back before checking)" },
 	{ .name = "verify_pattern", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
-	  FLD(verify_pattern), .set = ib_opt_set_verify_pattern,
+	  SFLD(verify_pattern, IB_VPATTERN_TEXT_MAX), .set = ib_opt_set_verify_pattern,
 	  .help = "Payload pattern: 0xhex, decimal, \"string\", %o (the offset), back to back" },
 	{ .name = "verify_fatal", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
 	  FLD(verify_fatal), .def = "0",

@@ -15,14 +15,13 @@ int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 {
 	struct ib_vpattern p;
 
-	if (strlen(v) >= sizeof(j->verify_pattern))
+	if (strlen(v) >= IB_VPATTERN_TEXT_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
 	if (ib_vpattern_parse(v, &p, d)) {
 		ib_diag_prefix(d, "%s", o->name);
 		return -EINVAL;
 	}
-	strcpy(j->verify_pattern, v);
-	return 0;
+	return ib_opt_set_str(j, o, v, d);
 }
 
 /*

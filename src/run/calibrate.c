@@ -45,7 +45,7 @@ double ib_calib_clock_ns(const struct ib_clock *clock)
 static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budget_us)
 {
 	*c = *job;
-	snprintf(c->ioengine, sizeof(c->ioengine), "null");
+	c->ioengine = "null";
 	c->time_based = true;
 	c->runtime_us = budget_us;
 	c->ramp_time_us = 0;
@@ -72,7 +72,7 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	/* the generator's stream, not the job's trace (the parent has none) */
 	c->read_iolog = "";
 	c->create_only = false;
-	c->exec_prerun[0] = c->exec_postrun[0] = '\0';	/* the job's, once */
+	c->exec_prerun = c->exec_postrun = "";	/* the job's, once */
 	/* the tool's cost per I/O unpaced and unchecked: no rate, no think
 	 * time, no latency limits, no verify (the null engine takes none) */
 	memset(c->rate, 0, sizeof(c->rate));
@@ -92,8 +92,8 @@ static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budge
 	c->openfiles = 0;
 	c->error_dump = false;
 	c->iomem = IB_IOMEM_MALLOC;	/* mmap:FILE would make the file */
-	c->iomem_file[0] = '\0';
-	c->wait_for[0] = '\0';
+	c->iomem_file = "";
+	c->wait_for = "";
 }
 
 /*

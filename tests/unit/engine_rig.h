@@ -122,7 +122,7 @@ static int rig_start(struct rig *r, const char *engine, unsigned int depth,
 	r->file.fd = fd;
 	r->e = ib_engine_find(engine);
 	assert_non_null(r->e);
-	snprintf(r->job.ioengine, sizeof(r->job.ioengine), "%s", engine);
+	r->job.ioengine = engine;
 	r->job.iodepth = depth;
 	r->ctx = (struct ib_engine_ctx){
 		.job = &r->job, .files = &r->file, .nr_files = 1,

@@ -91,7 +91,7 @@ static void test_default_chain(void **state)
 	/* options no engine of the chain takes together: none can run it */
 	j->registerfiles = true;
 	j->userspace_reap = true;
-	strcpy(j->name, "x");
+	j->name = "x";
 	assert_string_equal(engine(j, why, &err),
 			    "job 'x': no I/O engine can run it here: "
 			    "io_uring does not take userspace_reap; "

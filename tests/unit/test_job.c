@@ -32,7 +32,7 @@ static int setup(void **state)
 		return -1;
 	ib_job_defaults(j);
 	j->strs = &t->strs;
-	strcpy(j->name, "x");
+	j->name = "x";
 	*state = j;
 	return 0;
 }
@@ -449,17 +449,17 @@ static void test_expand(void **state)
 	set(j, "stonewall", "");
 	valid(j);
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* first: no new group */
-	strcpy(j->name, "y");
+	j->name = "y";
 	j->numjobs = 2;
 	j->stonewall = false;
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* same group */
-	strcpy(j->name, "z");
+	j->name = "z";
 	j->new_group = true;
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
 	j->new_group = false;
 	j->stonewall = true;
 	j->numjobs = 1;
-	strcpy(j->name, "w");
+	j->name = "w";
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
 	assert_int_equal(r.nr_jobs, 8);
 	for (i = 0; i < r.nr_jobs; i++)

@@ -249,10 +249,10 @@ static void test_plan_names(void **state)
 	ib_job_defaults(&j[0]);
 	ib_job_defaults(&j[1]);
 	j[0].strs = j[1].strs = &run.strs;
-	snprintf(j[0].name, sizeof(j[0].name), "a:b");
+	j[0].name = "a:b";
 	j[0].nrfiles = 2;
 	j[0].clone = 1;
-	snprintf(j[1].name, sizeof(j[1].name), "x");
+	j[1].name = "x";
 	j[1].filename = "/d/$hostname/f.$rank:/e.$clientuid";
 	j[1].write_lat_log = "lat.$rank";
 	run.jobs = j;

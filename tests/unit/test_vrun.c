@@ -398,7 +398,7 @@ static void test_state_name(void **state)
 
 	(void)state;
 	ib_job_defaults(&j);
-	strcpy(j.name, "my/job");
+	j.name = "my/job";
 	j.number = 3;
 	ib_vstate_name(&j, out, sizeof(out));
 	assert_string_equal(out, "local-my.job-2-verify.state");

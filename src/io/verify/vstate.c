@@ -34,7 +34,7 @@ static const char magic[8] = "IBVSTATE";
 
 void ib_vstate_name(const struct ib_job *job, char *out, size_t len)
 {
-	char name[sizeof(job->name)];
+	char name[IB_NAME_MAX];
 	size_t i;
 
 	for (i = 0; job->name[i] && i + 1 < sizeof(name); i++)
