@@ -503,8 +503,9 @@ static inline bool ib_job_random(const struct ib_job *j)
 const char *ib_rw_name(unsigned int rw);
 
 /*
- * Fill every field with iobench's defaults: fio's, except direct=1 and
- * ioengine=io_uring (defaults=iobench).
+ * Fill every field with iobench's defaults: each option's .def in the
+ * option table (options_table.c, what help shows), fio's but direct=1 and
+ * ioengine=io_uring (defaults=iobench). Its strings are static text.
  */
 void ib_job_defaults(struct ib_job *j);
 
