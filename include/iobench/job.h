@@ -137,6 +137,98 @@ enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
 /* iomem=/mem=: how the I/O buffers are allocated (buf.h) */
 enum ib_iomem { IB_IOMEM_MALLOC = 0, IB_IOMEM_SHM, IB_IOMEM_MMAP, IB_IOMEM_MMAPSHARED };
 
+/* Engine options: valid only with their engine (validated). */
+struct ib_job_engine {
+	bool hipri;
+	bool fixedbufs;
+	bool fixedbufs_given;	/* not given: registered when the kernel and
+				 * RLIMIT_MEMLOCK allow, else plain (io_uring.c) */
+	bool registerfiles;
+	bool sqthread_poll;
+	int sqthread_poll_cpu;	/* -1: any */
+	int nonvectored;	/* -1 auto, 0, 1 */
+	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
+	bool userspace_reap;
+	bool nowait;
+};
+
+/* The job's process: placement, priorities, neighbours, commands (procopts.c). */
+struct ib_job_proc {
+	uint64_t cpus[IB_MAX_CPUS / 64];	/* cpus_allowed/cpumask bits */
+	bool cpus_set;
+	unsigned int cpus_policy;	/* enum ib_cpus_policy */
+	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
+	int nice;		/* added to the job's nice value */
+	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
+	bool ioprio_given;	/* either was given */
+	const char *ioscheduler;	/* the devices' scheduler for the run ("": keep) */
+	bool exitall;		/* when this job ends, end the others */
+	bool exitall_on_error;	/* when it fails, end the others */
+	unsigned int exit_what;	/* enum ib_exit_what: which others */
+	const char *exec_prerun;	/* shell command before the job's I/O (exec.h), */
+	const char *exec_postrun;	/* and after it ("": none); < IB_EXEC_MAX */
+};
+
+/* The job's logs (log.h, iolog.h): fio's write_*_log and log_* options. */
+struct ib_job_logs {
+	const char *iolog;	/* write_iolog= */
+	const char *bw;		/* write_bw_log= prefix */
+	const char *iops;	/* write_iops_log= */
+	const char *lat;	/* write_lat_log= */
+	const char *hist;	/* write_hist_log= */
+	unsigned int hist_msec;
+	unsigned int hist_coarseness;	/* 0..6 */
+	bool per_job;	/* per_job_logs; 0: PREFIX_kind.log, no job number (log.h) */
+	unsigned int avg_msec;
+	bool offset;
+	unsigned int iolog_version;	/* 3 (times, default) or 2 */
+	bool max_value;	/* averaged lat logs: the window's maximum */
+	bool unix_epoch;	/* log times in ms since the Unix epoch */
+};
+
+/*
+ * Trace replay (read_iolog=, replay.h). ib_replay_plan() (in the parent,
+ * before validation) reads the trace once and fills rw, bs, filename (and
+ * size for regular files) from it.
+ */
+struct ib_job_replay {
+	const char *iolog;	/* read_iolog: ':'-separated traces, '-': stdin */
+	bool no_stall;
+	unsigned int time_scale;	/* percent of the recorded rate */
+	const char *redirect;
+	uint64_t align;		/* 0: none; else a power of 2 */
+	uint64_t scale;		/* offsets divided by this (>= 1) */
+	unsigned int skip;	/* 1u << enum ib_ddir: left out */
+	const char *merge_file;	/* merge_blktrace_file */
+	unsigned int merge_nr_scalars, merge_nr_iters;
+	double merge_scalars[IB_MERGE_MAX];	/* percent */
+	unsigned int merge_iters[IB_MERGE_MAX];
+};
+
+/*
+ * Data verification (vrun.h), fio's verify_* options: type is enum
+ * ib_verify_type (verify.h, 0 none); pattern as given, parsed by
+ * ib_vpattern_parse().
+ */
+struct ib_job_verify {
+	unsigned int type;	/* verify= */
+	bool do_verify;		/* verify phase after the writes (default 1) */
+	bool only;		/* no writes: check an earlier run's data */
+	bool fatal;		/* a mismatch ends the job, whatever coe says */
+	bool dump;		/* write expected/received blocks to files */
+	bool header_seed;	/* compare the header's rand_seed */
+	uint64_t interval;	/* 0: the whole block */
+	uint64_t offset;	/* header swapped with the bytes here */
+	unsigned int backlog;	/* verify every N written blocks */
+	unsigned int backlog_batch;	/* 0: backlog */
+	unsigned int async;	/* accepted: checks run in the job */
+	bool state_save;	/* save the written blocks (vstate.h) */
+	bool state_load;	/* verify the blocks a saved state lists */
+	bool write_sequence;	/* compare the header's numberio */
+	bool experimental;	/* accepted: the record-based verify */
+	const char *pattern;	/* < IB_VPATTERN_TEXT_MAX */
+};
+
 struct ib_job {
 	/* identity */
 	const char *name;	/* < IB_NAME_MAX, as the strings below */
@@ -268,18 +360,9 @@ struct ib_job {
 	bool serialize_overlap;	/* no two overlapping I/Os in flight when
 				 * one of them writes (loop.h) */
 
+
 	/* engine options (valid only with their engine; validated) */
-	bool hipri;
-	bool fixedbufs;
-	bool fixedbufs_given;	/* not given: registered when the kernel and
-				 * RLIMIT_MEMLOCK allow, else plain (io_uring.c) */
-	bool registerfiles;
-	bool sqthread_poll;
-	int sqthread_poll_cpu;	/* -1: any */
-	int nonvectored;	/* -1 auto, 0, 1 */
-	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
-	bool userspace_reap;
-	bool nowait;
+	struct ib_job_engine engine;
 
 	/* time */
 	bool time_based;
@@ -329,20 +412,8 @@ struct ib_job {
 	/* process model */
 	bool thread;
 
-	/* placement and priorities (procopts.c) */
-	uint64_t cpus[IB_MAX_CPUS / 64];	/* cpus_allowed/cpumask bits */
-	bool cpus_set;
-	unsigned int cpus_policy;	/* enum ib_cpus_policy */
-	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
-	int nice;		/* added to the job's nice value */
-	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
-	bool ioprio_given;	/* either was given */
-	const char *ioscheduler;	/* the devices' scheduler for the run ("": keep) */
-	bool exitall;		/* when this job ends, end the others */
-	bool exitall_on_error;	/* when it fails, end the others */
-	unsigned int exit_what;	/* enum ib_exit_what: which others */
-	const char *exec_prerun;	/* shell command before the job's I/O (exec.h), */
-	const char *exec_postrun;	/* and after it ("": none); < IB_EXEC_MAX */
+
+	struct ib_job_proc proc;
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;
@@ -358,57 +429,10 @@ struct ib_job {
 	unsigned int unit_base;	/* 8: bytes, 1: bits */
 	unsigned int significant_figures;
 	unsigned int unified_rw_rep;	/* enum ib_unified */
-	const char *write_iolog;
-	const char *write_bw_log;
-	const char *write_iops_log;
-	const char *write_lat_log;
-	const char *write_hist_log;
-	unsigned int log_hist_msec;
-	unsigned int log_hist_coarseness;	/* 0..6 */
-	bool per_job_logs;	/* 0: PREFIX_kind.log, no job number (log.h) */
-	unsigned int log_avg_msec;
-	bool log_offset;
-	unsigned int write_iolog_version;	/* 3 (times, default) or 2 */
+	struct ib_job_logs logs;
+	struct ib_job_replay replay;
+	struct ib_job_verify verify;
 
-	/*
-	 * trace replay (read_iolog=, replay.h). ib_replay_plan() (in the
-	 * parent, before validation) reads the trace once and fills rw, bs,
-	 * filename (and size for regular files) from it.
-	 */
-	const char *read_iolog;	/* ':'-separated traces, '-': stdin */
-	bool replay_no_stall;
-	unsigned int replay_time_scale;	/* percent of the recorded rate */
-	const char *replay_redirect;
-	uint64_t replay_align;		/* 0: none; else a power of 2 */
-	uint64_t replay_scale;		/* offsets divided by this (>= 1) */
-	unsigned int replay_skip;	/* 1u << enum ib_ddir: left out */
-	const char *merge_blktrace_file;
-	unsigned int merge_nr_scalars, merge_nr_iters;
-	double merge_blktrace_scalars[IB_MERGE_MAX];	/* percent */
-	unsigned int merge_blktrace_iters[IB_MERGE_MAX];
-
-	/*
-	 * data verification (vrun.h): verify is enum ib_verify_type (verify.h,
-	 * 0 none); verify_pattern as given, parsed by ib_vpattern_parse().
-	 */
-	unsigned int verify;
-	bool do_verify;		/* verify phase after the writes (default 1) */
-	bool verify_only;	/* no writes: check an earlier run's data */
-	bool verify_fatal;	/* a mismatch ends the job, whatever coe says */
-	bool verify_dump;	/* write expected/received blocks to files */
-	bool verify_header_seed;	/* compare the header's rand_seed */
-	uint64_t verify_interval;	/* 0: the whole block */
-	uint64_t verify_offset;	/* header swapped with the bytes here */
-	unsigned int verify_backlog;	/* verify every N written blocks */
-	unsigned int verify_backlog_batch;	/* 0: verify_backlog */
-	unsigned int verify_async;	/* accepted: checks run in the job */
-	bool verify_state_save;	/* save the written blocks (vstate.h) */
-	bool verify_state_load;	/* verify the blocks a saved state lists */
-	bool verify_write_sequence;	/* compare the header's numberio */
-	bool experimental_verify;	/* accepted: the record-based verify */
-	const char *verify_pattern;	/* < IB_VPATTERN_TEXT_MAX */
-	bool log_max_value;	/* averaged lat logs: the window's maximum */
-	bool log_unix_epoch;	/* log times in ms since the Unix epoch */
 	bool disk_util;		/* the job's devices count in Disk stats */
 	unsigned int clocksource;	/* enum ib_clocksource */
 

@@ -43,14 +43,14 @@ const char *ib_rw_name(unsigned int rw)
 const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, filename),
 	offsetof(struct ib_job, directory),
-	offsetof(struct ib_job, write_iolog),
-	offsetof(struct ib_job, write_bw_log),
-	offsetof(struct ib_job, write_iops_log),
-	offsetof(struct ib_job, write_lat_log),
-	offsetof(struct ib_job, write_hist_log),
-	offsetof(struct ib_job, read_iolog),
-	offsetof(struct ib_job, replay_redirect),
-	offsetof(struct ib_job, merge_blktrace_file),
+	offsetof(struct ib_job, logs.iolog),
+	offsetof(struct ib_job, logs.bw),
+	offsetof(struct ib_job, logs.iops),
+	offsetof(struct ib_job, logs.lat),
+	offsetof(struct ib_job, logs.hist),
+	offsetof(struct ib_job, replay.iolog),
+	offsetof(struct ib_job, replay.redirect),
+	offsetof(struct ib_job, replay.merge_file),
 	offsetof(struct ib_job, name),
 	offsetof(struct ib_job, description),
 	offsetof(struct ib_job, wait_for),
@@ -58,10 +58,10 @@ const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, ioengine),
 	offsetof(struct ib_job, buffer_pattern),
 	offsetof(struct ib_job, iomem_file),
-	offsetof(struct ib_job, ioscheduler),
-	offsetof(struct ib_job, exec_prerun),
-	offsetof(struct ib_job, exec_postrun),
-	offsetof(struct ib_job, verify_pattern),
+	offsetof(struct ib_job, proc.ioscheduler),
+	offsetof(struct ib_job, proc.exec_prerun),
+	offsetof(struct ib_job, proc.exec_postrun),
+	offsetof(struct ib_job, verify.pattern),
 };
 
 const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
@@ -134,7 +134,7 @@ static void build_defaults(struct ib_job *j)
 	/* defaults no value of their option can give: randseed= turns
 	 * randrepeat off, sqthread_poll_cpu= takes a CPU, not "any" */
 	j->randseed = 0x89;
-	j->sqthread_poll_cpu = -1;
+	j->engine.sqthread_poll_cpu = -1;
 }
 
 /*

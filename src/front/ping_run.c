@@ -202,8 +202,8 @@ static void make_job(struct ping_run *r)
 		j->bs.min[i] = j->bs.max[i] = (uint64_t)o->size;
 	j->direct = o->direct;
 	j->refill_buffers = true;	/* ioping writes fresh random data */
-	j->hipri = o->hipri;
-	j->nowait = o->nowait;
+	j->engine.hipri = o->hipri;
+	j->engine.nowait = o->nowait;
 	if (o->nowait) {
 		j->continue_on_error = IB_COE_IO;
 		j->ignore_error = eagain;

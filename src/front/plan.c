@@ -193,7 +193,7 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 /* A clone of a replay job takes what the plan made of its first clone. */
 static void copy_replay(struct ib_job *j, const struct ib_job *first)
 {
-	j->read_iolog = first->read_iolog;
+	j->replay.iolog = first->replay.iolog;
 	j->filename = first->filename;
 	j->rw = first->rw;
 	j->bs = first->bs;
@@ -208,7 +208,7 @@ int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
 
 	for (i = 0; i < r->nr_jobs; i++) {
 		j = &r->jobs[i];
-		if (!j->read_iolog[0])
+		if (!j->replay.iolog[0])
 			continue;
 		rc = ib_replay_per_clone(j);
 		if (rc < 0)

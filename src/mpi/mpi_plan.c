@@ -144,10 +144,10 @@ static bool job_for_rank(struct ib_job *j, int rank, const char *host)
 	if (ok)
 		ok = !ib_job_set_str(j, &j->filename, "%s", buf);
 	return ok && expand_field(j, &j->directory, rank, host) &&
-	       expand_field(j, &j->write_iolog, rank, host) &&
-	       expand_field(j, &j->write_bw_log, rank, host) &&
-	       expand_field(j, &j->write_iops_log, rank, host) &&
-	       expand_field(j, &j->write_lat_log, rank, host);
+	       expand_field(j, &j->logs.iolog, rank, host) &&
+	       expand_field(j, &j->logs.bw, rank, host) &&
+	       expand_field(j, &j->logs.iops, rank, host) &&
+	       expand_field(j, &j->logs.lat, rank, host);
 }
 
 int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,

@@ -89,8 +89,8 @@ static int rig_setup(void **state)
 	r->file.path = r->path;
 	assert_int_equal(posix_memalign(&r->bufs, 4096, MAX_DEPTH * MAX_BS), 0);
 	r->job.iodepth = 1;
-	r->job.nonvectored = -1;
-	r->job.sqthread_poll_cpu = -1;
+	r->job.engine.nonvectored = -1;
+	r->job.engine.sqthread_poll_cpu = -1;
 	*state = r;
 	return 0;
 }

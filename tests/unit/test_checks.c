@@ -846,14 +846,14 @@ static void test_calib_whitelist(void **state)
 			fail_msg("calibration copy: byte %zu is not the default's", k);
 	assert_string_equal(c->ioengine, "null");
 	assert_string_equal(c->name, "side effect");	/* taken: default file names */
-	assert_string_equal(c->exec_prerun, "");
-	assert_string_equal(c->write_hist_log, "");
+	assert_string_equal(c->proc.exec_prerun, "");
+	assert_string_equal(c->logs.hist, "");
 	assert_string_equal(c->filename, "");
 	assert_ptr_equal(c->ignore_error, ib_job_no_ignore_error);
 	assert_ptr_equal(c->bssplit, split);
 	assert_int_equal(c->rate[IB_DDIR_READ], 0);
 	assert_int_equal(c->number_ios, 0);
-	assert_false(c->cpus_set);
+	assert_false(c->proc.cpus_set);
 	for (k = 0; k < sizeof(*c); k++)
 		kept += calib_field(k) && cb[k] == ((const unsigned char *)j)[k];
 	assert_true(kept > 0);

@@ -244,9 +244,9 @@ static void test_fixup_log_names(void **state)
 	set(j, "write_bw_log", "");
 	set(j, "write_lat_log", "lat");
 	valid(j);
-	assert_string_equal(j->write_bw_log, "x");
-	assert_string_equal(j->write_lat_log, "lat");
-	assert_string_equal(j->write_iops_log, "");
+	assert_string_equal(j->logs.bw, "x");
+	assert_string_equal(j->logs.lat, "lat");
+	assert_string_equal(j->logs.iops, "");
 }
 
 static void test_complete_max_below_min(void **state)
@@ -367,10 +367,10 @@ static void test_engine_option_inherited(void **state)
 
 	/* inherited from a global section: not in opts_text, but not default */
 	set(j, "defaults", "fio");
-	j->sqthread_poll = true;
+	j->engine.sqthread_poll = true;
 	invalid(j, false, EINVAL, "sqthread_poll: only valid with ioengine=io_uring");
-	j->sqthread_poll = false;
-	j->userspace_reap = true;
+	j->engine.sqthread_poll = false;
+	j->engine.userspace_reap = true;
 	invalid(j, false, EINVAL, "userspace_reap: only valid with ioengine=libaio");
 }
 

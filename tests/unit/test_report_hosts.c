@@ -254,13 +254,13 @@ static void test_plan_names(void **state)
 	j[0].clone = 1;
 	j[1].name = "x";
 	j[1].filename = "/d/$hostname/f.$rank:/e.$clientuid";
-	j[1].write_lat_log = "lat.$rank";
+	j[1].logs.lat = "lat.$rank";
 	run.jobs = j;
 	run.nr_jobs = 2;
 	assert_int_equal(ib_mpi_plan_for_rank(&run, 3, "n1", &d), 0);
 	assert_string_equal(j[0].filename, "n1.3.a\\:b.1.0:n1.3.a\\:b.1.1");
 	assert_string_equal(j[1].filename, "/d/n1/f.3:/e.3");
-	assert_string_equal(j[1].write_lat_log, "lat.3");
+	assert_string_equal(j[1].logs.lat, "lat.3");
 	memset(dir, 'x', sizeof(dir) - 8);
 	memcpy(dir + sizeof(dir) - 8, "$rank", 6);
 	j[1].directory = dir;

@@ -325,8 +325,8 @@ int ib_vstate_load(struct ib_vrun *v, const char *path, struct ib_diag *d)
 	if (ret)
 		return ret;
 	v->blind = false;
-	v->spec.check_seed = v->job->verify_header_seed;
-	v->check_nio = v->job->verify_write_sequence;
+	v->spec.check_seed = v->job->verify.header_seed;
+	v->check_nio = v->job->verify.write_sequence;
 	v->keep_all = false;
 	v->loaded = true;
 	v->pass_bytes = v->pass_left = 0;
