@@ -21,7 +21,7 @@
  * "max IOPS at p99 < 1ms: 41.2k".
  *
  * The pure parts are here (rates, points, the answer, the output), the
- * driver that runs the jobs is ib_curve_cmd().
+ * driver that runs the jobs is ib_curve_cmd() (cmd.h, cmd/curve.c).
  */
 #define IB_CURVE_STEPS 10
 #define IB_CURVE_MAX_STEPS 100
@@ -83,11 +83,5 @@ void ib_curve_print_json(FILE *f, const struct ib_curve *c);
 struct ib_jv;
 int ib_curve_from_json(struct ib_curve *c, const struct ib_jv *root,
 		       struct ib_diag *d);
-
-/*
- * `iobench curve [--steps=N] [--slo=TIME] FIO-ARGS...`: the subcommand
- * (argv[0] is "curve"). Exit status as for a run.
- */
-int ib_curve_cmd(int argc, char **argv);
 
 #endif

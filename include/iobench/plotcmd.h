@@ -51,11 +51,6 @@ int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
  */
 int ib_repeat_path(char *dst, size_t len, const char *path, unsigned int k);
 
-/* The subcommands (exit status); they print to stdout/stderr. */
-int ib_cmd_compare(int argc, char **argv);
-int ib_cmd_plot(int argc, char **argv);
-int ib_cmd_report(int argc, char **argv);
-
 /*
  * Charts of results documents (src/report/html/page.c). ib_page_write: the
  * self-contained HTML report of docs[0..n) named names[i] (files: names

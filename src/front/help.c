@@ -11,7 +11,7 @@
 #include "iobench/cli.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
-#include "cli_priv.h"
+#include "iobench/help.h"
 
 static void print_subcmds(FILE *f, const struct ib_subcmd *tab)
 {

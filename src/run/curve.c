@@ -9,7 +9,7 @@
 #include <string.h>
 #include "iobench/curve.h"
 #include "iobench/json.h"
-#include "iobench/report.h"
+#include "iobench/num2str.h"
 
 uint64_t ib_curve_target(uint64_t max, unsigned int k, unsigned int steps)
 {

@@ -10,7 +10,7 @@
 #include "config.h"
 #include "iobench/compiler.h"
 #include "iobench/engine.h"
-#include "iobench/options.h"
+#include "iobench/opt.h"
 
 extern const struct ib_engine_ops ib_engine_psync;
 extern const struct ib_engine_ops ib_engine_sync;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
+#include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/vrun.h"
 

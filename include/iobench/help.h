@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef IOBENCH_CLI_PRIV_H
-#define IOBENCH_CLI_PRIV_H
+#ifndef IOBENCH_HELP_H
+#define IOBENCH_HELP_H
 
-/* Help and --showcmd printers (help.c), used by cli.c only. */
+/* Help and --showcmd printers (front/help.c) for the run command line
+ * (cmd/cli.c), and its run-level option names (cmd/cli.c). */
 #include <stdio.h>
 #include "iobench/diag.h"
 #include "iobench/jobfile.h"

@@ -28,7 +28,7 @@
 #include "iobench/cli.h"
 #include "iobench/mpiplan.h"
 #include "iobench/runner.h"
-#include "mpi_priv.h"
+#include "src/mpi/mpi_priv.h"
 
 static volatile sig_atomic_t got_signal;
 

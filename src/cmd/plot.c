@@ -11,10 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/cmd.h"
 #include "iobench/curve.h"
 #include "iobench/json_read.h"
 #include "iobench/plotcmd.h"
-#include "page_priv.h"
+#include "src/report/html/page_priv.h"
 
 static const char plot_usage[] =
 	"usage: iobench plot [--avg-msec=MS] -o OUT.svg|OUT.html FILE...\n"

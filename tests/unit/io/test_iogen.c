@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/iogen.h"
+#include "iobench/jobseed.h"
 
 struct rig {
 	struct ib_job job;

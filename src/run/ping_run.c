@@ -30,7 +30,7 @@
 struct ping_run {
 	const struct ib_ping_opts *o;
 	struct ib_ping_prep *pp;
-	FILE *out;
+	const struct ib_ping_sink *out;
 	struct ib_job job;
 	const struct ib_engine_ops *ops;
 	struct ib_engine_ctx ctx;
@@ -42,7 +42,6 @@ struct ping_run {
 	struct ib_ping_source src;
 	struct ib_source wrap;		/* src as the loop sees it (-N) */
 	enum ib_ddir last_ddir;		/* of the request handed out last */
-	struct ib_ping_printer pr;
 	struct ib_ping_limits lim;
 	struct ib_ping_stats part;
 	struct ib_ping_outcome *res;
@@ -91,11 +90,11 @@ static void end_period(struct ping_run *r, uint64_t now)
 	const struct ib_ping_opts *o = r->o;
 
 	ib_ping_stats_finish(&r->part, (int64_t)now, o->size);
-	ib_ping_print_period(r->out, &r->pr, &r->part, realtime_ns());
+	r->out->period(r->out->arg, &r->part, realtime_ns());
 	ib_ping_stats_merge(&r->res->total, &r->part);
 	ib_ping_stats_start(&r->part, (int64_t)now);
 	r->period_deadline = (int64_t)now + o->print_interval_ns;
-	fflush(r->out);
+	r->out->flush(r->out->arg);
 }
 
 /*
@@ -116,12 +115,12 @@ static void account(struct ping_run *r, struct ib_ping_req *q, uint64_t now)
 		r->res->hist_n++;
 	}
 	q->realtime_ns = realtime_ns();
-	ib_ping_print_request(r->out, &r->pr, q);
+	r->out->request(r->out->arg, q);
 	if ((o->print_count && r->part.valid >= o->print_count) ||
 	    (o->print_interval_ns && (int64_t)r->src.time_next >= r->period_deadline))
 		end_period(r, now);
 	if (!o->quiet)
-		fflush(r->out);
+		r->out->flush(r->out->arg);
 }
 
 static void done_hook(void *arg, const struct ib_io *io)
@@ -299,15 +298,10 @@ static void teardown(struct ping_run *r)
 	free(r->st);
 }
 
-static void printer_init(struct ping_run *r)
+static void limits_init(struct ping_run *r)
 {
 	const struct ib_ping_opts *o = r->o;
 
-	r->pr = (struct ib_ping_printer){ .target = &r->pp->tgt, .quiet = o->quiet,
-		.batch = o->batch, .json = o->json, .time_info = o->time_info,
-		.read_write = o->read_write, .write = o->write > 0,
-		.periodic = o->print_count || o->print_interval_ns,
-		.time_fmt = o->time_fmt };
 	r->lim = (struct ib_ping_limits){ o->warmup, o->min_time_ns, o->max_time_ns };
 }
 
@@ -319,12 +313,12 @@ static int run_requests(struct ping_run *r, const volatile sig_atomic_t *stop,
 	uint64_t start = ib_clock_ns(&r->clock), end;
 	int ret;
 
-	printer_init(r);
+	limits_init(r);
 	ib_ping_stats_start(&r->part, (int64_t)start);
 	ib_ping_stats_start(&r->res->total, (int64_t)start);
 	r->period_deadline = (int64_t)start + r->o->print_interval_ns;
 	r->loop.last_ns = start;
-	ib_ping_print_begin(r->out, &r->pr);
+	r->out->begin(r->out->arg);
 	/* a SIGINT while the target was prepared: statistics of nothing */
 	ret = *stop ? 0 : ib_loop_run(&r->loop);
 	if (r->err)
@@ -339,12 +333,13 @@ static int run_requests(struct ping_run *r, const volatile sig_atomic_t *stop,
 	ib_ping_stats_finish(&r->part, (int64_t)end, r->o->size);
 	ib_ping_stats_merge(&r->res->total, &r->part);
 	ib_ping_stats_finish(&r->res->total, (int64_t)end, r->o->size);
-	ib_ping_print_final(r->out, &r->pr, &r->res->total, realtime_ns());
-	fflush(r->out);
+	r->out->final(r->out->arg, &r->res->total, realtime_ns());
+	r->out->flush(r->out->arg);
 	return 0;
 }
 
-int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p, FILE *out,
+int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p,
+		const struct ib_ping_sink *out,
 		const volatile sig_atomic_t *stop, struct ib_ping_outcome *res,
 		FILE *warn, struct ib_diag *d)
 {

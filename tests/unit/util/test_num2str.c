@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "iobench/report.h"
+#include "iobench/num2str.h"
 
 static const char *n2s(uint64_t v, unsigned int maxlen, unsigned int base, bool pow2,
 		       const char *unit)

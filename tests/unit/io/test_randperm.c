@@ -16,6 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/iogen.h"
+#include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/randperm.h"
 

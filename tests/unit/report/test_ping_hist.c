@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/ping_out.h"
 #include "iobench/ping_run.h"
 
 /* 5 x 1 us, 3 x 2 us, 2 x 100 us (bucket values 1004, 2008, 99840 ns) */

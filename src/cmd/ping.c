@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/cmd.h"
+#include "iobench/ping_out.h"
 #include "iobench/ping_run.h"
 #include "iobench/safety.h"
 
@@ -83,14 +85,57 @@ static FILE *open_json(const struct ib_ping_opts *o, struct ib_diag *d)
 	return f;
 }
 
+static void out_begin(void *arg)
+{
+	struct ib_ping_printer *pr = arg;
+
+	ib_ping_print_begin(stdout, pr);
+}
+
+static void out_request(void *arg, const struct ib_ping_req *q)
+{
+	ib_ping_print_request(stdout, arg, q);
+}
+
+static void out_period(void *arg, const struct ib_ping_stats *s, int64_t realtime_ns)
+{
+	ib_ping_print_period(stdout, arg, s, realtime_ns);
+}
+
+static void out_final(void *arg, const struct ib_ping_stats *s, int64_t realtime_ns)
+{
+	ib_ping_print_final(stdout, arg, s, realtime_ns);
+}
+
+static void out_flush(void *arg)
+{
+	(void)arg;
+	fflush(stdout);
+}
+
+/* ioping's printer on stdout, as the request loop's sink. */
+static struct ib_ping_printer printer(const struct ib_ping_opts *o,
+				      const struct ib_ping_prep *p)
+{
+	return (struct ib_ping_printer){ .target = &p->tgt, .quiet = o->quiet,
+		.batch = o->batch, .json = o->json, .time_info = o->time_info,
+		.read_write = o->read_write, .write = o->write > 0,
+		.periodic = o->print_count || o->print_interval_ns,
+		.time_fmt = o->time_fmt };
+}
+
 /* Prepared target -> requests -> extras; returns the exit status. */
 static int run(const struct ib_ping_opts *o, struct ib_ping_prep *p, FILE *json,
 	       struct ib_diag *d)
 {
+	struct ib_ping_printer pr = printer(o, p);
+	const struct ib_ping_sink out = { .arg = &pr, .begin = out_begin,
+		.request = out_request, .period = out_period, .final = out_final,
+		.flush = out_flush };
 	struct ib_ping_outcome res;
 	int ret;
 
-	ret = ib_ping_run(o, p, stdout, &ping_stop, &res, stderr, d);
+	ret = ib_ping_run(o, p, &out, &ping_stop, &res, stderr, d);
 	if (ret < 0) {
 		free(res.hist);
 		return fail(res.started ? IB_PING_EXIT_RUNTIME : IB_PING_EXIT_PREPARE, d);

@@ -23,7 +23,7 @@
 #include "iobench/options.h"
 #include "iobench/parse.h"
 #include "iobench/report.h"
-#include "cli_priv.h"
+#include "iobench/help.h"
 
 #define MAX_JOBFILES 64
 

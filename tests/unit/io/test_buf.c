@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/buf.h"
+#include "iobench/jobseed.h"
 
 #define DEPTH 3
 

@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/ping.h"
+#include "iobench/ping_out.h"
 
 #define GAP	1000ll				/* fakeclock: before each request */
 #define T0	(1000 * IB_PING_NSEC)		/* fakeclock: first reading */
@@ -49,20 +50,11 @@ static struct ib_ping_target tgt_dev = { "dev", "block", "device", 33554432 };
 
 static char *slurp(const char *name)
 {
-	char path[4200], exe[2048] = "", *buf, *slash;
-	ssize_t n;
+	char path[4200], *buf;
 	FILE *f;
 	long len;
 
-	if (__FILE__[0] != '/') {
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		exe[n > 0 ? n : 0] = '\0';
-		for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++)
-			*slash = '\0';
-	}
-	snprintf(path, sizeof(path), "%s%s%s", exe, exe[0] ? "/" : "", __FILE__);
-	slash = strrchr(path, '/');
-	snprintf(slash, sizeof(path) - (size_t)(slash - path), "/../data/ping/%s.out", name);
+	snprintf(path, sizeof(path), "%s/ping/%s.out", IB_TESTS_DATA, name);
 	f = fopen(path, "r");
 	assert_non_null(f);
 	fseek(f, 0, SEEK_END);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/cmd.h"
 #include "iobench/plotcmd.h"
 
 static const char usage[] =

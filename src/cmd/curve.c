@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/cmd.h"
 #include "iobench/cli.h"
 #include "iobench/curve.h"
 #include "iobench/parse.h"
