@@ -46,7 +46,7 @@ static int run_verify(struct worker *w)
 	int ret = 0;
 
 	if (w->vr.loaded) {
-		if (w->job->verify_only) /* as dry runs count theirs (fio) */
+		if (w->job->verify.only) /* as dry runs count theirs (fio) */
 			w->st->dir[IB_DDIR_WRITE].issued += w->vr.nr;
 		return verify_phase(w);
 	}
@@ -54,7 +54,7 @@ static int run_verify(struct worker *w)
 	do {
 		bool timed_out;
 
-		if (w->job->verify_only)
+		if (w->job->verify.only)
 			ib_vrun_dry_pass(&w->vr);
 		else
 			ret = timed_run(w, ib_vrun_write_source(&w->vr), IB_DDIR_WRITE);
@@ -81,7 +81,7 @@ static int run_loops(struct worker *w)
 	unsigned int k;
 	int ret = 0;
 
-	if (!job->unlink_each_loop || job->loops < 2 || job->read_iolog[0] ||
+	if (!job->unlink_each_loop || job->loops < 2 || job->replay.iolog[0] ||
 	    w->gen.bytes_left == UINT64_MAX)
 		return ib_loop_run(&w->loop);
 	per = w->gen.bytes_left / job->loops;
@@ -129,12 +129,12 @@ static int run_with_exec(struct worker *w)
 	const struct ib_job *job = w->job;
 	int ret;
 
-	if (job->exec_prerun[0] &&
-	    !ib_exec_job_cmd(job->name, job->exec_prerun, "prerun", w->exec_to_stderr))
+	if (job->proc.exec_prerun[0] &&
+	    !ib_exec_job_cmd(job->name, job->proc.exec_prerun, "prerun", w->exec_to_stderr))
 		return 0;
 	ret = run_io(w);
-	if (job->exec_postrun[0]) {
-		ib_exec_job_cmd(job->name, job->exec_postrun, "postrun", w->exec_to_stderr);
+	if (job->proc.exec_postrun[0]) {
+		ib_exec_job_cmd(job->name, job->proc.exec_postrun, "postrun", w->exec_to_stderr);
 		w->st->postrun_ran = true;
 	}
 	return ret;

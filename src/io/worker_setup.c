@@ -53,7 +53,7 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	if (ib_engine_unavailable(ret))
 		return ib_diag_set(d, ret, "ioengine=%s: not available on this system (%s)",
 				   w->ops->name, why);
-	if (ret == -ENOMEM && w->job->fixedbufs)
+	if (ret == -ENOMEM && w->job->engine.fixedbufs)
 		return ib_diag_set(d, ret,
 				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l): %s",
 				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
@@ -64,7 +64,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
 		.job = w->job, .ops = w->ops, .ctx = &w->ctx,
-		.src = w->job->read_iolog[0] ? ib_replay_source(&w->replay) :
+		.src = w->job->replay.iolog[0] ? ib_replay_source(&w->replay) :
 					       ib_iogen_source(&w->gen),
 		.st = w->st, .bufs = &w->bufs,
 		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
@@ -96,7 +96,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		cfg.hooks.prep = worker_prep_hook;
 		/* two overlapping writes in flight leave either one's data:
 		 * a verify job never races its own blocks */
-		cfg.serialize |= (w->job->rw & IB_RW_WRITE) && !w->job->verify_only;
+		cfg.serialize |= (w->job->rw & IB_RW_WRITE) && !w->job->verify.only;
 	}
 	if (w->verify || w->limits)
 		cfg.hooks.done = worker_done_hook;
@@ -109,7 +109,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 /* read_iolog=: the trace the parent checked (stdin: its copy, from 0). */
 static int replay_init(struct worker *w, struct ib_diag *d)
 {
-	if (ib_replay_names_stdin(w->job->read_iolog))
+	if (ib_replay_names_stdin(w->job->replay.iolog))
 		lseek(STDIN_FILENO, 0, SEEK_SET);
 	return ib_replay_init(&w->replay, w->job, w->fs->nr, d);
 }
@@ -117,7 +117,7 @@ static int replay_init(struct worker *w, struct ib_diag *d)
 /* A replay's timing into the stats; a trace that failed fails the job. */
 void worker_replay_finish(struct worker *w)
 {
-	if (!w->job->read_iolog[0])
+	if (!w->job->replay.iolog[0])
 		return;
 	w->st->replay = w->replay.st;
 	if (w->replay.error)
@@ -133,7 +133,7 @@ static int verify_init(struct worker *w, struct ib_diag *d)
 	char path[4200];
 	int ret;
 
-	if (w->job->read_iolog[0])
+	if (w->job->replay.iolog[0])
 		ret = ib_vrun_init(&w->vr, w->job, &w->ctx,
 				   ib_replay_source(&w->replay), UINT64_MAX, d);
 	else
@@ -148,7 +148,7 @@ static int verify_init(struct worker *w, struct ib_diag *d)
 	if (w->vr.keep_all && access(".", W_OK) < 0) /* before any I/O */
 		return ib_diag_set(d, errno, "verify_state_save: cannot write %s in the working directory: %s (verify_state_save=0 turns it off)",
 				   path, strerror(errno));
-	if (!w->job->verify_state_load)
+	if (!w->job->verify.state_load)
 		return 0;
 	return ib_vstate_load(&w->vr, path, d);
 }
@@ -204,7 +204,7 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
 	if (!ret && job->dedupe_global)
 		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
-	if (!ret && job->read_iolog[0])
+	if (!ret && job->replay.iolog[0])
 		ret = replay_init(w, d);
 	else if (!ret)
 		ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d);

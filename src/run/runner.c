@@ -53,11 +53,11 @@ static int set_schedulers(struct ib_runner *r, unsigned int first,
 	for (i = first; i < end; i++) {
 		const struct slot *s = &r->slots[i];
 
-		if (!s->args.job->ioscheduler[0] || engine_has(s, IB_ENGINE_NOFILES))
+		if (!s->args.job->proc.ioscheduler[0] || engine_has(s, IB_ENGINE_NOFILES))
 			continue;
 		for (k = 0; k < s->args.files.nr; k++) {
 			ret = ib_iosched_set(s->args.files.f[k].path,
-					     s->args.job->ioscheduler, d);
+					     s->args.job->proc.ioscheduler, d);
 			if (ret)
 				return ret;
 		}

@@ -92,8 +92,8 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, d);
-	for (unsigned int k = 0; !ret && !nofiles && job->ioscheduler[0] && k < fs->nr; k++)
-		ret = ib_iosched_check(fs->f[k].path, job->ioscheduler, d);
+	for (unsigned int k = 0; !ret && !nofiles && job->proc.ioscheduler[0] && k < fs->nr; k++)
+		ret = ib_iosched_check(fs->f[k].path, job->proc.ioscheduler, d);
 	if (!ret)
 		ret = nofiles ? ib_files_virtual(job, fs, d) :
 				ib_files_prepare(job, fs, d);
@@ -117,7 +117,7 @@ static int check_shared_logs(const struct ib_run *run, struct ib_diag *d)
 	unsigned int i, k;
 
 	for (i = 0; i < run->nr_jobs; i++) {
-		if (run->jobs[i].per_job_logs)
+		if (run->jobs[i].logs.per_job)
 			continue;
 		for (k = i + 1; k < run->nr_jobs; k++)
 			if (ib_logs_shared(&run->jobs[i], &run->jobs[k]))

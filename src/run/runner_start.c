@@ -30,7 +30,7 @@ void runner_exec_msg(struct ib_runner *r, const struct slot *s, bool post)
 	const struct ib_job *job = s->args.job;
 	const char *mode = post ? "postrun" : "prerun";
 
-	if (!r->msg || !(post ? s->args.st->postrun_ran : job->exec_prerun[0]))
+	if (!r->msg || !(post ? s->args.st->postrun_ran : job->proc.exec_prerun[0]))
 		return;
 	if (r->msg == r->tty)
 		runner_clear_eta_line(r);

@@ -45,13 +45,13 @@ static void exit_rules(struct ib_runner *r, const struct slot *done,
 	const struct ib_job *j = done->args.job;
 	unsigned int i;
 
-	if (!j->exitall && !(j->exitall_on_error && done->args.st->error))
+	if (!j->proc.exitall && !(j->proc.exitall_on_error && done->args.st->error))
 		return;
 	for (i = first; i < end; i++)
-		if (j->exit_what != IB_EXIT_GROUP ||
+		if (j->proc.exit_what != IB_EXIT_GROUP ||
 		    r->slots[i].args.job->groupid == j->groupid)
 			stop_slot(&r->slots[i], SIGTERM);
-	if (j->exit_what == IB_EXIT_ALL)
+	if (j->proc.exit_what == IB_EXIT_ALL)
 		r->exit_run = true;
 }
 

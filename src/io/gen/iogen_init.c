@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include "iobench/bssplit.h"
+#include "iobench/jobseed.h"
 #include "iogen_priv.h"
 
 static uint64_t job_granule(const struct ib_job *job)

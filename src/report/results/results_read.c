@@ -18,6 +18,7 @@
 #include <string.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/run.h"
 #include "results_priv.h"
 
