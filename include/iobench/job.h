@@ -17,11 +17,11 @@ struct ib_strtab;
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
  * section with defaults (job.c) + inherited globals + the section's own
  * values; validate.c fixes it up and checks it, plan.c expands numjobs into
- * clones (run.h); from then on nothing writes to it.
+ * clones (plan.h); from then on nothing writes to it.
  *
  * Its long strings (the file list, paths, log prefixes) are pointers to
  * immutable text in a string table (strtab.h), `strs`, which the job's
- * owner owns: the jobset while parsing, then the plan (run.h). A copy of
+ * owner owns: the jobset while parsing, then the plan (plan.h). A copy of
  * a job (numjobs clones, fork(), threads) shares them; a new value is a
  * new string (ib_job_set_str()). Never NULL: "" when not set.
  *
