@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "iobench/eta.h"
+#include "eta.h"
 #include "iobench/num2str.h"
 #include "iobench/source_paced.h"
 

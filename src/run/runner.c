@@ -20,13 +20,13 @@
 #include <time.h>
 #include <unistd.h>
 #include "iobench/exec.h"
-#include "iobench/iosched.h"
+#include "iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
 #include "iobench/log.h"
-#include "iobench/eta.h"
+#include "eta.h"
 #include "iobench/evidence.h"
-#include "iobench/iomode.h"
+#include "iomode.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
 #include "iobench/shm.h"

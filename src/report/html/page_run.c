@@ -15,7 +15,7 @@
 #include "iobench/plan.h"
 #include "page_priv.h"
 #include "iobench/safety.h"
-#include "iobench/texthist.h"
+#include "src/report/texthist.h"
 
 static bool ends_with(const char *s, const char *suf)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iobench/eta.h"
+#include "src/run/eta.h"
 
 #define SEC 1000000000ull
 
