@@ -2,7 +2,10 @@
 #ifndef IOBENCH_CMD_H
 #define IOBENCH_CMD_H
 
+#include <stddef.h>
 #include "iobench/cli.h"
+#include "iobench/diag.h"
+#include "iobench/plotcmd.h"
 
 /*
  * The subcommands' drivers (src/cmd/), main.c's dispatch table: each takes
@@ -27,5 +30,20 @@ int ib_curve_cmd(int argc, char **argv);
 int ib_cmd_compare(int argc, char **argv);
 int ib_cmd_plot(int argc, char **argv);
 int ib_cmd_report(int argc, char **argv);
+
+/*
+ * The command lines of compare, plot and report (cmd/compare_cli.c, pure):
+ * argv[0] is the subcommand's name. 0 or -EINVAL with d's line.
+ */
+int ib_compare_parse(int argc, char **argv, struct ib_cmd_args *a,
+		     struct ib_diag *d);
+int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
+		  struct ib_diag *d);
+
+/*
+ * --repeat: run k's name for a report file: "a.json" -> "a.3.json",
+ * "out" -> "out.3" ("" stays ""). 0 or -ENAMETOOLONG.
+ */
+int ib_repeat_path(char *dst, size_t len, const char *path, unsigned int k);
 
 #endif

@@ -138,4 +138,16 @@ int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
  */
 void ib_calib_job(struct ib_job *c, const struct ib_job *job, uint64_t budget_us);
 
+/* One field of struct ib_job: offsetof and sizeof. */
+struct ib_job_field {
+	size_t off, size;
+};
+/*
+ * The fields ib_calib_job() copies from the job (a whitelist: every other
+ * field of the copy is ib_job_defaults()', but ioengine, time_based,
+ * runtime_us and strs, which it sets, and size, 1 GiB when 0).
+ */
+extern const struct ib_job_field ib_calib_keep[];
+extern const unsigned int ib_calib_nr_keep;
+
 #endif

@@ -10,6 +10,7 @@
 #include "iobench/cmd.h"
 #include "iobench/cli.h"
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 #include "iobench/parse.h"
 #include "iobench/plotcmd.h"
 #include "iobench/runner.h"

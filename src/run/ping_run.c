@@ -184,27 +184,30 @@ static void tick_hook(void *arg, struct ib_loop *l, uint64_t now)
 /* ioping's request as a job: one file, one unit, the request size. */
 static void make_job(struct ping_run *r)
 {
+	/* EAGAIN is a result ("(EAGAIN)"), not a failure */
+	static const struct ib_err_list eagain[IB_ERR_TYPE_NR] = {
+		[IB_ERR_READ] = { 1, { EAGAIN } },
+		[IB_ERR_WRITE] = { 1, { EAGAIN } },
+	};
 	const struct ib_ping_opts *o = r->o;
 	struct ib_job *j = &r->job;
 	unsigned int i;
 
-	ib_job_defaults(j);
-	snprintf(j->name, sizeof(j->name), "ping");
+	ib_job_defaults(j);	/* no strs: its strings and tables are static */
+	j->name = "ping";
 	j->rw = o->read_write ? IB_RW_READ | IB_RW_WRITE :
 		o->write ? IB_RW_WRITE : IB_RW_READ;
 	for (i = 0; i < IB_DDIR_RWT; i++)
 		j->bs.min[i] = j->bs.max[i] = (uint64_t)o->size;
 	j->direct = o->direct;
 	j->refill_buffers = true;	/* ioping writes fresh random data */
-	j->hipri = o->hipri;
-	j->nowait = o->nowait;
-	if (o->nowait) {	/* EAGAIN is a result ("(EAGAIN)"), not a failure */
+	j->engine.hipri = o->hipri;
+	j->engine.nowait = o->nowait;
+	if (o->nowait) {
 		j->continue_on_error = IB_COE_IO;
-		j->ignore_error[IB_ERR_READ] = (struct ib_err_list){ 1, { EAGAIN } };
-		j->ignore_error[IB_ERR_WRITE] = (struct ib_err_list){ 1, { EAGAIN } };
+		j->ignore_error = eagain;
 	}
-	snprintf(j->ioengine, sizeof(j->ioengine), "%s",
-		 o->async ? "io_uring" : (o->hipri || o->nowait) ? "pvsync2" : "psync");
+	j->ioengine = o->async ? "io_uring" : (o->hipri || o->nowait) ? "pvsync2" : "psync";
 	j->ioengine_given = !o->async;
 	ib_job_fixup(j);
 }

@@ -428,15 +428,15 @@ static int check_openfiles(const struct ib_job *job, const struct ib_files *fs,
 
 	if (!job->openfiles || job->openfiles >= fs->nr)
 		return 0;
-	if (job->verify)
+	if (job->verify.type)
 		why = "verify";
-	else if (job->read_iolog[0])
+	else if (job->replay.iolog[0])
 		why = "read_iolog";
 	else if (ib_job_paced(job))
 		why = "rate or thinktime options";
 	else if (!strcmp(job->ioengine, "mmap"))
 		why = "ioengine=mmap";
-	else if (job->registerfiles)
+	else if (job->engine.registerfiles)
 		why = "registerfiles";
 	if (why)
 		return ib_diag_set(d, ENOTSUP,

@@ -242,15 +242,15 @@ static void test_next_word_values(void **state)
 			   "--write_bw_log", "bwlog", "--direct", "1", "--bs", "8k",
 			   NULL));
 	assert_int_equal(r->run.nr_jobs, 1);
-	assert_string_equal(r->run.jobs[0].write_lat_log, "/results/fio");
-	assert_string_equal(r->run.jobs[0].write_bw_log, "bwlog");
+	assert_string_equal(r->run.jobs[0].logs.lat, "/results/fio");
+	assert_string_equal(r->run.jobs[0].logs.bw, "bwlog");
 	assert_true(r->run.jobs[0].direct);
 	assert_int_equal(r->run.jobs[0].bs.min[0], 8192);
 	done(r);
 	/* a bare log option before another option still names the job's logs */
 	r = parse_ok(parse("--name=a", "--size=64k", "--write_iops_log", "--bs=8k",
 			   NULL));
-	assert_string_equal(r->run.jobs[0].write_iops_log, "a");
+	assert_string_equal(r->run.jobs[0].logs.iops, "a");
 	done(r);
 	/* a boolean takes the next word only when it reads as one */
 	parse_err(parse("--name=a", "--size=64k", "--thread", "nosuch.fio", NULL),

@@ -32,7 +32,7 @@ static int setup(void **state)
 		return -1;
 	ib_job_defaults(j);
 	j->strs = &t->strs;
-	strcpy(j->name, "x");
+	j->name = "x";
 	*state = j;
 	return 0;
 }
@@ -244,9 +244,9 @@ static void test_fixup_log_names(void **state)
 	set(j, "write_bw_log", "");
 	set(j, "write_lat_log", "lat");
 	valid(j);
-	assert_string_equal(j->write_bw_log, "x");
-	assert_string_equal(j->write_lat_log, "lat");
-	assert_string_equal(j->write_iops_log, "");
+	assert_string_equal(j->logs.bw, "x");
+	assert_string_equal(j->logs.lat, "lat");
+	assert_string_equal(j->logs.iops, "");
 }
 
 static void test_complete_max_below_min(void **state)
@@ -367,10 +367,10 @@ static void test_engine_option_inherited(void **state)
 
 	/* inherited from a global section: not in opts_text, but not default */
 	set(j, "defaults", "fio");
-	j->sqthread_poll = true;
+	j->engine.sqthread_poll = true;
 	invalid(j, false, EINVAL, "sqthread_poll: only valid with ioengine=io_uring");
-	j->sqthread_poll = false;
-	j->userspace_reap = true;
+	j->engine.sqthread_poll = false;
+	j->engine.userspace_reap = true;
 	invalid(j, false, EINVAL, "userspace_reap: only valid with ioengine=libaio");
 }
 
@@ -449,17 +449,17 @@ static void test_expand(void **state)
 	set(j, "stonewall", "");
 	valid(j);
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* first: no new group */
-	strcpy(j->name, "y");
+	j->name = "y";
 	j->numjobs = 2;
 	j->stonewall = false;
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* same group */
-	strcpy(j->name, "z");
+	j->name = "z";
 	j->new_group = true;
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
 	j->new_group = false;
 	j->stonewall = true;
 	j->numjobs = 1;
-	strcpy(j->name, "w");
+	j->name = "w";
 	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
 	assert_int_equal(r.nr_jobs, 8);
 	for (i = 0; i < r.nr_jobs; i++)

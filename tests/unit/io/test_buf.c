@@ -162,7 +162,7 @@ static void iomem_kinds(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	unlink(path);	/* a name: the mmap kind creates and unlinks it */
-	strcpy(t->job.iomem_file, path);
+	t->job.iomem_file = path;
 	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
 	for (kind = IB_IOMEM_MALLOC; kind <= IB_IOMEM_MMAPSHARED; kind++) {
 		t->job.iomem = kind;

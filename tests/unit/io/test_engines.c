@@ -134,7 +134,7 @@ static void two_files(void **state)
 			.buf_size = 4096, .buf_base = r->bufs };
 		uint8_t got[4096];
 
-		r->job.registerfiles = v >= IB_ARRAY_SIZE(io_names);
+		r->job.engine.registerfiles = v >= IB_ARRAY_SIZE(io_names);
 		for (unsigned int f = 0; f < 2; f++) {
 			char path[] = "/dev/shm/ib_engtest2_XXXXXX";
 
@@ -158,7 +158,7 @@ static void two_files(void **state)
 		close(files[0].fd);
 		close(files[1].fd);
 	}
-	r->job.registerfiles = false;
+	r->job.engine.registerfiles = false;
 }
 
 /* Sync engines complete inline and have no commit/reap. */
@@ -365,7 +365,7 @@ static void pvsync2_flags(void **state)
 	struct rig *r = *state;
 	struct ib_io *io;
 
-	r->job.nowait = true;
+	r->job.engine.nowait = true;
 	assert_int_equal(rig_start(r, "pvsync2", 1, 4096, O_RDWR), 0);
 	io = one_io(r, IB_DDIR_READ, 8192, 4096);
 	if (io->res == -EOPNOTSUPP) {
@@ -377,8 +377,8 @@ static void pvsync2_flags(void **state)
 		assert_string_equal(r->ctx.errmsg, "");
 	}
 	r->e->cleanup(&r->ctx);
-	r->job.nowait = false;
-	r->job.hipri = true;
+	r->job.engine.nowait = false;
+	r->job.engine.hipri = true;
 	assert_int_equal(rig_start(r, "pvsync2", 1, 4096, O_RDWR), 0);
 	io = one_io(r, IB_DDIR_READ, 12288, 4096);
 	assert_int_equal(io->res, 4096);

@@ -16,17 +16,17 @@
 #include "iobench/clock.h"
 #include "engine_rig.h"
 
-static void fixedbufs(struct ib_job *j) { j->fixedbufs = true; }
-static void regfiles(struct ib_job *j) { j->registerfiles = true; }
-static void vectored(struct ib_job *j) { j->nonvectored = 0; }
-static void nonvectored(struct ib_job *j) { j->nonvectored = 1; }
-static void sqpoll(struct ib_job *j) { j->sqthread_poll = true; }
+static void fixedbufs(struct ib_job *j) { j->engine.fixedbufs = true; }
+static void regfiles(struct ib_job *j) { j->engine.registerfiles = true; }
+static void vectored(struct ib_job *j) { j->engine.nonvectored = 0; }
+static void nonvectored(struct ib_job *j) { j->engine.nonvectored = 1; }
+static void sqpoll(struct ib_job *j) { j->engine.sqthread_poll = true; }
 static void uring_all(struct ib_job *j)
 {
-	j->fixedbufs = j->registerfiles = j->sqthread_poll = true;
-	j->sqthread_poll_cpu = 0;
+	j->engine.fixedbufs = j->engine.registerfiles = j->engine.sqthread_poll = true;
+	j->engine.sqthread_poll_cpu = 0;
 }
-static void ureap(struct ib_job *j) { j->userspace_reap = true; }
+static void ureap(struct ib_job *j) { j->engine.userspace_reap = true; }
 
 ib_unused static const struct tcase cases[] = {
 #if HAVE_LIBURING
@@ -106,7 +106,7 @@ static void uring_hipri_tmpfs(void **state)
 
 	signal(SIGALRM, on_alarm);
 	alarm(30);
-	r->job.hipri = true;
+	r->job.engine.hipri = true;
 	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR | O_DIRECT), 0);
 	io = one_io(r, IB_DDIR_READ, 0, 4096);
 	assert_int_equal(io->res, -EOPNOTSUPP);
@@ -180,8 +180,8 @@ static void uring_bad_sqcpu(void **state)
 	struct rig *r = *state;
 	int ret;
 
-	r->job.sqthread_poll = true;
-	r->job.sqthread_poll_cpu = 100000;
+	r->job.engine.sqthread_poll = true;
+	r->job.engine.sqthread_poll_cpu = 100000;
 	ret = rig_start(r, "io_uring", 4, 4096, O_RDWR);
 	assert_int_equal(ret, -EINVAL);
 	assert_false(ib_engine_unavailable(ret));
@@ -194,7 +194,7 @@ static void uring_regfiles_index(void **state)
 {
 	struct rig *r = *state;
 
-	r->job.registerfiles = true;
+	r->job.engine.registerfiles = true;
 	assert_int_equal(rig_start(r, "io_uring", 2, 4096, O_RDWR), 0);
 	assert_int_equal(r->file.reg_index, 0);
 	r->e->cleanup(&r->ctx);
@@ -251,12 +251,12 @@ static void uring_fixedbufs_off(void **state)
 {
 	struct rig *r = *state;
 
-	r->job.fixedbufs_given = true;	/* fixedbufs=0 */
+	r->job.engine.fixedbufs_given = true;	/* fixedbufs=0 */
 	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR), 0);
 	assert_int_equal(ring_user_bufs(), 0);
 	r->e->cleanup(&r->ctx);
-	r->job.fixedbufs_given = false;
-	r->job.nonvectored = 0;
+	r->job.engine.fixedbufs_given = false;
+	r->job.engine.nonvectored = 0;
 	assert_int_equal(rig_start(r, "io_uring", 4, 4096, O_RDWR), 0);
 	assert_int_equal(ring_user_bufs(), 0);
 }
@@ -293,7 +293,7 @@ static void uring_fixedbufs_refused(void **state)
 	assert_int_equal(io->res, 4096);
 	assert_memory_equal(io->buf, r->model + 4096, 4096);
 	r->e->cleanup(&r->ctx);
-	r->job.fixedbufs = r->job.fixedbufs_given = true;
+	r->job.engine.fixedbufs = r->job.engine.fixedbufs_given = true;
 	ret = rig_start(r, "io_uring", 4, 4096, O_RDWR);
 	assert_true(ret < 0);
 	assert_non_null(strstr(r->ctx.errmsg,
@@ -311,7 +311,7 @@ static void nowait_read(void **state)
 	struct rig *r = *state;
 	struct ib_io *io;
 
-	r->job.nowait = true;
+	r->job.engine.nowait = true;
 	assert_int_equal(rig_start(r, r->tc->engine, 2, 4096,
 				   O_RDWR | (r->tc->direct ? O_DIRECT : 0)), 0);
 	io = one_io(r, IB_DDIR_READ, 4096, 4096);

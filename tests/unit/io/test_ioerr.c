@@ -154,11 +154,13 @@ static void decide(const struct ib_job *j, enum ib_ddir ddir, int err,
 
 static void test_decide(void **state)
 {
+	struct ib_err_list lists[IB_ERR_TYPE_NR] = { { 0, { 0 } } };
 	struct ib_job j;
 	struct ib_diag d = { { 0 } };
 
 	(void)state;
 	memset(&j, 0, sizeof(j));
+	j.ignore_error = ib_job_no_ignore_error;
 	/* continue_on_error=none: everything stops the job, uncounted */
 	decide(&j, IB_DDIR_READ, EIO, true, false, false);
 	decide(&j, IB_DDIR_WRITE, ENOSPC, true, false, false);
@@ -175,7 +177,8 @@ static void test_decide(void **state)
 	j.continue_on_error = IB_COE_VERIFY;
 	decide(&j, IB_DDIR_READ, EILSEQ, false, true, true);
 	/* a given list replaces the default for its type only */
-	assert_int_equal(ib_ignore_error_parse("ENODATA,ENOSPC", j.ignore_error, &d), 0);
+	assert_int_equal(ib_ignore_error_parse("ENODATA,ENOSPC", lists, &d), 0);
+	j.ignore_error = lists;
 	j.continue_on_error = IB_COE_ALL;
 	decide(&j, IB_DDIR_WRITE, ENOSPC, false, true, true);
 	decide(&j, IB_DDIR_WRITE, EIO, false, false, false);

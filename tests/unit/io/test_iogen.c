@@ -627,6 +627,7 @@ static void test_lfsr_bsrange(void **state)
 /* bssplit: the sizes drawn keep to the shares; the budget is exact. */
 static void test_bssplit_sizes(void **state)
 {
+	struct ib_bssplit split[IB_DDIR_RWT] = { { 0, { 0 }, { 0 } } };
 	struct rig r;
 	struct ib_io_desc io;
 	uint64_t bytes = 0, n4 = 0, n32 = 0, n = 0;
@@ -634,11 +635,12 @@ static void test_bssplit_sizes(void **state)
 	(void)state;
 	rig_init(&r, IB_RW_READ | IB_RW_RAND, 256 << 20, 4096, 1);
 	r.job.norandommap = true;
-	r.job.bssplit[0].nr = 2;
-	r.job.bssplit[0].bs[0] = 4096;
-	r.job.bssplit[0].perc[0] = 75000;
-	r.job.bssplit[0].bs[1] = 32768;
-	r.job.bssplit[0].perc[1] = 25000;
+	split[0].nr = 2;
+	split[0].bs[0] = 4096;
+	split[0].perc[0] = 75000;
+	split[0].bs[1] = 32768;
+	split[0].perc[1] = 25000;
+	r.job.bssplit = split;
 	r.job.bs.max[0] = 32768;
 	rig_start(&r);
 	while (ib_iogen_next(&r.gen, &io)) {

@@ -40,11 +40,11 @@ static void job_with_logs(struct ib_job *j, bool lat, bool bw, bool iops)
 	j->number = 3;
 	snprintf(prefix, sizeof(prefix), "%s/x", dir);
 	if (lat)
-		j->write_lat_log = prefix;
+		j->logs.lat = prefix;
 	if (bw)
-		j->write_bw_log = prefix;
+		j->logs.bw = prefix;
 	if (iops)
-		j->write_iops_log = prefix;
+		j->logs.iops = prefix;
 }
 
 static void test_format(void **state)
@@ -103,8 +103,8 @@ static void test_averaged(void **state)
 
 	(void)state;
 	job_with_logs(j, true, false, false);
-	j->log_avg_msec = 100;
-	j->log_offset = true;
+	j->logs.avg_msec = 100;
+	j->logs.offset = true;
 	assert_int_equal(ib_logs_open(&l, j, NULL), 0);
 	ib_logs_lat(&l, 10, IB_DDIR_READ, 4096, 4096, UINT64_MAX, 1000, 1100);
 	ib_logs_lat(&l, 50, IB_DDIR_READ, 4096, 0, UINT64_MAX, 2000, 2100);
@@ -130,7 +130,7 @@ static void test_sampler_logs(void **state)
 
 	(void)state;
 	job_with_logs(j, false, true, false);
-	j->log_avg_msec = 100;
+	j->logs.avg_msec = 100;
 	j->runtime_us = 300000;
 	assert_int_equal(ib_logs_open(&l, j, NULL), 0);
 	assert_false(l.per_io);
@@ -161,7 +161,7 @@ static void test_open_error(void **state)
 	(void)state;
 	ib_job_defaults(j);
 	j->number = 1;
-	j->write_bw_log = "/nonexistent-dir/x";
+	j->logs.bw = "/nonexistent-dir/x";
 	assert_true(ib_logs_open(&l, j, &d) < 0);
 	assert_non_null(strstr(d.msg, "/nonexistent-dir/x_bw.1.log"));
 	free(j);

@@ -38,7 +38,7 @@ static void rig_setup(struct rig *r)
 	ib_job_defaults(&r->job);
 	r->job.number = 1;
 	r->job.openfiles = 2;
-	strcpy(r->job.ioengine, "psync");
+	r->job.ioengine = "psync";
 	for (i = 0; i < NF; i++) {
 		r->f[i].path = malloc(96);
 		snprintf(r->f[i].path, 96, "%s.%u", r->dir, i);

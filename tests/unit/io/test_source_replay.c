@@ -105,7 +105,7 @@ static void job_init(struct ib_job *j)
 {
 	ib_job_defaults(j);
 	j->strs = &strs;
-	j->read_iolog = logpath;
+	j->replay.iolog = logpath;
 }
 
 /* Recorded times from the first I/O, from the source's first call. */
@@ -152,14 +152,14 @@ static void test_time_scale(void **state)
 	(void)state;
 	put_log(V3);
 	job_init(&j);
-	j.replay_time_scale = 200;
+	j.replay.time_scale = 200;
 	open_replay(&r, &j, 1);
 	expect_io(&r, 0, IB_DDIR_READ, 0, 0, 4096, 0);
 	expect_not_yet(&r, 0, 250000);
 	expect_io(&r, 250000, IB_DDIR_WRITE, 0, 8192, 512, 250000);
 	expect_not_yet(&r, 250000, 300000);	/* the trim */
 	ib_replay_free(&r);
-	j.replay_time_scale = 50;
+	j.replay.time_scale = 50;
 	open_replay(&r, &j, 1);
 	expect_io(&r, 7, IB_DDIR_READ, 0, 0, 4096, 7);
 	expect_not_yet(&r, 7, 7 + 1000000);
@@ -180,7 +180,7 @@ static void test_no_stall(void **state)
 	(void)state;
 	put_log(V3);
 	job_init(&j);
-	j.replay_no_stall = true;
+	j.replay.no_stall = true;
 	open_replay(&r, &j, 1);
 	expect_io(&r, 10, IB_DDIR_READ, 0, 0, 4096, 10);
 	expect_io(&r, 11, IB_DDIR_WRITE, 0, 8192, 512, 11);
@@ -222,10 +222,10 @@ static void test_map(void **state)
 	expect_io(&r, 2000050, IB_DDIR_READ, 0, 20480, 8192, 2000050);
 	expect_io(&r, 2000051, IB_DDIR_WRITE, 1, 3, 512, 2000050);
 	ib_replay_free(&r);
-	j.replay_scale = 2;
-	j.replay_align = 4096;
-	j.replay_no_stall = true;
-	j.replay_redirect = "/dev/null";
+	j.replay.scale = 2;
+	j.replay.align = 4096;
+	j.replay.no_stall = true;
+	j.replay.redirect = "/dev/null";
 	open_replay(&r, &j, 1);
 	expect_io(&r, 1, IB_DDIR_WRITE, 0, 4096, 4096, 1);	/* 5000 */
 	expect_io(&r, 1, IB_DDIR_READ, 0, 0, 4096, 1);		/* 2048 */
@@ -244,8 +244,8 @@ static void test_skip(void **state)
 	(void)state;
 	put_log(TWO);
 	job_init(&j);
-	j.replay_skip = 1u << IB_DDIR_WRITE;
-	j.replay_no_stall = true;
+	j.replay.skip = 1u << IB_DDIR_WRITE;
+	j.replay.no_stall = true;
 	open_replay(&r, &j, 2);
 	expect_io(&r, 1, IB_DDIR_READ, 0, 4096, 4096, 1);	/* /x first now */
 	expect_io(&r, 1, IB_DDIR_READ, 1, 20480, 8192, 1);
@@ -263,15 +263,15 @@ static void test_skip_trim_sync(void **state)
 	(void)state;
 	put_log(V3);
 	job_init(&j);
-	j.replay_skip = 1u << IB_DDIR_TRIM | 1u << IB_DDIR_SYNC;
-	j.replay_no_stall = true;
+	j.replay.skip = 1u << IB_DDIR_TRIM | 1u << IB_DDIR_SYNC;
+	j.replay.no_stall = true;
 	open_replay(&r, &j, 1);
 	expect_io(&r, 1, IB_DDIR_READ, 0, 0, 4096, 1);
 	expect_io(&r, 1, IB_DDIR_WRITE, 0, 8192, 512, 1);
 	expect_io(&r, 1, IB_DDIR_READ, 0, 12288, 4096, 1);
 	assert_int_equal(next_at(&r, 1, &io), IB_SRC_END);
 	ib_replay_free(&r);
-	j.replay_skip = 1u << IB_DDIR_TRIM; /* syncs stay */
+	j.replay.skip = 1u << IB_DDIR_TRIM; /* syncs stay */
 	open_replay(&r, &j, 1);
 	expect_io(&r, 1, IB_DDIR_READ, 0, 0, 4096, 1);
 	expect_io(&r, 1, IB_DDIR_WRITE, 0, 8192, 512, 1);
@@ -336,7 +336,7 @@ static void test_time_based(void **state)
 	job_init(&j);
 	j.time_based = true;
 	j.loops = 1;
-	j.replay_no_stall = true;
+	j.replay.no_stall = true;
 	open_replay(&r, &j, 1);
 	for (i = 0; i < 1000; i++) {
 		expect_io(&r, i, IB_DDIR_READ, 0, 0, 4096, i);
@@ -346,7 +346,7 @@ static void test_time_based(void **state)
 	assert_int_equal(r.st.ios, 2000);
 	ib_replay_free(&r);
 	/* a trace whose I/Os are all skipped ends instead of spinning */
-	j.replay_skip = 1u << IB_DDIR_READ | 1u << IB_DDIR_WRITE;
+	j.replay.skip = 1u << IB_DDIR_READ | 1u << IB_DDIR_WRITE;
 	open_replay(&r, &j, 1);
 	{
 		struct ib_io_desc io;
@@ -409,7 +409,7 @@ static void test_plan(void **state)
 	assert_int_equal(j.size, 2 * 1048576); /* the trim's end is the largest */
 	/* --readonly, replay_skip=write: the trim is refused */
 	job_init(&j);
-	j.replay_skip = 1u << IB_DDIR_WRITE;
+	j.replay.skip = 1u << IB_DDIR_WRITE;
 	assert_int_equal(ib_replay_plan(&j, true, &d), -EPERM);
 	snprintf(want, sizeof(want),
 		 "%s: line 6: a trim, refused by --readonly (replay_skip=trim leaves trims out)",
@@ -418,8 +418,8 @@ static void test_plan(void **state)
 	/* replay_redirect and replay_skip=write,trim: one target, reads only */
 	job_init(&j);
 	snprintf(path2, sizeof(path2), "%s/t", dir);
-	j.replay_redirect = path2;
-	j.replay_skip = 1u << IB_DDIR_WRITE | 1u << IB_DDIR_TRIM;
+	j.replay.redirect = path2;
+	j.replay.skip = 1u << IB_DDIR_WRITE | 1u << IB_DDIR_TRIM;
 	assert_int_equal(ib_replay_plan(&j, true, &d), 0);
 	snprintf(want, sizeof(want), "%s/t", dir);
 	assert_string_equal(j.filename, want);
@@ -447,7 +447,7 @@ static void test_plan_refusals(void **state)
 	snprintf(want, sizeof(want), "%s: no read, write or trim to replay", logpath);
 	assert_string_equal(d.msg, want);
 	job_init(&j);
-	j.replay_align = 3000;
+	j.replay.align = 3000;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "replay_align: 3000 is not a power of 2");
 	job_init(&j);
@@ -455,13 +455,13 @@ static void test_plan_refusals(void **state)
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
 	job_init(&j);
-	j.write_iolog = logpath;
+	j.logs.iolog = logpath;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	snprintf(want, sizeof(want), "write_iolog=%s: is the trace read_iolog= replays",
 		 logpath);
 	assert_string_equal(d.msg, want);
 	job_init(&j);
-	j.merge_nr_iters = 1;
+	j.replay.merge_nr_iters = 1;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "merge_blktrace_scalars/iters: only with merge_blktrace_file=");
 }

@@ -75,7 +75,7 @@ static struct fixture *fx(const uint64_t *offs, const uint32_t *lens,
 	assert_non_null(f);
 	ib_job_defaults(&f->job);
 	f->job.rw = IB_RW_WRITE | IB_RW_RAND;
-	f->job.verify = verify;
+	f->job.verify.type = verify;
 	f->job.number = 3;
 	f->file.path = (char *)"/x/target";
 	for (int i = 0; i < NIO; i++) {
@@ -263,8 +263,8 @@ static void test_passes_and_backlog(void **state)
 	struct ib_source *w = ib_vrun_write_source(&f->v);
 
 	(void)state;
-	f->job.verify_backlog = 1;
-	f->job.verify_backlog_batch = 1;
+	f->job.verify.backlog = 1;
+	f->job.verify.backlog_batch = 1;
 	/* write, its backlog read, write, read: then the pass (8k) ends */
 	assert_int_equal(step(f, w, 0, &d), IB_SRC_READY);
 	assert_int_equal(d.ddir, IB_DDIR_WRITE);
@@ -319,8 +319,8 @@ static void test_rewritten_not_an_error(void **state)
 	struct ib_io_desc d;
 
 	(void)state;
-	f->job.verify_backlog = 1;
-	f->job.verify_backlog_batch = 1;
+	f->job.verify.backlog = 1;
+	f->job.verify.backlog_batch = 1;
 	step(f, w, 0, &d);			/* block 0, write #0, done */
 	/* write #1 of block 0 completes before the read of #0 is checked
 	 * (the loop never has them in flight together: serialize) */
@@ -355,7 +355,7 @@ static void test_dry_pass(void **state)
 	struct fixture *f = fx(offs, NULL, 2, IB_VERIFY_CRC32C, 2 * BS);
 
 	(void)state;
-	f->job.verify_only = true;
+	f->job.verify.only = true;
 	ib_vrun_dry_pass(&f->v);
 	assert_int_equal(f->v.nr, 2);
 	assert_int_equal(f->v.recs[0].offset, 7 * BS);
@@ -398,7 +398,7 @@ static void test_state_name(void **state)
 
 	(void)state;
 	ib_job_defaults(&j);
-	strcpy(j.name, "my/job");
+	j.name = "my/job";
 	j.number = 3;
 	ib_vstate_name(&j, out, sizeof(out));
 	assert_string_equal(out, "local-my.job-2-verify.state");
@@ -423,7 +423,7 @@ static void test_state_roundtrip(void **state)
 	memcpy(blk, f->bufs[1], BS);
 	f->job.randseed = 77;		/* the state carries the seed */
 	assert_int_equal(ib_vstate_save(&f->v, path, &dg), 0);
-	g->job.verify_only = true;
+	g->job.verify.only = true;
 	g->job.randseed = 1;
 	assert_int_equal(ib_vstate_load(&g->v, path, &dg), 0);
 	assert_true(g->v.loaded && !g->v.blind && g->v.check_nio);
@@ -446,7 +446,7 @@ static void test_state_roundtrip(void **state)
 	ib_vrun_done(&g->v, &g->ios[0]);
 	assert_int_equal(g->v.mismatches, 1);
 	g->v.check_nio = false;		/* verify_write_sequence=0 */
-	g->job.verify_header_seed = false;
+	g->job.verify.header_seed = false;
 	g->v.spec.check_seed = false;
 	memcpy(g->bufs[0], blk, BS);
 	ib_vrun_done(&g->v, &g->ios[0]);

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/evidence.h"
 #include "iobench/hist.h"
 #include "iobench/json.h"
@@ -791,6 +792,77 @@ static void test_calib_job(void **state)
 	free(c);
 }
 
+/* Is byte k of struct ib_job in a field the calibration copy takes or sets? */
+static bool calib_field(size_t k)
+{
+	static const struct ib_job_field set[] = {
+		{ offsetof(struct ib_job, ioengine), sizeof(const char *) },
+		{ offsetof(struct ib_job, time_based), sizeof(bool) },
+		{ offsetof(struct ib_job, runtime_us), sizeof(uint64_t) },
+		{ offsetof(struct ib_job, strs), sizeof(void *) },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ib_calib_nr_keep; i++)
+		if (k >= ib_calib_keep[i].off && k < ib_calib_keep[i].off + ib_calib_keep[i].size)
+			return true;
+	for (i = 0; i < IB_ARRAY_SIZE(set); i++)
+		if (k >= set[i].off && k < set[i].off + set[i].size)
+			return true;
+	return false;
+}
+
+/*
+ * The calibration copy is a whitelist: from a job whose every byte differs
+ * from the default (its strings and tables other ones), every field the
+ * copy does not take is the default's, so a new option with a side effect
+ * (a log, a command, a rate) cannot reach calibration unless it is taken.
+ */
+static void test_calib_whitelist(void **state)
+{
+	static const struct ib_err_list errs[IB_ERR_TYPE_NR] = { { 1, { 5 } } };
+	static const struct ib_bssplit split[IB_DDIR_RWT] = { { 1, { 4096 }, { 100000 } } };
+	static const struct ib_zones zones[IB_DDIR_RWT] = { { 1, { 100 }, { 100 } } };
+	struct ib_job *j = malloc(sizeof(*j)), *c = malloc(sizeof(*c)),
+		*def = malloc(sizeof(*def));
+	const unsigned char *cb = (const void *)c, *db = (const void *)def;
+	unsigned int i, kept = 0;
+	size_t k;
+
+	(void)state;
+	assert_non_null(j);
+	assert_non_null(c);
+	assert_non_null(def);
+	ib_job_defaults(def);
+	memset(j, 0x5a, sizeof(*j));
+	for (i = 0; i < IB_JOB_NR_STRS; i++)
+		*ib_job_str_at(j, i) = "side effect";
+	j->zones = zones;
+	j->bssplit = split;
+	j->ignore_error = errs;
+	j->opts_text = "";
+	ib_calib_job(c, j, 10000);
+	for (k = 0; k < sizeof(*c); k++)
+		if (!calib_field(k) && cb[k] != db[k])
+			fail_msg("calibration copy: byte %zu is not the default's", k);
+	assert_string_equal(c->ioengine, "null");
+	assert_string_equal(c->name, "side effect");	/* taken: default file names */
+	assert_string_equal(c->proc.exec_prerun, "");
+	assert_string_equal(c->logs.hist, "");
+	assert_string_equal(c->filename, "");
+	assert_ptr_equal(c->ignore_error, ib_job_no_ignore_error);
+	assert_ptr_equal(c->bssplit, split);
+	assert_int_equal(c->rate[IB_DDIR_READ], 0);
+	assert_int_equal(c->number_ios, 0);
+	assert_false(c->proc.cpus_set);
+	for (k = 0; k < sizeof(*c); k++)
+		kept += calib_field(k) && cb[k] == ((const unsigned char *)j)[k];
+	assert_true(kept > 0);
+	free(j);
+	free(c);
+	free(def);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -804,6 +876,7 @@ int main(void)
 		cmocka_unit_test(test_env_json), T(test_warmup), T(test_step),
 		T(test_trend), cmocka_unit_test(test_series_sampler),
 		cmocka_unit_test(test_before_as), cmocka_unit_test(test_calib_job),
+		cmocka_unit_test(test_calib_whitelist),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

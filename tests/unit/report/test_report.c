@@ -279,13 +279,13 @@ static void test_header(void **state)
 	ib_run_init(&run);
 	for (i = 0; i < 3; i++) {
 		ib_job_defaults(&jobs[i]);
-		strcpy(jobs[i].name, "j");
+		jobs[i].name = "j";
 		jobs[i].clone = i;
 		jobs[i].rw = IB_RW_READ | IB_RW_WRITE | IB_RW_RAND;
 		jobs[i].bs.min[1] = jobs[i].bs.max[1] = 16384;
 		jobs[i].bs.min[2] = 512;
 		jobs[i].bs.max[2] = 65536;
-		strcpy(jobs[i].ioengine, "io_uring");
+		jobs[i].ioengine = "io_uring";
 		jobs[i].iodepth = 32;
 	}
 	run.jobs = jobs;
@@ -425,7 +425,7 @@ static void test_synthetic_tail(void **state)
 	(void)state;
 	ib_run_init(&run);
 	ib_job_defaults(&j);
-	strcpy(j.name, "s");
+	j.name = "s";
 	j.iodepth = 16;
 	j.continue_on_error = IB_COE_ALL;
 	run.jobs = &j;
@@ -514,7 +514,7 @@ static void test_shown_error(void **state)
 	(void)state;
 	ib_run_init(&run);
 	ib_job_defaults(&j);
-	strcpy(j.name, "e");
+	j.name = "e";
 	run.jobs = &j;
 	run.nr_jobs = 1;
 	st->dir[0].issued = 64;

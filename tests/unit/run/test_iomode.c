@@ -82,16 +82,16 @@ static void test_default_chain(void **state)
 #endif
 #if HAVE_LIBAIO
 	/* only libaio takes userspace_reap (validation refuses it before) */
-	j->userspace_reap = true;
+	j->engine.userspace_reap = true;
 	assert_string_equal(engine(j, why, &err), "libaio");
 	assert_string_equal(why, "io_uring does not take userspace_reap");
-	j->userspace_reap = false;
+	j->engine.userspace_reap = false;
 #endif
 #if HAVE_LIBURING && HAVE_LIBAIO
 	/* options no engine of the chain takes together: none can run it */
-	j->registerfiles = true;
-	j->userspace_reap = true;
-	strcpy(j->name, "x");
+	j->engine.registerfiles = true;
+	j->engine.userspace_reap = true;
+	j->name = "x";
 	assert_string_equal(engine(j, why, &err),
 			    "job 'x': no I/O engine can run it here: "
 			    "io_uring does not take userspace_reap; "

@@ -53,7 +53,7 @@ static struct ib_job *one_job(struct ib_run *run, unsigned int n)
 	run->jobs_cap = n;
 	for (i = 0; i < n; i++) {
 		ib_job_defaults(&run->jobs[i]);
-		snprintf(run->jobs[i].name, sizeof(run->jobs[i].name), "t");
+		run->jobs[i].name = "t";
 		run->jobs[i].strs = &run->strs;
 		run->jobs[i].filename = path;
 		run->jobs[i].number = i + 1;
@@ -84,7 +84,7 @@ static void one_engine(const char *engine, unsigned int rw, unsigned int depth,
 	struct ib_job *job = one_job(&run, 1);
 	const struct ib_job_stats *st;
 
-	snprintf(job->ioengine, sizeof(job->ioengine), "%s", engine);
+	job->ioengine = engine;
 	job->rw = rw;
 	job->iodepth = depth;
 	job->iodepth_low = depth;
@@ -292,12 +292,12 @@ static void test_check_warns_on_stream(void **state)
 	(void)state;
 	assert_non_null(f);
 	jobs = one_job(&run, 3);
-	snprintf(jobs[0].ioengine, sizeof(jobs[0].ioengine), "psync");
-	snprintf(jobs[1].ioengine, sizeof(jobs[1].ioengine), "psync");
+	jobs[0].ioengine = "psync";
+	jobs[1].ioengine = "psync";
 	jobs[0].iodepth = 8;
 	jobs[1].iodepth = 8;
 	jobs[1].clone = 1;	/* a second clone of job 1: no second line */
-	snprintf(jobs[2].ioengine, sizeof(jobs[2].ioengine), "pvsync");
+	jobs[2].ioengine = "pvsync";
 	jobs[2].iodepth = 2;
 	assert_int_equal(ib_runner_check(&run, f, &res, &r, &d), 0);
 	fflush(f);

@@ -96,7 +96,7 @@ static int setup(void **state)
 	f->env.sysfs_dev = f->sys;
 	f->env.exclusive_open = false;
 	ib_job_defaults(&f->job);
-	snprintf(f->job.name, sizeof(f->job.name), "x");
+	f->job.name = "x";
 	f->job.rw = IB_RW_WRITE;
 	*state = f;
 	return 0;
