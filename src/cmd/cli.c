@@ -2,9 +2,9 @@
 /*
  * Command line front end: fio's syntax in all four forms (--opt=value,
  * -opt=value, --opt value, -opt value) plus bare flags. Run-level options
- * fill struct ib_run; job options go through the option table into job
+ * fill struct ib_plan; job options go through the option table into job
  * sections (struct ib_jobset); non-option arguments are job files. At the
- * end ib_run_build() (plan.c) turns the sections into the validated plan.
+ * end ib_plan_build() (plan.c) turns the sections into the validated plan.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -304,7 +304,7 @@ static int load_jobfiles(struct cli_state *st, struct ib_diag *d)
 
 static int finish(struct cli_state *st, struct ib_diag *d)
 {
-	struct ib_run *r = st->run;
+	struct ib_plan *r = st->run;
 	int rc = load_jobfiles(st, d);
 
 	if (rc)
@@ -325,13 +325,13 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 		ib_help_showcmd(st->out, &st->set);
 		return IB_CLI_DONE;
 	}
-	rc = ib_run_build(r, &st->set, d);
+	rc = ib_plan_build(r, &st->set, d);
 	if (rc)
 		return rc;
 	return r->parse_only ? IB_CLI_DONE : IB_CLI_RUN;
 }
 
-int ib_cli_parse(int argc, char **argv, struct ib_run *run, FILE *out,
+int ib_cli_parse(int argc, char **argv, struct ib_plan *run, FILE *out,
 		 struct ib_diag *d)
 {
 	struct cli_state *st = calloc(1, sizeof(*st));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The run-level command-line options (not job options): their table and
- * what each sets in struct ib_run (--output, --eta, --plot, --repeat...).
+ * what each sets in struct ib_plan (--output, --eta, --plot, --repeat...).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -73,7 +73,7 @@ static int set_path(char *dst, size_t len, const char *opt, const char *v,
 	return 0;
 }
 
-static int set_formats(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_formats(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	char buf[128], *tok, *save = NULL, names[128];
 	const struct ib_format *fmt;
@@ -113,7 +113,7 @@ static int set_time_ms(uint64_t *dst, const char *opt, const char *v,
 	return 0;
 }
 
-static int set_eta(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_eta(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	if (!strcmp(v, "auto"))
 		r->eta = IB_ETA_AUTO;
@@ -126,7 +126,7 @@ static int set_eta(struct ib_run *r, const char *v, struct ib_diag *d)
 	return 0;
 }
 
-static int set_terse_version(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_terse_version(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	uint64_t x;
 
@@ -136,7 +136,7 @@ static int set_terse_version(struct ib_run *r, const char *v, struct ib_diag *d)
 	return 0;
 }
 
-static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d)
+static int add_section_filter(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	if (r->nr_sections == IB_MAX_SECTION_FILTERS)
 		return ib_diag_set(d, E2BIG, "--section: at most %d sections", IB_MAX_SECTION_FILTERS);
@@ -146,7 +146,7 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 	return 0;
 }
 
-static int set_max_jobs(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_max_jobs(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	uint64_t x;
 
@@ -164,7 +164,7 @@ static bool has_suffix(const char *s, const char *suf)
 }
 
 /* --plot=FILE.svg|FILE.html, --report=FILE.html */
-static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
+static int set_chart_path(struct ib_plan *r, const struct cli_opt *c,
 			  const char *v, struct ib_diag *d)
 {
 	bool plot = c->id == C_PLOT;
@@ -178,7 +178,7 @@ static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
 }
 
 /* --repeat=N, 1..IB_REPEAT_MAX */
-static int set_repeat(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_repeat(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	char *end;
 	unsigned long n;
@@ -198,7 +198,7 @@ static int help_done(int rc)
 }
 
 /* The options without a value: set their flag. Whether id is one. */
-static bool set_flag(struct ib_run *r, enum cli_id id)
+static bool set_flag(struct ib_plan *r, enum cli_id id)
 {
 	switch (id) {
 	case C_MINIMAL:
@@ -231,7 +231,7 @@ static bool set_flag(struct ib_run *r, enum cli_id id)
 int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		   struct ib_diag *d)
 {
-	struct ib_run *r = st->run;
+	struct ib_plan *r = st->run;
 
 	if (set_flag(r, c->id))
 		return 0;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "iobench/diag.h"
 #include "iobench/jobfile.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 #define MAX_JOBFILES 64
 
@@ -29,7 +29,7 @@ struct cli_opt {
 };
 
 struct cli_state {
-	struct ib_run *run;
+	struct ib_plan *run;
 	struct ib_jobset set;
 	struct ib_section *cur;
 	const char *files[MAX_JOBFILES];

@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-#include "iobench/procopts.h"
+#include "procopts.h"
 #include "worker_priv.h"
 
 static int lock_memory(struct worker *w, struct ib_diag *d)

@@ -14,7 +14,7 @@
 #include <time.h>
 #include "iobench/clock.h"
 #include "iobench/evidence.h"
-#include "iobench/iosched.h"
+#include "iosched.h"
 #include "iobench/shm.h"
 #include "runner_priv.h"
 
@@ -67,7 +67,7 @@ static int set_schedulers(struct ib_runner *r, unsigned int first,
 
 static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	unsigned int first = 0, end, batch = 0;
 	int ret;
 
@@ -94,7 +94,7 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 
 static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	unsigned int i;
 
 	r->shm_len = run->nr_jobs * sizeof(struct ib_job_stats);
@@ -154,7 +154,7 @@ static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int 
 	return 0;
 }
 
-int ib_runner_check(const struct ib_run *run, FILE *warn,
+int ib_runner_check(const struct ib_plan *run, FILE *warn,
 		    struct ib_result *res, struct ib_runner **out,
 		    struct ib_diag *d)
 {
@@ -209,7 +209,7 @@ void ib_runner_layout(struct ib_runner *r, FILE *msg)
 
 int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	struct ib_result *res = r->res;
 	int ret;
 
@@ -251,7 +251,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 	return ret;
 }
 
-int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
+int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d)
 {
 	struct ib_runner *r;
@@ -260,7 +260,7 @@ int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 	return ret ? ret : ib_runner_go(r, msg, tty, d);
 }
 
-void ib_result_free(const struct ib_run *run, struct ib_result *res)
+void ib_result_free(const struct ib_plan *run, struct ib_result *res)
 {
 	if (res->stats)
 		ib_shm_free(res->stats, run->nr_jobs * sizeof(struct ib_job_stats));

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "iobench/iosched.h"
+#include "iosched.h"
 #include "iobench/log.h"
 #include "iobench/safety.h"
 #include "runner_priv.h"
@@ -112,7 +112,7 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
  * on the command line leaves every target untouched.
  */
 /* per_job_logs=0: one job per log file name (log.h). */
-static int check_shared_logs(const struct ib_run *run, struct ib_diag *d)
+static int check_shared_logs(const struct ib_plan *run, struct ib_diag *d)
 {
 	unsigned int i, k;
 
@@ -174,7 +174,7 @@ static bool lays_out_parallel(const struct ib_runner *r, unsigned int i)
 /* create_serialize=0 jobs at once (file.h), after the serialized ones. */
 static void layout_parallel(struct ib_runner *r, bool *par)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	struct ib_layout_task *t = calloc(run->nr_jobs, sizeof(*t));
 	unsigned int i, n = 0;
 
@@ -204,7 +204,7 @@ static void layout_parallel(struct ib_runner *r, bool *par)
 
 void runner_layout_all(struct ib_runner *r)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	bool *par = calloc(run->nr_jobs, sizeof(*par));
 	struct ib_diag d;
 	unsigned int i;

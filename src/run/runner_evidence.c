@@ -76,7 +76,7 @@ static double ps_round(double ns)
 /* The tool's own cost, per job section (clones share their first's). */
 void runner_calibrate(struct ib_runner *r, const struct ib_clock *clock)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	struct ib_evidence *ev = r->res->evidence, *from = NULL;
 	unsigned int i, sections = 0;
 	uint64_t budget;

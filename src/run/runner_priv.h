@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "iobench/disk.h"
-#include "iobench/eta.h"
-#include "iobench/iomode.h"
+#include "eta.h"
+#include "iomode.h"
 #include "iobench/runner.h"
 #include "iobench/worker.h"
 
@@ -33,7 +33,7 @@ struct slot {
 };
 
 struct ib_runner {
-	const struct ib_run *run;
+	const struct ib_plan *run;
 	struct ib_result *res;
 	struct slot *slots;
 	FILE *warn;	/* ib_runner_check's warnings, or NULL */

@@ -6,7 +6,7 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#include "iobench/iosched.h"
+#include "iosched.h"
 #include "runner_priv.h"
 
 /*

@@ -128,7 +128,7 @@ static bool batch_done(const struct ib_runner *r, unsigned int first, unsigned i
 
 static void print_eta(struct ib_runner *r, uint64_t now)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	char line[512];
 	bool newline;
 

@@ -12,7 +12,7 @@
 #include <strings.h>
 #include "iobench/checks.h"
 #include "iobench/options.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "results_priv.h"
 
 #define CALLS_TOTAL 100000000ull	/* submit/complete: p% as p * 1e6 calls */

@@ -19,7 +19,7 @@
 #include "iobench/checks.h"
 #include "iobench/env.h"
 #include "iobench/env_out.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "results_priv.h"
 
 #define READ_DISKS_MAX 64

@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/job.h"
-#include "iobench/procopts.h"
+#include "src/io/procopts.h"
 
 /* What a child saw after ib_proc_setup. */
 struct seen {

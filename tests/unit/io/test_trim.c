@@ -6,7 +6,7 @@
  * file passes ib_trim_check.
  */
 #include "engine_rig.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 static void zero_model(struct rig *r, const uint64_t *offs, unsigned int n, uint32_t bs)
 {

@@ -20,13 +20,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "src/io/worker_priv.h"
 
 #define SIZE (1u << 20)
 
 struct fix {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job job;
 	struct ib_job_stats *st;
 	struct ib_worker_args a;
@@ -43,7 +43,7 @@ static int fix_setup(void **state)
 	assert_non_null(f);
 	snprintf(f->path, sizeof(f->path), "/dev/shm/iobench-worker-%d", (int)getpid());
 	unlink(f->path);
-	ib_run_init(&f->run);
+	ib_plan_init(&f->run);
 	ib_job_defaults(&f->job);
 	f->job.name = "w";
 	f->job.ioengine = "psync";

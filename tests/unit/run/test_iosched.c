@@ -18,7 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "iobench/iosched.h"
+#include "src/run/iosched.h"
 
 static void no_such_target(void **state)
 {

@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/exec.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/shm.h"
 #include "src/run/runner_priv.h"
 
@@ -62,9 +62,9 @@ static void child_signals(void **state)
 	reset_flags();
 }
 
-static struct ib_job *jobs(struct ib_run *run, unsigned int n, const char *engine)
+static struct ib_job *jobs(struct ib_plan *run, unsigned int n, const char *engine)
 {
-	ib_run_init(run);
+	ib_plan_init(run);
 	run->eta = IB_ETA_NEVER;
 	run->nr_jobs = n;
 	run->jobs = ib_shm_alloc(n * sizeof(*run->jobs));
@@ -86,7 +86,7 @@ static void check_warns_once(void **state)
 {
 	char buf[2048] = "";
 	FILE *w = fmemopen(buf, sizeof(buf), "w");
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_runner *r;
 	struct ib_diag d = { { 0 } };
@@ -106,14 +106,14 @@ static void check_warns_once(void **state)
 	assert_int_equal(res.failed_jobs, 0);
 	assert_int_equal(res.stats[2].dir[IB_DDIR_READ].total_ios, 16);
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 	reset_flags();
 }
 
 /* per_job_logs=0 and one bw log name for two jobs: refused, named */
 static void check_shared_logs(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_runner *r = (void *)1;
 	struct ib_diag d = { { 0 } };
@@ -130,7 +130,7 @@ static void check_shared_logs(void **state)
 	assert_string_equal(d.msg, "per_job_logs=0: jobs 't' and 'u' would share a log "
 			    "file, not supported by iobench");
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 	reset_flags();
 }
 

@@ -20,7 +20,7 @@
 
 struct cfix {
 	struct cli_state st;
-	struct ib_run run;
+	struct ib_plan run;
 	char out[256];
 	struct ib_diag d;
 };
@@ -30,7 +30,7 @@ static struct cfix *cfix_new(void)
 	struct cfix *f = calloc(1, sizeof(*f));
 
 	assert_non_null(f);
-	ib_run_init(&f->run);
+	ib_plan_init(&f->run);
 	f->st.run = &f->run;
 	f->st.out = fmemopen(f->out, sizeof(f->out), "w");
 	assert_non_null(f->st.out);
@@ -40,7 +40,7 @@ static struct cfix *cfix_new(void)
 static void cfix_free(struct cfix *f)
 {
 	fclose(f->st.out);
-	ib_run_free(&f->run);
+	ib_plan_free(&f->run);
 	free(f);
 }
 
