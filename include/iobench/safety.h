@@ -16,7 +16,13 @@
  * target holding someone's data (a mounted, swapped-on, held or formatted
  * block device). Called by the runner for every job after its paths are
  * resolved. 0 = go; -errno with one line in d naming the device, the reason
- * and the override.
+ * and the override. Each path is looked at once: what it names is recorded
+ * in its struct ib_file (id_type, id_rdev) and a block device is opened
+ * and every check made on that descriptor (fstat's number, the signature
+ * probe through it, the exclusive open through /proc/self/fd); every later
+ * open for writing verifies it found the same (ib_file_verify_fd). first:
+ * the files of the job's clone 0 (NULL for clone 0 itself), whose checked
+ * devices a clone does not probe again.
  *
  * The checks, in order, and the one flag that overrides each:
  *   mounted (the device, a partition of it, or a device stacked on it;
@@ -32,7 +38,8 @@
  * find, and fio's flag alone must keep doing what it does in fio.
  */
 int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
-		    const struct ib_files *fs, struct ib_diag *d);
+		    struct ib_files *fs, const struct ib_files *first,
+		    struct ib_diag *d);
 
 /*
  * A report or log path (--output, --json-output, write_iolog=...) that names
@@ -42,9 +49,41 @@ int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
  */
 int ib_safety_check_output(const char *what, const char *path,
 			   struct ib_diag *d);
-/* The check, then fopen(path, "w"): the stream, or NULL with d set. */
+/*
+ * The report or log opened (ib_safety_open, no O_TRUNC yet), refused if
+ * the descriptor is a block device, then truncated if O_TRUNC and a
+ * regular file: the fd, or -errno with d set. `what` names the option.
+ */
+int ib_safety_open_log(const char *what, const char *path, int flags,
+		       struct ib_diag *d);
+/* ib_safety_open_log(O_WRONLY|O_CREAT|O_TRUNC) as a stream, or NULL. */
 FILE *ib_safety_open_output(const char *what, const char *path,
 			    struct ib_diag *d);
+
+/*
+ * open(path, flags | O_CLOEXEC, 0644) for a file iobench creates or
+ * writes, refusing (EACCES, one line) to follow a final symbolic link that
+ * the kernel's fs.protected_symlinks=1 would refuse: one in a sticky
+ * world-writable directory owned neither by the caller nor by the
+ * directory's owner, whatever the sysctl says here. The fd, or -errno with
+ * d set to "PATH: HOW: reason".
+ */
+int ib_safety_open(const char *path, int flags, const char *how,
+		   struct ib_diag *d);
+
+/*
+ * A report removed after a failed write is removed only if the path is
+ * still the regular file that was opened: taken (ib_safety_out_id) before
+ * the stream is closed, checked by lstat (a symlink, a device node, a FIFO
+ * or stdout are never removed).
+ */
+struct ib_out_id {
+	dev_t dev;
+	ino_t ino;
+	bool reg;
+};
+void ib_safety_out_id(FILE *f, struct ib_out_id *id);
+void ib_safety_remove_output(const char *path, const struct ib_out_id *id);
 
 /*
  * Where the checks look; the real system by default, a fake tree in tests.

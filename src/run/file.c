@@ -15,6 +15,7 @@
 #include <linux/fs.h>
 #include "iobench/file.h"
 #include "iobench/rand.h"
+#include "iobench/safety.h"
 #include "iobench/source_paced.h"
 #include "iobench/trim.h"
 
@@ -495,10 +496,12 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	ret = make_parents(f->path, d);
 	if (ret)
 		return ret;
-	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	fd = ib_safety_open(f->path, O_WRONLY | O_CREAT, "cannot create", d);
 	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
-				   strerror(errno));
+		return fd;
+	ret = ib_file_verify_fd(f, fd, d);
+	if (ret)
+		goto out;
 	if (!fill) { /* filled files are allocated by the data written */
 		ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
 		goto out;
@@ -698,6 +701,35 @@ static int open_flags(const struct ib_job *job, const struct ib_files *fs,
 	return flags;
 }
 
+/*
+ * open(2) of f->path; when it may write, the fd verified against what the
+ * safety check saw (file_id.c) and closed again if it is not. fd or -errno.
+ */
+static int open_checked(const struct ib_file *f, int flags, const char *how,
+			struct ib_diag *d)
+{
+	char what[32];
+	int fd, ret;
+
+	snprintf(what, sizeof(what), "open%s", how);
+	if ((flags & O_ACCMODE) == O_RDONLY) {
+		fd = open(f->path, flags, 0644);
+		if (fd < 0)
+			return ib_diag_set(d, errno, "%s: open%s: %s", f->path, how,
+					   strerror(errno));
+		return fd;
+	}
+	fd = ib_safety_open(f->path, flags, what, d);
+	if (fd < 0)
+		return fd;
+	ret = ib_file_verify_fd(f, fd, d);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
 int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 		  struct ib_diag *d)
 {
@@ -710,11 +742,9 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 
 		if (ret)
 			return ret;
-		f->fd = open(f->path, flags, 0644);
+		f->fd = open_checked(f, flags, fs->direct ? " with O_DIRECT" : "", d);
 		if (f->fd < 0)
-			return ib_diag_set(d, errno, "%s: open%s: %s", f->path,
-					   fs->direct ? " with O_DIRECT" : "",
-					   strerror(errno));
+			return f->fd;
 	}
 	return 0;
 }
@@ -735,10 +765,9 @@ static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
 
 	if (ret)
 		return ret;
-	fd = open(f->path, flags, 0644);
+	fd = open_checked(f, flags, "", d);
 	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: open: %s", f->path,
-				   strerror(errno));
+		return fd;
 	if (fd != f->fd && dup3(fd, f->fd, O_CLOEXEC) < 0) {
 		int err = errno;
 
@@ -759,10 +788,9 @@ static int recreate_closed(const struct ib_file *f, int flags, struct ib_diag *d
 		return ret;
 	if (!(flags & O_CREAT))
 		return 0;
-	fd = open(f->path, (flags & ~O_DIRECT) | O_CREAT, 0644);
+	fd = open_checked(f, (flags & ~O_DIRECT) | O_CREAT, "", d);
 	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: open: %s", f->path,
-				   strerror(errno));
+		return fd;
 	close(fd);
 	return 0;
 }
