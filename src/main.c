@@ -127,14 +127,16 @@ static int close_outputs(const struct ib_run *run, struct outputs *o,
 	const char *name[2], *failed = NULL;
 	unsigned int i;
 
+	struct ib_out_id id;
+
 	for (i = 0; i < 2; i++) {
 		if (!f[i])
 			continue;
 		name[i] = out_name(run, o, f[i]);
+		ib_safety_out_id(f[i], &id);
 		if (!close_one(f[i], err[i]))
 			continue;
-		if (f[i] != stdout)
-			unlink(name[i]);
+		ib_safety_remove_output(name[i], &id);
 		if (!ret) {
 			ret = *err[i];
 			failed = name[i];

@@ -62,14 +62,14 @@ FILE *ib_safety_open_output(const char *what, const char *path,
 
 /*
  * open(path, flags | O_CLOEXEC, 0644) for a file iobench creates or
- * writes, refusing (EACCES, one line) to follow a final symbolic link that
- * the kernel's fs.protected_symlinks=1 would refuse: one in a sticky
- * world-writable directory owned neither by the caller nor by the
- * directory's owner, whatever the sysctl says here. The fd, or -errno with
- * d set to "PATH: HOW: reason".
+ * writes, refusing to follow a final symbolic link that the kernel's
+ * fs.protected_symlinks=1 would refuse: one in a sticky world-writable
+ * directory owned neither by the caller nor by the directory's owner,
+ * whatever the sysctl says on this machine. The fd; -ELOOP with one line in
+ * d (that refusal, or too many links); any other -errno with d untouched,
+ * for the caller's own message.
  */
-int ib_safety_open(const char *path, int flags, const char *how,
-		   struct ib_diag *d);
+int ib_safety_open(const char *path, int flags, struct ib_diag *d);
 
 /*
  * A report removed after a failed write is removed only if the path is

@@ -75,11 +75,7 @@ static FILE *open_json(const struct ib_ping_opts *o, struct ib_diag *d)
 
 	if (!o->json_output)
 		return NULL;
-	if (ib_safety_check_output("--json-output", o->json_output, d) < 0)
-		return NULL;
-	f = fopen(o->json_output, "w");
-	if (!f)
-		ib_diag_set(d, errno, "cannot write %s: %s", o->json_output, strerror(errno));
+	f = ib_safety_open_output("--json-output", o->json_output, d);
 	return f;
 }
 

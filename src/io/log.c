@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/safety.h"
 #include "iobench/fdout.h"
 #include "iobench/hist.h"
 #include "iobench/log.h"
@@ -78,9 +79,11 @@ static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 	lf->buf = malloc(LOG_BUF_SIZE);
 	if (!lf->buf)
 		return ib_diag_set(d, ENOMEM, "%s: out of memory", path);
-	lf->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	lf->fd = ib_safety_open(path, O_WRONLY | O_CREAT | O_TRUNC, d);
+	if (lf->fd == -ELOOP)
+		return lf->fd;
 	if (lf->fd < 0)
-		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
+		return ib_diag_set(d, -lf->fd, "%s: %s", path, strerror(-lf->fd));
 	return 0;
 }
 

@@ -496,9 +496,12 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	ret = make_parents(f->path, d);
 	if (ret)
 		return ret;
-	fd = ib_safety_open(f->path, O_WRONLY | O_CREAT, "cannot create", d);
-	if (fd < 0)
+	fd = ib_safety_open(f->path, O_WRONLY | O_CREAT, d);
+	if (fd == -ELOOP)
 		return fd;
+	if (fd < 0)
+		return ib_diag_set(d, -fd, "%s: cannot create: %s", f->path,
+				   strerror(-fd));
 	ret = ib_file_verify_fd(f, fd, d);
 	if (ret)
 		goto out;
@@ -708,19 +711,20 @@ static int open_flags(const struct ib_job *job, const struct ib_files *fs,
 static int open_checked(const struct ib_file *f, int flags, const char *how,
 			struct ib_diag *d)
 {
-	char what[32];
 	int fd, ret;
 
-	snprintf(what, sizeof(what), "open%s", how);
-	if ((flags & O_ACCMODE) == O_RDONLY) {
+	if ((flags & O_ACCMODE) == O_RDONLY)
 		fd = open(f->path, flags, 0644);
-		if (fd < 0)
-			return ib_diag_set(d, errno, "%s: open%s: %s", f->path, how,
-					   strerror(errno));
+	else
+		fd = ib_safety_open(f->path, flags, d);
+	if (fd == -1)
+		fd = -errno;
+	if (fd == -ELOOP && (flags & O_ACCMODE) != O_RDONLY)
 		return fd;
-	}
-	fd = ib_safety_open(f->path, flags, what, d);
 	if (fd < 0)
+		return ib_diag_set(d, -fd, "%s: open%s: %s", f->path, how,
+				   strerror(-fd));
+	if ((flags & O_ACCMODE) == O_RDONLY)
 		return fd;
 	ret = ib_file_verify_fd(f, fd, d);
 	if (ret) {
@@ -822,6 +826,14 @@ int ib_files_renew(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
+/* unlink=1 removes the job's own regular file, never what replaced it. */
+static bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 void ib_files_close(const struct ib_job *job, struct ib_files *fs)
 {
 	unsigned int i;
@@ -834,7 +846,7 @@ void ib_files_close(const struct ib_job *job, struct ib_files *fs)
 		if (f->fd >= 0)
 			close(f->fd);
 		f->fd = -1;
-		if (job->unlink && !f->is_bdev)
+		if (job->unlink && !f->is_bdev && is_regular(f->path))
 			unlink(f->path);
 	}
 }

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,39 +38,52 @@ static void dir_of(const char *path, char *dir, size_t len)
  * to us nor to the directory's owner: anyone could have planted it there.
  * Such a link cannot be replaced by another user once checked (sticky).
  */
-static int link_followable(const char *path, const char *how,
-			   struct ib_diag *d)
+static int link_followable(const char *path, struct ib_diag *d)
 {
 	char dir[PATH_MAX];
 	struct stat ds, ls;
 
 	dir_of(path, dir, sizeof(dir));
 	if (lstat(path, &ls) < 0 || stat(dir, &ds) < 0)
-		return ib_diag_set(d, errno, "%s: %s: %s", path, how, strerror(errno));
+		return 0; /* gone or unreadable: the open says what it finds */
 	if (!S_ISLNK(ls.st_mode) || !(ds.st_mode & S_ISVTX) ||
 	    !(ds.st_mode & S_IWOTH) || ls.st_uid == geteuid() ||
 	    ls.st_uid == ds.st_uid)
 		return 0;
-	return ib_diag_set(d, EACCES,
-			   "%s: %s: a symbolic link owned by uid %u in the sticky world-writable directory %s; refusing to follow it",
-			   path, how, (unsigned int)ls.st_uid, dir);
+	return ib_diag_set(d, ELOOP,
+			   "%s: a symbolic link owned by uid %u in the sticky world-writable directory %s; refusing to follow it",
+			   path, (unsigned int)ls.st_uid, dir);
 }
 
-int ib_safety_open(const char *path, int flags, const char *how,
-		   struct ib_diag *d)
+/* Did open(O_NOFOLLOW) fail with err because path ends in a symlink? */
+static bool at_link(const char *path, int err)
 {
-	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644), ret;
+	struct stat ls;
 
-	if (fd >= 0 || errno != ELOOP || (flags & O_NOFOLLOW))
-		goto out;
-	ret = link_followable(path, how, d);
-	if (ret)
-		return ret;
-	fd = open(path, flags | O_CLOEXEC, 0644);
-out:
-	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: %s: %s", path, how, strerror(errno));
-	return fd;
+	/* ELOOP; EACCES with O_CREAT on a link in a sticky directory */
+	return (err == ELOOP || err == EACCES) && lstat(path, &ls) == 0 &&
+	       S_ISLNK(ls.st_mode);
+}
+
+int ib_safety_open(const char *path, int flags, struct ib_diag *d)
+{
+	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644), err, ret;
+
+	if (fd >= 0)
+		return fd;
+	err = errno;
+	if (!(flags & O_NOFOLLOW) && at_link(path, err)) {
+		ret = link_followable(path, d);
+		if (ret)
+			return ret;
+		fd = open(path, flags | O_CLOEXEC, 0644);
+		if (fd >= 0)
+			return fd;
+		err = errno;
+	}
+	if (err == ELOOP)
+		return ib_diag_set(d, ELOOP, "%s: %s", path, strerror(ELOOP));
+	return -err;
 }
 
 static int refuse_device(const char *what, const char *path, struct ib_diag *d)
@@ -93,10 +107,12 @@ int ib_safety_open_log(const char *what, const char *path, int flags,
 		       struct ib_diag *d)
 {
 	struct stat st;
-	int fd = ib_safety_open(path, (flags & ~O_TRUNC) | O_NOCTTY, "cannot write", d);
+	int fd = ib_safety_open(path, (flags & ~O_TRUNC) | O_NOCTTY, d);
 
-	if (fd < 0)
+	if (fd == -ELOOP)
 		return fd;
+	if (fd < 0)
+		return ib_diag_set(d, -fd, "cannot write %s: %s", path, strerror(-fd));
 	if (fstat(fd, &st) < 0 || S_ISBLK(st.st_mode)) {
 		close(fd);
 		return refuse_device(what, path, d);

@@ -8,6 +8,9 @@ unchanged (SHA-256 of its backing file before and after):
   stacked   a loop device on top of a loop device (losetup -o 1M), with a
             mounted ext4 on one of them: refused through the stack, and
             allow_data_loss=1 never overrides the mount
+  links     a link planted by another user in a sticky world-writable
+            directory is not followed by any file iobench creates
+  removal   a failed report removes only the regular file iobench opened
 The loop devices sit on tmpfs files (ibtest.loop_device)."""
 import atexit
 import hashlib
@@ -178,6 +181,97 @@ def test_stacked_lower_mounted():
          'stacked, lower unmounted: lower device unchanged')
 
 
+VICTIM = b'another user\'s file, mode 0600\n' * 64
+
+
+def sticky_dir(name):
+    """A world-writable sticky directory (as /tmp) holding a 0600 file of
+    another user (uid 65533); plant() puts a third user's links there."""
+    d = t.mkdir(name)
+    os.chmod(d, 0o1777)
+    victim = os.path.join(d, 'victim')
+    with open(victim, 'wb') as f:
+        f.write(VICTIM)
+    os.chown(victim, 65533, 65533)
+    os.chmod(victim, 0o600)
+    return d, victim
+
+
+def plant(d, name, target):
+    link = os.path.join(d, name)
+    os.symlink(target, link)
+    os.lchown(link, 65534, 65534)
+    return link
+
+
+def test_planted_links():
+    """Finding 4: every file iobench creates or truncates refuses a link
+    that fs.protected_symlinks=1 would refuse, whatever the sysctl says;
+    the victim file is byte-identical and the run exits 1 with one line."""
+    d, victim = sticky_dir('sticky')
+    cases = [
+        ('filename', 'data', ['--filename=%s' % os.path.join(d, 'data')]),
+        ('directory', 'x.0.0', ['--directory=%s' % d]),
+        ('--output', 'out', ['--output=%s' % os.path.join(d, 'out')]),
+        ('--json-output', 'js', ['--json-output=%s' % os.path.join(d, 'js')]),
+        ('write_iolog', 'iolog', ['--filename=%s' % t.path('f1'),
+                                  '--write_iolog=%s' % os.path.join(d, 'iolog')]),
+        ('write_lat_log', 'lat_lat.1.log',
+         ['--filename=%s' % t.path('f2'),
+          '--write_lat_log=%s' % os.path.join(d, 'lat')]),
+    ]
+    for what, name, extra in cases:
+        link = plant(d, name, victim)
+        r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k', *extra)
+        t.eq(r.rc, 1, 'planted link, %s: exit 1' % what, r)
+        t.check(('%s: a symbolic link owned by uid 65534 in the sticky '
+                 'world-writable directory %s; refusing to follow it'
+                 % (link, d)) in r.err, 'planted link, %s: the line' % what, r)
+        t.eq(ibtest.file_bytes(victim), VICTIM,
+             'planted link, %s: the victim file byte-identical' % what)
+        os.unlink(link)
+    mine = os.path.join(d, 'mine')
+    os.symlink(t.path('target'), mine)  # our own link: followed, as the kernel
+    r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+              '--filename=%s' % mine, '--output-format=terse')
+    t.ok(r, 'own link in a sticky directory: followed')
+    t.eq(os.path.getsize(t.path('target')), 64 * 1024,
+         'own link: its target laid out')
+
+
+def test_failed_report_keeps_nodes():
+    """Finding 3: a report that cannot be written is removed only if it is
+    the regular file iobench opened: a device node, and a symlink to a file
+    on a full filesystem, stay."""
+    node = t.path('full')
+    os.mknod(node, 0o666 | 0o020000, os.makedev(1, 7))  # a /dev/full
+    r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+              '--filename=%s' % t.path('f3'), '--output=%s' % node)
+    t.eq(r.rc, 1, 'report onto a full char device: exit 1', r)
+    t.check(os.path.exists(node), 'the device node is not removed', r)
+    full = t.small_tmpfs('tiny', '64k')
+    if not full:
+        return
+    with open(os.path.join(full, 'pad'), 'wb') as f:
+        try:
+            f.write(b'x' * (1 << 20))
+        except OSError:
+            pass
+    link = t.path('so')
+    os.symlink(os.path.join(full, 'report'), link)
+    r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+              '--filename=%s' % t.path('f4'), '--output=%s' % link,
+              '--output-format=json')
+    t.eq(r.rc, 1, 'report through a link onto a full tmpfs: exit 1', r)
+    t.check(os.path.islink(link), 'the symlink --output named is kept', r)
+    r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+              '--filename=%s' % t.path('f5'),
+              '--output=%s' % os.path.join(full, 'plain'),
+              '--output-format=json')
+    t.eq((r.rc, os.path.exists(os.path.join(full, 'plain'))), (1, False),
+         'a regular report file that could not be written is removed', r)
+
+
 def main():
     if not ibtest.loop_available():
         t.skip('no loop devices (needs root and /dev/loop-control)')
@@ -185,6 +279,8 @@ def main():
     test_symlink_race()
     test_stacked_upper_mounted()
     test_stacked_lower_mounted()
+    test_planted_links()
+    test_failed_report_keeps_nodes()
     cleanup()
     t.finish()
 
