@@ -330,7 +330,12 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	}
 	else
 		base = job->offset;
-	base += (uint64_t)job->clone * job->offset_increment;
+	if (__builtin_mul_overflow((uint64_t)job->clone, job->offset_increment, &len) ||
+	    __builtin_add_overflow(base, len, &base))
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + clone %u x offset_increment=%llu overflows 64 bits",
+				   job->name, (unsigned long long)job->offset, job->clone,
+				   (unsigned long long)job->offset_increment);
 	if (job->file_append && !f->is_bdev)
 		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
@@ -347,6 +352,11 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 					   (unsigned long long)f->real_size);
 		len = f->real_size - base;
 	}
+	if (base > INT64_MAX || len > INT64_MAX - base)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + size=%llu of %s is past the largest offset the kernel takes (2^63-1)",
+				   job->name, (unsigned long long)base,
+				   (unsigned long long)len, f->path);
 	if (f->is_bdev && base + len > f->real_size)
 		return ib_diag_set(d, EINVAL,
 				   "job '%s': offset+size (%llu) is past the end of %s (%llu bytes)",

@@ -11,10 +11,12 @@ unchanged (SHA-256 of its backing file before and after):
   links     a link planted by another user in a sticky world-writable
             directory is not followed by any file iobench creates
   removal   a failed report removes only the regular file iobench opened
+  numbers   offsets, sizes, trace records and times that wrap 64 bits
 The loop devices sit on tmpfs files (ibtest.loop_device)."""
 import atexit
 import hashlib
 import os
+import struct
 import subprocess
 import sys
 import threading
@@ -272,6 +274,71 @@ def test_failed_report_keeps_nodes():
          'a regular report file that could not be written is removed', r)
 
 
+def blk_record(seq, ns, sector, nbytes):
+    """One 48-byte blktrace queue record of a write (little endian)."""
+    return struct.pack('<IIQQIIIIIHH', 0x65617407, seq, ns, sector, nbytes,
+                       (1 << 17) | 1, 1, 7 << 20, 0, 0, 0)
+
+
+def test_wrapping_numbers():
+    """Finding 5: numbers that wrap are refused with one line naming the
+    option or the record, and the target is byte-identical."""
+    dev = t.loop_device(16 * MiB, name='wrap.img')
+    if not dev:
+        return
+    before = digest(t.loop_backing[dev])
+    cases = [
+        ('offset=2^64-1 on a device', dev,
+         ['--offset=18446744073709551615', '--size=16k'],
+         "iobench: job 'x': offset=18446744073709551615 + size=16384 of %s "
+         "is past the largest offset the kernel takes (2^63-1)\n" % dev),
+        ('offset=2^64-1 on a file', t.path('wf'),
+         ['--offset=18446744073709551615', '--size=16k'],
+         "iobench: job 'x': offset=18446744073709551615 + size=16384 of %s "
+         "is past the largest offset the kernel takes (2^63-1)\n" % t.path('wf')),
+        ('size=2^63', t.path('wf'), ['--size=9223372036854775808'],
+         "iobench: job 'x': offset=0 + size=9223372036854775808 of %s is "
+         "past the largest offset the kernel takes (2^63-1)\n" % t.path('wf')),
+        ('offset_increment wraps', t.path('wf'),
+         ['--size=16k', '--numjobs=2',
+          '--offset_increment=18446744073709547520', '--offset=4096'],
+         "iobench: job 'x': offset=4096 + clone 1 x offset_increment="
+         "18446744073709547520 overflows 64 bits\n"),
+    ]
+    for what, target, extra, line in cases:
+        r = t.run('--name=x', '--rw=write', '--bs=4k', '--filename=%s' % target,
+                  '--output-format=terse', *extra)
+        t.eq((r.rc, r.out, r.err), (1, '', line), '%s: one line, exit 1' % what)
+        t.eq(os.path.exists(t.path('wf')), False, '%s: no file made' % what)
+    t.eq(digest(t.loop_backing[dev]), before, 'wrapping numbers: device unchanged')
+    log = t.path('wrap.log')
+    with open(log, 'w') as f:
+        f.write('fio version 2 iolog\n%s add\n%s open\n'
+                '%s write 18446744073709547520 8192\n%s close\n' %
+                ((dev,) * 4))
+    r = t.run('--name=r', '--read_iolog=%s' % log, '--output-format=terse')
+    t.eq((r.rc, r.err), (1, 'iobench: %s: line 4: write at offset '
+         '18446744073709547520 length 8192 ends beyond %s (16777216 bytes)\n'
+         % (log, dev)), 'iolog record at 2^64-4096: the line names it', r)
+    r = t.run('--name=r', '--read_iolog=%s' % log, '--replay_redirect=%s' %
+              t.path('wf'), '--output-format=terse')
+    t.eq((r.rc, r.err), (1, 'iobench: %s: line 4: write at offset '
+         '18446744073709547520 length 8192 ends beyond the largest file offset'
+         ' (9223372036854775807 bytes)\n' % log),
+         'iolog record at 2^64-4096 onto a file: the line names it', r)
+    bt = t.path('far.blktrace.0')
+    for ns in (1 << 63, (1 << 64) - 1):
+        with open(bt, 'wb') as f:
+            f.write(blk_record(0, 1000, 0, 4096) +
+                    blk_record(1, ns, 8, 4096))
+        r = t.run('--name=r', '--read_iolog=%s' % bt, '--replay_redirect=%s'
+                  % dev, '--output-format=terse', timeout=30)
+        t.eq((r.rc, r.err), (1, "iobench: %s: record 2: time %d ns after the "
+             "trace's start is beyond 1125899906842624 ns (13 days)\n"
+             % (bt, ns - 1000)), 'blktrace time %d: refused by record' % ns, r)
+    t.eq(digest(t.loop_backing[dev]), before, 'wrapping traces: device unchanged')
+
+
 def main():
     if not ibtest.loop_available():
         t.skip('no loop devices (needs root and /dev/loop-control)')
@@ -281,6 +348,7 @@ def main():
     test_stacked_lower_mounted()
     test_planted_links()
     test_failed_report_keeps_nodes()
+    test_wrapping_numbers()
     cleanup()
     t.finish()
 
