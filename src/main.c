@@ -219,6 +219,12 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 	bool extras_failed = false;
 	int rc = 1;
 
+	/*
+	 * A reader that goes away (| head -1), before, during or after the
+	 * jobs, gives EPIPE and the one error line of close_outputs, exit 1,
+	 * not a silent death by SIGPIPE (141).
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
 	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {
@@ -233,11 +239,6 @@ static int run_jobs(const struct ib_run *run, struct ib_diag *d)
 		ib_result_free(run, &res);
 		goto out;
 	}
-	/*
-	 * The jobs are done: a reader that went away must give EPIPE and the
-	 * error line below (and the cleanup), not kill us mid-report.
-	 */
-	signal(SIGPIPE, SIG_IGN);
 	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0)
 		o.main_err = -ENOMEM;	/* named by close_outputs */
 	else

@@ -41,6 +41,8 @@
  * else (laying out files, printing) a second SIGINT ends the run at once.
  */
 static volatile sig_atomic_t stop_requested;
+/* a job process: the signal that stopped it (its exit status is 128+sig) */
+static volatile sig_atomic_t child_signal;
 static volatile sig_atomic_t sigint_count;
 static volatile sig_atomic_t waiting;
 
@@ -53,6 +55,7 @@ struct slot {
 	bool reaped;
 	bool failed_setup;	/* layout failed: the job is reported, not run */
 	bool held;		/* wait_for: started when its waitee ends */
+	bool stop_sent;		/* the runner itself signalled it to stop */
 	volatile sig_atomic_t stop;	/* a thread job's stop flag */
 	struct ib_job *own_job;	/* randrepeat=0: the job with its drawn randseed */
 	struct ib_disk_stat dev_start;	/* evidence: device counters at batch start */
@@ -68,6 +71,7 @@ struct ib_runner {
 	FILE *tty;
 	uint64_t start_ns;
 	bool exit_run;		/* exit_what=all fired: start no more batches */
+	bool job_signalled;	/* a job process was stopped by a signal of its own */
 	uint64_t last_eta_ns;
 	uint64_t last_newline_ns;
 	struct ib_eta_state eta;
@@ -112,8 +116,8 @@ static void on_signal(int sig)
 /* A job process: any stop signal just ends its I/O loop (it then drains). */
 static void on_child_signal(int sig)
 {
-	(void)sig;
 	stop_requested = 1;
+	child_signal = sig;
 }
 
 static void set_handlers(void (*fn)(int))
@@ -426,7 +430,8 @@ static void child_main(struct slot *s, pid_t parent, int start_fd)
 		;
 	close(start_fd);
 	ret = stop_requested ? 0 : ib_worker_run(&s->args);
-	_exit(ret ? 1 : 0);
+	/* stopped by a signal: the parent marks the job (and the run) interrupted */
+	_exit(child_signal ? 128 + child_signal : ret ? 1 : 0);
 }
 
 static void heap_seen_update(struct ib_runner *r)
@@ -583,6 +588,7 @@ static void stop_slot(struct slot *s, int sig)
 	s->held = false;	/* a waiting job never starts */
 	if (!s->started || s->reaped)
 		return;
+	s->stop_sent = true;
 	if (s->args.job->thread)
 		s->stop = 1;
 	else
@@ -619,6 +625,27 @@ static void exit_rules(struct ib_runner *r, const struct slot *done,
 		r->exit_run = true;
 }
 
+/*
+ * A job process that ended its I/O on a signal (SIGINT, SIGTERM, SIGHUP
+ * sent to it, not by the runner): the job and the run are interrupted, as
+ * when the parent gets it. One the runner sent (exitall, a stop forwarded)
+ * is the runner's own decision.
+ */
+static void mark_signalled(struct ib_runner *r, struct slot *s, int sig)
+{
+	struct ib_job_stats *st = s->args.st;
+
+	if (s->stop_sent)
+		return;
+	st->exit_signal = (unsigned int)sig;
+	if (!st->error)
+		st->error = EINTR;
+	snprintf(st->error_where, sizeof(st->error_where),
+		 "job process %d stopped by signal %d (%s)", (int)s->pid, sig,
+		 strsignal(sig));
+	r->job_signalled = true;
+}
+
 static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 {
 	struct ib_job_stats *st = s->args.st;
@@ -632,6 +659,8 @@ static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 			 "job process %d killed by signal %d (%s)", (int)s->pid,
 			 WTERMSIG(status), strsignal(WTERMSIG(status)));
 		st->live.state = IB_ST_KILLED;
+	} else if (WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 128 + NSIG) {
+		mark_signalled(r, s, WEXITSTATUS(status) - 128);
 	} else if (WEXITSTATUS(status) != 0 && !st->error) {
 		st->error = EIO;
 		snprintf(st->error_where, sizeof(st->error_where),
@@ -1112,7 +1141,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		res->nr_disks = res->diskset->nr;
 		clear_eta_line(r);
 	}
-	res->interrupted = stop_requested != 0;
+	res->interrupted = stop_requested != 0 || r->job_signalled;
 	res->end_ms = (int64_t)time(NULL) * 1000;
 	free_slots(r);
 	free(r);

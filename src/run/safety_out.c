@@ -142,14 +142,18 @@ FILE *ib_safety_open_output(const char *what, const char *path,
 	return f;
 }
 
-void ib_safety_out_id(FILE *f, struct ib_out_id *id)
+void ib_safety_fd_id(int fd, struct ib_out_id *id)
 {
 	struct stat st;
 
-	id->reg = f && f != stdout && f != stderr && !fstat(fileno(f), &st) &&
-		  S_ISREG(st.st_mode);
+	id->reg = fd > STDERR_FILENO && !fstat(fd, &st) && S_ISREG(st.st_mode);
 	id->dev = id->reg ? st.st_dev : 0;
 	id->ino = id->reg ? st.st_ino : 0;
+}
+
+void ib_safety_out_id(FILE *f, struct ib_out_id *id)
+{
+	ib_safety_fd_id(f && f != stdout && f != stderr ? fileno(f) : -1, id);
 }
 
 void ib_safety_remove_output(const char *path, const struct ib_out_id *id)

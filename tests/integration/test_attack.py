@@ -12,10 +12,15 @@ unchanged (SHA-256 of its backing file before and after):
             directory is not followed by any file iobench creates
   removal   a failed report removes only the regular file iobench opened
   numbers   offsets, sizes, trace records and times that wrap 64 bits
+  signals   a signal to one job process interrupts the run (130); a reader
+            gone gives one line and exit 1
+  messages  control characters escaped; one line per error; no partial log
 The loop devices sit on tmpfs files (ibtest.loop_device)."""
 import atexit
 import hashlib
+import json
 import os
+import signal
 import struct
 import subprocess
 import sys
@@ -339,6 +344,98 @@ def test_wrapping_numbers():
     t.eq(digest(t.loop_backing[dev]), before, 'wrapping traces: device unchanged')
 
 
+def children(pid):
+    try:
+        with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+def test_signal_to_job():
+    """Finding 6: SIGINT or SIGTERM sent to one job process (not to the
+    run) marks that job and the run interrupted: exit 130, one line naming
+    the signal; the report still printed."""
+    target = t.path('sig.dat')
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        p = subprocess.Popen(t.argv('--name=s', '--rw=write', '--bs=4k',
+                                    '--size=1m', '--filename=%s' % target,
+                                    '--time_based', '--runtime=20',
+                                    '--output-format=json'),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=t.dir)
+        kids = []
+        for _ in range(200):
+            kids = children(p.pid)
+            if kids:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        if kids:
+            os.kill(kids[0], sig)
+        out, err = p.communicate(timeout=t.scaled(60))
+        what = 'signal %d to the job process' % sig
+        t.check(kids != [], '%s: the job process found' % what)
+        t.eq(p.returncode, 130, '%s: exit 130' % what, err)
+        t.check(("iobench: job 's' (pid %d) failed: job process %d stopped by "
+                 "signal %d (%s)\n" % (kids[0], kids[0], sig,
+                                      signal.strsignal(sig))) in err and
+                err.endswith('iobench: interrupted: the report covers the I/O '
+                             'done until then\n'), '%s: the lines' % what, err)
+        try:
+            job = json.loads(out)['jobs'][0]
+        except (ValueError, KeyError, IndexError):
+            job = None
+        t.eq(job and job['error'], 4, '%s: the job reports EINTR' % what)
+
+
+def test_reader_gone():
+    """Finding 6: a reader that goes away (| head -1) mid-run: one stderr
+    line and exit 1, not a silent 141."""
+    p = subprocess.Popen(t.argv('--name=h', '--rw=write', '--bs=4k',
+                                '--size=1m', '--filename=%s' % t.path('h.dat'),
+                                '--time_based', '--runtime=1', '--eta=always'),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         cwd=t.dir)
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=t.scaled(60))
+    t.eq((p.returncode, err),
+         (1, 'iobench: cannot write report to stdout: Broken pipe\n'),
+         'reader gone mid-run: one line, exit 1')
+
+
+def test_messages():
+    """Finding 7: values with newlines or escapes stay on one line; compare
+    says one line for one bad value; a latency log cut short by ENOSPC is
+    removed like an incomplete report."""
+    r = t.run('--name=x', '--rw=wr\nite\x1b[31m', '--size=1m')
+    t.eq((r.rc, r.out, r.err), (1, '', "iobench: rw: invalid value "
+         "'wr\\nite\\x1b[31m' (valid: read, write, randread, randwrite, rw, "
+         "randrw, trim, randtrim, trimwrite, randtrimwrite)\n"),
+         'a value with a newline and an escape: one escaped line')
+    r = t.run('--name=a\nb', '--rw=write', '--bs=4k', '--size=1m',
+              '--filename=%s' % t.path('none'), '--allow_file_create=0')
+    t.eq((r.rc, r.err), (1, "iobench: job 'a\\nb': %s does not exist and "
+         "allow_file_create=0\n" % t.path('none')),
+         'a job name with a newline: one escaped line')
+    r = t.run('compare', '--alpha=x', 'a.json', 'b.json')
+    t.eq((r.rc, r.out, r.err), (1, '', "iobench: --alpha: invalid value 'x'\n"),
+         'compare, one bad value: one line, no usage')
+    full = t.small_tmpfs('logfull', '64k')
+    if not full:
+        return
+    prefix = os.path.join(full, 'lat')
+    r = t.run('--name=l', '--rw=write', '--bs=4k', '--size=16m',
+              '--filename=%s' % t.path('l.dat'), '--write_lat_log=%s' % prefix,
+              '--output-format=terse')
+    t.eq(r.rc, 1, 'latency log on a full tmpfs: exit 1', r)
+    t.check('log: No space left on device' in r.err, 'says ENOSPC', r)
+    t.eq(sorted(n for n in os.listdir(full) if n.startswith('lat_')), [],
+         'no partial latency log left', r)
+
+
 def main():
     if not ibtest.loop_available():
         t.skip('no loop devices (needs root and /dev/loop-control)')
@@ -349,6 +446,9 @@ def main():
     test_planted_links()
     test_failed_report_keeps_nodes()
     test_wrapping_numbers()
+    test_signal_to_job()
+    test_reader_gone()
+    test_messages()
     cleanup()
     t.finish()
 

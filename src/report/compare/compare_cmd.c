@@ -170,7 +170,8 @@ int ib_cmd_compare(int argc, char **argv)
 	int rc = 1;
 
 	if (ib_compare_parse(argc, argv, &a, &d) < 0) {
-		fprintf(stderr, "iobench: %s\n%s", d.msg, usage);
+		/* one line per error; the usage is --help's */
+		fprintf(stderr, "iobench: %s\n", d.msg);
 		return 1;
 	}
 	if (a.help) {
