@@ -46,6 +46,18 @@ static volatile sig_atomic_t child_signal;
 static volatile sig_atomic_t sigint_count;
 static volatile sig_atomic_t waiting;
 
+/*
+ * The threads of a batch set up, then wait here until all have, as fio's
+ * do: a thread that started its I/O at once would take the CPUs from the
+ * creation and set-up of the next ones (numjobs=2048 --thread on 2 CPUs).
+ */
+struct start_gate {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned int ready;	/* threads set up (ib_worker_args.ready) */
+	bool open;
+};
+
 struct slot {
 	struct ib_worker_args args;
 	const struct ib_engine_ops *ops;	/* the job's engine (validated) */
@@ -72,6 +84,7 @@ struct ib_runner {
 	uint64_t start_ns;
 	bool exit_run;		/* exit_what=all fired: start no more batches */
 	bool job_signalled;	/* a job process was stopped by a signal of its own */
+	struct start_gate gate;	/* the batch's threads (start_batch) */
 	uint64_t last_eta_ns;
 	uint64_t last_newline_ns;
 	struct ib_eta_state eta;
@@ -408,12 +421,52 @@ static void exec_msg(struct ib_runner *r, const struct slot *s, bool post)
 	fflush(r->msg);
 }
 
+static void thread_ready(void *arg)
+{
+	struct start_gate *g = arg;
+
+	pthread_mutex_lock(&g->mu);
+	g->ready++;
+	pthread_cond_broadcast(&g->cv);
+	while (!g->open)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+}
+
 static void *thread_main(void *arg)
 {
 	struct slot *s = arg;
 
 	ib_worker_run(&s->args);
 	return NULL;
+}
+
+static void gate_close(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	g->open = false;
+	g->ready = 0;
+	pthread_mutex_unlock(&g->mu);
+}
+
+/* Once n threads are set up (or a stop is asked for): all go. */
+static void gate_open(struct start_gate *g, unsigned int n)
+{
+	struct timespec ts;
+
+	pthread_mutex_lock(&g->mu);
+	while (g->ready < n && !stop_requested) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 100000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&g->cv, &g->mu, &ts);
+	}
+	g->open = true;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
 }
 
 static void child_main(struct slot *s, pid_t parent, int start_fd)
@@ -495,7 +548,7 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		       struct ib_diag *d)
 {
 	int pipefd[2], ret = 0;
-	unsigned int i;
+	unsigned int i, n = 0;
 
 	for (i = first; i < end; i++) {
 		r->slots[i].held = !r->slots[i].failed_setup && waits_in_batch(r, first, i);
@@ -520,12 +573,18 @@ static int start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 	}
 	close(pipefd[0]);
 	close(pipefd[1]); /* go: every child's read() returns */
+	gate_close(&r->gate);
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
-		if (s->args.job->thread && !s->failed_setup && !s->held)
-			ret = start_thread(s, d);
+		if (!s->args.job->thread || s->failed_setup || s->held)
+			continue;
+		s->args.ready = thread_ready;
+		s->args.ready_arg = &r->gate;
+		ret = start_thread(s, d);
+		n += !ret;
 	}
+	gate_open(&r->gate, n); /* go: every thread of the batch */
 	return ret;
 }
 
@@ -536,6 +595,7 @@ static int start_late(struct ib_runner *r, struct slot *s, struct ib_diag *d)
 
 	s->held = false;
 	exec_msg(r, s, false);
+	s->args.ready = NULL;
 	if (s->args.job->thread)
 		return start_thread(s, d);
 	if (pipe(pipefd) < 0)
@@ -1065,6 +1125,8 @@ int ib_runner_check(const struct ib_run *run, FILE *warn,
 	r->run = run;
 	r->res = res;
 	r->warn = warn;
+	pthread_mutex_init(&r->gate.mu, NULL);
+	pthread_cond_init(&r->gate.cv, NULL);
 	install_handlers();
 	ret = setup_slots(r, d);
 	if (!ret)
