@@ -18,7 +18,7 @@
 #include "iobench/compiler.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
-#include "src/front/cli_priv.h"
+#include "iobench/help.h"
 
 #define MARK_BEGIN ".\\\" BEGIN GENERATED OPTIONS"
 #define MARK_END ".\\\" END GENERATED OPTIONS"

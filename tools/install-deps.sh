@@ -25,7 +25,8 @@ pkgs=(
 	strace            # safety tests: --readonly never opens for writing
 	libfuse3-dev fuse3 # rate tests: test_stall's FUSE target (tests/helpers/stallfs.c)
 	clang libclang-rt-dev # tools/test.d/fuzz.sh: libFuzzer (tests/fuzz/)
-	valgrind          # tools/test.d/valgrind.sh: memcheck over the whole suite
+	valgrind          # tools/test.d/valgrind.sh: memcheck (unit tests, chosen integration cases)
+	stress-ng         # tools/test.sh --flake: a CPU hog on one core beside the suite
 	debhelper dpkg-dev lintian mandoc # packaging: tools/build-deb.sh, man page lint
 	git               # meson dist (release tarball test)
 	chromium fonts-liberation # test_plots: the HTML report in a headless browser

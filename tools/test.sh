@@ -1,45 +1,59 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Build iobench and run the whole test suite, twice:
-#   1. build/       gcc, warnings as errors (-Dwerror=true): every suite, and
-#                   then, once, the packaging suite (`pkg`: the Debian package
-#                   build with lintian, an install of it, the `meson dist`
-#                   tarball) unless --no-pkg is given or tests are selected
-#   2. build-asan/  gcc, AddressSanitizer + UndefinedBehaviorSanitizer, -Werror: every
-#                   suite but `pkg` and `asan_skip`: the tests of
-#                   tools/bench.py (perf and bench_lateness: a minute and a
-#                   half of fio, strace and perf runs around short iobench
-#                   runs), and rate, stall, checks_env and install, whose
-#                   iobench runs reach no line the other tests do not
-#                   (gcov; but two scalar lines of rate's: tests/meson.build);
-#                   they run in build/
-# then every executable tools/test.d/*.sh (extra steps: fuzzing, valgrind...),
-# each called as `STEP TOPDIR` from TOPDIR, exit 0 = pass, 77 = skip, else fail.
-# Ends with one line "N passed, N failed[, N skipped]" over all of it and
-# exits non-zero if anything failed (a failed build counts as one failure).
-# While pkg runs, the ASan build, the release builds and the fuzz targets'
-# build run beside it at the lowest CPU priority (start_early, below).
-# Each step's line says when it started. On 2 CPUs (CI): the gcc build
-# about 2 minutes, the gcc suite 11-13 (its integration tests two at a time
-# but for those that need the machine alone: tests/meson.build), pkg 6-9
-# with the other builds beside it, the ASan suite about 14, fuzz.sh 2,
-# valgrind.sh about 17 (measured alone on 2026-11-27: 17.0 min, its
-# integration suite 15.5: the tests and cases
-# whose runs of iobench reach lines of src/ the others do not, by gcov,
-# tools/vg-coverage.py; tests/meson.build). Last CI run before that choice:
-# 57.5 min in all, valgrind.sh 24 (its integration suite 22), 2026-11-27.
+# Build iobench and run its tests: the README's test command and what
+# .ci/run executes. Three tiers (README "Tests"):
 #
-# Usage: tools/test.sh [--no-asan] [--no-pkg] [extra `meson test` arguments...]
-# This is the README's test command and what .ci/run executes.
+# tools/test.sh           the gate (CI): every test once where it finds the
+#                         most, about 25 minutes on 2 CPUs:
+#   1. build/       gcc, warnings as errors: the unit tests, the goldens and
+#                   what ASan cannot run (suite asan_skip: the timing tests
+#                   rate and stall, the machine checks through envshim, the
+#                   tests of tools/bench.py, install)
+#   2. build-asan/  ASan+UBSan, -Werror: the unit tests and every
+#                   integration test but asan_skip (the one integration pass)
+#   3. beside 1 and 2, at the lowest CPU priority (SCHED_IDLE: only what the
+#      tests leave idle): the ASan build, the fuzz targets' build, the release
+#      builds (tools/test.d/release-build.sh) and the `pkg` suite (the Debian
+#      package without its tests, lintian, apt install and remove, the
+#      `meson dist` tarball built and smoke-run: tests/integration/test_pkg.py)
+#   4. tools/test.d/valgrind.sh: memcheck over the unit tests and the few
+#      integration tests whose runs reach lines the unit tests do not
+#      (suite vg_gate, tests/meson.build; tools/vg-coverage.py)
+#   5. tools/test.d/fuzz.sh: every fuzz target for FUZZ_SECONDS (5), after
+#      the replay of its corpus (the fuzz_replay_* unit tests, in 1 and 2)
+# tools/test.sh --deep    all of it, as the gate was until 2026-11-28 (about
+#                         55 minutes): build/ runs every suite, pkg runs the
+#                         package's unit tests and the tarball's own tests,
+#                         the ASan run as in the gate, the fuzzing 25 s a
+#                         target, valgrind.sh over vgintegration but
+#                         vg_covered (17 minutes alone)
+# tools/test.sh --flake N the integration suite N times with a CPU hog on
+#                         one core (tools/test.d/flake.sh); a summary of the
+#                         tests that failed, per test
+#
+# Each step's line says when it started ("at 12m03s"); the last line is
+# "N passed, N failed[, N skipped]" over all of it (a failed build or step
+# counts as one failure), and the exit status is non-zero if anything failed.
+# Usage: tools/test.sh [--deep] [--no-asan] [--no-pkg] [meson test args...]
+#        tools/test.sh --flake N [meson test args...]
+# Extra arguments go to every `meson test` and leave pkg out.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
+tier=gate
 asan=1
 pkg=1
 while [ $# -gt 0 ]; do
 	case $1 in
+	--deep) tier=deep ;;
+	--flake)
+		[ $# -ge 2 ] || { echo "test.sh: --flake needs a number of rounds" >&2; exit 2; }
+		shift
+		export CC="${CC:-gcc}"
+		exec tools/test.d/flake.sh "$top" "$@"
+		;;
 	--no-asan) asan=0 ;;
 	--no-pkg) pkg=0 ;;
 	*) break ;;
@@ -48,10 +62,12 @@ while [ $# -gt 0 ]; do
 done
 [ $# -eq 0 ] || pkg=0
 export CC="${CC:-gcc}"
+export IB_TEST_TIER=$tier
 
 # at: the time since the start, on each step's line ("at 12m03s")
 at() {
-	printf 'at %dm%02ds' $((SECONDS / 60)) $((SECONDS % 60))
+	printf 'at %dm%02ds (load %s)' $((SECONDS / 60)) $((SECONDS % 60)) \
+		"$(cut -d' ' -f1 /proc/loadavg)"
 }
 
 failures=0
@@ -75,51 +91,47 @@ configure_asan() {
 		-Dbuildtype=debug -Dwerror=true
 }
 
-# run_suite NAME DIR MESON_TEST_ARGS...: build and test one configuration.
-run_suite() {
-	local name=$1 dir=$2
-	shift 2
-	echo "=== $name: build ($dir) $(at)"
-	rm -f "$dir/meson-logs/testlog.json"
-	if ! ninja -C "$dir"; then
-		echo "=== $name: BUILD FAILED"
-		failures=$((failures + 1))
-		return 0
-	fi
-	echo "=== $name: test $(at)"
-	local rc=0
-	meson test -C "$dir" --print-errorlogs "$@" || rc=$?
-	if [ -f "$dir/meson-logs/testlog.json" ]; then
-		logs+=("$dir/meson-logs/testlog.json")
+# count RC NAME: an extra step's exit status (0 pass, 77 skip, else fail)
+count() {
+	case $1 in
+	0) passes=$((passes + 1)) ;;
+	77) skips=$((skips + 1)); echo "=== $2: SKIPPED" ;;
+	*) failures=$((failures + 1)); echo "=== $2: FAILED (rc=$1)" ;;
+	esac
+}
+
+# run_tests NAME DIR LOGBASE MESON_TEST_ARGS...: one meson test run in a
+# built DIR, its log kept for the summary.
+run_tests() {
+	local name=$1 dir=$2 base=$3 rc=0
+	shift 3
+	echo "=== $name: test ($dir) $(at)"
+	rm -f "$dir/meson-logs/$base.json"
+	meson test -C "$dir" --logbase "$base" --print-errorlogs "$@" || rc=$?
+	if [ -f "$dir/meson-logs/$base.json" ]; then
+		logs+=("$dir/meson-logs/$base.json")
 	elif [ "$rc" -ne 0 ]; then
 		echo "=== $name: meson test failed (rc=$rc) without a test log"
 		failures=$((failures + 1))
 	fi
 }
 
-# run_pkg: the `pkg` suite (minutes), in build/ only.
-run_pkg() {
-	local log=build/meson-logs/testlog-pkg.json rc=0
-	echo "=== pkg: test (build) $(at)"
-	rm -f "$log"
-	meson test -C build --setup=pkg --suite=pkg --print-errorlogs || rc=$?
-	if [ -f "$log" ]; then
-		logs+=("$log")
-	elif [ "$rc" -ne 0 ]; then
-		echo "=== pkg: meson test failed (rc=$rc) without a test log"
+# build NAME DIR: ninja in DIR; a failure counts once
+build() {
+	echo "=== $1: build ($2) $(at)"
+	if ! ninja -C "$2"; then
+		echo "=== $1: BUILD FAILED"
 		failures=$((failures + 1))
+		return 1
 	fi
 }
 
-# Builds that need no quiet machine, run in the background while the pkg
-# suite runs (its package and tarball builds leave a CPU idle for a while:
-# lintian, xz, dpkg-deb, apt, the configure steps), at the lowest CPU
-# priority (SCHED_IDLE: they get only what pkg leaves idle, so pkg's own
-# tests run as they did alone): the ASan build, the release builds
-# (release-build.sh, whose result is reported at its place among the steps
-# below) and the fuzz targets' build (fuzz.sh FUZZ_BUILD_ONLY=1; the fuzzing
-# itself runs at its place, with the machine to itself). All of it is done
-# before the ASan suite's tests start: nothing runs beside the timing tests.
+# The background chain (step 3): builds and checks that need no quiet
+# machine, each writing ITS.out and ITS.rc into $early_dir. While the
+# foreground runs tests (the file fg-busy exists) the chain runs at
+# SCHED_IDLE, on what the tests leave idle; while the foreground waits for
+# it (the ASan build before the ASan run, the rest at the end) at the normal
+# policy: at SCHED_IDLE any other load on the machine would starve it.
 early_pid=
 early_dir=
 start_early() {
@@ -128,89 +140,147 @@ start_early() {
 	chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
 	(
 		exec </dev/null
-		# bg CMD...: CMD at SCHED_IDLE while pkg runs, at the normal
-		# policy once pkg is done (wait_early)
-		bg() {
-			if [ -e "$early_dir/pkg-done" ]; then
-				"$@"
-			else
-				"${idle[@]}" "$@"
-			fi
+		# step NAME CMD...: CMD at SCHED_IDLE if the foreground is busy
+		step() {
+			local name=$1 rc=0 pol=()
+			shift
+			[ -e "$early_dir/fg-busy" ] && pol=("${idle[@]}")
+			"${pol[@]}" "$@" >"$early_dir/$name.out" 2>&1 || rc=$?
+			echo "$rc $SECONDS" >"$early_dir/$name.rc"
 		}
-		if [ "$asan" = 1 ] && configure_asan >"$early_dir/asan.log" 2>&1; then
-			bg ninja -C build-asan >>"$early_dir/asan.log" 2>&1 || true
+		if [ "$asan" = 1 ]; then
+			export -f configure configure_asan
+			step asan bash -c 'configure_asan && ninja -C build-asan'
 		fi
-		rc=0
-		bg tools/test.d/release-build.sh "$top" >"$early_dir/release.out" 2>&1 || rc=$?
-		echo "$rc" >"$early_dir/release.rc"
-		FUZZ_BUILD_ONLY=1 bg tools/test.d/fuzz.sh "$top" \
-			>"$early_dir/fuzz.out" 2>&1 || true
+		FUZZ_BUILD_ONLY=1 step fuzzbuild tools/test.d/fuzz.sh "$top"
+		step release tools/test.d/release-build.sh "$top"
+		if [ "$pkg" = 1 ]; then
+			step pkg meson test -C build --setup=pkg --suite=pkg \
+				--logbase testlog-pkg --print-errorlogs
+		fi
 	) &
 	early_pid=$!
 }
-# to_normal PID: PID and its descendants back to the normal CPU policy
-# (what they start from now on inherits it)
-to_normal() {
+# to_policy POLICY PID: PID and its descendants to the CPU policy (other or
+# idle; what they start from now on inherits it)
+to_policy() {
 	local p
-	chrt --other -p 0 "$1" 2>/dev/null || true
-	for p in $(pgrep -P "$1" 2>/dev/null); do
-		to_normal "$p"
+	chrt "--$1" -p 0 "$2" 2>/dev/null || true
+	for p in $(pgrep -P "$2" 2>/dev/null); do
+		to_policy "$1" "$p"
 	done
 }
-# wait_early: pkg is done; what is left of the early builds runs at the
-# normal priority (at SCHED_IDLE any other load would starve it), and the
-# ASan suite waits for it.
+# fg_busy: the foreground runs tests; the chain to SCHED_IDLE
+fg_busy() {
+	[ -n "$early_pid" ] || return 0
+	touch "$early_dir/fg-busy"
+	to_policy idle "$early_pid"
+}
+# fg_waits: the foreground waits for the chain; the chain to the normal policy
+fg_waits() {
+	[ -n "$early_pid" ] || return 0
+	rm -f "$early_dir/fg-busy"
+	to_policy other "$early_pid"
+}
+# wait_for NAME: until the background step NAME has written its status
+wait_for() {
+	[ -n "$early_pid" ] || return 0
+	echo "=== waiting for the background step $1 $(at)"
+	fg_waits
+	while [ ! -f "$early_dir/$1.rc" ] && kill -0 "$early_pid" 2>/dev/null; do
+		sleep 1
+	done
+}
+# early_result NAME: print a background step's output and count its status
+early_result() {
+	local rc=1 done_at='?'
+	[ -f "$early_dir/$1.rc" ] && read -r rc done_at <"$early_dir/$1.rc"
+	echo "=== step $1 (in the background, done at ${done_at}s) $(at)"
+	cat "$early_dir/$1.out" 2>/dev/null || true
+	count "$rc" "step $1"
+}
+# wait_early: the foreground is done; the rest of the chain at the normal
+# policy
 wait_early() {
 	[ -n "$early_pid" ] || return 0
-	echo "=== the builds begun during pkg: waiting for them $(at)"
-	touch "$early_dir/pkg-done"
-	to_normal "$early_pid"
+	echo "=== the background steps: waiting for them $(at)"
+	fg_waits
 	wait "$early_pid" || true
 	early_pid=
 }
 
-if configure build -Dwerror=true -Dbuildtype=debugoptimized; then
-	run_suite "gcc -Werror" build "$@"
-	if [ "$pkg" = 1 ]; then
-		start_early
-		run_pkg
-	fi
+gcc_ok=0
+if configure build -Dwerror=true -Dbuildtype=debugoptimized &&
+	build "gcc -Werror" build; then
+	gcc_ok=1
 else
-	echo "=== gcc -Werror: CONFIGURE FAILED"
+	echo "=== gcc -Werror: CONFIGURE OR BUILD FAILED"
 	failures=$((failures + 1))
 fi
 
-wait_early
-if [ "$asan" = 1 ]; then
-	export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
-	export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
-	if configure_asan; then
-		run_suite "ASan+UBSan" build-asan --no-suite pkg --no-suite asan_skip \
-			--timeout-multiplier=3 "$@"
-	else
-		echo "=== ASan+UBSan: CONFIGURE FAILED"
-		failures=$((failures + 1))
+if [ "$tier" = deep ]; then
+	# the old gate: every suite in build/, pkg in full, then the ASan run
+	if [ "$gcc_ok" = 1 ]; then
+		run_tests "gcc -Werror" build testlog "$@"
+		if [ "$pkg" = 1 ]; then
+			export IB_PKG_FULL=1
+			run_tests pkg build testlog-pkg --setup=pkg --suite=pkg
+			unset IB_PKG_FULL
+		fi
 	fi
-	unset ASAN_OPTIONS UBSAN_OPTIONS
+	pkg=0
+	start_early
+	[ "$asan" = 0 ] || wait_for asan
+elif [ "$gcc_ok" = 1 ]; then
+	start_early
+	fg_busy
+	# what the ASan run leaves out, and the unit tests and goldens once
+	# without a sanitizer (the optimised build's code paths)
+	run_tests "gcc -Werror" build testlog --suite unit --suite golden \
+		--suite asan_skip "$@"
+	[ "$asan" = 0 ] || wait_for asan
+else
+	pkg=0
+	start_early
+	[ "$asan" = 0 ] || wait_for asan
 fi
 
-for step in tools/test.d/*.sh; do
-	[ -x "$step" ] || continue
+if [ "$asan" = 1 ]; then
+	read -r asan_rc _ <"$early_dir/asan.rc" 2>/dev/null || asan_rc=1
+	if [ "$asan_rc" != 0 ]; then
+		cat "$early_dir/asan.out" 2>/dev/null || true
+		echo "=== ASan+UBSan: CONFIGURE OR BUILD FAILED"
+		failures=$((failures + 1))
+	else
+		echo "=== ASan+UBSan: built in the background $(at)"
+		fg_busy
+		export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
+		export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+		run_tests "ASan+UBSan" build-asan testlog --no-suite pkg \
+			--no-suite asan_skip --timeout-multiplier=3 "$@"
+		unset ASAN_OPTIONS UBSAN_OPTIONS
+	fi
+fi
+
+wait_early
+early_result fuzzbuild
+early_result release
+if [ "$pkg" = 1 ]; then
+	echo "=== pkg (in the background) $(at)"
+	cat "$early_dir/pkg.out" 2>/dev/null || true
+	if [ -f build/meson-logs/testlog-pkg.json ]; then
+		logs+=(build/meson-logs/testlog-pkg.json)
+	else
+		echo "=== pkg: no test log"
+		failures=$((failures + 1))
+	fi
+fi
+
+for step in valgrind fuzz; do
 	echo "=== step $step $(at)"
 	rc=0
-	if [ -n "$early_dir" ] && [ "$step" = tools/test.d/release-build.sh ] &&
-		[ -f "$early_dir/release.rc" ]; then
-		echo "(run during pkg)"
-		cat "$early_dir/release.out"
-		rc=$(cat "$early_dir/release.rc")
-	else
-		"$step" "$top" || rc=$?
-	fi
-	case $rc in
-	0) passes=$((passes + 1)) ;;
-	77) skips=$((skips + 1)); echo "=== step $step: SKIPPED" ;;
-	*) failures=$((failures + 1)); echo "=== step $step: FAILED (rc=$rc)" ;;
-	esac
+	"tools/test.d/$step.sh" "$top" || rc=$?
+	count "$rc" "step $step"
 done
 
 [ -z "$early_dir" ] || rm -rf "$early_dir"

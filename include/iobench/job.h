@@ -19,11 +19,14 @@ struct ib_strtab;
  * values; validate.c fixes it up and checks it, plan.c expands numjobs into
  * clones (run.h); from then on nothing writes to it.
  *
- * Its long strings (the file list, paths, log prefixes) are pointers to
- * immutable text in a string table (strtab.h), `strs`, which the job's
- * owner owns: the jobset while parsing, then the plan (run.h). A copy of
- * a job (numjobs clones, fork(), threads) shares them; a new value is a
- * new string (ib_job_set_str()). Never NULL: "" when not set.
+ * Its strings (names, paths, commands, patterns) and its tables (bssplit,
+ * zones, ignore_error) are pointers to immutable data in a string table
+ * (strtab.h), `strs`, which the job's owner owns: the jobset while
+ * parsing, then the plan (run.h). A copy of a job (numjobs clones, fork(),
+ * threads, the job array in shared memory) shares them; a new value is a
+ * new string (ib_job_set_str()) or table (ib_job_tab_copy()). Never NULL:
+ * "" when not set, the shared ib_job_no_* tables when empty. So the job
+ * itself stays small (at most IB_JOB_SIZE_MAX bytes, job.c checks).
  *
  * Sizes and offsets are bytes, times are microseconds unless named _ms.
  */
@@ -58,6 +61,9 @@ enum ib_defaults { IB_DEFAULTS_IOBENCH = 0, IB_DEFAULTS_FIO = 1 };
 enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2 };
 
 #define IB_NAME_MAX 256
+#define IB_ENGINE_NAME_MAX 32
+#define IB_EXEC_MAX 512	/* exec_prerun/exec_postrun */
+#define IB_VPATTERN_TEXT_MAX 1024	/* verify_pattern as given */
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
 #define IB_OPTS_TEXT_MAX 8192
@@ -131,10 +137,102 @@ enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
 /* iomem=/mem=: how the I/O buffers are allocated (buf.h) */
 enum ib_iomem { IB_IOMEM_MALLOC = 0, IB_IOMEM_SHM, IB_IOMEM_MMAP, IB_IOMEM_MMAPSHARED };
 
+/* Engine options: valid only with their engine (validated). */
+struct ib_job_engine {
+	bool hipri;
+	bool fixedbufs;
+	bool fixedbufs_given;	/* not given: registered when the kernel and
+				 * RLIMIT_MEMLOCK allow, else plain (io_uring.c) */
+	bool registerfiles;
+	bool sqthread_poll;
+	int sqthread_poll_cpu;	/* -1: any */
+	int nonvectored;	/* -1 auto, 0, 1 */
+	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
+	bool userspace_reap;
+	bool nowait;
+};
+
+/* The job's process: placement, priorities, neighbours, commands (procopts.c). */
+struct ib_job_proc {
+	uint64_t cpus[IB_MAX_CPUS / 64];	/* cpus_allowed/cpumask bits */
+	bool cpus_set;
+	unsigned int cpus_policy;	/* enum ib_cpus_policy */
+	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
+	int nice;		/* added to the job's nice value */
+	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
+	bool ioprio_given;	/* either was given */
+	const char *ioscheduler;	/* the devices' scheduler for the run ("": keep) */
+	bool exitall;		/* when this job ends, end the others */
+	bool exitall_on_error;	/* when it fails, end the others */
+	unsigned int exit_what;	/* enum ib_exit_what: which others */
+	const char *exec_prerun;	/* shell command before the job's I/O (exec.h), */
+	const char *exec_postrun;	/* and after it ("": none); < IB_EXEC_MAX */
+};
+
+/* The job's logs (log.h, iolog.h): fio's write_*_log and log_* options. */
+struct ib_job_logs {
+	const char *iolog;	/* write_iolog= */
+	const char *bw;		/* write_bw_log= prefix */
+	const char *iops;	/* write_iops_log= */
+	const char *lat;	/* write_lat_log= */
+	const char *hist;	/* write_hist_log= */
+	unsigned int hist_msec;
+	unsigned int hist_coarseness;	/* 0..6 */
+	bool per_job;	/* per_job_logs; 0: PREFIX_kind.log, no job number (log.h) */
+	unsigned int avg_msec;
+	bool offset;
+	unsigned int iolog_version;	/* 3 (times, default) or 2 */
+	bool max_value;	/* averaged lat logs: the window's maximum */
+	bool unix_epoch;	/* log times in ms since the Unix epoch */
+};
+
+/*
+ * Trace replay (read_iolog=, replay.h). ib_replay_plan() (in the parent,
+ * before validation) reads the trace once and fills rw, bs, filename (and
+ * size for regular files) from it.
+ */
+struct ib_job_replay {
+	const char *iolog;	/* read_iolog: ':'-separated traces, '-': stdin */
+	bool no_stall;
+	unsigned int time_scale;	/* percent of the recorded rate */
+	const char *redirect;
+	uint64_t align;		/* 0: none; else a power of 2 */
+	uint64_t scale;		/* offsets divided by this (>= 1) */
+	unsigned int skip;	/* 1u << enum ib_ddir: left out */
+	const char *merge_file;	/* merge_blktrace_file */
+	unsigned int merge_nr_scalars, merge_nr_iters;
+	double merge_scalars[IB_MERGE_MAX];	/* percent */
+	unsigned int merge_iters[IB_MERGE_MAX];
+};
+
+/*
+ * Data verification (vrun.h), fio's verify_* options: type is enum
+ * ib_verify_type (verify.h, 0 none); pattern as given, parsed by
+ * ib_vpattern_parse().
+ */
+struct ib_job_verify {
+	unsigned int type;	/* verify= */
+	bool do_verify;		/* verify phase after the writes (default 1) */
+	bool only;		/* no writes: check an earlier run's data */
+	bool fatal;		/* a mismatch ends the job, whatever coe says */
+	bool dump;		/* write expected/received blocks to files */
+	bool header_seed;	/* compare the header's rand_seed */
+	uint64_t interval;	/* 0: the whole block */
+	uint64_t offset;	/* header swapped with the bytes here */
+	unsigned int backlog;	/* verify every N written blocks */
+	unsigned int backlog_batch;	/* 0: backlog */
+	unsigned int async;	/* accepted: checks run in the job */
+	bool state_save;	/* save the written blocks (vstate.h) */
+	bool state_load;	/* verify the blocks a saved state lists */
+	bool write_sequence;	/* compare the header's numberio */
+	bool experimental;	/* accepted: the record-based verify */
+	const char *pattern;	/* < IB_VPATTERN_TEXT_MAX */
+};
+
 struct ib_job {
 	/* identity */
-	char name[IB_NAME_MAX];
-	char description[IB_NAME_MAX];
+	const char *name;	/* < IB_NAME_MAX, as the strings below */
+	const char *description;
 	unsigned int clone;	/* 0..numjobs-1 */
 	unsigned int numjobs;	/* clones of this job section */
 	unsigned int number;	/* 1-based global job number: seeds, log names */
@@ -142,7 +240,7 @@ struct ib_job {
 	bool stonewall;		/* wait for all previous jobs first */
 	/* wait_for=: start once every earlier job of this name has ended
 	 * (the runner; same group, unlike stonewall); "": none */
-	char wait_for[IB_NAME_MAX];
+	const char *wait_for;
 	bool new_group;
 
 	/* workload */
@@ -150,7 +248,9 @@ struct ib_job {
 	unsigned int rwmixread;	/* 0..100 */
 	struct ib_bs bs;
 	bool bs_unaligned;
-	struct ib_bssplit bssplit[IB_DDIR_RWT];	/* sets bs.min/max too */
+	/* per direction, in strs (see above); ib_job_no_bssplit when none;
+	 * sets bs.min/max too */
+	const struct ib_bssplit *bssplit;
 	/*
 	 * rw=TYPE:N, fio's offset modifier. Sequential: seq_add bytes (may be
 	 * negative) added to the end of each I/O to find the next one.
@@ -167,7 +267,7 @@ struct ib_job {
 	/* targets */
 	const char *filename;	/* < IB_PATHS_MAX; "": default names */
 	const char *directory;	/* < PATH_MAX, as the paths below */
-	char filename_format[IB_NAME_MAX];	/* empty: $jobname.$jobnum.$filenum */
+	const char *filename_format;	/* "": $jobname.$jobnum.$filenum */
 	unsigned int nrfiles;
 	uint64_t size;		/* total per job (0: from file/device) */
 	uint8_t size_pct;	/* size=N%: percent of the file (0: not a %) */
@@ -219,7 +319,7 @@ struct ib_job {
 	unsigned int rand_gen;	/* enum ib_rand_gen (random_generator) */
 
 	/* I/O path */
-	char ioengine[32];
+	const char *ioengine;	/* < IB_ENGINE_NAME_MAX */
 	bool direct;		/* O_DIRECT (direct=1 or buffered=0) */
 	unsigned int defaults;	/* enum ib_defaults (defaults=) */
 	/*
@@ -234,7 +334,7 @@ struct ib_job {
 	bool refill_buffers;
 	bool scramble_buffers;
 	/* write data (buf.h): fio's pattern syntax, "" for none */
-	char buffer_pattern[IB_PATTERN_TEXT_MAX];
+	const char *buffer_pattern;	/* < IB_PATTERN_TEXT_MAX */
 	unsigned int compress_pct;	/* buffer_compress_percentage, 0: off */
 	uint64_t compress_chunk;	/* buffer_compress_chunk (0: the block) */
 	unsigned int dedupe_pct;	/* dedupe_percentage, 0: off */
@@ -243,7 +343,7 @@ struct ib_job {
 	bool dedupe_global;	/* working set over every job's writes */
 	uint64_t lockmem;	/* bytes to mlock (0: none) */
 	unsigned int iomem;	/* enum ib_iomem */
-	char iomem_file[256];	/* iomem=mmap:FILE ("": anonymous) */
+	const char *iomem_file;	/* iomem=mmap:FILE ("": anonymous) */
 	unsigned int iodepth;
 	unsigned int iodepth_batch_submit;
 	unsigned int iodepth_batch_complete_min;
@@ -260,18 +360,9 @@ struct ib_job {
 	bool serialize_overlap;	/* no two overlapping I/Os in flight when
 				 * one of them writes (loop.h) */
 
+
 	/* engine options (valid only with their engine; validated) */
-	bool hipri;
-	bool fixedbufs;
-	bool fixedbufs_given;	/* not given: registered when the kernel and
-				 * RLIMIT_MEMLOCK allow, else plain (io_uring.c) */
-	bool registerfiles;
-	bool sqthread_poll;
-	int sqthread_poll_cpu;	/* -1: any */
-	int nonvectored;	/* -1 auto, 0, 1 */
-	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
-	bool userspace_reap;
-	bool nowait;
+	struct ib_job_engine engine;
 
 	/* time */
 	bool time_based;
@@ -321,20 +412,8 @@ struct ib_job {
 	/* process model */
 	bool thread;
 
-	/* placement and priorities (procopts.c) */
-	uint64_t cpus[IB_MAX_CPUS / 64];	/* cpus_allowed/cpumask bits */
-	bool cpus_set;
-	unsigned int cpus_policy;	/* enum ib_cpus_policy */
-	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
-	int nice;		/* added to the job's nice value */
-	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
-	bool ioprio_given;	/* either was given */
-	char ioscheduler[32];	/* the devices' scheduler for the run ("": keep) */
-	bool exitall;		/* when this job ends, end the others */
-	bool exitall_on_error;	/* when it fails, end the others */
-	unsigned int exit_what;	/* enum ib_exit_what: which others */
-	char exec_prerun[512];	/* shell command before the job's I/O (exec.h) */
-	char exec_postrun[512];	/* and after it ("": none) */
+
+	struct ib_job_proc proc;
 
 	/* statistics and logging (consumed by stats/report) */
 	bool gtod_reduce;
@@ -350,64 +429,18 @@ struct ib_job {
 	unsigned int unit_base;	/* 8: bytes, 1: bits */
 	unsigned int significant_figures;
 	unsigned int unified_rw_rep;	/* enum ib_unified */
-	const char *write_iolog;
-	const char *write_bw_log;
-	const char *write_iops_log;
-	const char *write_lat_log;
-	const char *write_hist_log;
-	unsigned int log_hist_msec;
-	unsigned int log_hist_coarseness;	/* 0..6 */
-	bool per_job_logs;	/* 0: PREFIX_kind.log, no job number (log.h) */
-	unsigned int log_avg_msec;
-	bool log_offset;
-	unsigned int write_iolog_version;	/* 3 (times, default) or 2 */
+	struct ib_job_logs logs;
+	struct ib_job_replay replay;
+	struct ib_job_verify verify;
 
-	/*
-	 * trace replay (read_iolog=, replay.h). ib_replay_plan() (in the
-	 * parent, before validation) reads the trace once and fills rw, bs,
-	 * filename (and size for regular files) from it.
-	 */
-	const char *read_iolog;	/* ':'-separated traces, '-': stdin */
-	bool replay_no_stall;
-	unsigned int replay_time_scale;	/* percent of the recorded rate */
-	const char *replay_redirect;
-	uint64_t replay_align;		/* 0: none; else a power of 2 */
-	uint64_t replay_scale;		/* offsets divided by this (>= 1) */
-	unsigned int replay_skip;	/* 1u << enum ib_ddir: left out */
-	const char *merge_blktrace_file;
-	unsigned int merge_nr_scalars, merge_nr_iters;
-	double merge_blktrace_scalars[IB_MERGE_MAX];	/* percent */
-	unsigned int merge_blktrace_iters[IB_MERGE_MAX];
-
-	/*
-	 * data verification (vrun.h): verify is enum ib_verify_type (verify.h,
-	 * 0 none); verify_pattern as given, parsed by ib_vpattern_parse().
-	 */
-	unsigned int verify;
-	bool do_verify;		/* verify phase after the writes (default 1) */
-	bool verify_only;	/* no writes: check an earlier run's data */
-	bool verify_fatal;	/* a mismatch ends the job, whatever coe says */
-	bool verify_dump;	/* write expected/received blocks to files */
-	bool verify_header_seed;	/* compare the header's rand_seed */
-	uint64_t verify_interval;	/* 0: the whole block */
-	uint64_t verify_offset;	/* header swapped with the bytes here */
-	unsigned int verify_backlog;	/* verify every N written blocks */
-	unsigned int verify_backlog_batch;	/* 0: verify_backlog */
-	unsigned int verify_async;	/* accepted: checks run in the job */
-	bool verify_state_save;	/* save the written blocks (vstate.h) */
-	bool verify_state_load;	/* verify the blocks a saved state lists */
-	bool verify_write_sequence;	/* compare the header's numberio */
-	bool experimental_verify;	/* accepted: the record-based verify */
-	char verify_pattern[1024];
-	bool log_max_value;	/* averaged lat logs: the window's maximum */
-	bool log_unix_epoch;	/* log times in ms since the Unix epoch */
 	bool disk_util;		/* the job's devices count in Disk stats */
 	unsigned int clocksource;	/* enum ib_clocksource */
 
 	/* error policy */
 	unsigned int continue_on_error; /* IB_COE_* bits */
 	bool error_dump;	/* describe each non-fatal I/O error (stats.h) */
-	struct ib_err_list ignore_error[IB_ERR_TYPE_NR]; /* index ib_err_type */
+	/* IB_ERR_TYPE_NR lists, index ib_err_type, in strs (see above) */
+	const struct ib_err_list *ignore_error;
 
 	/*
 	 * Options explicitly given for this job, in parse order, for the
@@ -494,8 +527,9 @@ static inline bool ib_job_random(const struct ib_job *j)
 const char *ib_rw_name(unsigned int rw);
 
 /*
- * Fill every field with iobench's defaults: fio's, except direct=1 and
- * ioengine=io_uring (defaults=iobench).
+ * Fill every field with iobench's defaults: each option's .def in the
+ * option table (options_table.c, what help shows), fio's but direct=1 and
+ * ioengine=io_uring (defaults=iobench). Its strings are static text.
  */
 void ib_job_defaults(struct ib_job *j);
 
@@ -518,14 +552,43 @@ int ib_job_record_opt(struct ib_job *j, const struct ib_opt *o,
  * The string members, for code that treats them all alike (hashing or
  * comparing jobs by content): offsetof(struct ib_job, m) of each.
  */
-#define IB_JOB_NR_STRS 10	/* opts_text is not one: it holds NULs */
+#define IB_JOB_NR_STRS 21	/* opts_text is not one: it holds NULs */
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
 extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
+extern const struct ib_bssplit ib_job_no_bssplit[IB_DDIR_RWT];
+extern const struct ib_err_list ib_job_no_ignore_error[IB_ERR_TYPE_NR];
 
 static inline const char **ib_job_str_at(struct ib_job *j, unsigned int i)
 {
 	return (const char **)(void *)((char *)j + ib_job_str_off[i]);
 }
+
+/*
+ * The tables held in strs: where each is, its size in bytes (all of its
+ * directions or error types) and the shared empty value.
+ */
+struct ib_job_tab {
+	size_t off;
+	size_t size;
+	const void *none;
+};
+#define IB_JOB_NR_TABS 3	/* zones, bssplit, ignore_error */
+extern const struct ib_job_tab ib_job_tabs[IB_JOB_NR_TABS];
+
+static inline const void **ib_job_tab_at(struct ib_job *j, unsigned int i)
+{
+	return (const void **)(void *)((char *)j + ib_job_tabs[i].off);
+}
+
+/*
+ * A writable copy in j->strs of the table at *field (one of ib_job_tabs,
+ * `size` bytes), which the caller fills and then stores in *field; NULL
+ * when there is no memory or no string table.
+ */
+void *ib_job_tab_copy(struct ib_job *j, const void *cur, size_t size);
+
+/* The most bytes a struct ib_job may take (job.c asserts it). */
+#define IB_JOB_SIZE_MAX 2048
 
 /*
  * fio's option fix-ups, in place: batch/low depths default to iodepth,

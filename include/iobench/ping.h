@@ -7,14 +7,16 @@
 #include <stdio.h>
 #include <sys/types.h>
 #include "iobench/diag.h"
+#include "iobench/ping_stats.h"
 
 /*
- * `iobench ping`: ioping 1.3's latency probe. This header is the pure part:
- * the command line (front/ping_cli.c), the running statistics and the
- * marks ioping puts on requests (stats/ping_stats.c), the output formats
- * (report/report_ping.c) and the "(fs device size)" description of a
- * target (run/ping_target.c). tests/data/ping holds real ioping 1.3 outputs
- * that the unit tests reproduce byte for byte.
+ * `iobench ping`: ioping 1.3's latency probe. This header is its command
+ * line (front/ping_cli.c, ping_values.c); the other pure parts have their
+ * own: the running statistics and the marks ioping puts on requests
+ * (ping_stats.h, stats/), the "(fs device size)" description of a target
+ * (ping_target.h, run/) and the output formats (ping_out.h, report/).
+ * tests/data/ping holds real ioping 1.3 outputs that the unit tests
+ * reproduce byte for byte.
  *
  * Exit statuses as ioping's: 1 bad usage (every error of ib_ping_parse and
  * ib_ping_resolve), 2 preparation (ib_ping_check_target, opening, sizing),
@@ -58,7 +60,6 @@
 #define IB_PING_EXIT_RUNTIME	3
 #define IB_PING_EXIT_SIGINT	4
 
-#define IB_PING_NSEC		1000000000ll
 /* Linux's MAX_RW_COUNT: larger requests get a warning (ioping warns too) */
 #define IB_PING_MAX_RW		0x7ffff000ll
 
@@ -180,115 +181,5 @@ int ib_ping_check_target(const struct ib_ping_opts *o, enum ib_ping_kind kind,
 
 /* Our usage text (ioping's options, our words) */
 void ib_ping_usage(FILE *f);
-
-/* ---- running statistics (stats/ping_stats.c) ---- */
-
-enum ib_ping_mark {
-	IB_PING_MARK_NONE,
-	IB_PING_MARK_WARMUP,	/* request number <= -a */
-	IB_PING_MARK_TOO_FAST,	/* < -t */
-	IB_PING_MARK_TOO_SLOW,	/* > -T */
-	IB_PING_MARK_FAST,	/* valid, 2 * time < average (after 5 valid) */
-	IB_PING_MARK_SLOW,	/* valid, time > 2 * average (after 5 valid) */
-	IB_PING_MARK_EAGAIN,	/* -N: the request returned EAGAIN */
-};
-
-/* Text ioping prints in parentheses ("too fast"); NULL for NONE. */
-const char *ib_ping_mark_name(enum ib_ping_mark m);
-
-/*
- * One period (-p/-P) or the whole run. count includes warmup, too fast and
- * too slow requests; valid, sum, min, max only the rest. After finish():
- * avg, mdev (population), iops = valid / sum, speed = iops * size,
- * load_* over the wall time since start.
- */
-struct ib_ping_stats {
-	int64_t start, finish, load_time;
-	int64_t count, valid, too_fast, too_slow;
-	int64_t min, max;
-	double sum, sum2, avg, mdev;
-	double iops, speed, load_iops, load_speed;
-	int64_t size, load_size;
-};
-
-struct ib_ping_limits {
-	long long warmup;
-	int64_t min_time_ns, max_time_ns;
-};
-
-void ib_ping_stats_start(struct ib_ping_stats *s, int64_t now_ns);
-/* Account one request (request numbers count from 1 over the whole run). */
-enum ib_ping_mark ib_ping_stats_add(struct ib_ping_stats *s, const struct ib_ping_limits *l,
-				    long long request, int64_t time_ns);
-static inline bool ib_ping_mark_valid(enum ib_ping_mark m)
-{
-	return m == IB_PING_MARK_NONE || m == IB_PING_MARK_FAST || m == IB_PING_MARK_SLOW;
-}
-void ib_ping_stats_merge(struct ib_ping_stats *s, const struct ib_ping_stats *o);
-void ib_ping_stats_finish(struct ib_ping_stats *s, int64_t now_ns, int64_t req_size);
-
-/* ---- output (report/report_ping.c) ---- */
-
-/* ioping's number style: "4 KiB", "2.27 us", "1.52 M" (no unit: counts). */
-char *ib_ping_fmt_size(long long v, char *buf, size_t len);
-char *ib_ping_fmt_time(long long ns, char *buf, size_t len);
-char *ib_ping_fmt_int(long long v, char *buf, size_t len);
-
-/* A target as ioping describes it: "(tmpfs tmpfs 64 MiB)" */
-struct ib_ping_target {
-	const char *path;	/* as given on the command line */
-	char fstype[64];	/* "ext4"; "block"/"character" for devices */
-	char device[256];	/* "/dev/vda1"; "device" for devices */
-	int64_t device_size;	/* fs size (statvfs) or device size; 0 unknown */
-};
-
-/* Output settings and the printer's own state (first JSON object). */
-struct ib_ping_printer {
-	const struct ib_ping_target *target;
-	bool quiet, batch, json, time_info;
-	bool read_write;	/* -G: the totals line names no direction */
-	bool write;		/* -W: "written" */
-	bool periodic;		/* -p or -P given */
-	const char *time_fmt;	/* strftime, local time */
-	unsigned long objects;	/* JSON objects printed so far */
-};
-
-/* Per-request facts handed to the formatter. */
-struct ib_ping_req {
-	long long request;	/* 1-based */
-	int64_t size;		/* bytes transferred */
-	bool write;
-	int64_t time_ns;
-	enum ib_ping_mark mark;
-	int64_t realtime_ns;	/* wall clock for -I/-J (CLOCK_REALTIME) */
-	bool burst_end;		/* -b: last request of a burst (blank line) */
-};
-
-/* "[" for -J, nothing otherwise. */
-void ib_ping_print_begin(FILE *f, struct ib_ping_printer *p);
-/* One request: nothing under -q/-B, a JSON object under -J, else a line. */
-void ib_ping_print_request(FILE *f, struct ib_ping_printer *p, const struct ib_ping_req *r);
-/* A -p/-P period: the raw line, or a JSON statistics object. */
-void ib_ping_print_period(FILE *f, struct ib_ping_printer *p, const struct ib_ping_stats *s,
-			  int64_t realtime_ns);
-/* The end: JSON stats + "]", -B's raw line, or the statistics block. */
-void ib_ping_print_final(FILE *f, struct ib_ping_printer *p, const struct ib_ping_stats *s,
-			 int64_t realtime_ns);
-/* The raw line (-B, -p, -P): 10 numbers, see ioping(1) RAW STATISTICS */
-void ib_ping_print_raw(FILE *f, const struct ib_ping_stats *s);
-
-/* ---- target description (run/ping_target.c) ---- */
-
-/*
- * fstype and device of the filesystem holding dev (st_dev of a file or
- * directory) from ROOT/proc/self/mountinfo (fields after " - "), else
- * ROOT/proc/mounts (the line whose source node has st_rdev == dev). An
- * absolute device is resolved with realpath (under ROOT). root "" or NULL
- * is "/". Nothing found: both empty, as ioping. Returns 0 or -errno.
- */
-int ib_ping_describe_fs(const char *root, dev_t dev, struct ib_ping_target *t,
-			struct ib_diag *d);
-/* A device target: fstype "block" (size known) or "character", device "device". */
-void ib_ping_describe_dev(struct ib_ping_target *t, enum ib_ping_kind kind, int64_t size);
 
 #endif

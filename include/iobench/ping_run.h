@@ -10,12 +10,14 @@
 #include "iobench/diag.h"
 #include "iobench/hist.h"
 #include "iobench/ping.h"
+#include "iobench/ping_stats.h"
+#include "iobench/ping_target.h"
 
 /*
  * `iobench ping` around ioping's pure parts (ping.h): the target made
  * ready (run/ping_prep.c), the request loop on iobench's job loop, engines
- * and clock (front/ping_run.c), and what iobench adds to ioping's output,
- * --hist and --json-output (report/report_ping_hist.c).
+ * and clock (front/ping_run.c); what iobench adds to ioping's output,
+ * --hist and --json-output, is ping_out.h's (report/report_ping_hist.c).
  */
 
 /* A target opened and sized the way ioping does it (ping.h's notes). */
@@ -54,32 +56,32 @@ struct ib_ping_outcome {
 };
 
 /*
- * Run the requests on p through the job loop, printing ioping's output to
- * out as each request completes, then the final statistics. stop ends the
+ * Where the request loop's output goes, in the order ioping prints it:
+ * begin before the first request, request after each one, period when a
+ * -p/-P period ends, final after the last; flush where ioping flushes its
+ * stdout (after a period line, after each request unless -q, at the end).
+ * cmd/ping.c's sink is ioping's printer (ping_out.h).
+ */
+struct ib_ping_sink {
+	void *arg;
+	void (*begin)(void *arg);
+	void (*request)(void *arg, const struct ib_ping_req *q);
+	void (*period)(void *arg, const struct ib_ping_stats *s, int64_t realtime_ns);
+	void (*final)(void *arg, const struct ib_ping_stats *s, int64_t realtime_ns);
+	void (*flush)(void *arg);
+};
+
+/*
+ * Run the requests on p through the job loop, handing each request to out
+ * as it completes, then the final statistics. stop ends the
  * run after the current request (SIGINT; set before the run: no request
  * at all, the statistics of none). Returns 0 (res filled; free
  * res->hist), or -errno with the reason in d: exit status 3 ("request
  * failed: ...") once res->started, else 2 (the engine could not start).
  */
-int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p, FILE *out,
+int ib_ping_run(const struct ib_ping_opts *o, struct ib_ping_prep *p,
+		const struct ib_ping_sink *out,
 		const volatile sig_atomic_t *stop, struct ib_ping_outcome *res,
 		FILE *warn, struct ib_diag *d);
-
-/* --hist: "latency percentiles" and power-of-two buckets of the valid requests */
-void ib_ping_print_hist(FILE *f, const struct ib_hist *h, uint64_t n);
-
-/*
- * --json-output: iobench's own JSON for a ping (not ioping's -J layout):
- * the target, the settings, the statistics block's numbers, latency
- * percentiles and json+-style bins ("value ns" : count).
- */
-void ib_ping_write_json(FILE *f, const struct ib_ping_opts *o, const struct ib_ping_prep *p,
-			const struct ib_ping_outcome *res);
-
-/*
- * The `iobench ping` subcommand (front/ping.c): argv[0] is "ping".
- * Returns the exit status (ping.h: 0, 1 usage, 2 preparation, 3 runtime).
- */
-int ib_ping_main(int argc, char **argv);
 
 #endif

@@ -12,7 +12,7 @@
  * The subcommands that read results back (`iobench compare`, `plot`,
  * `report`) and the run-level --plot, --report and --hist outputs.
  *
- * Arguments (src/front/compare_cli.c, pure):
+ * Arguments (parsed by cmd/compare_cli.c, cmd.h):
  *   compare [--fail-if=RULES] [--alpha=P] [--floor=PCT] [--plot=OUT]
  *           BASE NEW [NEW...] | --base FILE... --new FILE...
  *   plot    [-o|--output=OUT] [--avg-msec=MS] FILE...   (JSON or fio logs)
@@ -39,22 +39,6 @@ struct ib_cmd_args {
 /* Exit statuses of compare: 0, 1 (bad input), 2 (the gate fired). */
 #define IB_CMP_EXIT_GATE 2
 
-/* argv[0] is the subcommand's name. 0 or -EINVAL with d's line. */
-int ib_compare_parse(int argc, char **argv, struct ib_cmd_args *a,
-		     struct ib_diag *d);
-int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
-		  struct ib_diag *d);
-
-/*
- * --repeat: run k's name for a report file: "a.json" -> "a.3.json",
- * "out" -> "out.3" ("" stays ""). 0 or -ENAMETOOLONG.
- */
-int ib_repeat_path(char *dst, size_t len, const char *path, unsigned int k);
-
-/* The subcommands (exit status); they print to stdout/stderr. */
-int ib_cmd_compare(int argc, char **argv);
-int ib_cmd_plot(int argc, char **argv);
-int ib_cmd_report(int argc, char **argv);
 
 /*
  * Charts of results documents (src/report/html/page.c). ib_page_write: the

@@ -6,8 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct ib_job;
-
 /*
  * L'Ecuyer's three-component Tausworthe generator (taus88, period ~2^88),
  * the generator fio uses by default, seeded the documented way (three chained
@@ -84,7 +82,5 @@ enum ib_rand_stream {
 uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
 			     bool randrepeat, bool randseed_set,
 			     uint64_t randseed);
-/* The same, from the job's number, randrepeat and randseed options. */
-uint32_t ib_rand_job_seed(const struct ib_job *job, enum ib_rand_stream s);
 
 #endif

@@ -101,7 +101,7 @@ bool ib_replay_names_stdin(const char *spec);
  * Several traces (read_iolog=A:B:...) without merge_blktrace_file: as in
  * fio 3.33, each clone of the job replays one of them, clone i the
  * (i mod N)-th, so numjobs=1 replays A only. Keeps that name alone in
- * job->read_iolog (a new string) and returns 1 (each clone is then planned
+ * job->replay.iolog (a new string) and returns 1 (each clone is then planned
  * on its own); 0 (unchanged) for a single trace or a merge; -ENOMEM.
  */
 int ib_replay_per_clone(struct ib_job *job);
@@ -138,7 +138,7 @@ struct ib_replay {
 };
 
 /*
- * Open job->read_iolog (the merged file with merge_blktrace_file) for a
+ * Open job->replay.iolog (the merged file with merge_blktrace_file) for a
  * job with nr_files targets (the plan's). 0 or -errno.
  */
 int ib_replay_init(struct ib_replay *r, const struct ib_job *job,

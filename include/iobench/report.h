@@ -74,8 +74,4 @@ unsigned int ib_formats_selected(unsigned int bits, bool json_file);
 /* Does a machine-readable format (not `human`) go to the main stream? */
 bool ib_formats_machine_on_main(unsigned int selected, bool json_file);
 
-/* fio's number formatter (doc/fio-compat.md §1.3). buf gets e.g. "395k". */
-char *ib_num2str(uint64_t val, unsigned int maxlen, unsigned int base,
-		 bool pow2, const char *unit, char *buf, size_t len);
-
 #endif

@@ -57,8 +57,12 @@ struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
 	sec->job.opts_text = "";
 	sec->job.opts_len = 0;
 	if (is_global) {
-		snprintf(sec->job.name, sizeof(sec->job.name), "%s", name);
-		return sec;
+		if (!ib_job_set_str(&sec->job, &sec->job.name, "%.*s",
+				    IB_NAME_MAX - 1, name))
+			return sec;
+		s->nr--;
+		ib_diag_set(d, ENOMEM, "[%s]: no memory", name);
+		return NULL;
 	}
 	if (ib_opt_set(&sec->job, "name", name, d)) {
 		s->nr--;

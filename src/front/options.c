@@ -384,6 +384,10 @@ int ib_job_record_opt(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_str(struct ib_job *j, const struct ib_opt *o, const char *v,
 		   struct ib_diag *d)
 {
+	if (v == o->def) {	/* the table's own text: static, no copy */
+		*(const char **)ib_opt_field(j, o->off) = v;
+		return 0;
+	}
 	if (ib_job_set_str(j, ib_opt_field(j, o->off), "%s", v))
 		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
 	return 0;
@@ -510,6 +514,12 @@ static int store_generic(struct ib_job *j, const struct ib_opt *o,
 	}
 }
 
+int ib_opt_store(struct ib_job *j, const struct ib_opt *o, const char *v,
+		 struct ib_diag *d)
+{
+	return o->set ? o->set(j, o, v, d) : store_generic(j, o, v, d);
+}
+
 static int unknown(const char *name, enum ib_opt_ctx ctx, struct ib_diag *d)
 {
 	char sug[200];
@@ -537,7 +547,7 @@ int ib_opt_set_ctx(struct ib_job *j, const char *name, const char *value,
 		value = "";
 	if (!*value && o->type != IB_OPT_BOOL && !o->bare_ok)
 		return ib_diag_set(d, EINVAL, "%s: needs a value", o->name);
-	rc = o->set ? o->set(j, o, value, d) : store_generic(j, o, value, d);
+	rc = ib_opt_store(j, o, value, d);
 	if (rc)
 		return rc;
 	rc = ib_job_record_opt(j, o, value);

@@ -22,13 +22,14 @@ int ib_opt_set_iomem(struct ib_job *j, const struct ib_opt *o, const char *v,
 	static const char *const kinds[] = { "malloc", "shm", "mmap", "mmapshared" };
 	const char *file = NULL;
 
-	j->iomem_file[0] = '\0';
+	j->iomem_file = "";
 	if (!strncasecmp(v, "mmap:", 5) && v[5]) {
 		file = v + 5;
-		if (strlen(file) >= sizeof(j->iomem_file))
+		if (strlen(file) >= IB_NAME_MAX)
 			return ib_diag_set(d, ENAMETOOLONG, "%s=%s: file name too long",
 					   o->name, v);
-		strcpy(j->iomem_file, file);
+		if (ib_opt_set_str(j, o, file, d))
+			return -ENOMEM;
 		j->iomem = IB_IOMEM_MMAP;
 		return 0;
 	}
@@ -50,8 +51,16 @@ int ib_opt_set_iomem(struct ib_job *j, const struct ib_opt *o, const char *v,
 int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
 		       struct ib_diag *d)
 {
-	(void)o;
-	return ib_bssplit_parse(v, j->kb_base, j->bssplit, d);
+	struct ib_bssplit *s = ib_job_tab_copy(j, j->bssplit,
+					       sizeof(ib_job_no_bssplit));
+	int rc;
+
+	if (!s)
+		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
+	rc = ib_bssplit_parse(v, j->kb_base, s, d);
+	if (!rc)
+		j->bssplit = s;
+	return rc;
 }
 
 /*
@@ -63,7 +72,7 @@ int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 {
 	struct ib_vpattern p;
 
-	if (strlen(v) >= sizeof(j->buffer_pattern))
+	if (strlen(v) >= IB_PATTERN_TEXT_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
 	if (strchr(v, '\''))
 		return ib_diag_set(d, ENOTSUP,
@@ -74,8 +83,7 @@ int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 	if (p.noffs)
 		return ib_diag_set(d, EINVAL, "%s: %%o has no meaning in a buffer pattern",
 				   o->name);
-	strcpy(j->buffer_pattern, v);
-	return 0;
+	return ib_opt_set_str(j, o, v, d);
 }
 
 int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,

@@ -62,7 +62,17 @@ int ib_opt_set_rw_sequencer(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 			      const char *v, struct ib_diag *d);
 
-/* A .str_ptr option's field set to a copy of v: 0, or -ENOMEM (d). */
+/*
+ * Parse v for option o and store it in j, as ib_opt_set() does but without
+ * recording it in j->opts_text: 0 or -errno (d).
+ */
+int ib_opt_store(struct ib_job *j, const struct ib_opt *o, const char *v,
+		 struct ib_diag *d);
+
+/*
+ * A .str_ptr option's field set to a copy of v (v itself when it is the
+ * option's static default text, o->def): 0, or -ENOMEM (d).
+ */
 int ib_opt_set_str(struct ib_job *j, const struct ib_opt *o, const char *v,
 		   struct ib_diag *d);
 

@@ -49,10 +49,10 @@ bad:
 int ib_opt_set_cpus(struct ib_job *j, const struct ib_opt *o, const char *v,
 		    struct ib_diag *d)
 {
-	int rc = parse_list(o, v, j->cpus, IB_MAX_CPUS, d);
+	int rc = parse_list(o, v, j->proc.cpus, IB_MAX_CPUS, d);
 
 	if (!rc)
-		j->cpus_set = true;
+		j->proc.cpus_set = true;
 	return rc;
 }
 
@@ -69,16 +69,16 @@ int ib_opt_set_cpumask(struct ib_job *j, const struct ib_opt *o,
 	}
 	if (!mask)
 		return ib_diag_set(d, EINVAL, "%s: no CPU in mask '%s'", o->name, v);
-	memset(j->cpus, 0, sizeof(j->cpus));
-	j->cpus[0] = mask;
-	j->cpus_set = true;
+	memset(j->proc.cpus, 0, sizeof(j->proc.cpus));
+	j->proc.cpus[0] = mask;
+	j->proc.cpus_set = true;
 	return 0;
 }
 
 int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d)
 {
-	return parse_list(o, v, &j->numa_nodes, 64, d);
+	return parse_list(o, v, &j->proc.numa_nodes, 64, d);
 }
 
 /* prio= or prioclass=: remember that one was given (procopts.c). */
@@ -91,9 +91,9 @@ int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 	if (rc)
 		return rc;
 	if (!strcmp(o->name, "prio"))
-		j->ioprio = (unsigned int)x;
+		j->proc.ioprio = (unsigned int)x;
 	else
-		j->ioprio_class = (unsigned int)x;
-	j->ioprio_given = true;
+		j->proc.ioprio_class = (unsigned int)x;
+	j->proc.ioprio_given = true;
 	return 0;
 }

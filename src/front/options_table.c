@@ -106,7 +106,7 @@ static int set_replay_skip(struct ib_job *j, const struct ib_opt *o,
 		bits |= 1u << k;
 		p += n + (p[n] == ',');
 	}
-	j->replay_skip = bits;
+	j->replay.skip = bits;
 	return 0;
 }
 
@@ -145,14 +145,14 @@ static int set_merge_list(struct ib_job *j, const struct ib_opt *o,
 			return ib_diag_set(d, EINVAL, "%s=%s: %g is not a whole number",
 					   o->name, v, x);
 		if (iters)
-			j->merge_blktrace_iters[n++] = (unsigned int)x;
+			j->replay.merge_iters[n++] = (unsigned int)x;
 		else
-			j->merge_blktrace_scalars[n++] = x;
+			j->replay.merge_scalars[n++] = x;
 	}
 	if (iters)
-		j->merge_nr_iters = n;
+		j->replay.merge_nr_iters = n;
 	else
-		j->merge_nr_scalars = n;
+		j->replay.merge_nr_scalars = n;
 	return 0;
 }
 
@@ -203,10 +203,10 @@ static int set_ioengine(struct ib_job *j, const struct ib_opt *o, const char *v,
 {
 	if (!strcmp(v, "linuxaio"))
 		v = "libaio";
-	if (strlen(v) >= sizeof(j->ioengine))
+	if (strlen(v) >= IB_ENGINE_NAME_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
-	memset(j->ioengine, 0, sizeof(j->ioengine));
-	strcpy(j->ioengine, v);
+	if (ib_opt_set_str(j, o, v, d))
+		return -ENOMEM;
 	j->ioengine_given = true;
 	return 0;
 }
@@ -229,10 +229,8 @@ static int set_defaults(struct ib_job *j, const struct ib_opt *o, const char *v,
 	fio = j->defaults == IB_DEFAULTS_FIO;
 	if (!j->direct_given)
 		j->direct = !fio;
-	if (!j->ioengine_given) {
-		memset(j->ioengine, 0, sizeof(j->ioengine));
-		strcpy(j->ioengine, fio ? "psync" : "io_uring");
-	}
+	if (!j->ioengine_given)	/* static text: see ib_job_defaults() */
+		j->ioengine = fio ? "psync" : "io_uring";
 	return 0;
 }
 
@@ -292,16 +290,20 @@ static int set_log_prefix(struct ib_job *j, const struct ib_opt *o,
 static int set_ignore_error(struct ib_job *j, const struct ib_opt *o,
 			    const char *v, struct ib_diag *d)
 {
-	struct ib_err_list lists[IB_ERR_TYPE_NR];
+	struct ib_err_list *lists = ib_job_tab_copy(j, ib_job_no_ignore_error,
+						    sizeof(ib_job_no_ignore_error));
 	unsigned int t;
-	int rc = ib_ignore_error_parse(v, lists, d);
+	int rc;
 
+	if (!lists)
+		return ib_diag_set(d, ENOMEM, "%s: no memory", o->name);
+	rc = ib_ignore_error_parse(v, lists, d);
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
+	j->ignore_error = lists;
 	for (t = 0; t < IB_ERR_TYPE_NR; t++) {
-		j->ignore_error[t] = lists[t];
 		if (lists[t].nr)
 			j->continue_on_error |= 1u << t;
 	}
@@ -495,17 +497,17 @@ static const struct ib_opt_val clocksource_vals[] = {
 
 const struct ib_opt ib_opt_entries[] = {
 	/* job description */
-	{ .name = "name", .type = IB_OPT_STR, .cat = IB_CAT_DESC, FLD(name),
+	{ .name = "name", .type = IB_OPT_STR, .cat = IB_CAT_DESC, SFLD(name, IB_NAME_MAX),
 	  .help = "Job name; on the command line --name starts a new job" },
 	{ .name = "description", .type = IB_OPT_STR, .cat = IB_CAT_DESC,
-	  FLD(description), .help = "Free text describing the job" },
+	  SFLD(description, IB_NAME_MAX), .help = "Free text describing the job" },
 
 	/* files */
 	{ .name = "filename", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(filename, IB_PATHS_MAX),
 	  .set = set_filename, .adds = true,
 	  .help = "Target file(s) or device(s), ':' separated ('\\:' for a colon); each line adds" },
 	{ .name = "filename_format", .type = IB_OPT_STR, .cat = IB_CAT_FILE,
-	  FLD(filename_format),
+	  SFLD(filename_format, IB_NAME_MAX),
 	  .help = "Default file names (default $jobname.$jobnum.$filenum; $clientuid is empty)" },
 	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(directory, PATH_MAX),
 	  .help = "Directory for the job's default file names" },
@@ -644,7 +646,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(scramble_buffers), .def = "0",
 	  .help = "Lightly vary write data to defeat deduplication" },
 	{ .name = "buffer_pattern", .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  FLD(buffer_pattern), .set = ib_opt_set_buffer_pattern,
+	  SFLD(buffer_pattern, IB_PATTERN_TEXT_MAX), .set = ib_opt_set_buffer_pattern,
 	  .help = "Write this pattern (0xhex, \"text\", decimal; back to back)" },
 	{ .name = "buffer_compress_percentage", .type = IB_OPT_UINT,
 	  .cat = IB_CAT_BUF, FLD(compress_pct), .min = 0, .max = 100, .def = "0",
@@ -665,7 +667,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(dedupe_global), .def = "0",
 	  .help = "dedupe_mode=working_set: the working set spread over all the jobs' first unique writes" },
 	{ .name = "iomem", .alias = { "mem" }, .type = IB_OPT_STR, .cat = IB_CAT_BUF,
-	  FLD(iomem_file), .set = ib_opt_set_iomem, .def = "malloc",
+	  SFLD(iomem_file, IB_NAME_MAX), .set = ib_opt_set_iomem, .def = "malloc",
 	  .help = "I/O buffers from malloc, shm (SysV), mmap[:FILE] or mmapshared" },
 	{ .name = "lockmem", .type = IB_OPT_SIZE, .cat = IB_CAT_BUF, FLD(lockmem),
 	  .def = "0", .help = "mlock this much memory while the job runs" },
@@ -684,7 +686,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .min = 1, .def = "1", .help = "Repeat the job this many times" },
 
 	/* engine */
-	{ .name = "ioengine", .type = IB_OPT_STR, .cat = IB_CAT_ENGINE, FLD(ioengine),
+	{ .name = "ioengine", .type = IB_OPT_STR, .cat = IB_CAT_ENGINE, SFLD(ioengine, IB_ENGINE_NAME_MAX),
 	  .set = set_ioengine, .def = "io_uring",
 	  .help = "I/O engine (see --enghelp); if only the default, libaio then psync where io_uring is refused" },
 
@@ -815,7 +817,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
 	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
 	  .help = "Wait for the jobs before this one to finish (starts a group)" },
-	{ .name = "wait_for", .type = IB_OPT_STR, .cat = IB_CAT_PROC, FLD(wait_for),
+	{ .name = "wait_for", .type = IB_OPT_STR, .cat = IB_CAT_PROC, SFLD(wait_for, IB_NAME_MAX),
 	  .help = "Start once the earlier job of this name has finished (same group)" },
 	{ .name = "cpus_allowed", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
 	  .size = 1024, .set = ib_opt_set_cpus,
@@ -824,36 +826,36 @@ const struct ib_opt ib_opt_entries[] = {
 	  .set = ib_opt_set_cpumask,
 	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
 	{ .name = "cpus_allowed_policy", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
-	  FLD(cpus_policy), .vals = cpus_policy_vals, .def = "shared",
+	  FLD(proc.cpus_policy), .vals = cpus_policy_vals, .def = "shared",
 	  .help = "How the jobs share the CPU set" },
 	{ .name = "numa_cpu_nodes", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
 	  .size = 256, .set = ib_opt_set_numa_nodes,
 	  .help = "Run on the CPUs of these NUMA nodes (a list such as 0-1)" },
-	{ .name = "nice", .type = IB_OPT_INT, .cat = IB_CAT_PROC, FLD(nice),
+	{ .name = "nice", .type = IB_OPT_INT, .cat = IB_CAT_PROC, FLD(proc.nice),
 	  .min = -20, .max = 19, .def = "0", .help = "Added to the job's nice value" },
-	{ .name = "prio", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(ioprio),
+	{ .name = "prio", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(proc.ioprio),
 	  .min = 0, .max = 7, .set = ib_opt_set_ioprio,
 	  .help = "I/O priority level (0 highest; class best-effort unless prioclass=)" },
 	{ .name = "prioclass", .type = IB_OPT_UINT, .cat = IB_CAT_PROC,
-	  FLD(ioprio_class), .min = 0, .max = 3, .set = ib_opt_set_ioprio,
+	  FLD(proc.ioprio_class), .min = 0, .max = 3, .set = ib_opt_set_ioprio,
 	  .help = "I/O priority class: 1 realtime, 2 best-effort, 3 idle" },
 	{ .name = "ioscheduler", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
-	  FLD(ioscheduler),
+	  SFLD(proc.ioscheduler, IB_ENGINE_NAME_MAX),
 	  .help = "I/O scheduler of the job's devices for the run (restored after)" },
 	{ .name = "exitall", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
-	  FLD(exitall), .def = "0",
+	  FLD(proc.exitall), .def = "0",
 	  .help = "When this job ends, end the others (see exit_what)" },
 	{ .name = "exitall_on_error", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
-	  FLD(exitall_on_error), .def = "0",
+	  FLD(proc.exitall_on_error), .def = "0",
 	  .help = "When this job fails, end the others (see exit_what)" },
 	{ .name = "exec_prerun", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
-	  FLD(exec_prerun),
+	  SFLD(proc.exec_prerun, IB_EXEC_MAX),
 	  .help = "Shell command run before the job's I/O (output: JOB.prerun.txt)" },
 	{ .name = "exec_postrun", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
-	  FLD(exec_postrun),
+	  SFLD(proc.exec_postrun, IB_EXEC_MAX),
 	  .help = "Shell command run after the job's I/O (output: JOB.postrun.txt)" },
 	{ .name = "exit_what", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
-	  FLD(exit_what), .vals = exit_what_vals, .def = "group",
+	  FLD(proc.exit_what), .vals = exit_what_vals, .def = "group",
 	  .help = "Which jobs exitall and exitall_on_error end" },
 	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
@@ -910,71 +912,71 @@ const struct ib_opt ib_opt_entries[] = {
 
 	/* logs */
 	{ .name = "write_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(write_iolog, PATH_MAX), .help = "Write every I/O issued to this file (an iolog, see write_iolog_version)" },
+	  SFLD(logs.iolog, PATH_MAX), .help = "Write every I/O issued to this file (an iolog, see write_iolog_version)" },
 	{ .name = "write_iolog_version", .type = IB_OPT_ENUM, .cat = IB_CAT_LOG,
-	  FLD(write_iolog_version), .vals = iolog_version_vals, .def = "3",
+	  FLD(logs.iolog_version), .vals = iolog_version_vals, .def = "3",
 	  .help = "write_iolog's format: 3 (with times, as fio 3.x) or 2 (older tools)" },
 
 	/* trace replay (replay.h) */
 	{ .name = "read_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(read_iolog, PATH_MAX),
+	  SFLD(replay.iolog, PATH_MAX),
 	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, one per numjobs clone; '-': stdin, gzip ok)" },
 	{ .name = "replay_no_stall", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(replay_no_stall), .def = "0",
+	  FLD(replay.no_stall), .def = "0",
 	  .help = "Replay as fast as iodepth allows, ignoring the trace's times" },
 	{ .name = "replay_time_scale", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
-	  FLD(replay_time_scale), .min = 1, .max = 1000000, .def = "100",
+	  FLD(replay.time_scale), .min = 1, .max = 1000000, .def = "100",
 	  .help = "Replay at this percent of the recorded I/O rate (200: twice as fast)" },
 	{ .name = "replay_redirect", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(replay_redirect, PATH_MAX),
+	  SFLD(replay.redirect, PATH_MAX),
 	  .help = "Send every I/O of the trace to this one file or device" },
 	{ .name = "replay_align", .type = IB_OPT_SIZE, .cat = IB_CAT_LOG,
-	  FLD(replay_align), .def = "0",
+	  FLD(replay.align), .def = "0",
 	  .help = "Round the trace's offsets down to this power of 2" },
 	{ .name = "replay_scale", .type = IB_OPT_U64, .cat = IB_CAT_LOG,
-	  FLD(replay_scale), .min = 1, .def = "1",
+	  FLD(replay.scale), .min = 1, .def = "1",
 	  .help = "Divide the trace's offsets by this number" },
 	{ .name = "replay_skip", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(replay_skip), .set = set_replay_skip,
+	  FLD(replay.skip), .set = set_replay_skip,
 	  .help = "Leave these I/O types out of the replay: read,write,trim,sync" },
 	{ .name = "merge_blktrace_file", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(merge_blktrace_file, PATH_MAX),
+	  SFLD(replay.merge_file, PATH_MAX),
 	  .help = "Merge read_iolog's blktrace files into this one first, then replay it" },
 	{ .name = "merge_blktrace_scalars", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(merge_blktrace_scalars), .set = set_merge_list,
+	  FLD(replay.merge_scalars), .set = set_merge_list,
 	  .help = "Per merged trace: its times in percent (50: twice as fast), ':' between" },
 	{ .name = "merge_blktrace_iters", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  FLD(merge_blktrace_iters), .set = set_merge_list,
+	  FLD(replay.merge_iters), .set = set_merge_list,
 	  .help = "Per merged trace: how many times it is played, ':' between" },
 	{ .name = "write_bw_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(write_bw_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "Bandwidth log file prefix (bare: the job name)" },
+	  SFLD(logs.bw, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "Bandwidth log file prefix (bare: the job name)" },
 	{ .name = "write_iops_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(write_iops_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "IOPS log file prefix (bare: the job name)" },
+	  SFLD(logs.iops, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "IOPS log file prefix (bare: the job name)" },
 	{ .name = "write_lat_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(write_lat_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "Latency log file prefix (bare: the job name)" },
+	  SFLD(logs.lat, PATH_MAX), .set = set_log_prefix, .bare_ok = true, .help = "Latency log file prefix (bare: the job name)" },
 	{ .name = "write_hist_log", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
-	  SFLD(write_hist_log, PATH_MAX), .set = set_log_prefix, .bare_ok = true,
+	  SFLD(logs.hist, PATH_MAX), .set = set_log_prefix, .bare_ok = true,
 	  .help = "Completion latency histogram log prefix (fio's format; needs log_hist_msec)" },
 	{ .name = "log_hist_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
-	  FLD(log_hist_msec), .def = "0",
+	  FLD(logs.hist_msec), .def = "0",
 	  .help = "Histogram log: one row per direction every this many ms (0: none)" },
 	{ .name = "log_hist_coarseness", .alias = { "log_hist_coarse" },
-	  .type = IB_OPT_UINT, .cat = IB_CAT_LOG, FLD(log_hist_coarseness),
+	  .type = IB_OPT_UINT, .cat = IB_CAT_LOG, FLD(logs.hist_coarseness),
 	  .min = 0, .max = 6, .def = "0",
 	  .help = "Histogram log: each field sums 2^N latency bins" },
 	{ .name = "per_job_logs", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(per_job_logs), .def = "1",
+	  FLD(logs.per_job), .def = "1",
 	  .help = "Log file names carry the job number (0: PREFIX_kind.log; one job per name)" },
 	{ .name = "log_avg_msec", .type = IB_OPT_UINT, .cat = IB_CAT_LOG,
-	  FLD(log_avg_msec), .def = "0",
+	  FLD(logs.avg_msec), .def = "0",
 	  .help = "Average log entries over this many ms (0: log every I/O)" },
 	{ .name = "log_offset", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(log_offset), .def = "0", .help = "Add the I/O offset to log entries" },
+	  FLD(logs.offset), .def = "0", .help = "Add the I/O offset to log entries" },
 	{ .name = "log_max_value", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(log_max_value), .def = "0",
+	  FLD(logs.max_value), .def = "0",
 	  .help = "With log_avg_msec, latency logs get each window's maximum, not its mean" },
 	{ .name = "log_unix_epoch", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(log_unix_epoch), .def = "0",
+	  FLD(logs.unix_epoch), .def = "0",
 	  .help = "Log times in milliseconds since the Unix epoch" },
 
 	/* errors */
@@ -989,56 +991,56 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Non-fatal errors per type, read,write,verify; ':' between errors (ENOSPC:122)" },
 
 	/* data verification (options_verify.c, vrun.h) */
-	{ .name = "verify", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR, FLD(verify),
+	{ .name = "verify", .type = IB_OPT_ENUM, .cat = IB_CAT_ERR, FLD(verify.type),
 	  .vals = verify_vals, .def = "0",
 	  .help = "Write blocks with a verify header and check them when read back" },
 	{ .name = "do_verify", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(do_verify), .def = "1",
+	  FLD(verify.do_verify), .def = "1",
 	  .help = "Read back and check what the job wrote after each pass" },
 	{ .name = "verify_only", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_only), .def = "0",
+	  FLD(verify.only), .def = "0",
 	  .help = "Write nothing: check the data an earlier run of the same job wrote" },
 	{ .name = "verify_interval", .type = IB_OPT_SIZE, .cat = IB_CAT_ERR,
-	  FLD(verify_interval), .max = UINT32_MAX, .def = "0",
+	  FLD(verify.interval), .max = UINT32_MAX, .def = "0",
 	  .help = "A verify header every this many bytes of a block (0: one per block)" },
 	{ .name = "verify_offset", .type = IB_OPT_SIZE, .cat = IB_CAT_ERR,
-	  FLD(verify_offset), .max = UINT32_MAX, .def = "0",
+	  FLD(verify.offset), .max = UINT32_MAX, .def = "0",
 	  .help = "Swap each header with the bytes at this offset of its interval before writing (and back before checking)" },
 	{ .name = "verify_pattern", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
-	  FLD(verify_pattern), .set = ib_opt_set_verify_pattern,
+	  SFLD(verify.pattern, IB_VPATTERN_TEXT_MAX), .set = ib_opt_set_verify_pattern,
 	  .help = "Payload pattern: 0xhex, decimal, \"string\", %o (the offset), back to back" },
 	{ .name = "verify_fatal", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_fatal), .def = "0",
+	  FLD(verify.fatal), .def = "0",
 	  .help = "End the job at the first mismatch, even under continue_on_error" },
 	{ .name = "verify_dump", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_dump), .def = "0",
+	  FLD(verify.dump), .def = "0",
 	  .help = "On a mismatch write the received and expected block to files" },
 	{ .name = "verify_backlog", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
-	  FLD(verify_backlog), .def = "0",
+	  FLD(verify.backlog), .def = "0",
 	  .help = "Verify written blocks while writing, after every N writes" },
 	{ .name = "verify_backlog_batch", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
-	  FLD(verify_backlog_batch), .def = "0",
+	  FLD(verify.backlog_batch), .def = "0",
 	  .help = "Blocks verified each time verify_backlog comes due (0: verify_backlog)" },
 	{ .name = "verify_async", .type = IB_OPT_UINT, .cat = IB_CAT_ERR,
-	  FLD(verify_async), .def = "0",
+	  FLD(verify.async), .def = "0",
 	  .help = "Accepted: iobench checks blocks in the job's own process as they complete" },
 	{ .name = "verify_async_cpus", .type = IB_OPT_STR, .cat = IB_CAT_ERR,
 	  .size = 256, .set = ib_opt_set_verify_async_cpus,
 	  .help = "Refused: iobench has no verify threads to pin (checks run in the job)" },
 	{ .name = "verify_header_seed", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_header_seed), .def = "1",
+	  FLD(verify.header_seed), .def = "1",
 	  .help = "Check the header's random seed against the one written" },
 	{ .name = "verify_state_save", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_state_save), .def = "1",
+	  FLD(verify.state_save), .def = "1",
 	  .help = "Save the blocks a verifying write job completed to local-NAME-N-verify.state" },
 	{ .name = "verify_state_load", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_state_load), .def = "0",
+	  FLD(verify.state_load), .def = "0",
 	  .help = "Verify exactly the blocks a saved verify state lists (verify_only or a read job)" },
 	{ .name = "verify_write_sequence", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(verify_write_sequence), .def = "1",
+	  FLD(verify.write_sequence), .def = "1",
 	  .help = "Check the header's write sequence number (numberio)" },
 	{ .name = "experimental_verify", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
-	  FLD(experimental_verify), .def = "0",
+	  FLD(verify.experimental), .def = "0",
 	  .help = "Accepted: iobench verifies from its record of the writes either way" },
 	{ .name = "trim_verify_zero", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
 	  .set = set_deprecated, .def = "1",

@@ -15,14 +15,13 @@ int ib_opt_set_verify_pattern(struct ib_job *j, const struct ib_opt *o,
 {
 	struct ib_vpattern p;
 
-	if (strlen(v) >= sizeof(j->verify_pattern))
+	if (strlen(v) >= IB_VPATTERN_TEXT_MAX)
 		return ib_diag_set(d, ENAMETOOLONG, "%s: value too long", o->name);
 	if (ib_vpattern_parse(v, &p, d)) {
 		ib_diag_prefix(d, "%s", o->name);
 		return -EINVAL;
 	}
-	strcpy(j->verify_pattern, v);
-	return 0;
+	return ib_opt_set_str(j, o, v, d);
 }
 
 /*
@@ -43,10 +42,10 @@ int ib_opt_set_verify_async_cpus(struct ib_job *j, const struct ib_opt *o,
 /* fio's rule: a verify_pattern without a verify type verifies the pattern. */
 void ib_job_fixup_verify(struct ib_job *j)
 {
-	if (j->verify_pattern[0] && j->verify == IB_VERIFY_NONE)
-		j->verify = IB_VERIFY_PATTERN;
-	if (!j->verify_backlog_batch)
-		j->verify_backlog_batch = j->verify_backlog;
+	if (j->verify.pattern[0] && j->verify.type == IB_VERIFY_NONE)
+		j->verify.type = IB_VERIFY_PATTERN;
+	if (!j->verify.backlog_batch)
+		j->verify.backlog_batch = j->verify.backlog;
 }
 
 static int check_bs(const struct ib_job *j, const struct ib_verify_spec *s,
@@ -64,11 +63,11 @@ static int check_bs(const struct ib_job *j, const struct ib_verify_spec *s,
 				t.interval = 0;
 			if (ib_verify_spec_check(&t, bs[k], d))
 				return -EINVAL;
-			if (j->verify_offset && j->verify_offset +
+			if (j->verify.offset && j->verify.offset +
 			    ib_verify_hdr_size(t.type) > (t.interval ? t.interval : bs[k]))
 				return ib_diag_set(d, EINVAL,
 						   "verify_offset %llu: the %u-byte header must fit in the %llu-byte interval",
-						   (unsigned long long)j->verify_offset,
+						   (unsigned long long)j->verify.offset,
 						   ib_verify_hdr_size(t.type),
 						   (unsigned long long)(t.interval ? t.interval : bs[k]));
 		}
@@ -79,13 +78,13 @@ static int check_bs(const struct ib_job *j, const struct ib_verify_spec *s,
 int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 {
 	struct ib_vpattern p;
-	struct ib_verify_spec s = { .type = (enum ib_verify_type)j->verify,
-				    .interval = j->verify_interval };
+	struct ib_verify_spec s = { .type = (enum ib_verify_type)j->verify.type,
+				    .interval = j->verify.interval };
 
-	if (j->verify == IB_VERIFY_NONE)
+	if (j->verify.type == IB_VERIFY_NONE)
 		return 0;
-	if (j->verify_pattern[0]) {
-		if (ib_vpattern_parse(j->verify_pattern, &p, d))
+	if (j->verify.pattern[0]) {
+		if (ib_vpattern_parse(j->verify.pattern, &p, d))
 			return -EINVAL;
 		s.pattern = &p;
 	}
@@ -93,7 +92,7 @@ int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 		ib_diag_prefix(d, "verify=%s", ib_verify_name(s.type));
 		return -EINVAL;
 	}
-	if (!strcmp(j->ioengine, "null") && j->verify != IB_VERIFY_NULL)
+	if (!strcmp(j->ioengine, "null") && j->verify.type != IB_VERIFY_NULL)
 		return ib_diag_set(d, EINVAL,
 				   "verify=%s: ioengine=null reads back no data (use verify=null or another engine)",
 				   ib_verify_name(s.type));
@@ -101,7 +100,7 @@ int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 		return ib_diag_set(d, ENOTSUP,
 				   "verify with rw=%s: trim verification is not supported by iobench",
 				   ib_rw_name(j->rw));
-	if (j->verify_state_load && (j->rw & IB_RW_WRITE) && !j->verify_only)
+	if (j->verify.state_load && (j->rw & IB_RW_WRITE) && !j->verify.only)
 		return ib_diag_set(d, EINVAL,
 				   "verify_state_load=1 with rw=%s: needs verify_only=1 or a read job (this job would write the listed blocks again)",
 				   ib_rw_name(j->rw));

@@ -74,12 +74,11 @@ static int check_waitee(const struct ib_run *r, const struct ib_job *j,
 }
 
 /*
- * The plan's own copy of j's strings and zone lists (job.h), once for all
- * its clones: the plan outlives the jobset (and may be freed before it).
+ * The plan's own copy of j's strings and tables (job.h), once for all its
+ * clones: the plan outlives the jobset (and may be freed before it).
  */
 static int own_strings(struct ib_run *r, struct ib_job *j)
 {
-	struct ib_zones *z = NULL;
 	unsigned int i;
 
 	for (i = 0; i < IB_JOB_NR_STRS; i++) {
@@ -90,14 +89,19 @@ static int own_strings(struct ib_run *r, struct ib_job *j)
 			return -ENOMEM;
 	}
 	j->opts_text = ib_strtab_add(&r->strs, j->opts_text, j->opts_len);
-	if (j->zones != ib_job_no_zones) {
-		z = ib_strtab_alloc(&r->strs, IB_DDIR_RWT * sizeof(*z));
-		if (z)
-			memcpy(z, j->zones, IB_DDIR_RWT * sizeof(*z));
-		j->zones = z;
-	}
+	if (!j->opts_text)
+		return -ENOMEM;
 	j->strs = &r->strs;
-	return j->opts_text && j->zones ? 0 : -ENOMEM;
+	for (i = 0; i < IB_JOB_NR_TABS; i++) {
+		const void **t = ib_job_tab_at(j, i);
+
+		if (*t == ib_job_tabs[i].none)
+			continue;
+		*t = ib_job_tab_copy(j, *t, ib_job_tabs[i].size);
+		if (!*t)
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
@@ -189,7 +193,7 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 /* A clone of a replay job takes what the plan made of its first clone. */
 static void copy_replay(struct ib_job *j, const struct ib_job *first)
 {
-	j->read_iolog = first->read_iolog;
+	j->replay.iolog = first->replay.iolog;
 	j->filename = first->filename;
 	j->rw = first->rw;
 	j->bs = first->bs;
@@ -204,7 +208,7 @@ int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
 
 	for (i = 0; i < r->nr_jobs; i++) {
 		j = &r->jobs[i];
-		if (!j->read_iolog[0])
+		if (!j->replay.iolog[0])
 			continue;
 		rc = ib_replay_per_clone(j);
 		if (rc < 0)

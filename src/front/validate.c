@@ -77,8 +77,8 @@ int ib_job_fixup(struct ib_job *j)
 	for (i = 0; i < IB_DDIR_RWT; i++)
 		if (j->bs.align[i] == 0)
 			j->bs.align[i] = j->bs.min[i];
-	if (fix_log_name(j, &j->write_bw_log) || fix_log_name(j, &j->write_iops_log) ||
-	    fix_log_name(j, &j->write_lat_log) || fix_log_name(j, &j->write_hist_log))
+	if (fix_log_name(j, &j->logs.bw) || fix_log_name(j, &j->logs.iops) ||
+	    fix_log_name(j, &j->logs.lat) || fix_log_name(j, &j->logs.hist))
 		return -ENOMEM;
 	if (j->time_based && j->runtime_us == 0) {
 		/* fio warns and runs the job size-based */
@@ -215,7 +215,7 @@ static const struct ib_opt *foreign_opt(const struct ib_job *j,
  */
 static int check_verify_paced(const struct ib_job *j, struct ib_diag *d)
 {
-	if (j->verify && (j->thinktime_us || ib_job_has_rate_min(j)))
+	if (j->verify.type && (j->thinktime_us || ib_job_has_rate_min(j)))
 		return ib_diag_set(d, ENOTSUP,
 				   "verify: not supported by iobench together with thinktime or rate_min/rate_iops_min (rate and rate_iops are)");
 	return 0;
@@ -299,7 +299,7 @@ static int check_unlink_each_loop(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->unlink_each_loop || j->loops < 2)
 		return 0;
-	if (j->verify)
+	if (j->verify.type)
 		return ib_diag_set(d, ENOTSUP,
 				   "unlink_each_loop: not supported by iobench together with verify");
 	if (!strcmp(j->ioengine, "mmap"))

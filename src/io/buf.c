@@ -5,8 +5,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iobench/rand.h"
 #include "iobench/buf.h"
+#include "iobench/jobseed.h"
+#include "iobench/rand.h"
 
 /* The fixed part of a compressible chunk: the pattern, or zeros. */
 static void fill_fixed(const struct ib_bufs *b, char *p, size_t n)

@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 #include <sys/shm.h>
 #include <unistd.h>
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "iobench/buf.h"
 
 static int map_file(struct ib_engine_ctx *ctx, const char *path, size_t len,

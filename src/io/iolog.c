@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "iobench/clock.h"
 #include "iobench/fdout.h"
 #include "iobench/iolog.h"
@@ -26,9 +26,9 @@ bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len)
 	int n;
 
 	if (job->numjobs > 1)
-		n = snprintf(buf, len, "%s.%u", job->write_iolog, job->clone);
+		n = snprintf(buf, len, "%s.%u", job->logs.iolog, job->clone);
 	else
-		n = snprintf(buf, len, "%s", job->write_iolog);
+		n = snprintf(buf, len, "%s", job->logs.iolog);
 	return n >= 0 && (size_t)n < len;
 }
 
@@ -82,7 +82,7 @@ static int open_log(struct ib_iolog *l, const struct ib_job *job, struct ib_diag
 {
 	if (!ib_iolog_path(job, l->path, sizeof(l->path)))
 		return ib_diag_set(d, ENAMETOOLONG, "write_iolog: name too long: %s",
-				   job->write_iolog);
+				   job->logs.iolog);
 	l->buf = malloc(IOLOG_BUF);
 	if (!l->buf)
 		return ib_diag_set(d, ENOMEM, "write_iolog: %s: out of memory", l->path);
@@ -108,12 +108,12 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 	l->buf = NULL;
 	l->len = 0;
 	l->err = 0;
-	if (!job->write_iolog[0])
+	if (!job->logs.iolog[0])
 		return 0;
 	ret = open_log(l, job, d);
 	if (ret)
 		return ret;
-	l->version = job->write_iolog_version == 2 ? 2 : 3;
+	l->version = job->logs.iolog_version == 2 ? 2 : 3;
 	l->start_ns = ib_now_ns();
 	l->len = (size_t)snprintf(l->buf, IOLOG_BUF, "fio version %u iolog\n", l->version);
 	for (i = 0; i < fs->nr; i++)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "iobench/fdout.h"
 #include "iobench/hist.h"
 #include "iobench/log.h"
@@ -90,13 +90,13 @@ static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 
 bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b)
 {
-	const char *pa[] = { a->write_lat_log, a->write_bw_log, a->write_iops_log,
-			     a->write_hist_log };
-	const char *pb[] = { b->write_lat_log, b->write_bw_log, b->write_iops_log,
-			     b->write_hist_log };
+	const char *pa[] = { a->logs.lat, a->logs.bw, a->logs.iops,
+			     a->logs.hist };
+	const char *pb[] = { b->logs.lat, b->logs.bw, b->logs.iops,
+			     b->logs.hist };
 	unsigned int i;
 
-	if (a->per_job_logs || b->per_job_logs)
+	if (a->logs.per_job || b->logs.per_job)
 		return false;
 	for (i = 0; i < 4; i++)
 		if (pa[i][0] && !strcmp(pa[i], pb[i]))
@@ -106,26 +106,26 @@ bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b)
 
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 {
-	unsigned int k, number = job->per_job_logs ? job->number : 0;
+	unsigned int k, number = job->logs.per_job ? job->number : 0;
 	int ret = 0;
 
 	memset(l, 0, sizeof(*l));
 	for (k = 0; k < IB_LOG_NR; k++)
 		l->file[k].fd = -1;
-	l->avg_ms = job->log_avg_msec;
-	l->log_offset = job->log_offset;
-	l->max_value = job->log_max_value;
+	l->avg_ms = job->logs.avg_msec;
+	l->log_offset = job->logs.offset;
+	l->max_value = job->logs.max_value;
 	l->win_end_ms = l->avg_ms;
-	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->write_lat_log[0] && !ret; k++)
-		ret = open_one(l, k, job->write_lat_log, number, d);
-	if (!ret && job->write_bw_log[0])
-		ret = open_one(l, IB_LOG_BW, job->write_bw_log, number, d);
-	if (!ret && job->write_iops_log[0])
-		ret = open_one(l, IB_LOG_IOPS, job->write_iops_log, number, d);
-	if (!ret && job->write_hist_log[0]) {
-		ret = open_one(l, IB_LOG_HIST, job->write_hist_log, number, d);
-		l->hist_ms = job->log_hist_msec;
-		l->hist_coarse = job->log_hist_coarseness;
+	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->logs.lat[0] && !ret; k++)
+		ret = open_one(l, k, job->logs.lat, number, d);
+	if (!ret && job->logs.bw[0])
+		ret = open_one(l, IB_LOG_BW, job->logs.bw, number, d);
+	if (!ret && job->logs.iops[0])
+		ret = open_one(l, IB_LOG_IOPS, job->logs.iops, number, d);
+	if (!ret && job->logs.hist[0]) {
+		ret = open_one(l, IB_LOG_HIST, job->logs.hist, number, d);
+		l->hist_ms = job->logs.hist_msec;
+		l->hist_coarse = job->logs.hist_coarseness;
 		l->hist = calloc((size_t)IB_DDIR_RWT * IB_LOG_HIST_BINS, sizeof(uint64_t));
 		if (!ret && !l->hist)
 			ret = ib_diag_set(d, ENOMEM, "no memory for the histogram log");
@@ -134,7 +134,7 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 		ib_logs_close(l, NULL);
 		return ret;
 	}
-	if (job->log_unix_epoch) {
+	if (job->logs.unix_epoch) {
 		struct timespec ts;
 
 		clock_gettime(CLOCK_REALTIME, &ts);
@@ -142,8 +142,8 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 			l->file[k].t0_ms = (uint64_t)ts.tv_sec * 1000 +
 					   (uint64_t)ts.tv_nsec / 1000000;
 	}
-	l->per_io = job->write_lat_log[0] || (job->write_hist_log[0] && l->hist_ms) ||
-		    (!l->avg_ms && (job->write_bw_log[0] || job->write_iops_log[0]));
+	l->per_io = job->logs.lat[0] || (job->logs.hist[0] && l->hist_ms) ||
+		    (!l->avg_ms && (job->logs.bw[0] || job->logs.iops[0]));
 	return 0;
 }
 

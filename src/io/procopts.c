@@ -56,22 +56,22 @@ static void split(cpu_set_t *set, unsigned int index)
 
 static int affinity(const struct ib_job *job, struct ib_diag *d)
 {
-	const char *what = job->numa_nodes ? "numa_cpu_nodes" : "cpus_allowed";
+	const char *what = job->proc.numa_nodes ? "numa_cpu_nodes" : "cpus_allowed";
 	cpu_set_t set;
 	unsigned int i;
 	int rc;
 
 	CPU_ZERO(&set);
-	for (i = 0; job->cpus_set && i < IB_MAX_CPUS && i < CPU_SETSIZE; i++)
-		if (job->cpus[i / 64] & (1ull << (i % 64)))
+	for (i = 0; job->proc.cpus_set && i < IB_MAX_CPUS && i < CPU_SETSIZE; i++)
+		if (job->proc.cpus[i / 64] & (1ull << (i % 64)))
 			CPU_SET(i, &set);
-	if (job->numa_nodes) { /* like fio, the nodes' CPUs replace the list */
+	if (job->proc.numa_nodes) { /* like fio, the nodes' CPUs replace the list */
 		CPU_ZERO(&set);
 		for (i = 0; i < 64; i++)
-			if ((job->numa_nodes & (1ull << i)) && (rc = node_cpus(i, &set, d)))
+			if ((job->proc.numa_nodes & (1ull << i)) && (rc = node_cpus(i, &set, d)))
 				return rc;
 	}
-	if (job->cpus_policy == IB_CPUS_SPLIT)
+	if (job->proc.cpus_policy == IB_CPUS_SPLIT)
 		split(&set, job->number ? job->number - 1 : 0);
 	if (sched_setaffinity(0, sizeof(set), &set) < 0)
 		return ib_diag_set(d, errno, "%s: cannot run on those CPUs: %s", what,
@@ -84,22 +84,22 @@ int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 	unsigned int cls;
 	int rc;
 
-	if (job->cpus_set || job->numa_nodes) {
+	if (job->proc.cpus_set || job->proc.numa_nodes) {
 		rc = affinity(job, d);
 		if (rc)
 			return rc;
 	}
-	if (job->nice) {
+	if (job->proc.nice) {
 		errno = 0;
-		if (nice(job->nice) == -1 && errno)
+		if (nice(job->proc.nice) == -1 && errno)
 			return ib_diag_set(d, errno, "nice: %s", strerror(errno));
 	}
-	if (job->ioprio_given) {
-		cls = job->ioprio_class ? job->ioprio_class : IOPRIO_CLASS_BE;
+	if (job->proc.ioprio_given) {
+		cls = job->proc.ioprio_class ? job->proc.ioprio_class : IOPRIO_CLASS_BE;
 		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
-			    (int)(cls << IOPRIO_CLASS_SHIFT | job->ioprio)) < 0)
+			    (int)(cls << IOPRIO_CLASS_SHIFT | job->proc.ioprio)) < 0)
 			return ib_diag_set(d, errno, "prio: ioprio_set class %u level %u: %s",
-					   cls, job->ioprio, strerror(errno));
+					   cls, job->proc.ioprio, strerror(errno));
 	}
 	return 0;
 }

@@ -25,11 +25,11 @@ void ib_sampler_start(struct ib_sampler *s, const struct ib_job_stats *st,
 
 static uint64_t interval_ms(const struct ib_job *job, unsigned int k)
 {
-	bool logged = k == S_BW ? job->write_bw_log[0] : job->write_iops_log[0];
+	bool logged = k == S_BW ? job->logs.bw[0] : job->logs.iops[0];
 	unsigned int ms = k == S_BW ? job->bwavgtime_ms : job->iopsavgtime_ms;
 
-	if (logged && job->log_avg_msec)
-		ms = job->log_avg_msec;
+	if (logged && job->logs.avg_msec)
+		ms = job->logs.avg_msec;
 	return ms ? ms : 500;
 }
 

@@ -350,7 +350,7 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	if (ib_engine_unavailable(ret))
 		return ib_diag_set(d, ret, "ioengine=%s: not available on this system (%s)",
 				   w->ops->name, why);
-	if (ret == -ENOMEM && w->job->fixedbufs)
+	if (ret == -ENOMEM && w->job->engine.fixedbufs)
 		return ib_diag_set(d, ret,
 				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l): %s",
 				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
@@ -466,7 +466,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
 		.job = w->job, .ops = w->ops, .ctx = &w->ctx,
-		.src = w->job->read_iolog[0] ? ib_replay_source(&w->replay) :
+		.src = w->job->replay.iolog[0] ? ib_replay_source(&w->replay) :
 					       ib_iogen_source(&w->gen),
 		.st = w->st, .bufs = &w->bufs,
 		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
@@ -498,7 +498,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		cfg.hooks.prep = prep_hook;
 		/* two overlapping writes in flight leave either one's data:
 		 * a verify job never races its own blocks */
-		cfg.serialize |= (w->job->rw & IB_RW_WRITE) && !w->job->verify_only;
+		cfg.serialize |= (w->job->rw & IB_RW_WRITE) && !w->job->verify.only;
 	}
 	if (w->verify || w->limits)
 		cfg.hooks.done = done_hook;
@@ -511,7 +511,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 /* read_iolog=: the trace the parent checked (stdin: its copy, from 0). */
 static int replay_init(struct worker *w, struct ib_diag *d)
 {
-	if (ib_replay_names_stdin(w->job->read_iolog))
+	if (ib_replay_names_stdin(w->job->replay.iolog))
 		lseek(STDIN_FILENO, 0, SEEK_SET);
 	return ib_replay_init(&w->replay, w->job, w->fs->nr, d);
 }
@@ -519,7 +519,7 @@ static int replay_init(struct worker *w, struct ib_diag *d)
 /* A replay's timing into the stats; a trace that failed fails the job. */
 static void replay_finish(struct worker *w)
 {
-	if (!w->job->read_iolog[0])
+	if (!w->job->replay.iolog[0])
 		return;
 	w->st->replay = w->replay.st;
 	if (w->replay.error)
@@ -535,7 +535,7 @@ static int verify_init(struct worker *w, struct ib_diag *d)
 	char path[4200];
 	int ret;
 
-	if (w->job->read_iolog[0])
+	if (w->job->replay.iolog[0])
 		ret = ib_vrun_init(&w->vr, w->job, &w->ctx,
 				   ib_replay_source(&w->replay), UINT64_MAX, d);
 	else
@@ -550,7 +550,7 @@ static int verify_init(struct worker *w, struct ib_diag *d)
 	if (w->vr.keep_all && access(".", W_OK) < 0) /* before any I/O */
 		return ib_diag_set(d, errno, "verify_state_save: cannot write %s in the working directory: %s (verify_state_save=0 turns it off)",
 				   path, strerror(errno));
-	if (!w->job->verify_state_load)
+	if (!w->job->verify.state_load)
 		return 0;
 	return ib_vstate_load(&w->vr, path, d);
 }
@@ -606,7 +606,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
 	if (!ret && job->dedupe_global)
 		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
-	if (!ret && job->read_iolog[0])
+	if (!ret && job->replay.iolog[0])
 		ret = replay_init(w, d);
 	else if (!ret)
 		ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d);
@@ -788,7 +788,7 @@ static int run_verify(struct worker *w)
 	int ret = 0;
 
 	if (w->vr.loaded) {
-		if (w->job->verify_only) /* as dry runs count theirs (fio) */
+		if (w->job->verify.only) /* as dry runs count theirs (fio) */
 			w->st->dir[IB_DDIR_WRITE].issued += w->vr.nr;
 		return verify_phase(w);
 	}
@@ -796,7 +796,7 @@ static int run_verify(struct worker *w)
 	do {
 		bool timed_out;
 
-		if (w->job->verify_only)
+		if (w->job->verify.only)
 			ib_vrun_dry_pass(&w->vr);
 		else
 			ret = timed_run(w, ib_vrun_write_source(&w->vr), IB_DDIR_WRITE);
@@ -823,7 +823,7 @@ static int run_loops(struct worker *w)
 	unsigned int k;
 	int ret = 0;
 
-	if (!job->unlink_each_loop || job->loops < 2 || job->read_iolog[0] ||
+	if (!job->unlink_each_loop || job->loops < 2 || job->replay.iolog[0] ||
 	    w->gen.bytes_left == UINT64_MAX)
 		return ib_loop_run(&w->loop);
 	per = w->gen.bytes_left / job->loops;
@@ -871,12 +871,12 @@ static int run_with_exec(struct worker *w)
 	const struct ib_job *job = w->job;
 	int ret;
 
-	if (job->exec_prerun[0] &&
-	    !ib_exec_job_cmd(job->name, job->exec_prerun, "prerun", w->exec_to_stderr))
+	if (job->proc.exec_prerun[0] &&
+	    !ib_exec_job_cmd(job->name, job->proc.exec_prerun, "prerun", w->exec_to_stderr))
 		return 0;
 	ret = run_io(w);
-	if (job->exec_postrun[0]) {
-		ib_exec_job_cmd(job->name, job->exec_postrun, "postrun", w->exec_to_stderr);
+	if (job->proc.exec_postrun[0]) {
+		ib_exec_job_cmd(job->name, job->proc.exec_postrun, "postrun", w->exec_to_stderr);
 		w->st->postrun_ran = true;
 	}
 	return ret;

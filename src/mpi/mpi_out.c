@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "iobench/ioerr.h"
 #include "iobench/report.h"
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "mpi_priv.h"
 
 /* Flush, close (not stdout); a short file is removed. 0 or -errno. */

@@ -20,7 +20,8 @@ static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* A job's bytes, its strings by their text (their addresses differ by rank). */
+/* A job's bytes, its strings and tables by their content (their addresses
+ * differ by rank). */
 static uint64_t hash_job(uint64_t h, const struct ib_job *j)
 {
 	struct ib_job x;
@@ -28,8 +29,12 @@ static uint64_t hash_job(uint64_t h, const struct ib_job *j)
 
 	memcpy(&x, j, sizeof(x));	/* padding too: jobs start zeroed */
 	x.strs = NULL;
-	h = fnv1a(h, x.zones, IB_DDIR_RWT * sizeof(*x.zones));
-	x.zones = NULL;
+	for (i = 0; i < IB_JOB_NR_TABS; i++) {
+		const void **t = ib_job_tab_at(&x, i);
+
+		h = fnv1a(h, *t, ib_job_tabs[i].size);
+		*t = NULL;
+	}
 	h = fnv1a(h, x.opts_text, x.opts_len);
 	x.opts_text = NULL;
 	for (i = 0; i < IB_JOB_NR_STRS; i++) {
@@ -139,10 +144,10 @@ static bool job_for_rank(struct ib_job *j, int rank, const char *host)
 	if (ok)
 		ok = !ib_job_set_str(j, &j->filename, "%s", buf);
 	return ok && expand_field(j, &j->directory, rank, host) &&
-	       expand_field(j, &j->write_iolog, rank, host) &&
-	       expand_field(j, &j->write_bw_log, rank, host) &&
-	       expand_field(j, &j->write_iops_log, rank, host) &&
-	       expand_field(j, &j->write_lat_log, rank, host);
+	       expand_field(j, &j->logs.iolog, rank, host) &&
+	       expand_field(j, &j->logs.bw, rank, host) &&
+	       expand_field(j, &j->logs.iops, rank, host) &&
+	       expand_field(j, &j->logs.lat, rank, host);
 }
 
 int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "config.h"
 #include "iobench/disk.h"
+#include "iobench/num2str.h"
 #include "report_common.h"
 
 static const char *const group_label[IB_DDIR_RWT] = { "READ", "WRITE", "TRIM" };

@@ -10,6 +10,7 @@
 #include <time.h>
 #include "iobench/disk.h"
 #include "iobench/ioerr.h"
+#include "iobench/num2str.h"
 #include "report_common.h"
 
 static const char *const ddir_label[IB_DDIR_RWT] = { "read", "write", "trim" };

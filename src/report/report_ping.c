@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "iobench/json.h"
-#include "iobench/ping.h"
+#include "iobench/ping_out.h"
 
 struct unit {
 	const char *txt;

@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 #include "iobench/json.h"
-#include "iobench/ping_run.h"
+#include "iobench/ping_out.h"
 #include "report_common.h"
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 100.0 };

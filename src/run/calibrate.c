@@ -5,11 +5,13 @@
  * start, on the null engine with the job's settings.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "iobench/buf.h"
+#include "iobench/compiler.h"
 #include "iobench/evidence.h"
 #include "iobench/file.h"
 #include "iobench/stats.h"
@@ -41,59 +43,64 @@ double ib_calib_clock_ns(const struct ib_clock *clock)
 	return best;
 }
 
-/* The job as the null engine runs it for budget_us: no logs, no delays. */
+#define KEEP(m) { offsetof(struct ib_job, m), sizeof(((struct ib_job *)0)->m) }
+
+/*
+ * What the calibration copy takes from the job: the fields that shape the
+ * tool's work per I/O (the I/O stream, its block sizes and random offsets,
+ * the queue and its batching, the buffers' data, syncs, what is measured),
+ * and what the stream's seeds and default file names are made of (name,
+ * number, clone). Everything else is the default job's: no logs, files,
+ * rate, think time, verify, placement, commands or early end. A new option
+ * stays out of calibration unless it is added here.
+ */
+const struct ib_job_field ib_calib_keep[] = {
+	KEEP(name), KEEP(clone), KEEP(numjobs), KEEP(number),
+	/* the stream */
+	KEEP(rw), KEEP(rwmixread), KEEP(bs), KEEP(bs_unaligned), KEEP(bssplit),
+	KEEP(rw_seq_add), KEEP(rw_seq_nr), KEEP(rw_seq_identical),
+	KEEP(size), KEEP(offset_increment), KEEP(offset_align),
+	KEEP(rand_dist), KEEP(rand_param), KEEP(rand_center), KEEP(zones),
+	KEEP(pct_random), KEEP(allrandrepeat), KEEP(randrepeat),
+	KEEP(randseed_set), KEEP(randseed), KEEP(norandommap), KEEP(rand_gen),
+	/* the buffers */
+	KEEP(direct), KEEP(zero_buffers), KEEP(refill_buffers),
+	KEEP(scramble_buffers), KEEP(buffer_pattern), KEEP(compress_pct),
+	KEEP(compress_chunk), KEEP(dedupe_pct), KEEP(dedupe_mode),
+	KEEP(dedupe_ws_pct), KEEP(dedupe_global),
+	/* the queue */
+	KEEP(iodepth), KEEP(iodepth_batch_submit),
+	KEEP(iodepth_batch_complete_min), KEEP(iodepth_batch_complete_max),
+	KEEP(batch_submit_given), KEEP(batch_complete_max_given),
+	KEEP(iodepth_low), KEEP(serialize_overlap),
+	KEEP(fsync_every), KEEP(fdatasync_every), KEEP(thread),
+	/* what each I/O records */
+	KEEP(gtod_reduce), KEEP(disable_lat), KEEP(disable_clat),
+	KEEP(disable_slat), KEEP(disable_bw), KEEP(clat_percentiles),
+	KEEP(lat_percentiles), KEEP(slat_percentiles), KEEP(nr_percentiles),
+	KEEP(percentiles), KEEP(bwavgtime_ms), KEEP(iopsavgtime_ms),
+	KEEP(unified_rw_rep),
+};
+const unsigned int ib_calib_nr_keep = IB_ARRAY_SIZE(ib_calib_keep);
+
+/*
+ * The job as the null engine runs it for budget_us: the default job with
+ * the fields above, on one virtual file (1 GiB unless sized).
+ */
 static void null_copy(struct ib_job *c, const struct ib_job *job, uint64_t budget_us)
 {
-	*c = *job;
-	snprintf(c->ioengine, sizeof(c->ioengine), "null");
+	unsigned int i;
+
+	ib_job_defaults(c);
+	for (i = 0; i < ib_calib_nr_keep; i++)
+		memcpy((char *)c + ib_calib_keep[i].off,
+		       (const char *)job + ib_calib_keep[i].off, ib_calib_keep[i].size);
+	c->strs = job->strs;
+	c->ioengine = "null";
 	c->time_based = true;
 	c->runtime_us = budget_us;
-	c->ramp_time_us = 0;
-	c->startdelay_us = 0;
-	c->lockmem = 0;
-	c->loops = 1;
-	c->write_iolog = c->write_bw_log = "";
-	c->write_iops_log = c->write_lat_log = "";
 	if (!c->size)
 		c->size = 1ull << 30;
-	c->filename = "";
-	c->directory = "";
-	c->nrfiles = 1;
-	c->io_size = 0;
-	c->offset = 0;
-	c->offset_pct = 0;
-	c->size_pct = 0;
-	c->filesize_min = c->filesize_max = 0;
-	/* the parent's own process must not take the job's placement/priority */
-	c->cpus_set = false;
-	c->numa_nodes = 0;
-	c->nice = 0;
-	c->ioprio_given = false;
-	/* the generator's stream, not the job's trace (the parent has none) */
-	c->read_iolog = "";
-	c->create_only = false;
-	c->exec_prerun[0] = c->exec_postrun[0] = '\0';	/* the job's, once */
-	/* the tool's cost per I/O unpaced and unchecked: no rate, no think
-	 * time, no latency limits, no verify (the null engine takes none) */
-	memset(c->rate, 0, sizeof(c->rate));
-	memset(c->rate_iops, 0, sizeof(c->rate_iops));
-	memset(c->rate_min, 0, sizeof(c->rate_min));
-	memset(c->rate_iops_min, 0, sizeof(c->rate_iops_min));
-	memset(c->max_latency_us, 0, sizeof(c->max_latency_us));
-	c->thinktime_us = 0;
-	c->latency_target_us = 0;
-	c->verify = 0;
-	c->verify_only = false;
-	c->verify_backlog = 0;
-	c->verify_state_save = c->verify_state_load = false;
-	/* nothing that ends it early, touches files or prints */
-	c->ss_dur_us = 0;
-	c->unlink_each_loop = false;
-	c->openfiles = 0;
-	c->error_dump = false;
-	c->iomem = IB_IOMEM_MALLOC;	/* mmap:FILE would make the file */
-	c->iomem_file[0] = '\0';
-	c->wait_for[0] = '\0';
 }
 
 /*

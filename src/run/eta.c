@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "iobench/eta.h"
+#include "iobench/num2str.h"
 #include "iobench/source_paced.h"
-#include "iobench/report.h"
 
 struct out {
 	char *buf;

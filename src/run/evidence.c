@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include "iobench/evidence.h"
+#include "iobench/jobseed.h"
 #include "iobench/options.h"
 #include "iobench/probe.h"
 #include "iobench/rand.h"

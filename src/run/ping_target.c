@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include "iobench/ping.h"
+#include "iobench/ping_target.h"
 
 static void copy(char *dst, size_t len, const char *src, size_t n)
 {

@@ -233,8 +233,8 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, job->clone && i >= job->clone ?
 				      &r->slots[i - job->clone].args.files : NULL, d);
-	for (unsigned int k = 0; !ret && !nofiles && job->ioscheduler[0] && k < fs->nr; k++)
-		ret = ib_iosched_check(fs->f[k].path, job->ioscheduler, d);
+	for (unsigned int k = 0; !ret && !nofiles && job->proc.ioscheduler[0] && k < fs->nr; k++)
+		ret = ib_iosched_check(fs->f[k].path, job->proc.ioscheduler, d);
 	if (!ret)
 		ret = nofiles ? ib_files_virtual(job, fs, d) :
 				ib_files_prepare(job, fs, d);
@@ -258,7 +258,7 @@ static int check_shared_logs(const struct ib_run *run, struct ib_diag *d)
 	unsigned int i, k;
 
 	for (i = 0; i < run->nr_jobs; i++) {
-		if (run->jobs[i].per_job_logs)
+		if (run->jobs[i].logs.per_job)
 			continue;
 		for (k = i + 1; k < run->nr_jobs; k++)
 			if (ib_logs_shared(&run->jobs[i], &run->jobs[k]))
@@ -413,7 +413,7 @@ static void exec_msg(struct ib_runner *r, const struct slot *s, bool post)
 	const struct ib_job *job = s->args.job;
 	const char *mode = post ? "postrun" : "prerun";
 
-	if (!r->msg || !(post ? s->args.st->postrun_ran : job->exec_prerun[0]))
+	if (!r->msg || !(post ? s->args.st->postrun_ran : job->proc.exec_prerun[0]))
 		return;
 	if (r->msg == r->tty)
 		clear_eta_line(r);
@@ -675,13 +675,13 @@ static void exit_rules(struct ib_runner *r, const struct slot *done,
 	const struct ib_job *j = done->args.job;
 	unsigned int i;
 
-	if (!j->exitall && !(j->exitall_on_error && done->args.st->error))
+	if (!j->proc.exitall && !(j->proc.exitall_on_error && done->args.st->error))
 		return;
 	for (i = first; i < end; i++)
-		if (j->exit_what != IB_EXIT_GROUP ||
+		if (j->proc.exit_what != IB_EXIT_GROUP ||
 		    r->slots[i].args.job->groupid == j->groupid)
 			stop_slot(&r->slots[i], SIGTERM);
-	if (j->exit_what == IB_EXIT_ALL)
+	if (j->proc.exit_what == IB_EXIT_ALL)
 		r->exit_run = true;
 }
 
@@ -1010,11 +1010,11 @@ static int set_schedulers(struct ib_runner *r, unsigned int first,
 	for (i = first; i < end; i++) {
 		const struct slot *s = &r->slots[i];
 
-		if (!s->args.job->ioscheduler[0] || engine_has(s, IB_ENGINE_NOFILES))
+		if (!s->args.job->proc.ioscheduler[0] || engine_has(s, IB_ENGINE_NOFILES))
 			continue;
 		for (k = 0; k < s->args.files.nr; k++) {
 			ret = ib_iosched_set(s->args.files.f[k].path,
-					     s->args.job->ioscheduler, d);
+					     s->args.job->proc.ioscheduler, d);
 			if (ret)
 				return ret;
 		}

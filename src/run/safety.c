@@ -404,7 +404,7 @@ static int check_logs(const struct ib_job *job, struct ib_diag *d)
 	char path[PATH_MAX + 16];
 	int n;
 
-	if (!job->write_iolog[0] || !ib_iolog_path(job, path, sizeof(path)))
+	if (!job->logs.iolog[0] || !ib_iolog_path(job, path, sizeof(path)))
 		return 0; /* a name that does not fit: iolog.c reports it */
 	n = ib_safety_check_output("write_iolog", path, d);
 	if (n)

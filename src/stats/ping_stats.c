@@ -6,7 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include <string.h>
-#include "iobench/ping.h"
+#include "iobench/ping_stats.h"
 
 const char *ib_ping_mark_name(enum ib_ping_mark m)
 {

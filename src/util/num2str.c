@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "iobench/report.h"
+#include "iobench/num2str.h"
 
 static const char *const pre_iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
 static const char *const pre_si[] = { "", "k", "M", "G", "T", "P", "E" };

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <string.h>
-#include "iobench/job.h"
 #include "iobench/rand.h"
 
 static uint32_t raise_past(uint32_t x, uint32_t bound)
@@ -56,10 +55,4 @@ uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
 		return 0xb1899bedu * number;
 	base = randseed_set ? (uint32_t)(randseed ^ (randseed >> 32)) : 0x89u;
 	return mix32(base * 0x9e370001u + number * 0x85ebca6bu + (uint32_t)s);
-}
-
-uint32_t ib_rand_job_seed(const struct ib_job *job, enum ib_rand_stream s)
-{
-	return ib_rand_stream_seed(s, job->number, job->randrepeat,
-				   job->randseed_set, job->randseed);
 }

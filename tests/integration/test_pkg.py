@@ -8,17 +8,23 @@
 * as root, `apt-get install ./iobench_*.deb` installs it, `iobench
   --version` runs from /usr/bin, and it removes cleanly (only when iobench
   is not already installed on this machine);
-* `meson dist` makes a tarball without .git that configures, builds and
-  passes its own tests with `git` failing and, as root, without network.
+* `meson dist --no-tests` makes a tarball without .git that configures and
+  builds with `git` failing and, as root, without network, and whose
+  iobench runs: --version is the tarball's version, a 1 MiB write job
+  issues exactly 256 I/Os, `meson install` installs the five files.
 
-  Its own tests are the unit suite and a few integration tests
-  (DIST_TESTS), not the whole suite again. What can go wrong in a tarball
-  and not in the checkout is a file left out of it, or a step that needs
-  git or the network: the code is the same, and tools/test.sh has just run
-  every test on it in the checkout. The unit suite runs whole (under a
-  minute): it reads the test data the tarball must carry (tests/data/plots
-  and golden, the fuzz seeds and regress inputs). From the integration
-  suite, the tests that read or install the tarball's other data:
+In the gate (tools/test.sh) that is all: the package is built without its
+unit tests (DEB_BUILD_OPTIONS=nocheck) and the tarball with -Dtests=disabled:
+the code is the same, and the gate has run every test on it in the
+checkout; what can go wrong in a package or a tarball and not in the
+checkout is a file left out, a step that needs git or the network, a
+dependency or an install path, which these catch. About three minutes.
+
+IB_PKG_FULL=1 (tools/test.sh --deep) also runs the package's unit tests in
+dpkg-buildpackage and the tarball's own tests: the unit suite (it reads the
+test data the tarball must carry: tests/data/plots and golden, the fuzz
+seeds and regress inputs) and, from the integration suite, the tests that
+read or install the tarball's other data (DIST_TESTS):
     man       man/iobench.1 equal to the page tools/gen-docs.c generates
               from the option table; its examples and job files parse
     install   `meson install`: the binary, the man page, the bash
@@ -27,12 +33,12 @@
               meson.build version (it must come without git)
     jobfiles  job files end to end (include FILE, ${VAR}, several files)
     outputs   the JSON report written to a file beside the human one
-  The release-tarball check then takes about two and a half minutes, its
-  build included, where the whole suite again took about ten.
+About six to nine minutes.
 
 usage: test_pkg.py IOBENCH SOURCE_ROOT
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -76,7 +82,12 @@ def meson_cmd():
 # -- the Debian package ------------------------------------------------------
 def build_deb(t, src, version):
     out = t.mkdir('deb')
-    r = sh([os.path.join(src, 'tools', 'build-deb.sh'), '-o', out], timeout=900)
+    env = dict(os.environ)
+    if not FULL:
+        opts = env.get('DEB_BUILD_OPTIONS', 'parallel=%d' % os.cpu_count())
+        env['DEB_BUILD_OPTIONS'] = (opts + ' nocheck').strip()
+    r = sh([os.path.join(src, 'tools', 'build-deb.sh'), '-o', out], timeout=900,
+           env=env)
     if not t.ok(r, 'tools/build-deb.sh'):
         return None
     t.check('build-deb: lintian' in r.out, 'build-deb.sh ran lintian', r)
@@ -176,8 +187,14 @@ def offline(argv):
     return argv, False
 
 
-# the tarball's integration tests: why these, in the docstring above
+# the tarball's integration tests under IB_PKG_FULL=1: why these, in the
+# docstring above
 DIST_TESTS = ['man', 'install', 'cmdline', 'jobfiles', 'outputs']
+FULL = os.environ.get('IB_PKG_FULL') == '1'
+# what `meson install` puts under DESTDIR with --prefix=/usr
+INSTALLED = ['usr/bin/iobench', 'usr/share/bash-completion/completions/iobench',
+             'usr/share/doc/iobench/COPYING', 'usr/share/doc/iobench/README.md',
+             'usr/share/man/man1/iobench.1']
 
 
 def check_dist(t, tarball, version):
@@ -198,15 +215,47 @@ def check_dist(t, tarball, version):
     b = os.path.join(x, 'build')
     env = no_git_env(t)
     mtest = meson_cmd() + ['test', '-C', b, '--print-errorlogs']
-    for argv, what in ((meson_cmd() + ['setup', b, srcdir], 'configure'),
-                       (['ninja', '-C', b], 'build'),
-                       (mtest + ['--suite', 'unit'], 'unit tests'),
-                       (mtest + DIST_TESTS, 'tests ' + ' '.join(DIST_TESTS))):
+    setup = meson_cmd() + ['setup', b, srcdir, '--prefix=/usr']
+    steps = [(setup + ([] if FULL else ['-Dtests=disabled']), 'configure'),
+             (['ninja', '-C', b], 'build')]
+    if FULL:
+        steps += [(mtest + ['--suite', 'unit'], 'unit tests'),
+                  (mtest + DIST_TESTS, 'tests ' + ' '.join(DIST_TESTS))]
+    for argv, what in steps:
         argv, isolated = offline(argv)
         r = sh(argv, env=env, timeout=900)
         if not t.ok(r, 'release tarball: %s without git%s'
                     % (what, ', offline' if isolated else '')):
             return
+    smoke_dist(t, b, version, env)
+
+
+def smoke_dist(t, b, version, env):
+    """The tarball's iobench runs: its version, a job's exact count, and
+    what `meson install` installs (offline, without git)."""
+    exe = os.path.join(b, 'src', 'iobench')
+    r = t.run('--version', prog=exe)
+    t.eq(r.out.strip(), 'iobench-%s' % version, 'tarball iobench --version', r)
+    f = t.shm_file('smoke', size=1 << 20)
+    r = t.run('--name=smoke', '--filename=' + f, '--size=1m', '--bs=4k',
+              '--rw=write', '--ioengine=psync', '--direct=0',
+              '--output-format=json', prog=exe)
+    if t.ok(r, 'tarball iobench: a 1 MiB write job'):
+        try:
+            ios = json.loads(r.out)['jobs'][0]['write']['total_ios']
+        except (ValueError, KeyError, IndexError) as e:
+            ios = 'unreadable JSON: %s' % e
+        t.eq(ios, 256, 'tarball iobench: write total_ios of 1 MiB in 4 KiB')
+    dest = t.mkdir('dist-destdir')
+    argv, _ = offline(meson_cmd() + ['install', '-C', b, '--destdir', dest])
+    if t.ok(sh(argv, env=env, timeout=300), 'tarball: meson install'):
+        got = sorted(os.path.relpath(os.path.join(d, n), dest)
+                     for d, _, ns in os.walk(dest) for n in ns)
+        want = list(INSTALLED)
+        if os.path.exists(exe + '-mpi'):
+            # built when an MPI implementation was found (-Dmpi=auto)
+            want = sorted(want + ['usr/bin/iobench-mpi'])
+        t.eq(got, want, 'tarball: the files meson install installs')
 
 
 def main():

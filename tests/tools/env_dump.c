@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include "iobench/diag.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
 #include "iobench/probe.h"
 

@@ -89,8 +89,8 @@ static int rig_setup(void **state)
 	r->file.path = r->path;
 	assert_int_equal(posix_memalign(&r->bufs, 4096, MAX_DEPTH * MAX_BS), 0);
 	r->job.iodepth = 1;
-	r->job.nonvectored = -1;
-	r->job.sqthread_poll_cpu = -1;
+	r->job.engine.nonvectored = -1;
+	r->job.engine.sqthread_poll_cpu = -1;
 	*state = r;
 	return 0;
 }
@@ -122,7 +122,7 @@ static int rig_start(struct rig *r, const char *engine, unsigned int depth,
 	r->file.fd = fd;
 	r->e = ib_engine_find(engine);
 	assert_non_null(r->e);
-	snprintf(r->job.ioengine, sizeof(r->job.ioengine), "%s", engine);
+	r->job.ioengine = engine;
 	r->job.iodepth = depth;
 	r->ctx = (struct ib_engine_ctx){
 		.job = &r->job, .files = &r->file, .nr_files = 1,

@@ -143,7 +143,7 @@ static inline void fixture_opt(struct ib_job *j, const char *k, const char *v)
 				    !strcmp(v, "both") || !strcmp(v, "2") ? IB_UNIFIED_BOTH :
 				    IB_UNIFIED_NONE;
 	else if (!strcmp(k, "description"))
-		snprintf(j->description, sizeof(j->description), "%s", v);
+		assert_int_equal(ib_job_set_str(j, &j->description, "%s", v), 0);
 	if (j->opts_len + strlen(k) + strlen(v) + 3 < IB_OPTS_TEXT_MAX) {
 		char text[IB_OPTS_TEXT_MAX];
 		unsigned int len = j->opts_len;
@@ -175,7 +175,7 @@ static inline void fixture_line(struct fixture *fx, char *l)
 
 			ib_job_defaults(j);
 			j->strs = &fx->run.strs;
-			snprintf(j->name, sizeof(j->name), "%s", name);
+			assert_int_equal(ib_job_set_str(j, &j->name, "%s", name), 0);
 			j->groupid = d;
 			j->iodepth = (unsigned int)a;
 			j->group_reporting = gr;

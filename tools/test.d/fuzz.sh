@@ -14,7 +14,13 @@ set -euo pipefail
 
 top=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$top"
-secs=${FUZZ_SECONDS:-25}
+# the gate fuzzes each target for 5 s (a smoke: the corpus replay is its
+# unit test), --deep for 25
+if [ "${IB_TEST_TIER:-gate}" = deep ]; then
+	secs=${FUZZ_SECONDS:-25}
+else
+	secs=${FUZZ_SECONDS:-5}
+fi
 
 if ! command -v clang >/dev/null; then
 	echo "fuzz: clang not installed, skipped"

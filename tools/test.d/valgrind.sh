@@ -62,5 +62,9 @@ suite() {
 }
 
 suite unit --setup=valgrind --suite unit
-suite integration --suite vgintegration --no-suite vg_covered
+if [ "${IB_TEST_TIER:-gate}" = deep ]; then
+	suite integration --suite vgintegration --no-suite vg_covered
+else
+	suite integration --suite vg_gate
+fi
 exit $rc

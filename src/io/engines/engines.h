@@ -10,7 +10,7 @@
 #include "config.h"
 #include "iobench/compiler.h"
 #include "iobench/engine.h"
-#include "iobench/options.h"
+#include "iobench/opt.h"
 
 extern const struct ib_engine_ops ib_engine_psync;
 extern const struct ib_engine_ops ib_engine_sync;
@@ -48,11 +48,11 @@ extern const struct ib_engine_opts ib_engine_opts_libaio;
 /* Rows several engines share: one definition, so they cannot disagree. */
 #define ENG_OPT_HIPRI                                                         \
 	{ .name = "hipri", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,          \
-	  ENG_FLD(hipri), .def = "0",                                          \
+	  ENG_FLD(engine.hipri), .def = "0",                                   \
 	  .help = "Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)" }
 #define ENG_OPT_NOWAIT                                                        \
 	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,         \
-	  ENG_FLD(nowait), .def = "0",                                         \
+	  ENG_FLD(engine.nowait), .def = "0",                                  \
 	  .help = "Fail I/O that would block (RWF_NOWAIT)" }
 #define ENG_OPT_END { .name = NULL }
 
@@ -77,14 +77,14 @@ static inline void eng_note_error(struct ib_engine_ctx *ctx, int64_t res)
 
 	if (ctx->errmsg[0])
 		return;
-	if (res == -EOPNOTSUPP && job->hipri)
+	if (res == -EOPNOTSUPP && job->engine.hipri)
 		eng_errmsg(ctx, "hipri: this file or device cannot do polled "
 				"I/O (needs direct=1 on a block device with poll "
 				"queues, e.g. nvme poll_queues>0)");
-	else if (res == -EOPNOTSUPP && job->nowait)
+	else if (res == -EOPNOTSUPP && job->engine.nowait)
 		eng_errmsg(ctx, "nowait: this file system does not support "
 				"RWF_NOWAIT");
-	else if (res == -EAGAIN && job->nowait)
+	else if (res == -EAGAIN && job->engine.nowait)
 		eng_errmsg(ctx, "nowait: the I/O would have blocked (RWF_NOWAIT)");
 }
 

@@ -49,21 +49,21 @@ static unsigned int setup_flags(const struct ib_job *job, int attempt)
 {
 	unsigned int f = 0;
 
-	if (job->hipri)
+	if (job->engine.hipri)
 		f |= IORING_SETUP_IOPOLL;
-	if (job->sqthread_poll) {
+	if (job->engine.sqthread_poll) {
 		f |= IORING_SETUP_SQPOLL;
-		if (job->sqthread_poll_cpu >= 0)
+		if (job->engine.sqthread_poll_cpu >= 0)
 			f |= IORING_SETUP_SQ_AFF;
 	}
 #ifdef HAVE_DEFER_TASKRUN
-	if (attempt == 0 && !job->sqthread_poll)
+	if (attempt == 0 && !job->engine.sqthread_poll)
 		return f | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
 	if (attempt == 0)
 		return f | IORING_SETUP_SINGLE_ISSUER;
 #endif
 #ifdef IORING_SETUP_COOP_TASKRUN
-	if (attempt <= 1 && !job->sqthread_poll)
+	if (attempt <= 1 && !job->engine.sqthread_poll)
 		return f | IORING_SETUP_COOP_TASKRUN;
 #endif
 	(void)attempt;
@@ -86,10 +86,10 @@ static int ring_create(struct ib_engine_ctx *ctx, struct uring_data *ud)
 		if (p.flags == prev)
 			continue;
 		prev = p.flags;
-		if (job->sqthread_poll) {
+		if (job->engine.sqthread_poll) {
 			p.sq_thread_idle = 1000;
-			p.sq_thread_cpu = job->sqthread_poll_cpu >= 0 ?
-					  (unsigned int)job->sqthread_poll_cpu : 0;
+			p.sq_thread_cpu = job->engine.sqthread_poll_cpu >= 0 ?
+					  (unsigned int)job->engine.sqthread_poll_cpu : 0;
 		}
 		if (ctx->nr_ios > RING_MAX_SQ) {
 			/* deeper than an SQ ring may be: a CQ ring that holds
@@ -116,17 +116,17 @@ static const char *init_hint(const struct ib_engine_ctx *ctx, int err)
 {
 	const struct ib_job *job = ctx->job;
 
-	if ((err == -EPERM || err == -ENOSYS) && job->sqthread_poll)
+	if ((err == -EPERM || err == -ENOSYS) && job->engine.sqthread_poll)
 		return " (io_uring not available on this system, or "
 		       "sqthread_poll not allowed: kernels before 5.11 need "
 		       "CAP_SYS_ADMIN for it)";
 	if (err == -EPERM || err == -ENOSYS)
 		return " (io_uring not available on this system: "
 		       "kernel.io_uring_disabled sysctl, seccomp or an old kernel)";
-	if (err == -ENOMEM && job->fixedbufs)
+	if (err == -ENOMEM && job->engine.fixedbufs)
 		return " (fixedbufs pins the buffers: raise RLIMIT_MEMLOCK, "
 		       "ulimit -l, or lower iodepth/bs)";
-	if (err == -EINVAL && job->sqthread_poll_cpu >= 0)
+	if (err == -EINVAL && job->engine.sqthread_poll_cpu >= 0)
 		return " (is sqthread_poll_cpu a valid, online CPU?)";
 	return "";
 }
@@ -177,14 +177,14 @@ static int setup_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
 	const struct ib_job *job = ctx->job;
 	int ret;
 
-	if (job->fixedbufs_given && !job->fixedbufs)
+	if (job->engine.fixedbufs_given && !job->engine.fixedbufs)
 		return 0;
-	if (!job->fixedbufs && (!ctx->buf_base || !ctx->nr_ios ||
+	if (!job->engine.fixedbufs && (!ctx->buf_base || !ctx->nr_ios ||
 				ctx->nr_ios > URING_MAX_FIXEDBUFS ||
-				job->nonvectored == 0)) /* READV/WRITEV asked */
+				job->engine.nonvectored == 0)) /* READV/WRITEV asked */
 		return 0;
 	ret = register_bufs(ctx, ud);
-	if (ret < 0 && job->fixedbufs)
+	if (ret < 0 && job->engine.fixedbufs)
 		return ret;
 	ud->fixed_bufs = ret >= 0;
 	return 0;
@@ -198,9 +198,9 @@ static int pick_op(const struct ib_job *job, struct uring_data *ud)
 
 	if (ud->fixed_bufs)
 		return OP_FIXED;
-	if (job->nonvectored == 0)
+	if (job->engine.nonvectored == 0)
 		return OP_RWV;
-	if (job->nonvectored > 0)
+	if (job->engine.nonvectored > 0)
 		return OP_RW;
 	probe = io_uring_get_probe_ring(&ud->ring);
 	if (probe && !io_uring_opcode_supported(probe, IORING_OP_READ))
@@ -233,11 +233,11 @@ static int uring_init(struct ib_engine_ctx *ctx)
 #endif
 	if ((ret = setup_bufs(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "fixedbufs: registering buffers");
-	if (job->registerfiles && (ret = register_files(ctx, ud)) < 0)
+	if (job->engine.registerfiles && (ret = register_files(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "registerfiles: registering files");
 	ud->op = pick_op(job, ud);
-	ud->rw_flags = job->nowait ? RWF_NOWAIT : 0;
-	ud->async_every = ud->async_left = job->force_async;
+	ud->rw_flags = job->engine.nowait ? RWF_NOWAIT : 0;
+	ud->async_every = ud->async_left = job->engine.force_async;
 	return 0;
 }
 

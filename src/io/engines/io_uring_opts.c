@@ -18,37 +18,37 @@ static int set_fixedbufs(struct ib_job *j, const struct ib_opt *o,
 	int rc;
 
 	if (v && !strcmp(v, "auto")) {
-		j->fixedbufs = j->fixedbufs_given = false;
+		j->engine.fixedbufs = j->engine.fixedbufs_given = false;
 		return 0;
 	}
-	rc = ib_parse_bool(v, &j->fixedbufs, d);
+	rc = ib_parse_bool(v, &j->engine.fixedbufs, d);
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
-	j->fixedbufs_given = true;
+	j->engine.fixedbufs_given = true;
 	return 0;
 }
 
 static const struct ib_opt uring_rows[] = {
 	ENG_OPT_HIPRI,
 	{ .name = "fixedbufs", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(fixedbufs), .set = set_fixedbufs, .def = "auto",
+	  ENG_FLD(engine.fixedbufs), .set = set_fixedbufs, .def = "auto",
 	  .help = "Register the I/O buffers with the kernel (auto: when the kernel and RLIMIT_MEMLOCK allow it, else not)" },
 	{ .name = "registerfiles", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(registerfiles), .def = "0",
+	  ENG_FLD(engine.registerfiles), .def = "0",
 	  .help = "Register the files with the kernel" },
 	{ .name = "sqthread_poll", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(sqthread_poll), .def = "0",
+	  ENG_FLD(engine.sqthread_poll), .def = "0",
 	  .help = "A kernel thread polls the submission queue" },
 	{ .name = "sqthread_poll_cpu", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(sqthread_poll_cpu), .min = 0, .max = 4095,
+	  ENG_FLD(engine.sqthread_poll_cpu), .min = 0, .max = 4095,
 	  .help = "CPU of the submission polling thread" },
 	{ .name = "nonvectored", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(nonvectored), .min = -1, .max = 1, .def = "-1",
+	  ENG_FLD(engine.nonvectored), .min = -1, .max = 1, .def = "-1",
 	  .help = "Use non-vectored read/write opcodes (-1: automatic)" },
 	{ .name = "force_async", .type = IB_OPT_UINT, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(force_async), .def = "0",
+	  ENG_FLD(engine.force_async), .def = "0",
 	  .help = "Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)" },
 	ENG_OPT_NOWAIT,
 	ENG_OPT_END,
@@ -56,7 +56,7 @@ static const struct ib_opt uring_rows[] = {
 
 static int uring_validate(const struct ib_job *j, struct ib_diag *d)
 {
-	if (j->fixedbufs && j->iodepth > URING_MAX_FIXEDBUFS)
+	if (j->engine.fixedbufs && j->iodepth > URING_MAX_FIXEDBUFS)
 		return ib_diag_set(d, EINVAL,
 				   "fixedbufs: iodepth=%u needs %u registered buffers, io_uring allows %u",
 				   j->iodepth, j->iodepth, URING_MAX_FIXEDBUFS);

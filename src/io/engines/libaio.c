@@ -79,12 +79,12 @@ static int aio_init(struct ib_engine_ctx *ctx)
 		return ret;
 	}
 	ad->ctx_ok = true;
-	if (ctx->job->userspace_reap) {
+	if (ctx->job->engine.userspace_reap) {
 		const struct aio_uring *r = (const void *)ad->aio_ctx;
 
 		ad->user_reap = r->magic == AIO_RING_MAGIC;
 	}
-	ad->rw_flags = ctx->job->nowait ? RWF_NOWAIT : 0;
+	ad->rw_flags = ctx->job->engine.nowait ? RWF_NOWAIT : 0;
 	return 0;
 }
 

@@ -9,7 +9,7 @@
 
 static const struct ib_opt aio_rows[] = {
 	{ .name = "userspace_reap", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(userspace_reap), .def = "0",
+	  ENG_FLD(engine.userspace_reap), .def = "0",
 	  .help = "Reap completions from user space" },
 	ENG_OPT_NOWAIT,
 	ENG_OPT_END,

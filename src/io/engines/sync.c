@@ -102,9 +102,9 @@ static int rwf_flags(const struct ib_job *job)
 {
 	int flags = 0;
 
-	if (job->hipri)
+	if (job->engine.hipri)
 		flags |= RWF_HIPRI;
-	if (job->nowait)
+	if (job->engine.nowait)
 		flags |= RWF_NOWAIT;
 	return flags;
 }

@@ -9,6 +9,7 @@
 #include "iobench/bssplit.h"
 #include "iobench/compiler.h"
 #include "iobench/iogen.h"
+#include "iobench/jobseed.h"
 
 #define MAP_FULL_WORD UINT64_MAX
 #define FILE_SHIFT 10	/* file distributions: 1024 ranges per file (fio) */

@@ -7,8 +7,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "iobench/num2str.h"
 #include "iobench/pace.h"
-#include "iobench/report.h"
 
 #define NS_PER_SEC 1000000000ull
 #define NS_PER_MS 1000000ull

@@ -17,10 +17,10 @@ void ib_replay_map_init(struct ib_replay_map *m, const struct ib_job *job,
 			enum ib_trace_format fmt)
 {
 	memset(m, 0, sizeof(*m));
-	m->scale = job->replay_scale ? job->replay_scale : 1;
-	m->align = job->replay_align;
-	m->skip = job->replay_skip;
-	m->redirect = job->replay_redirect[0] != '\0';
+	m->scale = job->replay.scale ? job->replay.scale : 1;
+	m->align = job->replay.align;
+	m->skip = job->replay.skip;
+	m->redirect = job->replay.redirect[0] != '\0';
 	m->blktrace = fmt == IB_TRACE_BLKTRACE;
 }
 
@@ -245,9 +245,9 @@ void ib_replay_init_trace(struct ib_replay *r, const struct ib_job *job,
 	r->t = t;
 	ib_replay_map_init(&r->map, job, ib_trace_format(t));
 	r->nr_files = nr_files;
-	r->no_stall = job->replay_no_stall;
-	r->time_scale = job->replay_time_scale ? job->replay_time_scale : 100;
-	r->spec = job->read_iolog[0] ? job->read_iolog : NULL;
+	r->no_stall = job->replay.no_stall;
+	r->time_scale = job->replay.time_scale ? job->replay.time_scale : 100;
+	r->spec = job->replay.iolog[0] ? job->replay.iolog : NULL;
 	r->passes_left = job->time_based ? UINT_MAX :
 			 job->loops > 1 ? job->loops - 1 : 0;
 	r->st.on = true;
@@ -257,7 +257,7 @@ int ib_replay_init(struct ib_replay *r, const struct ib_job *job,
 		   unsigned int nr_files, struct ib_diag *d)
 {
 	struct ib_trace *t;
-	int ret = ib_trace_open(&t, job->read_iolog, d);
+	int ret = ib_trace_open(&t, job->replay.iolog, d);
 
 	memset(r, 0, sizeof(*r));
 	if (ret)

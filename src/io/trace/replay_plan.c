@@ -44,11 +44,11 @@ static const char *unit(const struct plan *p)
 static bool writes_trace(const struct ib_job *job)
 {
 	char name[PATH_MAX];
-	const char *p = job->read_iolog;
+	const char *p = job->replay.iolog;
 	struct stat a, b;
 	size_t n;
 
-	if (!job->write_iolog[0] || stat(job->write_iolog, &a) < 0)
+	if (!job->logs.iolog[0] || stat(job->logs.iolog, &a) < 0)
 		return false;
 	for (;; p += n + 1) {
 		n = strcspn(p, ":");
@@ -64,18 +64,18 @@ static int check_options(const struct ib_job *job, struct ib_diag *d)
 {
 	if (writes_trace(job))
 		return ib_diag_set(d, EINVAL, "write_iolog=%s: is the trace read_iolog= replays",
-				   job->write_iolog);
+				   job->logs.iolog);
 	if (job->filename[0])
 		return ib_diag_set(d, EINVAL,
 				   "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
-	if (job->replay_align & (job->replay_align - 1))
+	if (job->replay.align & (job->replay.align - 1))
 		return ib_diag_set(d, EINVAL, "replay_align: %llu is not a power of 2",
-				   (unsigned long long)job->replay_align);
-	if ((job->merge_nr_scalars || job->merge_nr_iters) &&
-	    !job->merge_blktrace_file[0])
+				   (unsigned long long)job->replay.align);
+	if ((job->replay.merge_nr_scalars || job->replay.merge_nr_iters) &&
+	    !job->replay.merge_file[0])
 		return ib_diag_set(d, EINVAL,
 				   "merge_blktrace_scalars/iters: only with merge_blktrace_file=");
-	if (ib_replay_names_stdin(job->read_iolog) && job->numjobs > 1)
+	if (ib_replay_names_stdin(job->replay.iolog) && job->numjobs > 1)
 		return ib_diag_set(d, EINVAL,
 				   "read_iolog: standard input ('-') is read by one job, not numjobs=%u",
 				   job->numjobs);
@@ -98,19 +98,19 @@ bool ib_replay_names_stdin(const char *spec)
 
 int ib_replay_per_clone(struct ib_job *job)
 {
-	const char *p = job->read_iolog;
+	const char *p = job->replay.iolog;
 	unsigned int n = 1, k;
 	int len;
 
-	if (job->merge_blktrace_file[0] || !strchr(p, ':'))
+	if (job->replay.merge_file[0] || !strchr(p, ':'))
 		return 0;
 	for (; *p; p++)
 		n += *p == ':';
-	p = job->read_iolog;
+	p = job->replay.iolog;
 	for (k = job->clone % n; k; k--)
 		p += strcspn(p, ":") + 1;
 	len = (int)strcspn(p, ":");
-	if (ib_job_set_str(job, &job->read_iolog, "%.*s", len, p))
+	if (ib_job_set_str(job, &job->replay.iolog, "%.*s", len, p))
 		return -ENOMEM;
 	return 1;
 }
@@ -145,16 +145,16 @@ static int stdin_to_memfd(struct ib_diag *d)
 
 static int merge(struct ib_job *job, struct ib_diag *d)
 {
-	int64_t n = ib_trace_merge_blktrace(job->read_iolog,
-					    job->merge_blktrace_scalars,
-					    job->merge_nr_scalars,
-					    job->merge_blktrace_iters,
-					    job->merge_nr_iters,
-					    job->merge_blktrace_file, d);
+	int64_t n = ib_trace_merge_blktrace(job->replay.iolog,
+					    job->replay.merge_scalars,
+					    job->replay.merge_nr_scalars,
+					    job->replay.merge_iters,
+					    job->replay.merge_nr_iters,
+					    job->replay.merge_file, d);
 
 	if (n < 0)
 		return (int)n;
-	job->read_iolog = job->merge_blktrace_file;
+	job->replay.iolog = job->replay.merge_file;
 	return 0;
 }
 
@@ -195,7 +195,7 @@ static int add_target(struct plan *p, const struct ib_trace_rec *rec,
 	int fd, ret = 0;
 
 	if (p->map.redirect)
-		snprintf(tg->path, sizeof(tg->path), "%s", p->job->replay_redirect);
+		snprintf(tg->path, sizeof(tg->path), "%s", p->job->replay.redirect);
 	else if (p->map.blktrace)
 		ret = dev_path(p, rec, tg->path, sizeof(tg->path), d);
 	else
@@ -357,17 +357,17 @@ int ib_replay_plan(struct ib_job *job, bool readonly, struct ib_diag *d)
 {
 	int ret;
 
-	if (!job->read_iolog[0])
+	if (!job->replay.iolog[0])
 		return 0;
 	ret = check_options(job, d);
-	if (!ret && ib_replay_names_stdin(job->read_iolog))
+	if (!ret && ib_replay_names_stdin(job->replay.iolog))
 		ret = stdin_to_memfd(d);
-	if (ret || !job->merge_blktrace_file[0])
-		return ret ? ret : read_trace(job, readonly, job->read_iolog, true, d);
+	if (ret || !job->replay.merge_file[0])
+		return ret ? ret : read_trace(job, readonly, job->replay.iolog, true, d);
 	/* --readonly: a trace with writes is refused before the merge writes */
 	if (readonly)
-		ret = read_trace(job, readonly, job->read_iolog, false, d);
+		ret = read_trace(job, readonly, job->replay.iolog, false, d);
 	if (!ret)
 		ret = merge(job, d);
-	return ret ? ret : read_trace(job, readonly, job->read_iolog, true, d);
+	return ret ? ret : read_trace(job, readonly, job->replay.iolog, true, d);
 }

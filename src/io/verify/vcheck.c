@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "iobench/rand.h"
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
@@ -161,7 +161,7 @@ static void mismatch(struct ib_vrun *v, const struct ib_io *io,
 
 	v->mismatches++;
 	/* fio's verify_fatal stops at bad data, not at a bad header */
-	if (v->job->verify_fatal &&
+	if (v->job->verify.fatal &&
 	    (m->field == IB_VF_CHECKSUM || m->field == IB_VF_PATTERN))
 		go_on = false;
 	ib_verify_describe(m, path, r->offset, r->len, text, sizeof(text));
@@ -179,7 +179,7 @@ static void mismatch(struct ib_vrun *v, const struct ib_io *io,
 	if (go_on)
 		ib_loop_dump_error(l, IB_DDIR_READ, EILSEQ, r->offset, r->len, path);
 	ib_loop_error(l, EILSEQ, count, go_on, line);
-	if (v->job->verify_dump)
+	if (v->job->verify.dump)
 		dump(v, r, m, blk, path);
 }
 
@@ -214,10 +214,10 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 	if (io->ddir == IB_DDIR_WRITE) {
 		if (r->len)
 			ib_vrun_record(v, r);
-		if (v->job->verify_backlog &&
-		    ++v->since_backlog >= v->job->verify_backlog) {
+		if (v->job->verify.backlog &&
+		    ++v->since_backlog >= v->job->verify.backlog) {
 			v->since_backlog = 0;
-			v->backlog_due += v->job->verify_backlog_batch;
+			v->backlog_due += v->job->verify.backlog_batch;
 		}
 		return;
 	}

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
+#include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/vrun.h"
 
@@ -20,7 +21,7 @@ bool ib_vrun_wanted(const struct ib_job *job, const struct ib_engine_ops *ops)
 {
 	/* validate.c allowed the null engine only with verify=null */
 	(void)ops;
-	return job->verify != IB_VERIFY_NONE;
+	return job->verify.type != IB_VERIFY_NONE;
 }
 
 /* --- the write phase's source ------------------------------------------- */
@@ -70,26 +71,26 @@ int ib_vrun_init(struct ib_vrun *v, const struct ib_job *job,
 	v->inner = inner;
 	v->job = job;
 	v->ctx = ctx;
-	v->spec.type = (enum ib_verify_type)job->verify;
-	v->spec.interval = (unsigned int)job->verify_interval;
+	v->spec.type = (enum ib_verify_type)job->verify.type;
+	v->spec.interval = (unsigned int)job->verify.interval;
 	v->spec.thread = (uint16_t)job->number;
-	if (job->verify_pattern[0]) {
-		if (ib_vpattern_parse(job->verify_pattern, &v->pattern, d))
+	if (job->verify.pattern[0]) {
+		if (ib_vpattern_parse(job->verify.pattern, &v->pattern, d))
 			return -EINVAL;
 		v->spec.pattern = &v->pattern;
 	}
-	v->blind = job->verify_only || !(job->rw & IB_RW_WRITE);
-	v->spec.check_seed = !v->blind && job->verify_header_seed;
-	v->check_nio = !v->blind && job->verify_write_sequence;
-	v->keep_all = job->verify_state_save && (job->rw & IB_RW_WRITE) &&
-		      !job->verify_only;
+	v->blind = job->verify.only || !(job->rw & IB_RW_WRITE);
+	v->spec.check_seed = !v->blind && job->verify.header_seed;
+	v->check_nio = !v->blind && job->verify.write_sequence;
+	v->keep_all = job->verify.state_save && (job->rw & IB_RW_WRITE) &&
+		      !job->verify.only;
 	v->seed_base = ib_rand_job_seed(job, IB_STREAM_DATA);
-	v->voff = (uint32_t)job->verify_offset;
+	v->voff = (uint32_t)job->verify.offset;
 	v->pass_bytes = v->pass_left = pass_bytes;
 	v->unit = calloc(ctx->nr_ios, sizeof(*v->unit));
-	if (job->verify_dump)
+	if (job->verify.dump)
 		v->scratch = malloc(ctx->buf_size);
-	if (!v->unit || (job->verify_dump && !v->scratch))
+	if (!v->unit || (job->verify.dump && !v->scratch))
 		return ib_diag_set(d, ENOMEM, "verify: no memory for %u units",
 				   ctx->nr_ios);
 	return 0;
@@ -167,7 +168,7 @@ void ib_vrun_dry_pass(struct ib_vrun *v)
 
 bool ib_vrun_verify_due(const struct ib_vrun *v)
 {
-	return (v->job->do_verify || v->job->verify_only) && v->head < v->nr;
+	return (v->job->verify.do_verify || v->job->verify.only) && v->head < v->nr;
 }
 
 bool ib_vrun_next_pass(struct ib_vrun *v)

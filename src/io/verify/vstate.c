@@ -36,7 +36,7 @@ static const char magic[8] = "IBVSTATE";
 
 void ib_vstate_name(const struct ib_job *job, char *out, size_t len)
 {
-	char name[sizeof(job->name)];
+	char name[IB_NAME_MAX];
 	size_t i;
 
 	for (i = 0; job->name[i] && i + 1 < sizeof(name); i++)
@@ -334,8 +334,8 @@ int ib_vstate_load(struct ib_vrun *v, const char *path, struct ib_diag *d)
 	if (ret)
 		return ret;
 	v->blind = false;
-	v->spec.check_seed = v->job->verify_header_seed;
-	v->check_nio = v->job->verify_write_sequence;
+	v->spec.check_seed = v->job->verify.header_seed;
+	v->check_nio = v->job->verify.write_sequence;
 	v->keep_all = false;
 	v->loaded = true;
 	v->pass_bytes = v->pass_left = 0;

@@ -14,7 +14,7 @@
 #include "iobench/plotcmd.h"
 #include "iobench/run.h"
 #include "page_priv.h"
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "iobench/texthist.h"
 
 static bool ends_with(const char *s, const char *suf)
@@ -65,12 +65,12 @@ static void find_logs(struct run_logs *l, const struct ib_run *run)
 		const struct ib_job *j = &run->jobs[i];
 
 		for (k = 0; k < 3; k++)
-			add_log(l, j->write_lat_log, lat[k], j->number);
-		add_log(l, j->write_bw_log, "bw", j->number);
-		add_log(l, j->write_iops_log, "iops", j->number);
-		logs = j->write_lat_log[0] || j->write_bw_log[0] || j->write_iops_log[0];
-		l->raw |= logs && !j->log_avg_msec;
-		any_avg |= logs && j->log_avg_msec;
+			add_log(l, j->logs.lat, lat[k], j->number);
+		add_log(l, j->logs.bw, "bw", j->number);
+		add_log(l, j->logs.iops, "iops", j->number);
+		logs = j->logs.lat[0] || j->logs.bw[0] || j->logs.iops[0];
+		l->raw |= logs && !j->logs.avg_msec;
+		any_avg |= logs && j->logs.avg_msec;
 	}
 	l->raw &= !any_avg;	/* mixed: the values as written */
 }

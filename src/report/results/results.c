@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include "iobench/results.h"
@@ -14,15 +15,15 @@
 void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j)
 {
 	memset(dst, 0, sizeof(*dst));
-	memcpy(dst->name, j->name, sizeof(dst->name));
-	memcpy(dst->description, j->description, sizeof(dst->description));
+	snprintf(dst->name, sizeof(dst->name), "%s", j->name);
+	snprintf(dst->description, sizeof(dst->description), "%s", j->description);
 	dst->clone = j->clone;
 	dst->groupid = j->groupid;
 	dst->group_reporting = j->group_reporting;
 	dst->thread = j->thread;
 	dst->rw = j->rw;
 	dst->bs = j->bs;
-	memcpy(dst->ioengine, j->ioengine, sizeof(dst->ioengine));
+	snprintf(dst->ioengine, sizeof(dst->ioengine), "%s", j->ioengine);
 	dst->iodepth = j->iodepth;
 	dst->direct = j->direct;
 	dst->continue_on_error = j->continue_on_error;

@@ -20,6 +20,7 @@
 #include <strings.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json_read.h"
 #include "iobench/options.h"
 #include "iobench/results.h"

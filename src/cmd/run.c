@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `iobench [run]`: fio's syntax -> validated jobs -> runner -> reports, and
+ * the run's exit status:
+ *   0    every job finished without error
+ *   1    bad input, or a job failed (named on stderr)
+ *   130  interrupted by SIGINT/SIGTERM (the partial report is still printed)
+ * A report that cannot be written in full (disk full, /dev/full, a closed
+ * pipe) is one line on stderr naming the file and the reason, and status 1
+ * (130 stays 130); a report file left incomplete is removed.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+#include "iobench/cli.h"
+#include "iobench/cmd.h"
+#include "iobench/ioerr.h"
+#include "iobench/plotcmd.h"
+#include "iobench/report.h"
+#include "iobench/results.h"
+#include "iobench/run.h"
+#include "iobench/runner.h"
+#include "iobench/safe_open.h"
+
+struct outputs {
+	FILE *main;	/* --output or stdout: every format not sent elsewhere */
+	FILE *json;	/* --json-output, or main */
+	FILE *msg;	/* job messages (layout): never inside JSON */
+	FILE *tty;	/* live status line, or NULL */
+	unsigned int formats;	/* ib_formats_selected() */
+	int main_err, json_err;	/* first write error (-errno) of each file */
+};
+
+static bool normal_on_main(const struct outputs *o)
+{
+	return (o->formats & IB_OUT_NORMAL) != 0;
+}
+
+static int open_outputs(const struct ib_run *run, struct outputs *o,
+			struct ib_diag *d)
+{
+	bool machine_main;
+
+	o->formats = ib_formats_selected(run->output_format, run->json_output[0]);
+	machine_main = ib_formats_machine_on_main(o->formats, run->json_output[0]);
+	o->main = run->output[0] ?
+		ib_safety_open_output("--output", run->output, d) : stdout;
+	if (!o->main)
+		return -1;
+	o->json = run->json_output[0] ?
+		ib_safety_open_output("--json-output", run->json_output, d) :
+		o->main;
+	if (!o->json)
+		return -1;
+	/*
+	 * Messages fio prints on stdout ("Laying out IO file") go to stdout
+	 * when it carries the human report or, with --output=FILE, nothing;
+	 * to stderr only when it carries JSON or terse (a program reading
+	 * them wants an empty stderr on success).
+	 */
+	if (run->output[0])
+		o->msg = stdout;
+	else
+		o->msg = normal_on_main(o) && !machine_main ? stdout : stderr;
+	o->tty = NULL;
+	if (run->eta == IB_ETA_NEVER)
+		return 0;
+	if (!run->output[0] && normal_on_main(o) && !machine_main)
+		o->tty = (run->eta == IB_ETA_ALWAYS || isatty(STDOUT_FILENO)) ? stdout : NULL;
+	else if (run->eta == IB_ETA_ALWAYS || isatty(STDERR_FILENO))
+		o->tty = stderr; /* machine output on stdout stays clean */
+	return 0;
+}
+
+static const char *out_name(const struct ib_run *run, const struct outputs *o, FILE *f)
+{
+	if (f == o->json && run->json_output[0])
+		return run->json_output;
+	if (f == o->main && run->output[0])
+		return run->output;
+	return "stdout";
+}
+
+/*
+ * Flush f and keep its first write error (-errno) in *err. A stream whose
+ * error flag is set without a failing flush reports -EIO.
+ */
+static void out_flush(FILE *f, int *err)
+{
+	errno = 0;
+	if ((fflush(f) == 0 && !ferror(f)) || *err)
+		return;
+	*err = errno ? -errno : -EIO;
+}
+
+static void out_check(struct outputs *o, FILE *f)
+{
+	out_flush(f, f == o->json ? &o->json_err : &o->main_err);
+	if (o->json == o->main)
+		o->main_err = o->json_err = o->main_err ? o->main_err : o->json_err;
+}
+
+/* Flush and close one report file; 0 or its first write error (-errno). */
+static int close_one(FILE *f, int *err)
+{
+	out_flush(f, err);
+	if (f != stdout && fclose(f) && !*err)
+		*err = errno ? -errno : -EIO;
+	return *err;
+}
+
+/*
+ * Close the report files; a file that could not be written in full is
+ * removed (never left looking complete). Returns 0 or -errno, d naming the
+ * first stream that failed (unless d already holds an error).
+ */
+static int close_outputs(const struct ib_run *run, struct outputs *o,
+			 struct ib_diag *d)
+{
+	FILE *f[2] = { o->json != o->main ? o->json : NULL, o->main };
+	int *err[2] = { &o->json_err, &o->main_err }, ret = 0;
+	const char *name[2], *failed = NULL;
+	unsigned int i;
+
+	struct ib_out_id id;
+
+	for (i = 0; i < 2; i++) {
+		if (!f[i])
+			continue;
+		name[i] = out_name(run, o, f[i]);
+		ib_safety_out_id(f[i], &id);
+		if (!close_one(f[i], err[i]))
+			continue;
+		ib_safety_remove_output(name[i], &id);
+		if (!ret) {
+			ret = *err[i];
+			failed = name[i];
+		}
+	}
+	o->main = o->json = NULL;
+	if (ret && !d->msg[0])
+		ib_diag_set(d, -ret, "cannot write report to %s: %s", failed, strerror(-ret));
+	return ret;
+}
+
+static int64_t now_epoch_ms(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return (int64_t)tv.tv_sec * 1000 + tv.tv_usec / 1000;
+}
+
+/* Every selected format, in rank order, each to its stream. */
+static void report(const struct ib_results *res, struct outputs *o)
+{
+	unsigned int rank, i;
+
+	for (rank = 0; rank < ib_nr_formats; rank++)
+		for (i = 0; i < ib_nr_formats; i++) {
+			const struct ib_format *fm = &ib_formats[i];
+			FILE *f = fm->own_file ? o->json : o->main;
+
+			if (!fm->print || fm->rank != rank || !(o->formats & fm->bit))
+				continue;
+			fm->print(f, res);
+			out_check(o, f);
+		}
+}
+
+/* error_dump=1: each non-fatal I/O error the job noted (stats.h) */
+static void print_error_dump(const char *name, const struct ib_job_stats *st)
+{
+	const char *p = st->error_dump, *nl;
+
+	for (; *p && (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, "iobench: %.*s\n", (int)(nl - p), p);
+	if (st->error_dump_lost)
+		fprintf(stderr, "iobench: job '%s': %llu more I/O errors not shown (error_dump)\n",
+			name, (unsigned long long)st->error_dump_lost);
+}
+
+static void name_failures(const struct ib_run *run, const struct ib_result *res)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct ib_job_stats *st = &res->stats[i];
+		char named[128];
+		const char *why = st->error_where;
+
+		if (st->verify_msg[0]) /* fio's lines for the first mismatch */
+			fputs(st->verify_msg, stderr);
+		print_error_dump(run->jobs[i].name, st);
+		if (!st->error)
+			continue;
+		if (!why[0])
+			why = ib_strerror_named(st->error, named, sizeof(named));
+		if (st->pid)
+			fprintf(stderr, "iobench: job '%s' (pid %d) failed: %s\n",
+				run->jobs[i].name, st->pid, why);
+		else /* never started: its files could not be laid out */
+			fprintf(stderr, "iobench: job '%s' failed: %s\n",
+				run->jobs[i].name, why);
+	}
+}
+
+static int run_jobs(const struct ib_run *run, struct ib_diag *d)
+{
+	struct outputs o = { 0 };
+	struct ib_results rs = { 0 };
+	struct ib_result res;
+	struct ib_runner *r;
+	bool extras_failed = false;
+	int rc = 1;
+
+	/*
+	 * A reader that goes away (| head -1), before, during or after the
+	 * jobs, gives EPIPE and the one error line of close_outputs, exit 1,
+	 * not a silent death by SIGPIPE (141).
+	 */
+	signal(SIGPIPE, SIG_IGN);
+	if (open_outputs(run, &o, d) < 0)
+		goto out;
+	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {
+		ib_result_free(run, &res);
+		goto out;
+	}
+	if (normal_on_main(&o) && ib_results_from_run(&rs, run, &res, 0) == 0)
+		ib_report_header(o.main, &rs);
+	ib_results_free(&rs);
+	out_check(&o, o.main);
+	if (ib_runner_go(r, o.msg, o.tty, d) < 0) {
+		ib_result_free(run, &res);
+		goto out;
+	}
+	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0)
+		o.main_err = -ENOMEM;	/* named by close_outputs */
+	else
+		report(&rs, &o);
+	/* --plot, --report, --hist: the run's charts (plotcmd.h) */
+	if (rs.stats && ib_page_run(&rs, run, o.msg, d) < 0)
+		extras_failed = true;
+	ib_results_free(&rs);
+	name_failures(run, &res);
+	if (res.interrupted) {
+		fprintf(stderr, "iobench: interrupted: the report covers the I/O done until then\n");
+		rc = IB_EXIT_INTERRUPTED;
+	} else {
+		rc = res.failed_jobs || extras_failed ? 1 : 0;
+	}
+	ib_result_free(run, &res);
+out:
+	if (o.main && close_outputs(run, &o, d) < 0 && rc == 0)
+		rc = 1;
+	return rc;
+}
+
+/*
+ * --repeat=N: the plan N times, run k's report files named FILE.k.EXT
+ * (ib_repeat_path), so that `iobench compare --base a.*.json` sees every
+ * run. Stops at the first run that does not exit 0.
+ */
+static int run_repeated(struct ib_run *run, struct ib_diag *d)
+{
+	char *const paths[] = { run->output, run->json_output, run->plot, run->report };
+	char saved[4][PATH_MAX];	/* 16 KiB: main's stack */
+	unsigned int k, i;
+	int rc = 0;
+
+	if (run->repeat < 2)
+		return run_jobs(run, d);
+	for (i = 0; i < 4; i++)
+		memcpy(saved[i], paths[i], PATH_MAX);
+	for (k = 1; k <= run->repeat && !rc; k++) {
+		for (i = 0; i < 4 && !rc; i++)
+			if (saved[i][0] && ib_repeat_path(paths[i], PATH_MAX, saved[i], k)) {
+				ib_diag_set(d, ENAMETOOLONG, "--repeat: %s: path too long", saved[i]);
+				rc = 1;
+			}
+		if (!rc)
+			rc = run_jobs(run, d);
+	}
+	for (i = 0; i < 4; i++)
+		memcpy(paths[i], saved[i], PATH_MAX);
+	return rc;
+}
+
+/* What the parser's status means for the exit status; prints what it asks. */
+static int parse_done(int rc, const struct ib_diag *d,
+		      const struct ib_subcmd *commands)
+{
+	if (rc == IB_CLI_DONE)
+		return 0;
+	if (rc == IB_CLI_HELP) {
+		ib_cli_usage(stdout, commands);
+		return 0;
+	}
+	if (rc == IB_CLI_NO_JOB)
+		ib_cli_usage(stderr, commands);
+	fprintf(stderr, "iobench: %s\n", d->msg);
+	return 1;
+}
+
+int ib_cmd_run(int argc, char **argv, const struct ib_subcmd *commands)
+{
+	struct ib_diag d = { { 0 } };
+	struct ib_run run;
+	int rc;
+
+	ib_run_init(&run);
+	rc = ib_cli_parse(argc, argv, &run, stdout, &d);
+	if (rc == IB_CLI_RUN && ib_run_plan_replays(&run, &d) < 0) {
+		fprintf(stderr, "iobench: %s\n", d.msg);
+		rc = 1;
+	} else if (rc == IB_CLI_RUN) {
+		d.msg[0] = '\0';
+		rc = run_repeated(&run, &d);
+		if (d.msg[0])
+			fprintf(stderr, "iobench: %s\n", d.msg);
+	} else {
+		rc = parse_done(rc, &d, commands);
+	}
+	ib_run_free(&run);
+	return rc;
+}

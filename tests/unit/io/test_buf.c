@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * I/O units and buffers (buf.c): layout, the initial fill from the job's
+ * data stream, and the per-write data of refill_buffers and
+ * scramble_buffers, byte for byte.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "iobench/buf.h"
+#include "iobench/jobseed.h"
+
+#define DEPTH 3
+
+struct t {
+	struct ib_job job;
+	struct ib_engine_ctx ctx;
+	struct ib_bufs b;
+	struct ib_rand want;	/* the same stream, for expected bytes */
+	uint8_t *exp;
+};
+
+static int setup(void **state)
+{
+	struct t *t = calloc(1, sizeof(*t));
+
+	assert_non_null(t);
+	ib_job_defaults(&t->job);
+	t->job.number = 5;
+	t->job.randseed_set = true;
+	t->job.randseed = 42;
+	t->job.bs.max[IB_DDIR_READ] = 6000;
+	t->job.bs.max[IB_DDIR_WRITE] = 4096;
+	t->exp = malloc(DEPTH * 8192);
+	assert_non_null(t->exp);
+	ib_rand_seed(&t->want, ib_rand_job_seed(&t->job, IB_STREAM_DATA));
+	*state = t;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct t *t = *state;
+
+	ib_bufs_free(&t->ctx);
+	free(t->exp);
+	free(t);
+	return 0;
+}
+
+static void alloc(struct t *t)
+{
+	struct ib_diag d;
+
+	assert_int_equal(ib_bufs_alloc(&t->b, &t->ctx, &t->job, DEPTH, &d), 0);
+}
+
+/* One 4 KiB-aligned block, max bs rounded up, random data of the stream. */
+static void layout(void **state)
+{
+	struct t *t = *state;
+
+	alloc(t);
+	assert_int_equal(t->ctx.nr_ios, DEPTH);
+	assert_int_equal(t->ctx.buf_size, 8192);
+	assert_int_equal((uintptr_t)t->ctx.buf_base % 4096, 0);
+	for (unsigned int i = 0; i < DEPTH; i++) {
+		assert_int_equal(t->ctx.ios[i].idx, i);
+		assert_ptr_equal(t->ctx.ios[i].buf,
+				 (char *)t->ctx.buf_base + i * 8192);
+	}
+	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+	ib_bufs_free(&t->ctx);
+	assert_null(t->ctx.ios);
+	assert_null(t->ctx.buf_base);
+	ib_bufs_free(&t->ctx);	/* twice is fine */
+}
+
+/* zero_buffers: zeros, and no write changes them, scramble or not. */
+static void zeros(void **state)
+{
+	struct t *t = *state;
+	struct ib_io *io;
+
+	t->job.zero_buffers = true;
+	t->job.scramble_buffers = true;
+	alloc(t);
+	io = &t->ctx.ios[1];
+	io->len = 8192;
+	io->offset = 1 << 20;
+	ib_bufs_prep_write(&t->b, io);
+	memset(t->exp, 0, DEPTH * 8192);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+}
+
+/* Neither refill nor scramble: a write sends the buffer as it is. */
+static void plain(void **state)
+{
+	struct t *t = *state;
+
+	alloc(t);
+	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	t->ctx.ios[0].len = 4096;
+	ib_bufs_prep_write(&t->b, &t->ctx.ios[0]);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+}
+
+/* refill_buffers: the next len bytes of the stream, this unit only. */
+static void refill(void **state)
+{
+	struct t *t = *state;
+	struct ib_io *io;
+
+	t->job.refill_buffers = true;
+	t->job.scramble_buffers = true;	/* refill wins */
+	alloc(t);
+	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	io = &t->ctx.ios[2];
+	io->len = 5000;
+	ib_bufs_prep_write(&t->b, io);
+	ib_rand_fill(&t->want, t->exp + 2 * 8192, 5000);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+}
+
+/* scramble_buffers: offset ^ one draw, stamped at every 4 KiB. */
+static void scramble(void **state)
+{
+	struct t *t = *state;
+	struct ib_io *io;
+	uint64_t stamp;
+
+	t->job.scramble_buffers = true;
+	alloc(t);
+	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	io = &t->ctx.ios[1];
+	io->len = 8192;
+	io->offset = 0x123000;
+	ib_bufs_prep_write(&t->b, io);
+	stamp = 0x123000 ^ ib_rand64(&t->want);
+	memcpy(t->exp + 8192, &stamp, 8);
+	memcpy(t->exp + 8192 + 4096, &stamp, 8);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+}
+
+/*
+ * iomem=: each kind gives the same layout and data; the mmap:FILE kind
+ * leaves no file; a shm segment is gone with the detach.
+ */
+static void iomem_kinds(void **state)
+{
+	struct t *t = *state;
+	char path[] = "/dev/shm/ib_test_buf_XXXXXX";
+	int fd = mkstemp(path);
+	unsigned int kind;
+
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);	/* a name: the mmap kind creates and unlinks it */
+	t->job.iomem_file = path;
+	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	for (kind = IB_IOMEM_MALLOC; kind <= IB_IOMEM_MMAPSHARED; kind++) {
+		t->job.iomem = kind;
+		alloc(t);
+		assert_int_equal(t->ctx.buf_mem, kind);
+		assert_int_equal((uintptr_t)t->ctx.buf_base % 4096, 0);
+		assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+		assert_int_equal(access(path, F_OK), -1); /* mmap:FILE unlinked */
+		ib_bufs_free(&t->ctx);
+		assert_null(t->ctx.buf_base);
+	}
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(layout), T(zeros), T(plain), T(refill), T(scramble), T(iomem_kinds),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
