@@ -48,7 +48,7 @@ HEADER_HOME = {
 DECLARES_ABOVE = {
     "job.h": {"ib_rw_name", "ib_job_defaults", "ib_job_set_str", "ib_job_record_opt",
               "ib_job_fixup", "ib_job_validate", "ib_job_fixup_verify",
-              "ib_job_check_verify"},
+              "ib_job_check_verify", "ib_job_tab_copy"},
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

@@ -155,8 +155,9 @@ start_early() {
 		FUZZ_BUILD_ONLY=1 step fuzzbuild tools/test.d/fuzz.sh "$top"
 		step release tools/test.d/release-build.sh "$top"
 		if [ "$pkg" = 1 ]; then
-			step pkg meson test -C build --setup=pkg --suite=pkg \
-				--logbase testlog-pkg --print-errorlogs
+			rm -f build/meson-logs/testlog-pkg.json
+			step pkg meson test -C build --no-rebuild --setup=pkg \
+				--suite=pkg --logbase testlog-pkg --print-errorlogs
 		fi
 	) &
 	early_pid=$!
@@ -236,8 +237,13 @@ elif [ "$gcc_ok" = 1 ]; then
 	fg_busy
 	# what the ASan run leaves out, and the unit tests and goldens once
 	# without a sanitizer (the optimised build's code paths)
-	run_tests "gcc -Werror" build testlog --suite unit --suite golden \
-		--suite asan_skip "$@"
+	# (extra arguments select the tests instead)
+	if [ $# -gt 0 ]; then
+		run_tests "gcc -Werror" build testlog "$@"
+	else
+		run_tests "gcc -Werror" build testlog --suite unit --suite golden \
+			--suite asan_skip
+	fi
 	[ "$asan" = 0 ] || wait_for asan
 else
 	pkg=0

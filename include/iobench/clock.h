@@ -28,8 +28,9 @@ static inline uint64_t ib_now_ns(void)
  * CLOCK_MONOTONIC's time base (base_ns + scaled TSC delta), so readings
  * compare with ib_now_ns() across processes; the calibration error is below
  * 1e-5, far below the histogram's 0.78% bucket error. Without an invariant
- * TSC it is clock_gettime itself; ib_clock_init(c, false) forces that (tests use it:
- * fio's clocksource= option is refused, and the runner always asks for TSC).
+ * TSC it is clock_gettime itself; ib_clock_init(c, false) forces that
+ * (tests use it: fio's clocksource= option is refused, and the runner always
+ * asks for TSC).
  */
 struct ib_clock {
 	bool tsc;

@@ -15,18 +15,19 @@
  */
 
 /*
- * `iobench [run] FIO-ARGS...` (cmd/run.c): fio's syntax; argv[0] is the
+ * `iobench [run] FIO-ARGS...` (cmd/run_main.c): fio's syntax; argv[0] is the
  * program. commands: the table `iobench --help` lists. 0, 1 (bad input or
  * a job failed), 130 (interrupted).
  */
 int ib_cmd_run(int argc, char **argv, const struct ib_subcmd *commands);
-/* `iobench ping` (cmd/ping.c): ioping's statuses (ping.h: 0, 1 usage, 2
+/* `iobench ping` (cmd/ping_main.c): ioping's statuses (ping.h: 0, 1 usage, 2
  * preparation, 3 runtime, 4 a second SIGINT). */
 int ib_ping_main(int argc, char **argv);
-/* `iobench curve [--steps=N] [--slo=TIME] FIO-ARGS...` (cmd/curve.c):
+/* `iobench curve [--steps=N] [--slo=TIME] FIO-ARGS...` (cmd/curve_main.c):
  * statuses as for a run. */
 int ib_curve_cmd(int argc, char **argv);
-/* `iobench compare` (cmd/compare.c), `plot` and `report` (cmd/plot.c). */
+/* `iobench compare` (cmd/compare_main.c), `plot` and `report`
+ * (cmd/plot_main.c). */
 int ib_cmd_compare(int argc, char **argv);
 int ib_cmd_plot(int argc, char **argv);
 int ib_cmd_report(int argc, char **argv);

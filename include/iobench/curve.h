@@ -22,7 +22,7 @@
  *
  * The pure parts are here (rates, points, the answer; run/curve.c), the
  * output is curve_out.h's (report/), the driver that runs the jobs is
- * ib_curve_cmd() (cmd.h, cmd/curve.c).
+ * ib_curve_cmd() (cmd.h, cmd/curve_main.c).
  */
 #define IB_CURVE_STEPS 10
 #define IB_CURVE_MAX_STEPS 100

@@ -75,8 +75,8 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
  * bars when the environment's locale is UTF-8), as run asks. 0 or -errno,
  * d naming the option.
  */
-struct ib_run;
-int ib_page_run(const struct ib_results *r, const struct ib_run *run,
+struct ib_plan;
+int ib_page_run(const struct ib_results *r, const struct ib_plan *run,
 		FILE *text, struct ib_diag *d);
 /*
  * The latency-vs-load curve (curve.h, page_curve.c). ib_page_curve_svg:

@@ -9,7 +9,7 @@
 #include <sys/types.h>
 #include "iobench/diag.h"
 #include "iobench/file.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/safe_open.h"
 
 /*
@@ -38,7 +38,7 @@
  * last two checks: the filesystem being written under is what they would
  * find, and fio's flag alone must keep doing what it does in fio.
  */
-int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
+int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
 		    struct ib_files *fs, const struct ib_files *first,
 		    struct ib_diag *d);
 

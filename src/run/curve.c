@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The latency-vs-load curve: rates, points and the answer (curve.h). The
- * output is report/curve_out.c, the driver cmd/curve.c.
+ * output is report/curve_out.c, the driver cmd/curve_main.c.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -453,7 +453,7 @@ static bool checked_before(const struct ib_files *first, unsigned int i,
 	       f->id_type == S_IFBLK && first->f[i].id_rdev == f->id_rdev;
 }
 
-int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
+int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
 		    struct ib_files *fs, const struct ib_files *first,
 		    struct ib_diag *d)
 {

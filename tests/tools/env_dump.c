@@ -27,7 +27,7 @@
 #include "iobench/env.h"
 #include "iobench/env_out.h"
 #include "iobench/json.h"
-#include "iobench/probe.h"
+#include "src/run/probe.h"
 
 static uint64_t arg_u64(int argc, char **argv, int i)
 {

@@ -20,7 +20,7 @@
 #include "iobench/rand.h"
 #include "iobench/safe_open.h"
 #include "iobench/source_paced.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 #include "target_priv.h"
 
 static int add_file(struct ib_files *fs, const char *dir, const char *name,

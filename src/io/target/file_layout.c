@@ -20,7 +20,7 @@
 #include "iobench/rand.h"
 #include "iobench/safe_open.h"
 #include "iobench/source_paced.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 #include "target_priv.h"
 
 #define LAYOUT_CHUNK (1u << 20)

@@ -355,7 +355,7 @@ static int find_data(void **state)
 }
 
 struct res {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_diag d;
 	int rc;
 	char *out;
@@ -370,7 +370,7 @@ static struct res *run_argv(int argc, char **argv)
 	assert_non_null(r);
 	f = open_memstream(&r->out, &r->out_len);
 	assert_non_null(f);
-	ib_run_init(&r->run);
+	ib_plan_init(&r->run);
 	r->rc = ib_cli_parse(argc, argv, &r->run, f, &r->d);
 	fclose(f);
 	return r;
@@ -402,7 +402,7 @@ static struct res *run(const char *first, ...)
 
 static void done(struct res *r)
 {
-	ib_run_free(&r->run);
+	ib_plan_free(&r->run);
 	free(r->out);
 	free(r);
 }
@@ -438,6 +438,55 @@ static void test_file_basic(void **state)
 	assert_int_equal(r->run.jobs[2].number, 3);
 	assert_string_equal(ib_opts_text_get(r->run.global_opts_text,
 					     r->run.global_opts_len, "ioengine"), "null");
+	done(r);
+}
+
+/*
+ * The interned strings and tables of a job (job.h) travel into the plan:
+ * the jobset that parsed them is freed before ib_cli_parse() returns (the
+ * ASan build reads freed memory here if the plan did not copy them), and
+ * the plan's numjobs clones share one copy with the right content.
+ */
+static void test_plan_owns_strings(void **state)
+{
+	struct res *r;
+	const struct ib_job *a, *b;
+
+	(void)state;
+	r = ok(run("--name=first", "--ioengine=psync", "--filename=/dev/shm/ibx0", "--size=1m", "--rw=randrw",
+		   "--bssplit=4k/25:64k/75,8k", "--ignore_error=EIO:ENOSPC,EAGAIN",
+		   "--verify=crc32c", "--verify_pattern=0xdeadbeef",
+		   "--exec_prerun=echo pre", "--description=some words",
+		   "--buffer_pattern=0x55", "--iomem=mmap:/dev/shm/ibx",
+		   "--filename_format=f.$jobnum", "--write_bw_log=bw", "--numjobs=2",
+		   "--name=second", "--wait_for=first", NULL));
+	assert_int_equal(r->run.nr_jobs, 3);
+	a = &r->run.jobs[0];
+	b = &r->run.jobs[1];
+	assert_string_equal(a->name, "first");
+	assert_string_equal(a->description, "some words");
+	assert_string_equal(a->verify.pattern, "0xdeadbeef");
+	assert_string_equal(a->proc.exec_prerun, "echo pre");
+	assert_string_equal(a->buffer_pattern, "0x55");
+	assert_string_equal(a->iomem_file, "/dev/shm/ibx");
+	assert_string_equal(a->filename_format, "f.$jobnum");
+	assert_string_equal(a->logs.bw, "bw");
+	assert_string_equal(r->run.jobs[2].wait_for, "first");
+	assert_int_equal(a->bssplit[IB_DDIR_READ].nr, 2);
+	assert_int_equal(a->bssplit[IB_DDIR_READ].bs[1], 65536);
+	assert_int_equal(a->bssplit[IB_DDIR_READ].perc[1], 75000);
+	assert_int_equal(a->bssplit[IB_DDIR_WRITE].nr, 1);
+	assert_int_equal(a->bssplit[IB_DDIR_WRITE].bs[0], 8192);
+	assert_int_equal(a->ignore_error[IB_ERR_READ].nr, 2);
+	assert_int_equal(a->ignore_error[IB_ERR_READ].err[1], ENOSPC);
+	assert_int_equal(a->ignore_error[IB_ERR_WRITE].err[0], EAGAIN);
+	/* the clones share the plan's one copy */
+	assert_ptr_equal(a->bssplit, b->bssplit);
+	assert_ptr_equal(a->verify.pattern, b->verify.pattern);
+	assert_ptr_equal(a->strs, &r->run.strs);
+	/* a job that gives none points at the shared empty tables */
+	assert_ptr_equal(r->run.jobs[2].bssplit, ib_job_no_bssplit);
+	assert_ptr_equal(r->run.jobs[2].ignore_error, ib_job_no_ignore_error);
 	done(r);
 }
 
@@ -568,7 +617,7 @@ static int split(char *line, char **argv, int max)
 	return n;
 }
 
-static void same_jobs(const struct ib_run *a, const struct ib_run *b)
+static void same_jobs(const struct ib_plan *a, const struct ib_plan *b)
 {
 	struct ib_job x, y;
 	unsigned int i, k;
@@ -645,7 +694,7 @@ int main(void)
 		T(test_implicit_stonewall), T(test_generated_garbage),
 	};
 	const struct CMUnitTest files[] = {
-		cmocka_unit_test(test_file_basic),
+		cmocka_unit_test(test_file_basic), cmocka_unit_test(test_plan_owns_strings),
 		cmocka_unit_test(test_file_globals_include_vars),
 		cmocka_unit_test(test_file_errors),
 		cmocka_unit_test(test_cmdline_defaults_apply),
