@@ -2,7 +2,7 @@
 /*
  * iobench: argv -> the subcommand's driver (cmd.h; fio's syntax, `run`, by
  * default). The drivers print and pick the exit status: a run's is
- * cmd/run.c's, `iobench ping` keeps ioping's (ping.h).
+ * cmd/run_main.c's, `iobench ping` keeps ioping's (ping.h).
  */
 #include "iobench/cli.h"
 #include "iobench/cmd.h"

@@ -127,9 +127,11 @@ build() {
 }
 
 # The background chain (step 3): builds and checks that need no quiet
-# machine, at SCHED_IDLE while the foreground tests run, each writing
-# ITS.out and ITS.rc into $early_dir; the foreground waits for the ASan
-# build alone (asan.rc) before its ASan run, and for the rest at the end.
+# machine, each writing ITS.out and ITS.rc into $early_dir. While the
+# foreground runs tests (the file fg-busy exists) the chain runs at
+# SCHED_IDLE, on what the tests leave idle; while the foreground waits for
+# it (the ASan build before the ASan run, the rest at the end) at the normal
+# policy: at SCHED_IDLE any other load on the machine would starve it.
 early_pid=
 early_dir=
 start_early() {
@@ -138,16 +140,12 @@ start_early() {
 	chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
 	(
 		exec </dev/null
-		# step NAME CMD...: CMD at SCHED_IDLE until the foreground is done
-		# (wait_early), then at the normal policy
+		# step NAME CMD...: CMD at SCHED_IDLE if the foreground is busy
 		step() {
-			local name=$1 rc=0
+			local name=$1 rc=0 pol=()
 			shift
-			if [ -e "$early_dir/fg-done" ]; then
-				"$@" >"$early_dir/$name.out" 2>&1 || rc=$?
-			else
-				"${idle[@]}" "$@" >"$early_dir/$name.out" 2>&1 || rc=$?
-			fi
+			[ -e "$early_dir/fg-busy" ] && pol=("${idle[@]}")
+			"${pol[@]}" "$@" >"$early_dir/$name.out" 2>&1 || rc=$?
 			echo "$rc $SECONDS" >"$early_dir/$name.rc"
 		}
 		if [ "$asan" = 1 ]; then
@@ -157,25 +155,41 @@ start_early() {
 		FUZZ_BUILD_ONLY=1 step fuzzbuild tools/test.d/fuzz.sh "$top"
 		step release tools/test.d/release-build.sh "$top"
 		if [ "$pkg" = 1 ]; then
-			step pkg meson test -C build --setup=pkg --suite=pkg \
-				--logbase testlog-pkg --print-errorlogs
+			rm -f build/meson-logs/testlog-pkg.json
+			step pkg meson test -C build --no-rebuild --setup=pkg \
+				--suite=pkg --logbase testlog-pkg --print-errorlogs
 		fi
 	) &
 	early_pid=$!
 }
-# to_normal PID: PID and its descendants back to the normal CPU policy
-# (what they start from now on inherits it)
-to_normal() {
+# to_policy POLICY PID: PID and its descendants to the CPU policy (other or
+# idle; what they start from now on inherits it)
+to_policy() {
 	local p
-	chrt --other -p 0 "$1" 2>/dev/null || true
-	for p in $(pgrep -P "$1" 2>/dev/null); do
-		to_normal "$p"
+	chrt "--$1" -p 0 "$2" 2>/dev/null || true
+	for p in $(pgrep -P "$2" 2>/dev/null); do
+		to_policy "$1" "$p"
 	done
+}
+# fg_busy: the foreground runs tests; the chain to SCHED_IDLE
+fg_busy() {
+	[ -n "$early_pid" ] || return 0
+	touch "$early_dir/fg-busy"
+	to_policy idle "$early_pid"
+}
+# fg_waits: the foreground waits for the chain; the chain to the normal policy
+fg_waits() {
+	[ -n "$early_pid" ] || return 0
+	rm -f "$early_dir/fg-busy"
+	to_policy other "$early_pid"
 }
 # wait_for NAME: until the background step NAME has written its status
 wait_for() {
+	[ -n "$early_pid" ] || return 0
+	echo "=== waiting for the background step $1 $(at)"
+	fg_waits
 	while [ ! -f "$early_dir/$1.rc" ] && kill -0 "$early_pid" 2>/dev/null; do
-		sleep 2
+		sleep 1
 	done
 }
 # early_result NAME: print a background step's output and count its status
@@ -186,13 +200,12 @@ early_result() {
 	cat "$early_dir/$1.out" 2>/dev/null || true
 	count "$rc" "step $1"
 }
-# wait_early: the foreground is done; what is left of the chain runs at the
-# normal priority (at SCHED_IDLE any other load would starve it)
+# wait_early: the foreground is done; the rest of the chain at the normal
+# policy
 wait_early() {
 	[ -n "$early_pid" ] || return 0
 	echo "=== the background steps: waiting for them $(at)"
-	touch "$early_dir/fg-done"
-	to_normal "$early_pid"
+	fg_waits
 	wait "$early_pid" || true
 	early_pid=
 }
@@ -221,10 +234,16 @@ if [ "$tier" = deep ]; then
 	[ "$asan" = 0 ] || wait_for asan
 elif [ "$gcc_ok" = 1 ]; then
 	start_early
+	fg_busy
 	# what the ASan run leaves out, and the unit tests and goldens once
 	# without a sanitizer (the optimised build's code paths)
-	run_tests "gcc -Werror" build testlog --suite unit --suite golden \
-		--suite asan_skip "$@"
+	# (extra arguments select the tests instead)
+	if [ $# -gt 0 ]; then
+		run_tests "gcc -Werror" build testlog "$@"
+	else
+		run_tests "gcc -Werror" build testlog --suite unit --suite golden \
+			--suite asan_skip
+	fi
 	[ "$asan" = 0 ] || wait_for asan
 else
 	pkg=0
@@ -240,6 +259,7 @@ if [ "$asan" = 1 ]; then
 		failures=$((failures + 1))
 	else
 		echo "=== ASan+UBSan: built in the background $(at)"
+		fg_busy
 		export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:${ASAN_OPTIONS:-}"
 		export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
 		run_tests "ASan+UBSan" build-asan testlog --no-suite pkg \

@@ -9,6 +9,7 @@ vgintegration suite (tools/test.d/valgrind.sh) was chosen.
     tools/vg-coverage.py pick [--out DIR] [--costs TESTLOG.json] [--keep T,...]
     tools/vg-coverage.py runs [--out DIR] TEST
     tools/vg-coverage.py check --full DIR [--out DIR] [--build build]
+    tools/vg-coverage.py unit [--build build-cov] [--lines FILE]
 
 run: sets up BUILD (-Db_coverage=true, -O0) if it is not one yet, then runs
 each test of the `vgintegration` suite (or the TESTs named) as meson would
@@ -25,6 +26,11 @@ run's lines (src/ and include/, count > 0) go to OUT/TEST.json with its
 argv, the test's exit status and seconds. --full: IBTEST_FULL=1, every
 case of every test (t.reduced false), what the choice starts from.
 
+unit: the lines of src/ and include/ the unit suite reaches (every unit
+test and fuzz replay, in BUILD, the gcov counts of the whole suite), into
+FILE (default BUILD/unit-lines.json): the lines memcheck reaches already
+through `meson test --setup=valgrind --suite unit`.
+
 pick: the union of every measured test's lines, each test's lines that no
 other test reaches, then a greedy weighted set cover: again and again the
 test with the most lines not yet covered per second of memcheck (the
@@ -32,7 +38,10 @@ durations of a valgrind testlog, meson-logs/valgrind-integration.json, or
 --cost NAME=SECONDS; an is_parallel: false test counts twice, it holds both
 CPUs), until the union is covered; then drops any chosen test whose lines
 the other chosen ones cover. --keep: tests chosen whatever they cost (say,
-one that could not be measured). Prints the set and the tests left out.
+one that could not be measured). --base FILE (unit's output): those lines
+count as covered before any test is chosen, so the set is what reaches the
+lines the unit tests do not (the gate's vg_gate). Prints the set and the
+tests left out.
 
 runs: the lines of TEST that no other measured test reaches, and the fewest
 of TEST's runs of iobench that reach them all (greedy), with their argv:
@@ -228,8 +237,13 @@ def cmd_pick(a):
                                         len(tests[n]['all'] - others)))
     keep = [k for k in a.keep.split(',') if k in tests]
     chosen = list(keep)
-    covered = set().union(*[tests[n]['all'] for n in chosen]) if chosen \
-        else set()
+    base = set()
+    if a.base:
+        with open(a.base) as f:
+            base = set(json.load(f)) & union
+        print('%d of them reached by the unit tests (%s), %d not' %
+              (len(base), a.base, len(union - base)))
+    covered = base.union(*[tests[n]['all'] for n in chosen])
     while covered != union:
         n = max((m for m in tests if m not in chosen),
                 key=lambda m: len(tests[m]['all'] - covered) / cost(m))
@@ -238,7 +252,7 @@ def cmd_pick(a):
     for n in sorted(chosen, key=lambda n: -cost(n)):
         if n in keep:
             continue
-        rest = set().union(*[tests[m]['all'] for m in chosen if m != n])
+        rest = base.union(*[tests[m]['all'] for m in chosen if m != n])
         if tests[n]['all'] <= rest:
             chosen.remove(n)
     left = sorted(set(tests) - set(chosen), key=lambda n: -cost(n))
@@ -246,6 +260,37 @@ def cmd_pick(a):
                                    ' '.join(sorted(chosen))))
     print('left out (%.0f s): %s' % (sum(cost(n) for n in left),
                                      ' '.join(left)))
+
+
+def cmd_unit(a):
+    setup(a.build)
+    subprocess.run(['ninja', '-C', a.build], check=True,
+                   stdout=subprocess.DEVNULL)
+    build = os.path.abspath(a.build)
+    for root, _, files in os.walk(build):
+        for n in files:
+            if n.endswith('.gcda'):
+                os.unlink(os.path.join(root, n))
+    p = subprocess.run(['meson', 'test', '-C', build, '--suite', 'unit'],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if p.returncode:
+        print(p.stdout[-3000:])
+        print('warning: the unit suite exited %d' % p.returncode)
+    # gcov_lines reads a GCOV_PREFIX tree: the counts copied into one
+    tmp = tempfile.mkdtemp(prefix='vgcov.unit.')
+    for root, _, files in os.walk(build):
+        for n in files:
+            if n.endswith('.gcda'):
+                dst = tmp + root
+                os.makedirs(dst, exist_ok=True)
+                shutil.copy(os.path.join(root, n), dst)
+    lines = gcov_lines(a.build, tmp)
+    shutil.rmtree(tmp, ignore_errors=True)
+    out = a.lines or os.path.join(a.build, 'unit-lines.json')
+    with open(out, 'w') as f:
+        json.dump(sorted(lines), f)
+    print('unit suite: %d lines of src/ and include/ -> %s' % (len(lines), out))
 
 
 def cmd_runs(a):
@@ -299,6 +344,10 @@ def main():
     p.add_argument('--costs')
     p.add_argument('--cost', action='append', default=[])
     p.add_argument('--keep', default='')
+    p.add_argument('--base')
+    u = sub.add_parser('unit')
+    u.add_argument('--build', default='build-cov')
+    u.add_argument('--lines')
     c = sub.add_parser('check')
     c.add_argument('--full', required=True)
     c.add_argument('--out', default='build-cov/vgcov')
@@ -309,7 +358,7 @@ def main():
     a = ap.parse_args()
     os.chdir(TOP)
     return {'run': cmd_run, 'pick': cmd_pick, 'runs': cmd_runs,
-            'check': cmd_check}[a.cmd](a)
+            'check': cmd_check, 'unit': cmd_unit}[a.cmd](a)
 
 
 if __name__ == '__main__':

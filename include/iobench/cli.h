@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 #include "iobench/diag.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 /*
  * The command line. `iobench [options] [job options] [jobfile ...]` is fio's
@@ -28,11 +28,11 @@ enum ib_cli_status {
 };
 
 /*
- * Turn argv (argv[0] is skipped) into a validated plan (ib_run_build: jobs
+ * Turn argv (argv[0] is skipped) into a validated plan (ib_plan_build: jobs
  * expanded, read-only after). Returns an enum ib_cli_status, or -errno
  * with one line in d ("bs: invalid size '4q'"), exit 1.
  */
-int ib_cli_parse(int argc, char **argv, struct ib_run *run, FILE *out,
+int ib_cli_parse(int argc, char **argv, struct ib_plan *run, FILE *out,
 		 struct ib_diag *d);
 
 /* A subcommand: `iobench NAME ARGS...` returns fn(argc - 1, argv + 1). */

@@ -23,13 +23,14 @@ static inline uint64_t ib_now_ns(void)
  * CLOCK_MONOTONIC nanoseconds. On x86-64 with an invariant TSC (constant_tsc
  * and nonstop_tsc) a reading is one rdtsc converted with a multiplier
  * calibrated against CLOCK_MONOTONIC before the jobs start: 19 ns instead of
- * 45 ns for clock_gettime on the reference VM, which is a third of the
- * worker's cost per I/O at queue depth 1. The result stays in CLOCK_MONOTONIC's
- * time base (base_ns + scaled TSC delta), so readings compare with
- * ib_now_ns() across processes; the calibration error is below 1e-5, far
- * below the histogram's 0.78% bucket error. Without an invariant TSC it is
- * clock_gettime itself; ib_clock_init(c, false) forces that (tests use it:
- * fio's clocksource= option is refused, and the runner always asks for TSC).
+ * 45 ns for clock_gettime on a 2-vCPU AMD EPYC VM (README "Performance"),
+ * a third of the worker's cost per I/O at queue depth 1. The result stays in
+ * CLOCK_MONOTONIC's time base (base_ns + scaled TSC delta), so readings
+ * compare with ib_now_ns() across processes; the calibration error is below
+ * 1e-5, far below the histogram's 0.78% bucket error. Without an invariant
+ * TSC it is clock_gettime itself; ib_clock_init(c, false) forces that
+ * (tests use it: fio's clocksource= option is refused, and the runner always
+ * asks for TSC).
  */
 struct ib_clock {
 	bool tsc;

@@ -20,8 +20,9 @@
  * target) with a co-free p99 under the SLO (--slo, 1 ms by default):
  * "max IOPS at p99 < 1ms: 41.2k".
  *
- * The pure parts are here (rates, points, the answer, the output), the
- * driver that runs the jobs is ib_curve_cmd() (cmd.h, cmd/curve.c).
+ * The pure parts are here (rates, points, the answer; run/curve.c), the
+ * output is curve_out.h's (report/), the driver that runs the jobs is
+ * ib_curve_cmd() (cmd.h, cmd/curve_main.c).
  */
 #define IB_CURVE_STEPS 10
 #define IB_CURVE_MAX_STEPS 100
@@ -64,24 +65,5 @@ int ib_curve_measure(const struct ib_job_stats *st, unsigned int n,
 bool ib_curve_meets(const struct ib_curve *c, const struct ib_curve_point *p);
 /* The highest step that meets the SLO, or NULL. */
 const struct ib_curve_point *ib_curve_answer(const struct ib_curve *c);
-
-/* The human table: the header, one line per step, the answer line. */
-void ib_curve_print_head(FILE *f, const struct ib_curve *c);
-void ib_curve_print_step(FILE *f, const struct ib_curve_point *p);
-void ib_curve_print_answer(FILE *f, const struct ib_curve *c);
-/* The whole curve as one JSON document. */
-void ib_curve_print_json(FILE *f, const struct ib_curve *c);
-
-/*
- * The curve read back from its JSON document (curve_read.c, in
- * src/report): root is the document, {"curve": {...}} as
- * ib_curve_print_json writes it. 1 and c filled; 0 when root is not a
- * curve document (no "curve" object: c untouched); -EINVAL with d's line
- * for a curve with a bad or missing field or more than
- * IB_CURVE_MAX_STEPS points.
- */
-struct ib_jv;
-int ib_curve_from_json(struct ib_curve *c, const struct ib_jv *root,
-		       struct ib_diag *d);
 
 #endif

@@ -17,12 +17,12 @@ struct ib_strtab;
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
  * section with defaults (job.c) + inherited globals + the section's own
  * values; validate.c fixes it up and checks it, plan.c expands numjobs into
- * clones (run.h); from then on nothing writes to it.
+ * clones (plan.h); from then on nothing writes to it.
  *
  * Its strings (names, paths, commands, patterns) and its tables (bssplit,
  * zones, ignore_error) are pointers to immutable data in a string table
  * (strtab.h), `strs`, which the job's owner owns: the jobset while
- * parsing, then the plan (run.h). A copy of a job (numjobs clones, fork(),
+ * parsing, then the plan (plan.h). A copy of a job (numjobs clones, fork(),
  * threads, the job array in shared memory) shares them; a new value is a
  * new string (ib_job_set_str()) or table (ib_job_tab_copy()). Never NULL:
  * "" when not set, the shared ib_job_no_* tables when empty. So the job

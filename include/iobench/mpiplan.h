@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "iobench/diag.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 /*
  * The plan of one MPI rank (iobench-mpi, src/mpi/). Every rank parses the
@@ -18,7 +18,7 @@
  * [global] options text. Two ranks with different options, or job files
  * that differ between hosts, hash differently.
  */
-uint64_t ib_mpi_plan_hash(const struct ib_run *run);
+uint64_t ib_mpi_plan_hash(const struct ib_plan *run);
 
 /*
  * Give this rank its own files, as fio's client mode does: in filename=,
@@ -28,7 +28,7 @@ uint64_t ib_mpi_plan_hash(const struct ib_run *run);
  * as fio's unique_filename prefixes them with the client. Rewrites
  * run->jobs in place. Returns 0, or -ENAMETOOLONG (d names the job).
  */
-int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,
+int ib_mpi_plan_for_rank(struct ib_plan *run, int rank, const char *host,
 			 struct ib_diag *d);
 
 /*

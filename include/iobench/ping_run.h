@@ -60,7 +60,7 @@ struct ib_ping_outcome {
  * begin before the first request, request after each one, period when a
  * -p/-P period ends, final after the last; flush where ioping flushes its
  * stdout (after a period line, after each request unless -q, at the end).
- * cmd/ping.c's sink is ioping's printer (ping_out.h).
+ * cmd/ping_main.c's sink is ioping's printer (ping_out.h).
  */
 struct ib_ping_sink {
 	void *arg;

@@ -12,7 +12,7 @@
  * The subcommands that read results back (`iobench compare`, `plot`,
  * `report`) and the run-level --plot, --report and --hist outputs.
  *
- * Arguments (src/front/compare_cli.c, pure):
+ * Arguments (parsed by cmd/compare_cli.c, cmd.h):
  *   compare [--fail-if=RULES] [--alpha=P] [--floor=PCT] [--plot=OUT]
  *           BASE NEW [NEW...] | --base FILE... --new FILE...
  *   plot    [-o|--output=OUT] [--avg-msec=MS] FILE...   (JSON or fio logs)
@@ -39,17 +39,6 @@ struct ib_cmd_args {
 /* Exit statuses of compare: 0, 1 (bad input), 2 (the gate fired). */
 #define IB_CMP_EXIT_GATE 2
 
-/* argv[0] is the subcommand's name. 0 or -EINVAL with d's line. */
-int ib_compare_parse(int argc, char **argv, struct ib_cmd_args *a,
-		     struct ib_diag *d);
-int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
-		  struct ib_diag *d);
-
-/*
- * --repeat: run k's name for a report file: "a.json" -> "a.3.json",
- * "out" -> "out.3" ("" stays ""). 0 or -ENAMETOOLONG.
- */
-int ib_repeat_path(char *dst, size_t len, const char *path, unsigned int k);
 
 /*
  * Charts of results documents (src/report/html/page.c). ib_page_write: the
@@ -86,8 +75,8 @@ int ib_page_compare(FILE *f, bool html, const struct ib_cmp *c,
  * bars when the environment's locale is UTF-8), as run asks. 0 or -errno,
  * d naming the option.
  */
-struct ib_run;
-int ib_page_run(const struct ib_results *r, const struct ib_run *run,
+struct ib_plan;
+int ib_page_run(const struct ib_results *r, const struct ib_plan *run,
 		FILE *text, struct ib_diag *d);
 /*
  * The latency-vs-load curve (curve.h, page_curve.c). ib_page_curve_svg:

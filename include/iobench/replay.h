@@ -15,8 +15,8 @@
  * (trace.h) as an I/O source of the job loop (source.h).
  *
  * Two passes over the trace, both through the same mapping (below):
- *   ib_replay_plan    in the parent, after parsing (ib_run_plan_replays,
- *                     run.h; the job is validated again after it) and
+ *   ib_replay_plan    in the parent, after parsing (ib_plan_replays,
+ *                     plan.h; the job is validated again after it) and
  *                     before anything is opened: runs
  *                     merge_blktrace_file's merge, reads the whole trace
  *                     and makes the job describe it (filename= the targets,

@@ -47,7 +47,7 @@ int ib_report_terse(FILE *f, const struct ib_results *res);
 /*
  * The formats, as one table (formats.c): --output-format parses its names
  * with ib_format_find(), main.c prints every selected row in `rank` order.
- * A new format is one enum ib_output_fmt bit (run.h) and one row here.
+ * A new format is one enum ib_output_fmt bit (plan.h) and one row here.
  */
 struct ib_format {
 	const char *name;	/* --output-format token */

@@ -9,7 +9,7 @@
 #include "iobench/job.h"
 #include "iobench/stats.h"
 
-struct ib_run;		/* run.h */
+struct ib_plan;		/* plan.h */
 struct ib_evidence;	/* checks.h */
 struct ib_env;		/* env.h */
 struct ib_result;	/* runner.h */
@@ -107,7 +107,7 @@ struct ib_results {
 	unsigned int nr_disks;
 	int64_t timestamp_ms;		/* epoch ms at the end of the run */
 	unsigned int terse_version;	/* 2..5 (read back: 3) */
-	/* [global] options, "key\0value\0...\0" as ib_run.global_opts_text */
+	/* [global] options, "key\0value\0...\0" as ib_plan.global_opts_text */
 	char global_opts_text[IB_OPTS_TEXT_MAX];
 	unsigned int global_opts_len;
 	/*
@@ -134,7 +134,7 @@ struct ib_results {
  * no stats (NULL) and no disks, enough for ib_report_header() only.
  * Returns 0 or -ENOMEM (r is then empty).
  */
-int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
+int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 			const struct ib_result *res, int64_t timestamp_ms);
 /* "<name:rank> ": how a host's lines are prefixed (report_hosts.c). */
 void ib_res_host_label(const struct ib_res_host *h, char *buf, size_t len);

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "iobench/diag.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/stats.h"
 
 /*
@@ -59,7 +59,7 @@ struct ib_runner;
  * may still have failed: see res->failed_jobs. Either way the caller ends
  * with ib_result_free().
  */
-int ib_runner_check(const struct ib_run *run, FILE *warn,
+int ib_runner_check(const struct ib_plan *run, FILE *warn,
 		    struct ib_result *res, struct ib_runner **out,
 		    struct ib_diag *d);
 int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
@@ -72,8 +72,8 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
 void ib_runner_layout(struct ib_runner *r, FILE *msg);
 
 /* Both steps at once; warnings go to msg. */
-int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
+int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d);
-void ib_result_free(const struct ib_run *run, struct ib_result *res);
+void ib_result_free(const struct ib_plan *run, struct ib_result *res);
 
 #endif

@@ -9,7 +9,7 @@
 #include <sys/types.h>
 #include "iobench/diag.h"
 #include "iobench/file.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 /*
  * Refuse, before anything is opened for writing, a job that would write to a
@@ -31,7 +31,7 @@
  * last two checks: the filesystem being written under is what they would
  * find, and fio's flag alone must keep doing what it does in fio.
  */
-int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
+int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
 		    const struct ib_files *fs, struct ib_diag *d);
 
 /*

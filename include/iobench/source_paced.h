@@ -36,7 +36,7 @@
  *   due the source drains the I/O in flight (NOT_YET, UINT64_MAX), then
  *   spins (NOT_YET with due_ns = now, so the loop polls) and sleeps (NOT_YET
  *   until the end), then calls ib_pace_think_done().
- * - rate_min: ib_paced_check_min() with the loop's completed totals.
+ * - rate_min: ib_pace_check_min() (pace.h) with the loop's completed totals.
  *
  * inflight and done_ios point at the loop's counters (read only): the I/Os
  * committed and not reaped, and the completed I/Os per direction.

@@ -2,9 +2,9 @@
 /*
  * Command line front end: fio's syntax in all four forms (--opt=value,
  * -opt=value, --opt value, -opt value) plus bare flags. Run-level options
- * fill struct ib_run; job options go through the option table into job
+ * fill struct ib_plan; job options go through the option table into job
  * sections (struct ib_jobset); non-option arguments are job files. At the
- * end ib_run_build() (plan.c) turns the sections into the validated plan.
+ * end ib_plan_build() (plan.c) turns the sections into the validated plan.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -89,7 +89,7 @@ static const char *const cli_unsupported[] = {
 };
 
 struct cli_state {
-	struct ib_run *run;
+	struct ib_plan *run;
 	struct ib_jobset set;
 	struct ib_section *cur;
 	const char *files[MAX_JOBFILES];
@@ -119,7 +119,7 @@ static int set_path(char *dst, size_t len, const char *opt, const char *v,
 	return 0;
 }
 
-static int set_formats(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_formats(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	char buf[128], *tok, *save = NULL, names[128];
 	const struct ib_format *fmt;
@@ -159,7 +159,7 @@ static int set_time_ms(uint64_t *dst, const char *opt, const char *v,
 	return 0;
 }
 
-static int set_eta(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_eta(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	if (!strcmp(v, "auto"))
 		r->eta = IB_ETA_AUTO;
@@ -172,7 +172,7 @@ static int set_eta(struct ib_run *r, const char *v, struct ib_diag *d)
 	return 0;
 }
 
-static int set_terse_version(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_terse_version(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	uint64_t x;
 
@@ -182,7 +182,7 @@ static int set_terse_version(struct ib_run *r, const char *v, struct ib_diag *d)
 	return 0;
 }
 
-static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d)
+static int add_section_filter(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	if (r->nr_sections == IB_MAX_SECTION_FILTERS)
 		return ib_diag_set(d, E2BIG, "--section: at most %d sections", IB_MAX_SECTION_FILTERS);
@@ -192,7 +192,7 @@ static int add_section_filter(struct ib_run *r, const char *v, struct ib_diag *d
 	return 0;
 }
 
-static int set_max_jobs(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_max_jobs(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	uint64_t x;
 
@@ -210,7 +210,7 @@ static bool has_suffix(const char *s, const char *suf)
 }
 
 /* --plot=FILE.svg|FILE.html, --report=FILE.html */
-static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
+static int set_chart_path(struct ib_plan *r, const struct cli_opt *c,
 			  const char *v, struct ib_diag *d)
 {
 	bool plot = c->id == C_PLOT;
@@ -224,7 +224,7 @@ static int set_chart_path(struct ib_run *r, const struct cli_opt *c,
 }
 
 /* --repeat=N, 1..IB_REPEAT_MAX */
-static int set_repeat(struct ib_run *r, const char *v, struct ib_diag *d)
+static int set_repeat(struct ib_plan *r, const char *v, struct ib_diag *d)
 {
 	char *end;
 	unsigned long n;
@@ -247,7 +247,7 @@ static int help_done(int rc)
 static int run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		   struct ib_diag *d)
 {
-	struct ib_run *r = st->run;
+	struct ib_plan *r = st->run;
 
 	switch (c->id) {
 	case C_OUTPUT:
@@ -578,7 +578,7 @@ static int load_jobfiles(struct cli_state *st, struct ib_diag *d)
 
 static int finish(struct cli_state *st, struct ib_diag *d)
 {
-	struct ib_run *r = st->run;
+	struct ib_plan *r = st->run;
 	int rc = load_jobfiles(st, d);
 
 	if (rc)
@@ -599,13 +599,13 @@ static int finish(struct cli_state *st, struct ib_diag *d)
 		ib_help_showcmd(st->out, &st->set);
 		return IB_CLI_DONE;
 	}
-	rc = ib_run_build(r, &st->set, d);
+	rc = ib_plan_build(r, &st->set, d);
 	if (rc)
 		return rc;
 	return r->parse_only ? IB_CLI_DONE : IB_CLI_RUN;
 }
 
-int ib_cli_parse(int argc, char **argv, struct ib_run *run, FILE *out,
+int ib_cli_parse(int argc, char **argv, struct ib_plan *run, FILE *out,
 		 struct ib_diag *d)
 {
 	struct cli_state *st = calloc(1, sizeof(*st));

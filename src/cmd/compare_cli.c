@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/cmd.h"
 #include "iobench/plotcmd.h"
 
 /* "--name=value" or "--name value": the value, advancing *i; NULL: not it. */

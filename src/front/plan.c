@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The plan (struct ib_run): what one invocation will run. Every front end
+ * The plan (struct ib_plan): what one invocation will run. Every front end
  * (fio's argv and job files today) describes its jobs as a jobset and calls
- * ib_run_build(), which fixes up, validates and expands each wanted job into
+ * ib_plan_build(), which fixes up, validates and expands each wanted job into
  * run->jobs, so all front ends produce the same validated plan.
  */
 #include <errno.h>
@@ -10,10 +10,10 @@
 #include "iobench/jobfile.h"
 #include "iobench/job.h"
 #include "iobench/replay.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/shm.h"
 
-void ib_run_init(struct ib_run *r)
+void ib_plan_init(struct ib_plan *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->output_format = IB_OUT_NORMAL;
@@ -23,7 +23,7 @@ void ib_run_init(struct ib_run *r)
 	r->checks_mask = ~(uint64_t)0;	/* IB_CHECKS_ALL */
 }
 
-void ib_run_free(struct ib_run *r)
+void ib_plan_free(struct ib_plan *r)
 {
 	ib_shm_free(r->jobs, (size_t)r->jobs_cap * sizeof(*r->jobs));
 	ib_strtab_free(&r->strs);
@@ -38,7 +38,7 @@ void ib_run_free(struct ib_run *r)
  * so with a private array starting N job processes cost O(N^2) page-table
  * copies (numjobs=4096 took a minute to start). Shared pages are not copied.
  */
-static int jobs_reserve(struct ib_run *r, unsigned int need)
+static int jobs_reserve(struct ib_plan *r, unsigned int need)
 {
 	unsigned int cap = r->jobs_cap ? r->jobs_cap : 8;
 	struct ib_job *p;
@@ -59,7 +59,7 @@ static int jobs_reserve(struct ib_run *r, unsigned int need)
 }
 
 /* wait_for=NAME: a job of that name comes first (fio: no forward references). */
-static int check_waitee(const struct ib_run *r, const struct ib_job *j,
+static int check_waitee(const struct ib_plan *r, const struct ib_job *j,
 			struct ib_diag *d)
 {
 	unsigned int i;
@@ -77,7 +77,7 @@ static int check_waitee(const struct ib_run *r, const struct ib_job *j,
  * The plan's own copy of j's strings and tables (job.h), once for all its
  * clones: the plan outlives the jobset (and may be freed before it).
  */
-static int own_strings(struct ib_run *r, struct ib_job *j)
+static int own_strings(struct ib_plan *r, struct ib_job *j)
 {
 	unsigned int i;
 
@@ -104,7 +104,7 @@ static int own_strings(struct ib_run *r, struct ib_job *j)
 	return 0;
 }
 
-int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
+int ib_plan_add_job(struct ib_plan *r, const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
 	struct ib_job *jobs, *c, own = *j;
@@ -135,7 +135,7 @@ int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
-static bool section_wanted(const struct ib_run *r, const char *name)
+static bool section_wanted(const struct ib_plan *r, const char *name)
 {
 	unsigned int i;
 
@@ -147,7 +147,7 @@ static bool section_wanted(const struct ib_run *r, const char *name)
 	return false;
 }
 
-static int check_filters(const struct ib_run *r, const struct ib_jobset *s,
+static int check_filters(const struct ib_plan *r, const struct ib_jobset *s,
 			 struct ib_diag *d)
 {
 	unsigned int i, k;
@@ -163,7 +163,7 @@ static int check_filters(const struct ib_run *r, const struct ib_jobset *s,
 	return 0;
 }
 
-int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
+int ib_plan_build(struct ib_plan *r, struct ib_jobset *s, struct ib_diag *d)
 {
 	struct ib_job *j;
 	unsigned int i;
@@ -182,7 +182,7 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d)
 		else
 			rc = ib_job_validate(j, r->readonly, d);
 		if (!rc)
-			rc = ib_run_add_job(r, j, d);
+			rc = ib_plan_add_job(r, j, d);
 	}
 	if (!rc && r->max_jobs && r->nr_jobs > r->max_jobs)
 		rc = ib_diag_set(d, E2BIG, "--max-jobs=%u: the run has %u jobs",
@@ -200,7 +200,7 @@ static void copy_replay(struct ib_job *j, const struct ib_job *first)
 	j->size = first->size;
 }
 
-int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d)
+int ib_plan_replays(struct ib_plan *r, struct ib_diag *d)
 {
 	struct ib_job *j;
 	unsigned int i;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "iobench/procopts.h"
+#include "procopts.h"
 
 #define IOPRIO_WHO_PROCESS 1
 #define IOPRIO_CLASS_SHIFT 13

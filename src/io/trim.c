@@ -11,7 +11,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include "iobench/trim.h"
+#include "trim.h"
 
 int ib_trim_io(struct ib_engine_ctx *ctx, struct ib_io *io)
 {

@@ -15,19 +15,19 @@
 #include <unistd.h>
 #include "iobench/buf.h"
 #include "iobench/exec.h"
-#include "iobench/procopts.h"
+#include "procopts.h"
 #include "iobench/clock.h"
 #include "iobench/iogen.h"
 #include "iobench/iolog.h"
-#include "iobench/latsearch.h"
+#include "src/io/gen/latsearch.h"
 #include "iobench/ioerr.h"
 #include "iobench/log.h"
 #include "iobench/loop.h"
 #include "iobench/replay.h"
 #include "iobench/sampler.h"
-#include "iobench/source_files.h"
+#include "src/io/source/source_files.h"
 #include "iobench/source_paced.h"
-#include "iobench/vrun.h"
+#include "src/io/verify/vrun.h"
 #include "iobench/worker.h"
 
 struct worker {

@@ -64,7 +64,7 @@ static void fill_host(const struct ib_mpi_ctx *c, const struct ib_mpi_outcome *o
  * Rank 0: hosts, the jobs each rank ran with their slots (moved down over
  * the holes of ranks with fewer jobs: k <= r * nj + j, so in order), disks.
  */
-static void fill(const struct ib_mpi_ctx *c, const struct ib_run *run,
+static void fill(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 		 const struct ib_mpi_outcome *outs, const int64_t *offset,
 		 const int64_t *rtt, struct ib_results *res)
 {
@@ -106,7 +106,7 @@ static unsigned int count_disks(const struct ib_mpi_outcome *outs, int size)
 	return n;
 }
 
-int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_run *run,
+int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 		  const struct ib_mpi_helper *h, const int64_t *offset,
 		  const int64_t *rtt, struct ib_results *res,
 		  struct ib_mpi_outcome **outs)

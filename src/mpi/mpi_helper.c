@@ -71,7 +71,7 @@ static void reply(int fd)
 }
 
 /* The first failed job's reason, for the one-line summary. */
-static void first_failure(struct ib_mpi_outcome *o, const struct ib_run *run,
+static void first_failure(struct ib_mpi_outcome *o, const struct ib_plan *run,
 			  const struct ib_job_stats *st)
 {
 	unsigned int i;
@@ -84,7 +84,7 @@ static void first_failure(struct ib_mpi_outcome *o, const struct ib_run *run,
 }
 
 /* After the run: the slots and disks into the shared mapping. */
-static void publish(struct ib_mpi_helper *h, const struct ib_run *run,
+static void publish(struct ib_mpi_helper *h, const struct ib_plan *run,
 		    const struct ib_result *res)
 {
 	struct ib_mpi_outcome *o = h->out;
@@ -105,7 +105,7 @@ static void publish(struct ib_mpi_helper *h, const struct ib_run *run,
  * with --mpi-split. A new shared mapping, as plan.c makes it: fork does not
  * copy its page tables into every job process.
  */
-static int own_jobs(struct ib_run *run, const struct cmd *c, struct ib_diag *d)
+static int own_jobs(struct ib_plan *run, const struct cmd *c, struct ib_diag *d)
 {
 	struct ib_job *mine = ib_shm_alloc((size_t)run->nr_jobs * sizeof(*mine));
 
@@ -120,7 +120,7 @@ static int own_jobs(struct ib_run *run, const struct cmd *c, struct ib_diag *d)
 }
 
 /* The job header lines, as the plain binary prints them before a run. */
-static void render_header(struct ib_mpi_outcome *o, const struct ib_run *run,
+static void render_header(struct ib_mpi_outcome *o, const struct ib_plan *run,
 			  const struct ib_result *res)
 {
 	struct ib_results rs;
@@ -146,7 +146,7 @@ static void render_header(struct ib_mpi_outcome *o, const struct ib_run *run,
 }
 
 /* Rank and host known: this rank's names, then every target checked. */
-static int check(struct ib_mpi_helper *h, struct ib_run *run, const struct cmd *c,
+static int check(struct ib_mpi_helper *h, struct ib_plan *run, const struct cmd *c,
 		 struct ib_result *res, struct ib_runner **r)
 {
 	struct ib_mpi_outcome *o = h->out;
@@ -168,7 +168,7 @@ static int check(struct ib_mpi_helper *h, struct ib_run *run, const struct cmd *
 }
 
 /* Files laid out; one that could not be is this rank's failure: no run. */
-static int layout(struct ib_mpi_helper *h, const struct ib_run *run,
+static int layout(struct ib_mpi_helper *h, const struct ib_plan *run,
 		  struct ib_result *res, struct ib_runner *r)
 {
 	ib_runner_layout(r, NULL);
@@ -187,7 +187,7 @@ static void expect(struct ib_mpi_helper *h, int op)
 		_exit(0);
 }
 
-static void run_jobs(struct ib_mpi_helper *h, const struct ib_run *run,
+static void run_jobs(struct ib_mpi_helper *h, const struct ib_plan *run,
 		     struct ib_result *res, struct ib_runner *r)
 {
 	struct ib_diag d = { { 0 } };
@@ -203,7 +203,7 @@ static void run_jobs(struct ib_mpi_helper *h, const struct ib_run *run,
 	ib_result_free(run, res);
 }
 
-static void helper_main(struct ib_mpi_helper *h, struct ib_run *run, pid_t parent)
+static void helper_main(struct ib_mpi_helper *h, struct ib_plan *run, pid_t parent)
 {
 	struct ib_runner *r = NULL;
 	struct ib_result res;
@@ -246,7 +246,7 @@ static int map_shared(struct ib_mpi_helper *h, unsigned int nr_jobs)
 	return 0;
 }
 
-int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_run *run,
+int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_plan *run,
 			struct ib_diag *d)
 {
 	int cmd[2], rep[2];

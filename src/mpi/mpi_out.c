@@ -30,7 +30,7 @@ static int close_out(FILE *f, const char *path, int ret, struct ib_diag *d)
 	return ret;
 }
 
-int ib_mpi_out_open(const struct ib_run *run, struct ib_mpi_out *o,
+int ib_mpi_out_open(const struct ib_plan *run, struct ib_mpi_out *o,
 		    struct ib_diag *d)
 {
 	memset(o, 0, sizeof(*o));
@@ -65,7 +65,7 @@ void ib_mpi_out_header(struct ib_mpi_out *o, const char *label, const char *text
 	fflush(o->main);
 }
 
-int ib_mpi_out_report(const struct ib_run *run, struct ib_mpi_out *o,
+int ib_mpi_out_report(const struct ib_plan *run, struct ib_mpi_out *o,
 		      const struct ib_results *res, struct ib_diag *d)
 {
 	unsigned int rank, i;

@@ -46,7 +46,7 @@ static uint64_t hash_job(uint64_t h, const struct ib_job *j)
 	return fnv1a(h, &x, sizeof(x));
 }
 
-uint64_t ib_mpi_plan_hash(const struct ib_run *run)
+uint64_t ib_mpi_plan_hash(const struct ib_plan *run)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	unsigned int i;
@@ -150,7 +150,7 @@ static bool job_for_rank(struct ib_job *j, int rank, const char *host)
 	       expand_field(j, &j->logs.lat, rank, host);
 }
 
-int ib_mpi_plan_for_rank(struct ib_run *run, int rank, const char *host,
+int ib_mpi_plan_for_rank(struct ib_plan *run, int rank, const char *host,
 			 struct ib_diag *d)
 {
 	unsigned int i;

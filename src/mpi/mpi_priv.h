@@ -14,7 +14,7 @@
 #include "iobench/diag.h"
 #include "iobench/disk.h"
 #include "iobench/results.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/stats.h"
 
 #define IB_MPI_DISKS_MAX 16
@@ -54,7 +54,7 @@ struct ib_mpi_helper {
 };
 
 /* Fork the helper for run (parsed); 0 or -errno. Before MPI_Init. */
-int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_run *run,
+int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_plan *run,
 			struct ib_diag *d);
 /*
  * Make the plan this rank's (mpiplan.h: its jobs, with split only its
@@ -113,7 +113,7 @@ void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig);
  * slots as the ranks sent them, the disks; *outs the outcomes (size
  * entries, free()). Returns 0, or -ENOMEM on rank 0.
  */
-int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_run *run,
+int ib_mpi_gather(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 		  const struct ib_mpi_helper *h, const int64_t *offset,
 		  const int64_t *rtt, struct ib_results *res,
 		  struct ib_mpi_outcome **outs);
@@ -140,7 +140,7 @@ struct ib_mpi_out {
 };
 
 /* Open them (before any I/O); 0, or -1 with d saying why. */
-int ib_mpi_out_open(const struct ib_run *run, struct ib_mpi_out *o,
+int ib_mpi_out_open(const struct ib_plan *run, struct ib_mpi_out *o,
 		    struct ib_diag *d);
 /* A host's job header lines (normal format only), each prefixed label. */
 void ib_mpi_out_header(struct ib_mpi_out *o, const char *label, const char *text);
@@ -148,7 +148,7 @@ void ib_mpi_out_header(struct ib_mpi_out *o, const char *label, const char *text
  * Every selected format of res (NULL: none, the run was refused), then
  * close; 0 or -errno (d names the file that could not be written).
  */
-int ib_mpi_out_report(const struct ib_run *run, struct ib_mpi_out *o,
+int ib_mpi_out_report(const struct ib_plan *run, struct ib_mpi_out *o,
 		      const struct ib_results *res, struct ib_diag *d);
 /* "iobench-mpi: host H rank R: ..." lines for every failure; the count. */
 unsigned int ib_mpi_name_failures(FILE *f, const struct ib_results *res,

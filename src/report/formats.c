@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "iobench/report.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 const struct ib_format ib_formats[] = {
 	{ "normal", IB_OUT_NORMAL, ib_report_normal, false, true, 3 },

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "iobench/disk.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
 #include "report_common.h"
 

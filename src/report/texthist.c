@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include "iobench/chart.h"
-#include "iobench/texthist.h"
+#include "texthist.h"
 
 /*
  * Range k is [edge(k), edge(k+1)): 0, then ten steps a decade from 1 ns

@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "iobench/eta.h"
+#include "eta.h"
 #include "iobench/num2str.h"
 #include "iobench/source_paced.h"
 
@@ -59,7 +59,7 @@ void ib_eta_str(char *buf, size_t len, uint64_t secs)
 		snprintf(buf, len, "%02llum:%02llus", m, s);
 }
 
-size_t ib_eta_runstr(char *buf, size_t len, const struct ib_run *run,
+size_t ib_eta_runstr(char *buf, size_t len, const struct ib_plan *run,
 		     const struct ib_job_stats *stats)
 {
 	struct out o = { buf, len, 0 };
@@ -110,7 +110,7 @@ static int64_t job_eta(const struct ib_job *j, const struct ib_job_stats *s, uin
  * for every later group whose jobs have not started, its longest
  * runtime+ramp_time (groups run one after the other).
  */
-static int64_t run_eta(const struct ib_run *run, const struct ib_job_stats *stats,
+static int64_t run_eta(const struct ib_plan *run, const struct ib_job_stats *stats,
 		       uint64_t now)
 {
 	int64_t eta = 0, e, group_max = 0;
@@ -145,7 +145,7 @@ static int64_t run_eta(const struct ib_run *run, const struct ib_job_stats *stat
 	return eta + group_max;
 }
 
-static void update_rates(struct ib_eta_state *st, const struct ib_run *run,
+static void update_rates(struct ib_eta_state *st, const struct ib_plan *run,
 			 const struct ib_job_stats *stats, uint64_t now)
 {
 	uint64_t bytes[IB_DDIR_RWT] = { 0 }, ios[IB_DDIR_RWT] = { 0 }, dt;
@@ -192,7 +192,7 @@ static void rates(struct out *o, const struct ib_eta_state *st)
 	ap(o, " IOPS]");
 }
 
-static void progress(struct out *o, const struct ib_run *run, const struct ib_job_stats *stats,
+static void progress(struct out *o, const struct ib_plan *run, const struct ib_job_stats *stats,
 		     uint64_t now, uint64_t run_start)
 {
 	uint64_t el = (now - run_start) / 1000000000ull;
@@ -214,7 +214,7 @@ static void progress(struct out *o, const struct ib_run *run, const struct ib_jo
 }
 
 /* fio's ", MIN-MAX" (or "..IOPS") of the rate limits of the jobs doing I/O. */
-static void rate_limits(struct out *o, const struct ib_run *run,
+static void rate_limits(struct out *o, const struct ib_plan *run,
 			const struct ib_job_stats *stats)
 {
 	struct ib_pace_rates sum = { 0, 0, 0, 0 };
@@ -237,7 +237,7 @@ static void rate_limits(struct out *o, const struct ib_run *run,
 		ap(o, "%s", txt);
 }
 
-size_t ib_eta_format(char *buf, size_t len, const struct ib_run *run,
+size_t ib_eta_format(char *buf, size_t len, const struct ib_plan *run,
 		     const struct ib_job_stats *stats, uint64_t now_ns,
 		     uint64_t run_start_ns, struct ib_eta_state *st)
 {

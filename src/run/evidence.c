@@ -12,7 +12,7 @@
 #include "iobench/evidence.h"
 #include "iobench/jobseed.h"
 #include "iobench/options.h"
-#include "iobench/probe.h"
+#include "probe.h"
 #include "iobench/rand.h"
 
 #define SAMPLE_LEN (2 * IB_PROBE_COMPRESS_BLOCK)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iobench/iomode.h"
+#include "iomode.h"
 #include "iobench/options.h"
 
 static const char *const chain[] = { "io_uring", "libaio", "psync", NULL };

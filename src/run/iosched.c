@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include "iobench/iosched.h"
+#include "iosched.h"
 
 #define MAX_SAVED 64
 #define SCHED_PATH 96

@@ -22,7 +22,7 @@
 #include "iobench/buf.h"
 #include "iobench/clock.h"
 #include "iobench/compiler.h"
-#include "iobench/iomode.h"
+#include "iomode.h"
 #include "iobench/loop.h"
 #include "iobench/ping_run.h"
 #include "iobench/ping_source.h"

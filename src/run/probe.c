@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "iobench/probe.h"
+#include "probe.h"
 #include "env_priv.h"
 
 int ib_probe_disk_stat(const char *sysfs, const char *disk, struct ib_disk_stat *st)

@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "iobench/probe.h"
+#include "probe.h"
 #include "env_priv.h"
 
 /* mincore's vector is one byte per page: map the range in windows */

@@ -20,13 +20,13 @@
 #include <time.h>
 #include <unistd.h>
 #include "iobench/exec.h"
-#include "iobench/iosched.h"
+#include "iosched.h"
 #include "iobench/clock.h"
 #include "iobench/disk.h"
 #include "iobench/log.h"
-#include "iobench/eta.h"
+#include "eta.h"
 #include "iobench/evidence.h"
-#include "iobench/iomode.h"
+#include "iomode.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
 #include "iobench/shm.h"
@@ -60,7 +60,7 @@ struct slot {
 };
 
 struct ib_runner {
-	const struct ib_run *run;
+	const struct ib_plan *run;
 	struct ib_result *res;
 	struct slot *slots;
 	FILE *warn;	/* ib_runner_check's warnings, or NULL */
@@ -235,7 +235,7 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
  * on the command line leaves every target untouched.
  */
 /* per_job_logs=0: one job per log file name (log.h). */
-static int check_shared_logs(const struct ib_run *run, struct ib_diag *d)
+static int check_shared_logs(const struct ib_plan *run, struct ib_diag *d)
 {
 	unsigned int i, k;
 
@@ -297,7 +297,7 @@ static bool lays_out_parallel(const struct ib_runner *r, unsigned int i)
 /* create_serialize=0 jobs at once (file.h), after the serialized ones. */
 static void layout_parallel(struct ib_runner *r, bool *par)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	struct ib_layout_task *t = calloc(run->nr_jobs, sizeof(*t));
 	unsigned int i, n = 0;
 
@@ -327,7 +327,7 @@ static void layout_parallel(struct ib_runner *r, bool *par)
 
 static void layout_all(struct ib_runner *r)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	bool *par = calloc(run->nr_jobs, sizeof(*par));
 	struct ib_diag d;
 	unsigned int i;
@@ -691,7 +691,7 @@ static bool batch_done(const struct ib_runner *r, unsigned int first, unsigned i
 
 static void print_eta(struct ib_runner *r, uint64_t now)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	char line[512];
 	bool newline;
 
@@ -829,7 +829,7 @@ static double ps_round(double ns)
 /* The tool's own cost, per job section (clones share their first's). */
 static void calibrate(struct ib_runner *r, const struct ib_clock *clock)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	struct ib_evidence *ev = r->res->evidence, *from = NULL;
 	unsigned int i, sections = 0;
 	uint64_t budget;
@@ -934,7 +934,7 @@ static int set_schedulers(struct ib_runner *r, unsigned int first,
 
 static int run_batches(struct ib_runner *r, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	unsigned int first = 0, end, batch = 0;
 	int ret;
 
@@ -961,7 +961,7 @@ static int run_batches(struct ib_runner *r, struct ib_diag *d)
 
 static int setup_slots(struct ib_runner *r, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	unsigned int i;
 
 	r->shm_len = run->nr_jobs * sizeof(struct ib_job_stats);
@@ -1021,7 +1021,7 @@ static int collect_paths(struct ib_runner *r, const char ***paths, unsigned int 
 	return 0;
 }
 
-int ib_runner_check(const struct ib_run *run, FILE *warn,
+int ib_runner_check(const struct ib_plan *run, FILE *warn,
 		    struct ib_result *res, struct ib_runner **out,
 		    struct ib_diag *d)
 {
@@ -1076,7 +1076,7 @@ void ib_runner_layout(struct ib_runner *r, FILE *msg)
 
 int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 {
-	const struct ib_run *run = r->run;
+	const struct ib_plan *run = r->run;
 	struct ib_result *res = r->res;
 	int ret;
 
@@ -1118,7 +1118,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 	return ret;
 }
 
-int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
+int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d)
 {
 	struct ib_runner *r;
@@ -1127,7 +1127,7 @@ int ib_runner_run(const struct ib_run *run, FILE *msg, FILE *tty,
 	return ret ? ret : ib_runner_go(r, msg, tty, d);
 }
 
-void ib_result_free(const struct ib_run *run, struct ib_result *res)
+void ib_result_free(const struct ib_plan *run, struct ib_result *res)
 {
 	if (res->stats)
 		ib_shm_free(res->stats, run->nr_jobs * sizeof(struct ib_job_stats));

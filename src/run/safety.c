@@ -517,7 +517,7 @@ static int check_logs(const struct ib_job *job, struct ib_diag *d)
 	return n;
 }
 
-int ib_safety_check(const struct ib_run *run, const struct ib_job *job,
+int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
 		    const struct ib_files *fs, struct ib_diag *d)
 {
 	struct stat st;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/cli.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 #define MAX_ARGS 64
 #define FUZZ_MAX_INPUT 8192
@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *argv[MAX_ARGS + 1], *text;
 	struct ib_diag d = { { 0 } };
-	struct ib_run run;
+	struct ib_plan run;
 	int argc;
 
 	if (size > FUZZ_MAX_INPUT)
@@ -56,9 +56,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	argc = split_args(text, argv);
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	ib_cli_parse(argc, argv, &run, sink(), &d);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 	free(text);
 	return 0;
 }

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/chart.h"
-#include "iobench/fiohist.h"
+#include "src/report/results/fiohist.h"
 #include "iobench/fiolog.h"
-#include "iobench/logseries.h"
-#include "iobench/texthist.h"
+#include "src/report/results/logseries.h"
+#include "src/report/texthist.h"
 
 #define FUZZ_MAX_INPUT 65536
 #define MAXPTS 256

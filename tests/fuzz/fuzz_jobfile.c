@@ -15,7 +15,7 @@
 #include <string.h>
 #include "iobench/jobfile.h"
 #include "iobench/parse.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 #define FUZZ_MAX_INPUT 16384
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 #include "iobench/json_read.h"
 #include "iobench/plotcmd.h"
 #include "iobench/report.h"

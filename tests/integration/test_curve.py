@@ -189,8 +189,14 @@ def latency_target_on(t, path):
     t.eq(j['latency_target'], target_us * 1000, 'latency_target in ns')
     t.eq(j['latency_window'], 300000, 'latency_window in us')
     t.eq(j['latency_percentile'], 50.0, 'latency_percentile')
-    t.eq(found, want, 'found depth: the largest meeting %dus in the sweep'
-         % target_us)
+    # the target lies midway between the sweep's p50 at depths 5 and 6,
+    # each about 9% from it; the search measures again, and on a loaded
+    # machine its p50 at a depth moves by more than that (found 6 where
+    # the sweep said 5, under a CPU hog): a depth next to the sweep's, where
+    # a search that ignored the target would stop at 8 or 1
+    t.check(abs(found - want) <= 1,
+            'found depth %d: the largest meeting %dus in the sweep (%d), '
+            'or its neighbour' % (found, target_us, want))
     t.check(j['read']['runtime'] < 20000,
             'the search ends the job once found (%d ms)' % j['read']['runtime'])
 

@@ -430,13 +430,21 @@ def test_shm_file(t):
 def test_cpu(t):
     """(e) a stopped busy process: the probe equals /proc/PID/stat."""
     p = subprocess.Popen(['sh', '-c', 'while :; do :; done'])
+    tick = 1000000000 // os.sysconf('SC_CLK_TCK')
+
+    def stat():
+        with open('/proc/%d/stat' % p.pid) as f:
+            return f.read().rsplit(')', 1)[1].split()
     try:
-        time.sleep(0.5)
+        # until it has used 100 ms of CPU (half a second on an idle
+        # machine; on a loaded one its share of the CPU is less)
+        end = time.monotonic() + 60
+        while ((int(stat()[11]) + int(stat()[12])) * tick < 100000000 and
+               time.monotonic() < end):
+            time.sleep(0.05)
         os.kill(p.pid, signal.SIGSTOP)
         time.sleep(0.1)
-        with open('/proc/%d/stat' % p.pid) as f:
-            fields = f.read().rsplit(')', 1)[1].split()
-        tick = 1000000000 // os.sysconf('SC_CLK_TCK')
+        fields = stat()
         c = dump(t, 'cpu', p.pid)
         t.eq(c, {'user_ns': int(fields[11]) * tick, 'sys_ns': int(fields[12]) * tick,
                  'threads': int(fields[17]), 'state': 'T'},

@@ -157,7 +157,9 @@ def check_open(t, rd, stalls):
             (ms(pct(co, 99.9)), ms(shortest)))
     t.check(pct(co, 99) >= shortest // 2,
             'open: co-free p99 %s shows the stall' % ms(pct(co, 99)))
-    t.check(pct(rd['clat_ns'], 99) < 20 * 1000000,
+    # (the stall itself is one read in EVERY: under 0.1%; half the stall
+    # leaves room for a busy machine's own outliers, as in closed loop)
+    t.check(pct(rd['clat_ns'], 99) < shortest // 2,
             'open: clat p99 %s does not' % ms(pct(rd['clat_ns'], 99)))
     want = expected_late(stalls)
     late = rd['late']['ios']

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Data verification in running jobs (verify=, include/iobench/vrun.h).
+"""Data verification in running jobs (verify=, src/io/verify/vrun.h).
 
 1. write+verify passes for every verify type x psync/io_uring/libaio, on
    a /dev/shm file and a loop device: every block written once and read

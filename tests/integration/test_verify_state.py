@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """Verify state files, the verify options added with them, and verify
-with a rate (include/iobench/vrun.h, src/io/verify/vstate.c).
+with a rate (src/io/verify/vrun.h, src/io/verify/vstate.c).
 
 1. A randwrite verify job on a loop device interrupted by SIGINT mid-run
    saves local-v-0-verify.state listing exactly the writes it completed;

@@ -25,8 +25,9 @@
 #include <unistd.h>
 #include "iobench/diag.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
-#include "iobench/probe.h"
+#include "src/run/probe.h"
 
 static uint64_t arg_u64(int argc, char **argv, int i)
 {

@@ -22,11 +22,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/chart.h"
-#include "iobench/fiohist.h"
+#include "src/report/results/fiohist.h"
 #include "iobench/fiolog.h"
-#include "iobench/html.h"
-#include "iobench/logseries.h"
-#include "iobench/texthist.h"
+#include "src/report/html/html.h"
+#include "src/report/results/logseries.h"
+#include "src/report/texthist.h"
 
 #define NSAMP 10000
 #define MAXLOG 8

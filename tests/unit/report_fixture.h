@@ -4,7 +4,7 @@
 
 /*
  * Loads tests/data/golden/NAME.fix (made by fio2fixture.py from a real fio
- * run) into a struct ib_run + stats, and from them (as main.c does) the
+ * run) into a struct ib_plan + stats, and from them (as main.c does) the
  * results document the formatters print, for the report tests.
  */
 #include <stdio.h>
@@ -13,11 +13,11 @@
 #include <unistd.h>
 #include "iobench/disk.h"
 #include "iobench/report.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/runner.h"
 
 struct fixture {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job_stats *stats;
 	struct ib_results in;	/* built from run, stats and disks */
 	struct ib_disk_util disks[4];
@@ -251,7 +251,7 @@ static inline void fixture_line(struct fixture *fx, char *l)
 }
 
 /* The results document for a run, its stats and disks (as main.c builds it) */
-static inline int fixture_results(struct ib_results *out, const struct ib_run *run,
+static inline int fixture_results(struct ib_results *out, const struct ib_plan *run,
 				  struct ib_job_stats *stats,
 				  const struct ib_disk_util *disks, unsigned int nr_disks,
 				  int64_t timestamp_ms)
@@ -269,7 +269,7 @@ static inline int fixture_load(struct fixture *fx, const char *name)
 	memset(fx, 0, sizeof(*fx));
 	if (!text)
 		return -1;
-	ib_run_init(&fx->run);
+	ib_plan_init(&fx->run);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		fixture_line(fx, line);
 	free(text);

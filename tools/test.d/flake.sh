@@ -8,8 +8,9 @@
 # curve or a fixed latency tolerance fails here sooner or later; one that
 # asserts exact facts, or bounds from what the same run measured, does not.
 # Prints each round's line and, at the end, every test that failed at least
-# once with its count ("test_rate: 1 of 3 rounds") and the round's log file.
-# Exit 0 when no test failed in any round, 1 otherwise.
+# once with its count ("test_rate: 1 of 3 rounds") and the round's log file,
+# and last "N passed, N failed" over all the rounds. Exit 0 when no test
+# failed in any round, 1 otherwise.
 # Usage: tools/test.d/flake.sh [TOPDIR] ROUNDS [extra `meson test` arguments]
 #   FLAKE_HOG=0: no hog (the same rounds on a quiet machine)
 set -euo pipefail
@@ -61,7 +62,8 @@ for i in $(seq 1 "$rounds"); do
 done
 stop_hog
 
-python3 - "$rounds" "${logs[@]}" <<'EOF'
+rc=0
+python3 - "$rounds" "${logs[@]}" <<'EOF' || rc=1
 import json
 import sys
 
@@ -84,3 +86,6 @@ print('flake: %d test(s) failed at least once in %d rounds'
       % (len(fails), rounds))
 sys.exit(1 if fails else 0)
 EOF
+# the last line as every tier's: N passed, N failed over all the rounds
+python3 tools/testlog-summary.py "${logs[@]}" | tail -n 1
+exit $rc

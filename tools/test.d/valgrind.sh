@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# valgrind memcheck over the whole suite, in build/ (the gcc build):
+# valgrind memcheck in build/ (the gcc build):
 #   unit         every unit test and fuzz replay under memcheck (meson's
 #                `valgrind` test setup, tests/meson.build)
-#   integration  the integration tests with every run of iobench under
-#                memcheck (suite `vgintegration`: tests/integration/ibtest.py's
-#                IBTEST_WRAPPER), job processes included; two tests at a time
-#                but for those that need the machine alone. Left out: the
-#                tests (suite `vg_covered`) and the cases (ibtest's t.reduced)
-#                whose runs reach no line of src/ the ones kept do not (gcov:
-#                tools/vg-coverage.py; the list and the numbers in
-#                tests/meson.build)
+#   integration  integration tests with every run of iobench under memcheck
+#                (tests/integration/ibtest.py's IBTEST_WRAPPER), job
+#                processes included; two tests at a time but for those that
+#                need the machine alone:
+#                  the gate (IB_TEST_TIER unset or gate): suite `vg_gate`,
+#                  the tests whose wrapped runs reach lines of src/ the unit
+#                  tests do not (tools/vg-coverage.py unit, pick --base)
+#                  --deep (IB_TEST_TIER=deep): suite `vgintegration` but
+#                  `vg_covered` and the reduced cases (t.reduced), whose
+#                  runs reach every line the whole suite's do (17 minutes
+#                  alone on 2 CPUs, 2026-11-27: 976 runs of iobench)
 # Any memcheck error or definite leak fails, whatever the exit status of the
 # run. One line per suite; on a failure, meson's output with the failing
-# tests' logs. About 17 minutes on 2 CPUs (measured alone, 2026-11-27; 24
-# in CI before the choice of 2026-11-27:
-# 1635 runs of iobench under memcheck then, 976 now, test_dataopts' not
-# counted).
+# tests' logs.
 # Usage: tools/test.d/valgrind.sh [TOPDIR]   (exit 77: valgrind not installed)
 set -euo pipefail
 

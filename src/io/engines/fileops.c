@@ -34,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "engines.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 struct map {
 	char *base;		/* MAP_FAILED: not mapped */

@@ -16,7 +16,7 @@
 #include <sys/uio.h>
 #include <liburing.h>
 #include "engines.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 /* liburing 2.2 added COOP_TASKRUN and io_uring_register_ring_fd together. */
 #ifdef IORING_SETUP_COOP_TASKRUN

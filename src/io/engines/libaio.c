@@ -17,7 +17,7 @@
 #include <time.h>
 #include <libaio.h>
 #include "engines.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 /* The kernel's AIO completion ring header (a stable ABI, fs/aio.c). */
 struct aio_uring {

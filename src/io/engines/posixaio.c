@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "engines.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 struct paio_data {
 	struct aiocb *cbs;		/* nr_ios, one per io (index io->idx) */

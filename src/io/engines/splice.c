@@ -15,7 +15,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include "engines.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 struct splice_data {
 	int pipe[2];

@@ -16,7 +16,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include "engines.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 
 static int sync_init(struct ib_engine_ctx *ctx)
 {

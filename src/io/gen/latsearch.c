@@ -2,7 +2,7 @@
 /* The latency_target depth search; the algorithm is described in latsearch.h. */
 #include <errno.h>
 #include <string.h>
-#include "iobench/latsearch.h"
+#include "latsearch.h"
 
 void ib_latsearch_init(struct ib_latsearch *s, const struct ib_latsearch_cfg *c)
 {

@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <unistd.h>
 #include "iobench/compiler.h"
-#include "iobench/source_files.h"
+#include "source_files.h"
 
 bool ib_files_limited(const struct ib_job *job, const struct ib_files *fs)
 {

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 #include "iobench/compiler.h"
-#include "iobench/vrun.h"
+#include "src/io/verify/vrun.h"
 
 /* Hand out the record at head as a read (the prep hook takes v->cur). */
 void ib_vrun_take(struct ib_vrun *v, uint64_t now_ns, struct ib_io_desc *out)

@@ -19,7 +19,7 @@
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/source_paced.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 #include "target_priv.h"
 
 static int add_file(struct ib_files *fs, const char *dir, const char *name,

@@ -19,7 +19,7 @@
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/source_paced.h"
-#include "iobench/trim.h"
+#include "src/io/trim.h"
 #include "target_priv.h"
 
 #define LAYOUT_CHUNK (1u << 20)

@@ -13,7 +13,7 @@
 #include "iobench/rand.h"
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
-#include "iobench/vrun.h"
+#include "vrun.h"
 
 /* The payload seed of a write: the job's seed, the offset, numberio. */
 static uint64_t block_seed(const struct ib_vrun *v, uint64_t off, uint16_t nio)

@@ -15,7 +15,7 @@
 #include "iobench/ioerr.h"
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"
-#include "iobench/vrun.h"
+#include "vrun.h"
 
 bool ib_vrun_wanted(const struct ib_job *job, const struct ib_engine_ops *ops)
 {

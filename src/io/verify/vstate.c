@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iobench/csum.h"
-#include "iobench/vrun.h"
+#include "vrun.h"
 
 #define HDR_SIZE 64
 #define REC_SIZE 24

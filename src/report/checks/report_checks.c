@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * iobench's own additions to the reports (issue 18): the checks that fired
+ * iobench's own additions to the reports (the validity checks, checks.h): the checks that fired
  * under each job, the tool overhead, the random seeds and the environment,
  * in the human report and in JSON. Everything here prints only when the
  * results document carries the run's evidence (checks.h) or environment,
@@ -10,6 +10,7 @@
 #include <string.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
 #include "../report_common.h"
 

@@ -4,7 +4,7 @@
  */
 #include <stdbool.h>
 #include <string.h>
-#include "iobench/html.h"
+#include "html.h"
 
 static const char css[] =
 	"body{font-family:sans-serif;margin:1.5em auto;max-width:980px;"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include "iobench/chart.h"
 #include "iobench/plotcmd.h"
-#include "iobench/texthist.h"
+#include "src/report/texthist.h"
 #include "page_priv.h"
 
 const double ib_page_pct[PAGE_NPCT] = { 50.0, 90.0, 99.0, 99.9 };

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "iobench/diag.h"
-#include "iobench/html.h"
+#include "html.h"
 #include "iobench/results.h"
 
 /* Shared by page.c and page_compare.c. */

@@ -12,10 +12,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include "iobench/plotcmd.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "page_priv.h"
 #include "iobench/safety.h"
-#include "iobench/texthist.h"
+#include "src/report/texthist.h"
 
 static bool ends_with(const char *s, const char *suf)
 {
@@ -52,7 +52,7 @@ static void add_log(struct run_logs *l, const char *prefix, const char *kind,
 }
 
 /* The fio-format logs the run's jobs wrote (log.h names them). */
-static void find_logs(struct run_logs *l, const struct ib_run *run)
+static void find_logs(struct run_logs *l, const struct ib_plan *run)
 {
 	static const char *const lat[] = { "slat", "clat", "lat" };
 	unsigned int i, k;
@@ -77,7 +77,7 @@ static void find_logs(struct run_logs *l, const struct ib_run *run)
 
 /* The page: the run's section, then the charts of its logs. */
 static int run_page(FILE *f, const char *title, const struct ib_results *r,
-		    const struct ib_run *run, struct ib_diag *d)
+		    const struct ib_plan *run, struct ib_diag *d)
 {
 	struct run_logs *l = malloc(sizeof(*l));
 	int ret;
@@ -115,7 +115,7 @@ int ib_page_file(const char *opt, const char *path, ib_page_writer write,
 
 struct run_out {
 	const struct ib_results *r;
-	const struct ib_run *run;
+	const struct ib_plan *run;
 	bool page;		/* --report: always the page */
 };
 
@@ -131,7 +131,7 @@ static int run_file(FILE *f, const char *path, const void *arg, struct ib_diag *
 	return ib_page_svg(f, &o->r, &name, 1, d);
 }
 
-int ib_page_run(const struct ib_results *r, const struct ib_run *run,
+int ib_page_run(const struct ib_results *r, const struct ib_plan *run,
 		FILE *text, struct ib_diag *d)
 {
 	struct run_out plot = { r, run, false }, page = { r, run, true };

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/chart.h"
-#include "iobench/fiohist.h"
+#include "src/report/results/fiohist.h"
 #include "iobench/fiolog.h"
-#include "iobench/logseries.h"
+#include "src/report/results/logseries.h"
 #include "iobench/plotcmd.h"
 #include "page_priv.h"
 

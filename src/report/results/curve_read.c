@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 #include "iobench/json_read.h"
 
 static bool get_u64(const struct ib_jv *o, const char *key, uint64_t *v)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json_read.h"
 
 static void str(char *dst, size_t len, const struct ib_jv *o, const char *key)

@@ -5,7 +5,7 @@
  */
 #include <errno.h>
 #include <string.h>
-#include "iobench/fiohist.h"
+#include "fiohist.h"
 
 enum { BEFORE, DIGITS, AFTER, CR };	/* position within a field */
 

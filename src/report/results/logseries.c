@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iobench/logseries.h"
+#include "logseries.h"
 
 void ib_logseries_init(struct ib_logseries *ls, unsigned int avg_ms,
 		       size_t max_points)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iobench/results.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/runner.h"
 
 void ib_res_job_from(struct ib_res_job *dst, const struct ib_job *j)
@@ -66,7 +66,7 @@ int ib_results_alloc(struct ib_results *r, unsigned int nr_hosts,
 	return 0;
 }
 
-static int alloc_live(struct ib_results *r, const struct ib_run *run,
+static int alloc_live(struct ib_results *r, const struct ib_plan *run,
 		      unsigned int nr_disks)
 {
 	memset(r, 0, sizeof(*r));
@@ -83,7 +83,7 @@ static int alloc_live(struct ib_results *r, const struct ib_run *run,
 	return 0;
 }
 
-int ib_results_from_run(struct ib_results *r, const struct ib_run *run,
+int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 			const struct ib_result *res, int64_t timestamp_ms)
 {
 	unsigned int nr_disks = res && res->disks ? res->nr_disks : 0, i;

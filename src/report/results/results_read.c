@@ -20,10 +20,11 @@
 #include <strings.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json_read.h"
 #include "iobench/options.h"
 #include "iobench/results.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 #define READ_DISKS_MAX 64
 #define CALLS_TOTAL 100000000ull	/* submit/complete: p% as p * 1e6 calls */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * job.c, validate.c, plan.c: defaults, fio's fix-ups, validation messages,
- * numjobs expansion and ib_run_build (the one way any front end makes a plan).
+ * numjobs expansion and ib_plan_build (the one way any front end makes a plan).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -15,7 +15,7 @@
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/strtab.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 
 /* a job and the table its strings go to (job.h); *state is the job */
 struct tjob {
@@ -441,26 +441,26 @@ static void test_expand(void **state)
 {
 	struct ib_job *j = *state;
 	struct ib_diag d = { { 0 } };
-	struct ib_run r;
+	struct ib_plan r;
 	unsigned int i;
 
-	ib_run_init(&r);
+	ib_plan_init(&r);
 	set(j, "numjobs", "3");
 	set(j, "stonewall", "");
 	valid(j);
-	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* first: no new group */
+	assert_int_equal(ib_plan_add_job(&r, j, &d), 0); /* first: no new group */
 	j->name = "y";
 	j->numjobs = 2;
 	j->stonewall = false;
-	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* same group */
+	assert_int_equal(ib_plan_add_job(&r, j, &d), 0); /* same group */
 	j->name = "z";
 	j->new_group = true;
-	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
+	assert_int_equal(ib_plan_add_job(&r, j, &d), 0); /* new group */
 	j->new_group = false;
 	j->stonewall = true;
 	j->numjobs = 1;
 	j->name = "w";
-	assert_int_equal(ib_run_add_job(&r, j, &d), 0); /* new group */
+	assert_int_equal(ib_plan_add_job(&r, j, &d), 0); /* new group */
 	assert_int_equal(r.nr_jobs, 8);
 	for (i = 0; i < r.nr_jobs; i++)
 		assert_int_equal(r.jobs[i].number, i + 1);
@@ -480,7 +480,7 @@ static void test_expand(void **state)
 	assert_false(r.jobs[1].stonewall);
 	assert_true(r.jobs[5].new_group);
 	assert_false(r.jobs[6].new_group);
-	ib_run_free(&r);
+	ib_plan_free(&r);
 	assert_null(r.jobs);
 	assert_int_equal(r.nr_jobs, 0);
 }
@@ -489,19 +489,19 @@ static void test_expand_limit(void **state)
 {
 	struct ib_job *j = *state;
 	struct ib_diag d = { { 0 } };
-	struct ib_run r;
+	struct ib_plan r;
 	unsigned int i;
 
-	ib_run_init(&r);
+	ib_plan_init(&r);
 	j->numjobs = 4096;
-	assert_int_equal(ib_run_add_job(&r, j, &d), 0);
+	assert_int_equal(ib_plan_add_job(&r, j, &d), 0);
 	j->numjobs = 1;
-	assert_int_equal(ib_run_add_job(&r, j, &d), -E2BIG);
+	assert_int_equal(ib_plan_add_job(&r, j, &d), -E2BIG);
 	assert_string_equal(d.msg, "job 'x': more than 4096 jobs in total");
 	for (i = 0; i < r.nr_jobs; i++)
 		if (r.jobs[i].number != i + 1)
 			fail_msg("number %u at %u", r.jobs[i].number, i);
-	ib_run_free(&r);
+	ib_plan_free(&r);
 }
 
 /* A jobset as a front end would describe it: [global] iodepth=8, a, b, c. */
@@ -527,14 +527,14 @@ static void test_build(void **state)
 {
 	struct ib_diag d = { { 0 } };
 	struct ib_jobset s;
-	struct ib_run r;
+	struct ib_plan r;
 
 	(void)state;
 	three_sections(&s);
-	ib_run_init(&r);
+	ib_plan_init(&r);
 	strcpy(r.sections[r.nr_sections++], "c");
 	strcpy(r.sections[r.nr_sections++], "a");
-	assert_int_equal(ib_run_build(&r, &s, &d), 0);
+	assert_int_equal(ib_plan_build(&r, &s, &d), 0);
 	/* a and c, in section order, two clones each, fixed up */
 	assert_int_equal(r.nr_jobs, 4);
 	assert_string_equal(r.jobs[0].name, "a");
@@ -548,7 +548,7 @@ static void test_build(void **state)
 	assert_int_equal(r.jobs[2].bs.align[IB_DDIR_READ], 4096);
 	assert_string_equal(ib_opts_text_get(r.global_opts_text, r.global_opts_len,
 					     "iodepth"), "8");
-	ib_run_free(&r);
+	ib_plan_free(&r);
 	ib_jobset_free(&s);
 }
 
@@ -556,23 +556,23 @@ static void test_build_errors(void **state)
 {
 	struct ib_diag d = { { 0 } };
 	struct ib_jobset s;
-	struct ib_run r;
+	struct ib_plan r;
 
 	(void)state;
 	three_sections(&s);
-	ib_run_init(&r);
+	ib_plan_init(&r);
 	strcpy(r.sections[r.nr_sections++], "d");
-	assert_int_equal(ib_run_build(&r, &s, &d), -ENOENT);
+	assert_int_equal(ib_plan_build(&r, &s, &d), -ENOENT);
 	assert_string_equal(d.msg, "--section: no job section named 'd'");
 	assert_int_equal(r.nr_jobs, 0);
-	ib_run_free(&r);
-	ib_run_init(&r);
+	ib_plan_free(&r);
+	ib_plan_init(&r);
 	r.readonly = true;
 	assert_int_equal(ib_jobset_set(&s, &s.secs[2], "rw", "write", IB_OPT_CTX_FILE, &d), 0);
-	assert_int_equal(ib_run_build(&r, &s, &d), -EPERM);
+	assert_int_equal(ib_plan_build(&r, &s, &d), -EPERM);
 	assert_string_equal(d.msg, "job 'b': rw=write writes, refused by --readonly");
 	assert_int_equal(r.nr_jobs, 2); /* a's clones, freed with the run */
-	ib_run_free(&r);
+	ib_plan_free(&r);
 	ib_jobset_free(&s);
 }
 

@@ -355,7 +355,7 @@ static int find_data(void **state)
 }
 
 struct res {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_diag d;
 	int rc;
 	char *out;
@@ -370,7 +370,7 @@ static struct res *run_argv(int argc, char **argv)
 	assert_non_null(r);
 	f = open_memstream(&r->out, &r->out_len);
 	assert_non_null(f);
-	ib_run_init(&r->run);
+	ib_plan_init(&r->run);
 	r->rc = ib_cli_parse(argc, argv, &r->run, f, &r->d);
 	fclose(f);
 	return r;
@@ -402,7 +402,7 @@ static struct res *run(const char *first, ...)
 
 static void done(struct res *r)
 {
-	ib_run_free(&r->run);
+	ib_plan_free(&r->run);
 	free(r->out);
 	free(r);
 }
@@ -617,7 +617,7 @@ static int split(char *line, char **argv, int max)
 	return n;
 }
 
-static void same_jobs(const struct ib_run *a, const struct ib_run *b)
+static void same_jobs(const struct ib_plan *a, const struct ib_plan *b)
 {
 	struct ib_job x, y;
 	unsigned int i, k;

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "iobench/latsearch.h"
+#include "src/io/gen/latsearch.h"
 
 #define WINDOW_IOS 1000
 

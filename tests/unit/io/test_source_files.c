@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "iobench/source_files.h"
+#include "src/io/source/source_files.h"
 
 #define NF 4
 

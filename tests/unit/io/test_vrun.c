@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iobench/vrun.h"
+#include "src/io/verify/vrun.h"
 
 #define BS 4096
 #define NIO 2

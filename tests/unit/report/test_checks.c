@@ -17,6 +17,7 @@
 #include <cmocka.h>
 #include "iobench/checks.h"
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/evidence.h"
 #include "iobench/hist.h"
 #include "iobench/json.h"

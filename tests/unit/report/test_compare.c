@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include "plots_capture.h"
+#include "iobench/cmd.h"
 #include "iobench/compare.h"
 #include "iobench/plotcmd.h"
 

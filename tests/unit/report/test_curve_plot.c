@@ -14,6 +14,7 @@
 #include "plots_capture.h"
 #include "iobench/chart.h"
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 #include "iobench/json_read.h"
 #include "iobench/plotcmd.h"
 

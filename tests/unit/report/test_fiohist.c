@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iobench/fiohist.h"
+#include "src/report/results/fiohist.h"
 
 struct got {
 	unsigned int n;

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include "plots_capture.h"
 #include "iobench/chart.h"
-#include "iobench/html.h"
+#include "src/report/html/html.h"
 
 static char *page(void)
 {

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iobench/logseries.h"
+#include "src/report/results/logseries.h"
 
 static void add(struct ib_logseries *ls, uint64_t t, uint64_t v, unsigned int dd,
 		int want)

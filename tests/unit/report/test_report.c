@@ -269,14 +269,14 @@ static void test_header(void **state)
 {
 	struct ib_job jobs[3];
 	struct ib_results res;
-	struct ib_run run;
+	struct ib_plan run;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	unsigned int i;
 
 	(void)state;
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	for (i = 0; i < 3; i++) {
 		ib_job_defaults(&jobs[i]);
 		jobs[i].name = "j";
@@ -417,13 +417,13 @@ static void test_synthetic_tail(void **state)
 {
 	struct ib_job_stats *st = calloc(1, sizeof(*st));
 	struct ib_results in;
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job j;
 	char *out, *p;
 	int ret;
 
 	(void)state;
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	ib_job_defaults(&j);
 	j.name = "s";
 	j.iodepth = 16;
@@ -508,11 +508,11 @@ static void test_shown_error(void **state)
 {
 	struct ib_job_stats *st = calloc(1, sizeof(*st));
 	struct ib_results in;
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job j;
 
 	(void)state;
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	ib_job_defaults(&j);
 	j.name = "e";
 	run.jobs = &j;

@@ -16,7 +16,7 @@
 #include "iobench/json_read.h"
 #include "iobench/mpiplan.h"
 #include "iobench/results.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "report_fixture.h"
 #include "src/report/report_common.h"
 
@@ -239,13 +239,13 @@ static void test_groups(void **state)
 /* The plan as each rank makes it its own (mpiplan.h). */
 static void test_plan_names(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job j[2];
 	struct ib_diag d = { { 0 } };
 	char dir[PATH_MAX];
 
 	(void)state;
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	ib_job_defaults(&j[0]);
 	ib_job_defaults(&j[1]);
 	j[0].strs = j[1].strs = &run.strs;
@@ -270,14 +270,14 @@ static void test_plan_names(void **state)
 
 static void test_plan_hash(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job j[2];
 	uint64_t h;
 
 	(void)state;
 	ib_job_defaults(&j[0]);
 	ib_job_defaults(&j[1]);
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	run.jobs = j;
 	run.nr_jobs = 2;
 	h = ib_mpi_plan_hash(&run);

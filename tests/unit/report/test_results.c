@@ -18,7 +18,7 @@
 #include <cmocka.h>
 #include "iobench/json_read.h"
 #include "iobench/results.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "report_fixture.h"
 
 static const char *const golden[] = {

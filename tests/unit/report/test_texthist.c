@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include "plots_capture.h"
-#include "iobench/texthist.h"
+#include "src/report/texthist.h"
 
 static const double pct[] = { 50, 90, 99, 99.9 };
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 
 static void test_targets(void **state)
 {

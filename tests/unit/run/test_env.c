@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
 
 struct tree {

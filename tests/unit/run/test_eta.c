@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "iobench/eta.h"
+#include "src/run/eta.h"
 
 #define SEC 1000000000ull
 
 struct env {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_job jobs[4];
 	struct ib_job_stats *st;
 };
@@ -21,7 +21,7 @@ static struct env *env_new(unsigned int n)
 	struct env *e = calloc(1, sizeof(*e));
 	unsigned int i;
 
-	ib_run_init(&e->run);
+	ib_plan_init(&e->run);
 	e->st = calloc(n, sizeof(*e->st));
 	for (i = 0; i < n; i++) {
 		ib_job_defaults(&e->jobs[i]);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "config.h"
-#include "iobench/iomode.h"
+#include "src/run/iomode.h"
 #include "iobench/options.h"
 #include "iobench/strtab.h"
 

@@ -14,7 +14,7 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "iobench/probe.h"
+#include "src/run/probe.h"
 
 #define TMPFS_MAGIC 0x01021994
 

@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/engine.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/runner.h"
 #include "iobench/shm.h"
 
@@ -41,14 +41,14 @@ static int teardown(void **state)
 	return 0;
 }
 
-static struct ib_job *one_job(struct ib_run *run, unsigned int n)
+static struct ib_job *one_job(struct ib_plan *run, unsigned int n)
 {
 	unsigned int i;
 
-	ib_run_init(run);
+	ib_plan_init(run);
 	run->eta = IB_ETA_NEVER;
 	run->nr_jobs = n;
-	/* as ib_run_add_job makes it: ib_run_free unmaps it */
+	/* as ib_plan_add_job makes it: ib_plan_free unmaps it */
 	run->jobs = ib_shm_alloc(n * sizeof(*run->jobs));
 	run->jobs_cap = n;
 	for (i = 0; i < n; i++) {
@@ -63,7 +63,7 @@ static struct ib_job *one_job(struct ib_run *run, unsigned int n)
 	return run->jobs;
 }
 
-static void run_ok(struct ib_run *run, struct ib_result *res)
+static void run_ok(struct ib_plan *run, struct ib_result *res)
 {
 	struct ib_diag d = { { 0 } };
 	int ret = ib_runner_run(run, NULL, NULL, res, &d);
@@ -79,7 +79,7 @@ static void run_ok(struct ib_run *run, struct ib_result *res)
 static void one_engine(const char *engine, unsigned int rw, unsigned int depth,
 		       bool direct)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_job *job = one_job(&run, 1);
 	const struct ib_job_stats *st;
@@ -108,7 +108,7 @@ static void one_engine(const char *engine, unsigned int rw, unsigned int depth,
 	}
 	assert_int_equal(st->error, 0);
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 /*
@@ -120,7 +120,7 @@ static void test_effective_mode(void **state)
 {
 	char why[512];
 	struct ib_diag d = { { 0 } };
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_job *job = one_job(&run, 1);
 	const struct ib_job_stats *st;
@@ -151,7 +151,7 @@ static void test_effective_mode(void **state)
 		 "512, the direct I/O alignment of %s (direct=1)", path);
 	assert_string_equal(d.msg, why);
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 static void test_every_engine_every_mode(void **state)
@@ -178,7 +178,7 @@ static void test_every_engine_every_mode(void **state)
 
 static void test_layout_keeps_data(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_job *job = one_job(&run, 1);
 	char buf[4096], got[4096];
@@ -203,12 +203,12 @@ static void test_layout_keeps_data(void **state)
 	}
 	close(fd);
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 static void test_fsync_counts(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_job *job = one_job(&run, 1);
 
@@ -222,12 +222,12 @@ static void test_fsync_counts(void **state)
 	assert_int_equal(res.stats[0].dir[IB_DDIR_WRITE].issued, 16);
 	assert_int_equal(res.stats[0].sync_ios, 3);
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 static void test_clones_processes_and_threads(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_job *jobs = one_job(&run, 4);
 	unsigned int i, j;
@@ -250,12 +250,12 @@ static void test_clones_processes_and_threads(void **state)
 	assert_int_equal(res.stats[2].pid, getpid());
 	assert_int_equal(res.stats[3].pid, getpid());
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 static void test_missing_size_refused(void **state)
 {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_result res;
 	struct ib_diag d = { { 0 } };
 	struct ib_job *job = one_job(&run, 1);
@@ -267,7 +267,7 @@ static void test_missing_size_refused(void **state)
 	assert_non_null(strstr(d.msg, "you need to specify size="));
 	assert_int_equal(stat(path, &st), -1); /* nothing created */
 	ib_result_free(&run, &res);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 /*
@@ -281,7 +281,7 @@ static void test_check_warns_on_stream(void **state)
 	struct ib_job *jobs;
 	struct ib_runner *r;
 	struct ib_result res;
-	struct ib_run run;
+	struct ib_plan run;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -311,7 +311,7 @@ static void test_check_warns_on_stream(void **state)
 	fclose(f);
 	assert_int_equal(len, strlen(want)); /* nothing more with NULL */
 	free(buf);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 int main(void)

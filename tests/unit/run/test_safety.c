@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/job.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/safety.h"
 
 #define LOOP3 makedev(7, 3)
@@ -488,12 +488,12 @@ static void test_entry_skips_files_and_readers(void **state)
 	char path[PATH_MAX];
 	struct ib_file file = { .path = path, .fd = -1 };
 	struct ib_files fs = { .f = &file, .nr = 1 };
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_diag d;
 
 	/* a regular file carrying a partition table is still just a file */
 	write_mbr(f->image);
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	snprintf(path, sizeof(path), "%s", f->image);
 	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
 	/* a path that does not exist yet will be created: nothing to refuse */
@@ -502,7 +502,7 @@ static void test_entry_skips_files_and_readers(void **state)
 	f->job.rw = IB_RW_READ | IB_RW_RAND;
 	snprintf(path, sizeof(path), "/dev/null");
 	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
-	ib_run_free(&run);
+	ib_plan_free(&run);
 }
 
 int main(void)

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include "iobench/env.h"
+#include "iobench/env_out.h"
 #include "iobench/json.h"
 
 /* numbers: left out when unknown (0, or -1 for the tri-state ones) */

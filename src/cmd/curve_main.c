@@ -10,6 +10,7 @@
 #include "iobench/cmd.h"
 #include "iobench/cli.h"
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 #include "iobench/parse.h"
 #include "iobench/plotcmd.h"
 #include "iobench/runner.h"
@@ -44,7 +45,7 @@ static int curve_args(struct ib_curve *c, int argc, char **argv, char **av,
 }
 
 /* Every job needs a runtime: it is how long each step runs. */
-static int check_jobs(const struct ib_run *run, struct ib_diag *d)
+static int check_jobs(const struct ib_plan *run, struct ib_diag *d)
 {
 	unsigned int i;
 
@@ -57,7 +58,7 @@ static int check_jobs(const struct ib_run *run, struct ib_diag *d)
 }
 
 /* One run of every job; its point. 1: failed (d says why), 130: interrupted. */
-static int run_once(const struct ib_run *run, struct ib_curve_point *p,
+static int run_once(const struct ib_plan *run, struct ib_curve_point *p,
 		    struct ib_diag *d)
 {
 	struct ib_result res;
@@ -80,7 +81,7 @@ static int run_once(const struct ib_run *run, struct ib_curve_point *p,
 	return rc;
 }
 
-static int run_curve(struct ib_curve *c, struct ib_run *run, bool json,
+static int run_curve(struct ib_curve *c, struct ib_plan *run, bool json,
 		     struct ib_diag *d)
 {
 	unsigned int k, i;
@@ -125,10 +126,10 @@ int ib_curve_cmd(int argc, char **argv)
 	struct ib_curve *c = calloc(1, sizeof(*c));
 	char **av = calloc((size_t)argc + 1, sizeof(char *));
 	struct ib_diag d = { { 0 } };
-	struct ib_run run;
+	struct ib_plan run;
 	int ac, rc = 1;
 
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	if (!c || !av) {
 		ib_diag_set(&d, ENOMEM, "curve: out of memory");
 		goto out;
@@ -152,7 +153,7 @@ out:
 		fprintf(stderr, "iobench: %s\n", d.msg);
 	if (rc == IB_EXIT_INTERRUPTED)
 		fprintf(stderr, "iobench: curve interrupted\n");
-	ib_run_free(&run);
+	ib_plan_free(&run);
 	free(av);
 	free(c);
 	return rc;

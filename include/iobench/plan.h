@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-#ifndef IOBENCH_RUN_H
-#define IOBENCH_RUN_H
+#ifndef IOBENCH_PLAN_H
+#define IOBENCH_PLAN_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,7 +12,7 @@
  * The plan: what one invocation asks for, process-wide settings (not job
  * options) and the expanded job clones in run order. A front end (cli.c
  * with jobfile.c for fio's syntax) fills the settings and describes the
- * jobs as a jobset; ib_run_build() (plan.c) then fixes up and validates
+ * jobs as a jobset; ib_plan_build() (plan.c) then fixes up and validates
  * each job (validate.c) and expands it; the plan is read-only after that.
  */
 /*
@@ -33,7 +33,7 @@ enum ib_output_fmt {
 
 enum ib_eta_mode { IB_ETA_AUTO = 0, IB_ETA_ALWAYS, IB_ETA_NEVER };
 
-struct ib_run {
+struct ib_plan {
 	unsigned int output_format;	/* IB_OUT_* bits (ib_format_find); default NORMAL */
 	char output[PATH_MAX];		/* --output=FILE ("" = stdout) */
 	char json_output[PATH_MAX];	/* --json-output=FILE: JSON to its own file */
@@ -60,11 +60,11 @@ struct ib_run {
 	unsigned int nr_jobs;		/* clones, after numjobs expansion */
 	/*
 	 * nr_jobs entries, owned: a MAP_SHARED mapping of jobs_cap entries
-	 * made by ib_run_add_job() (see there why), freed by ib_run_free().
+	 * made by ib_plan_add_job() (see there why), freed by ib_plan_free().
 	 */
 	struct ib_job *jobs;
 	unsigned int jobs_cap;
-	/* the jobs' strings (job.h): ib_run_add_job() copies them here */
+	/* the jobs' strings (job.h): ib_plan_add_job() copies them here */
 	struct ib_strtab strs;
 
 	/*
@@ -79,20 +79,20 @@ struct ib_run {
 struct ib_jobset;
 
 /* An empty plan with the run-level defaults (normal output, terse v3...). */
-void ib_run_init(struct ib_run *r);
-/* Release r->jobs; r can be built again after ib_run_init(). */
-void ib_run_free(struct ib_run *r);
+void ib_plan_init(struct ib_plan *r);
+/* Release r->jobs; r can be built again after ib_plan_init(). */
+void ib_plan_free(struct ib_plan *r);
 
 /*
  * The one way from job descriptions to a plan, for every front end: check
  * that each --section filter (r->sections) names a job section of s, take
  * s's global options for the JSON "global options", then for each job
  * section the filters want, in order: ib_job_fixup() (in place, in s),
- * ib_job_validate() with r->readonly, ib_run_add_job(). Returns 0, or the
+ * ib_job_validate() with r->readonly, ib_plan_add_job(). Returns 0, or the
  * first error (-errno, d names the option or the section); r->jobs then
- * holds the jobs before it, for ib_run_free().
+ * holds the jobs before it, for ib_plan_free().
  */
-int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d);
+int ib_plan_build(struct ib_plan *r, struct ib_jobset *s, struct ib_diag *d);
 
 /*
  * Trace replay jobs (read_iolog=): ib_replay_plan() (replay.h) reads each
@@ -101,7 +101,7 @@ int ib_run_build(struct ib_run *r, struct ib_jobset *s, struct ib_diag *d);
  * Not part of parsing: it reads traces, may write merge_blktrace_file and
  * copies standard input. 0, or the first error (-errno, one line in d).
  */
-int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d);
+int ib_plan_replays(struct ib_plan *r, struct ib_diag *d);
 
 /*
  * Append j's numjobs clones to r->jobs, with their strings copied into
@@ -110,6 +110,6 @@ int ib_run_plan_replays(struct ib_run *r, struct ib_diag *d);
  * jobs before; only the first clone can). Returns 0, -ENOMEM, or -E2BIG
  * beyond IB_MAX_JOBS.
  */
-int ib_run_add_job(struct ib_run *r, const struct ib_job *j, struct ib_diag *d);
+int ib_plan_add_job(struct ib_plan *r, const struct ib_job *j, struct ib_diag *d);
 
 #endif

@@ -21,7 +21,7 @@
 #include "iobench/plotcmd.h"
 #include "iobench/report.h"
 #include "iobench/results.h"
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/runner.h"
 #include "iobench/safety.h"
 
@@ -39,7 +39,7 @@ static bool normal_on_main(const struct outputs *o)
 	return (o->formats & IB_OUT_NORMAL) != 0;
 }
 
-static int open_outputs(const struct ib_run *run, struct outputs *o,
+static int open_outputs(const struct ib_plan *run, struct outputs *o,
 			struct ib_diag *d)
 {
 	bool machine_main;
@@ -75,7 +75,7 @@ static int open_outputs(const struct ib_run *run, struct outputs *o,
 	return 0;
 }
 
-static const char *out_name(const struct ib_run *run, const struct outputs *o, FILE *f)
+static const char *out_name(const struct ib_plan *run, const struct outputs *o, FILE *f)
 {
 	if (f == o->json && run->json_output[0])
 		return run->json_output;
@@ -117,7 +117,7 @@ static int close_one(FILE *f, int *err)
  * removed (never left looking complete). Returns 0 or -errno, d naming the
  * first stream that failed (unless d already holds an error).
  */
-static int close_outputs(const struct ib_run *run, struct outputs *o,
+static int close_outputs(const struct ib_plan *run, struct outputs *o,
 			 struct ib_diag *d)
 {
 	FILE *f[2] = { o->json != o->main ? o->json : NULL, o->main };
@@ -181,7 +181,7 @@ static void print_error_dump(const char *name, const struct ib_job_stats *st)
 			name, (unsigned long long)st->error_dump_lost);
 }
 
-static void name_failures(const struct ib_run *run, const struct ib_result *res)
+static void name_failures(const struct ib_plan *run, const struct ib_result *res)
 {
 	unsigned int i;
 
@@ -206,7 +206,7 @@ static void name_failures(const struct ib_run *run, const struct ib_result *res)
 	}
 }
 
-static int run_jobs(const struct ib_run *run, struct ib_diag *d)
+static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 {
 	struct outputs o = { 0 };
 	struct ib_results rs = { 0 };
@@ -261,7 +261,7 @@ out:
  * (ib_repeat_path), so that `iobench compare --base a.*.json` sees every
  * run. Stops at the first run that does not exit 0.
  */
-static int run_repeated(struct ib_run *run, struct ib_diag *d)
+static int run_repeated(struct ib_plan *run, struct ib_diag *d)
 {
 	char *const paths[] = { run->output, run->json_output, run->plot, run->report };
 	char saved[4][PATH_MAX];	/* 16 KiB: main's stack */
@@ -305,12 +305,12 @@ static int parse_done(int rc, const struct ib_diag *d,
 int ib_cmd_run(int argc, char **argv, const struct ib_subcmd *commands)
 {
 	struct ib_diag d = { { 0 } };
-	struct ib_run run;
+	struct ib_plan run;
 	int rc;
 
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	rc = ib_cli_parse(argc, argv, &run, stdout, &d);
-	if (rc == IB_CLI_RUN && ib_run_plan_replays(&run, &d) < 0) {
+	if (rc == IB_CLI_RUN && ib_plan_replays(&run, &d) < 0) {
 		fprintf(stderr, "iobench: %s\n", d.msg);
 		rc = 1;
 	} else if (rc == IB_CLI_RUN) {
@@ -321,6 +321,6 @@ int ib_cmd_run(int argc, char **argv, const struct ib_subcmd *commands)
 	} else {
 		rc = parse_done(rc, &d, commands);
 	}
-	ib_run_free(&run);
+	ib_plan_free(&run);
 	return rc;
 }

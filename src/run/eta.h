@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "iobench/run.h"
+#include "iobench/plan.h"
 #include "iobench/stats.h"
 
 /*
@@ -26,13 +26,13 @@ struct ib_eta_state {
 };
 
 /* Returns the length written (always NUL-terminated, truncated to len-1). */
-size_t ib_eta_format(char *buf, size_t len, const struct ib_run *run,
+size_t ib_eta_format(char *buf, size_t len, const struct ib_plan *run,
 		     const struct ib_job_stats *stats, uint64_t now_ns,
 		     uint64_t run_start_ns, struct ib_eta_state *st);
 /* "MMm:SSs", "HHh:MMm:SSs", "DDd:HHh:MMm:SSs" */
 void ib_eta_str(char *buf, size_t len, uint64_t secs);
 /* Run-length job states: "R(10),W(10)" */
-size_t ib_eta_runstr(char *buf, size_t len, const struct ib_run *run,
+size_t ib_eta_runstr(char *buf, size_t len, const struct ib_plan *run,
 		     const struct ib_job_stats *stats);
 
 #endif

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "iobench/cmd.h"
 #include "iobench/curve.h"
+#include "iobench/curve_out.h"
 #include "iobench/json_read.h"
 #include "iobench/plotcmd.h"
 #include "src/report/html/page_priv.h"

@@ -18,7 +18,7 @@
 
 /* One parse: argv built from a NULL-terminated list, output captured. */
 struct res {
-	struct ib_run run;
+	struct ib_plan run;
 	struct ib_diag d;
 	int rc;
 	char *out;
@@ -43,7 +43,7 @@ static struct res *parse(const char *first, ...)
 	argv[argc] = NULL;
 	f = open_memstream(&r->out, &r->out_len);
 	assert_non_null(f);
-	ib_run_init(&r->run);
+	ib_plan_init(&r->run);
 	r->rc = ib_cli_parse(argc, argv, &r->run, f, &r->d);
 	fclose(f);
 	return r;
@@ -51,7 +51,7 @@ static struct res *parse(const char *first, ...)
 
 static void done(struct res *r)
 {
-	ib_run_free(&r->run);
+	ib_plan_free(&r->run);
 	free(r->out);
 	free(r);
 }

@@ -102,7 +102,7 @@ static bool prepare(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
 }
 
 /* Rank 0: the report, the failures, the exit status. */
-static int conclude(const struct ib_run *run, struct ib_mpi_out *o,
+static int conclude(const struct ib_plan *run, struct ib_mpi_out *o,
 		    const struct ib_results *res, const struct ib_mpi_outcome *outs)
 {
 	struct ib_diag d = { { 0 } };
@@ -131,7 +131,7 @@ static int conclude(const struct ib_run *run, struct ib_mpi_out *o,
 }
 
 /* Steps 6 and 7; every rank returns rank 0's verdict. */
-static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_run *run,
+static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 			  struct ib_mpi_helper *h, struct ib_mpi_out *o,
 			  const int64_t *offset, const int64_t *rtt)
 {
@@ -150,13 +150,13 @@ static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_run *run,
 }
 
 /* Rank 0 opens the report files first: a bad path is refused before I/O. */
-static bool open_outputs(const struct ib_mpi_ctx *c, const struct ib_run *run,
+static bool open_outputs(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 			 struct ib_mpi_out *o, struct ib_diag *d)
 {
 	return c->rank != 0 || ib_mpi_out_open(run, o, d) == 0;
 }
 
-static int mpi_run(struct ib_mpi_ctx *c, const struct ib_run *run,
+static int mpi_run(struct ib_mpi_ctx *c, const struct ib_plan *run,
 		   struct ib_mpi_helper *h, bool ok, const char *why)
 {
 	int64_t *offset = calloc((size_t)c->size, sizeof(int64_t));
@@ -220,16 +220,16 @@ int main(int argc, char **argv)
 	struct ib_diag d = { { 0 } };
 	struct ib_mpi_helper h = { .pid = -1, .cmd_fd = -1, .rep_fd = -1 };
 	struct ib_mpi_ctx c = { 0 };
-	struct ib_run run;
+	struct ib_plan run;
 	int prc, rc;
 	bool ok;
 
-	ib_run_init(&run);
+	ib_plan_init(&run);
 	c.split = take_split(&argc, argv);
 	prc = ib_cli_parse(argc, argv, &run, stdout, &d);
 	if (prc > 0) {
 		rc = no_run(prc, &d);
-		ib_run_free(&run);
+		ib_plan_free(&run);
 		return rc;
 	}
 	ok = prc == IB_CLI_RUN && ib_mpi_helper_start(&h, &run, &d) == 0;
@@ -242,6 +242,6 @@ int main(int argc, char **argv)
 	rc = mpi_run(&c, &run, &h, ok, d.msg);
 	ib_mpi_helper_end(&h);
 	MPI_Finalize();
-	ib_run_free(&run);
+	ib_plan_free(&run);
 	return rc;
 }
