@@ -361,22 +361,22 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 
 static uint64_t lat_window_ns(const struct ib_job *job)
 {
-	return (job->latency_window_us ? job->latency_window_us : 1000000) * 1000;
+	return (job->rate.latency_window_us ? job->rate.latency_window_us : 1000000) * 1000;
 }
 
 static void lat_setup(struct worker *w, unsigned int depth)
 {
 	struct ib_latsearch_cfg c = {
-		.iodepth = depth, .percentile = w->job->latency_percentile,
-		.run = w->job->latency_run,
+		.iodepth = depth, .percentile = w->job->rate.latency_percentile,
+		.run = w->job->rate.latency_run,
 	};
 
 	ib_latsearch_init(&w->ls, &c);
 	w->ls_on = true;
 	w->loop.depth_cap = ib_latsearch_depth(&w->ls);
-	w->st->lat_target_ns = w->job->latency_target_us * 1000;
+	w->st->lat_target_ns = w->job->rate.latency_target_us * 1000;
 	w->st->lat_window_us = lat_window_ns(w->job) / 1000;
-	w->st->lat_percentile = w->job->latency_percentile;
+	w->st->lat_percentile = w->job->rate.latency_percentile;
 	w->st->lat_depth = w->loop.depth_cap;
 }
 
@@ -387,7 +387,7 @@ static void lat_step(struct worker *w, enum ib_latsearch_step step, uint64_t now
 
 	if (step == IB_LS_FATAL) {
 		fmt_into(why, sizeof(why), "latency_target=%lluus missed at iodepth 1",
-			 (unsigned long long)w->job->latency_target_us);
+			 (unsigned long long)w->job->rate.latency_target_us);
 		ib_loop_fail(&w->loop, ETIMEDOUT, why);
 		return;
 	}
@@ -409,7 +409,7 @@ static void lat_account(struct worker *w, const struct ib_io *io)
 	if (!w->ls_end_ns) /* the first window starts with the first I/O */
 		w->ls_end_ns = io->done_ns + lat_window_ns(w->job);
 	w->ls_ios++;
-	if (io->done_ns - io->start_ns > w->job->latency_target_us * 1000) {
+	if (io->done_ns - io->start_ns > w->job->rate.latency_target_us * 1000) {
 		w->ls_over++;
 		step = ib_latsearch_over(&w->ls);
 		if (step != IB_LS_NEXT) {
@@ -436,8 +436,8 @@ static void limits_done(struct worker *w, const struct ib_io *io)
 
 	if (w->ls_on && !w->loop.issuing_done)
 		lat_account(w, io);
-	if (w->job->max_latency_us[io->ddir] &&
-	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us[io->ddir] * 1000,
+	if (w->job->rate.max_latency_us[io->ddir] &&
+	    ib_lat_max_check(io->done_ns - from, w->job->rate.max_latency_us[io->ddir] * 1000,
 			     w->ctx.files[io->file_idx].path, names[io->ddir],
 			     io->offset - io->xfer_done, io->xfer_total, &d) < 0)
 		ib_loop_fail(&w->loop, ETIMEDOUT, d.msg);
@@ -485,13 +485,13 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 	if (w->paced_on) {
 		cfg.src = ib_paced_source(&w->paced);
 		cfg.colat_on = w->st->paced;
-		cfg.spin_ns = w->job->rate_spin_us * 1000;
+		cfg.spin_ns = w->job->rate.spin_us * 1000;
 		w->rate_min = ib_job_has_rate_min(w->job);
-		w->colat = w->st->paced && w->job->rate_mode == 0;
+		w->colat = w->st->paced && w->job->rate.mode == 0;
 	}
-	w->limits = w->rate_min || w->job->max_latency_us[IB_DDIR_READ] ||
-		    w->job->max_latency_us[IB_DDIR_WRITE] ||
-		    w->job->max_latency_us[IB_DDIR_TRIM] || w->job->latency_target_us;
+	w->limits = w->rate_min || w->job->rate.max_latency_us[IB_DDIR_READ] ||
+		    w->job->rate.max_latency_us[IB_DDIR_WRITE] ||
+		    w->job->rate.max_latency_us[IB_DDIR_TRIM] || w->job->rate.latency_target_us;
 	if (w->verify) { /* verify blocks instead of buffer data */
 		cfg.src = ib_vrun_write_source(&w->vr);
 		cfg.bufs = NULL;
@@ -622,7 +622,7 @@ static int setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	if (!ret)
 		ret = loop_init(w, d);
 	w->vr.loop = &w->loop;
-	if (!ret && job->latency_target_us)
+	if (!ret && job->rate.latency_target_us)
 		lat_setup(w, depth);
 	return ret;
 }
