@@ -2,6 +2,7 @@
 #ifndef IOBENCH_DIAG_H
 #define IOBENCH_DIAG_H
 
+#include <stddef.h>
 #include "iobench/compiler.h"
 
 /*
@@ -16,6 +17,13 @@ struct ib_diag {
 	char msg[IB_DIAG_LEN];
 };
 
+/*
+ * src into dst (len bytes, always terminated) with control characters
+ * escaped: \\n, \\t, \\r, else \\xHH. Every diag message passes through
+ * it, so a value holding a newline or an escape sequence stays on the one
+ * line. Returns the length written.
+ */
+size_t ib_diag_escape(char *dst, size_t len, const char *src);
 /* Overwrite the message. Always returns -err so callers can `return ib_diag_set(...)`. */
 int ib_diag_set(struct ib_diag *d, int err, const char *fmt, ...) ib_printf_fmt(3, 4);
 /* Prepend "prefix: " to the current message. */

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 #include "iobench/job.h"
 
 /*
@@ -96,6 +97,14 @@ struct ib_file {
 	uint64_t io_offset;	/* start of the region this job uses */
 	uint64_t io_size;	/* length of that region */
 	unsigned int lbs;	/* logical block size (O_DIRECT alignment) */
+	/*
+	 * What the parent's safety check saw at this path (ib_safety_check):
+	 * id_type S_IFBLK (device id_rdev, checked), S_IFREG, or 0 (missing,
+	 * or not looked at). Every later open for writing verifies the fd it
+	 * got against it (ib_file_verify_fd) before writing.
+	 */
+	unsigned int id_type;
+	dev_t id_rdev;
 };
 
 struct ib_io {

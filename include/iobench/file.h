@@ -88,6 +88,16 @@ void ib_files_close(const struct ib_job *job, struct ib_files *fs);
 void ib_files_free(struct ib_files *fs);
 
 /*
+ * fd was just opened at f->path to write: is it what the safety check saw
+ * (engine.h: id_type, id_rdev)? A block device must be the very device
+ * checked; anything else must be a regular file (a path that was missing
+ * may have been created since). 0, or -EXDEV with one line in d naming
+ * the path, what it is now and what was checked; the caller closes fd
+ * and writes nothing.
+ */
+int ib_file_verify_fd(const struct ib_file *f, int fd, struct ib_diag *d);
+
+/*
  * fileopts.c: the page cache and allocation options.
  * ib_files_prealloc: allocate bytes [from, need) of the open file fd (path
  * for messages) as fallocate= says; like fio, only native, posix (which

@@ -137,6 +137,36 @@ enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
 /* iomem=/mem=: how the I/O buffers are allocated (buf.h) */
 enum ib_iomem { IB_IOMEM_MALLOC = 0, IB_IOMEM_SHM, IB_IOMEM_MMAP, IB_IOMEM_MMAPSHARED };
 
+/*
+ * Rate control, think time and latency limits (fio's names; pace.h has the
+ * meaning, source_paced.h turns them into a struct ib_pace_cfg). Per
+ * direction read, write, trim; 0: none.
+ */
+struct ib_job_rate {
+	uint64_t bps[IB_DDIR_RWT];	/* rate= bytes/s */
+	uint64_t iops[IB_DDIR_RWT];	/* rate_iops= I/Os/s */
+	uint64_t min_bps[IB_DDIR_RWT];	/* rate_min= bytes/s floor */
+	uint64_t min_iops[IB_DDIR_RWT];	/* rate_iops_min= I/Os/s floor */
+	unsigned int process;	/* enum ib_pace_process */
+	unsigned int mode;	/* enum ib_pace_mode */
+	unsigned int cycle_ms;	/* [1000] */
+	bool ignore_thinktime;
+	uint64_t late_us;	/* an I/O started later than this is late */
+	uint64_t spin_us;	/* spin the last of each wait for a due time */
+	uint64_t thinktime_us;
+	uint64_t thinktime_spin_us;
+	uint64_t thinktime_blocks;	/* [1] */
+	bool thinktime_blocks_set;	/* given: see thinktime_iotime */
+	unsigned int thinktime_blocks_type;	/* enum ib_think_type */
+	uint64_t thinktime_iotime_us;
+	uint64_t max_latency_us[IB_DDIR_RWT];	/* 0: none; ETIMEDOUT above it */
+	/* latency_target search (latsearch.h); target 0: none */
+	uint64_t latency_target_us;
+	uint64_t latency_window_us;
+	double latency_percentile;	/* (0, 100] [100] */
+	bool latency_run;
+};
+
 /* Engine options: valid only with their engine (validated). */
 struct ib_job_engine {
 	bool hipri;
@@ -371,33 +401,7 @@ struct ib_job {
 	uint64_t ramp_time_us;
 	uint64_t startdelay_us;
 
-	/*
-	 * rate control and think time (fio's names; pace.h has the meaning,
-	 * source_paced.h turns them into a struct ib_pace_cfg). Per direction
-	 * read, write, trim; 0: none.
-	 */
-	uint64_t rate[IB_DDIR_RWT];		/* bytes/s */
-	uint64_t rate_iops[IB_DDIR_RWT];	/* I/Os/s */
-	uint64_t rate_min[IB_DDIR_RWT];		/* bytes/s floor */
-	uint64_t rate_iops_min[IB_DDIR_RWT];	/* I/Os/s floor */
-	unsigned int rate_process;	/* enum ib_pace_process */
-	unsigned int rate_mode;		/* enum ib_pace_mode */
-	unsigned int rate_cycle_ms;	/* [1000] */
-	bool rate_ignore_thinktime;
-	uint64_t rate_late_us;		/* an I/O started later than this is late */
-	uint64_t rate_spin_us;		/* spin the last of each wait for a due time */
-	uint64_t thinktime_us;
-	uint64_t thinktime_spin_us;
-	uint64_t thinktime_blocks;	/* [1] */
-	bool thinktime_blocks_set;	/* given: see thinktime_iotime */
-	unsigned int thinktime_blocks_type;	/* enum ib_think_type */
-	uint64_t thinktime_iotime_us;
-	uint64_t max_latency_us[IB_DDIR_RWT];	/* 0: none; ETIMEDOUT above it */
-	/* latency_target search (latsearch.h); target 0: none */
-	uint64_t latency_target_us;
-	uint64_t latency_window_us;
-	double latency_percentile;	/* (0, 100] [100] */
-	bool latency_run;
+	struct ib_job_rate rate;
 	/* steady state (steadystate.h): ss_dur_us 0: off */
 	uint32_t ss_mode;		/* IB_SS_* [iops_slope:0.01%] */
 	double ss_limit;

@@ -51,6 +51,7 @@ struct ib_log_file {
 	int err;		/* first write error (-errno) */
 	size_t len;
 	char *buf;
+	char *path;		/* heap: removed if it cannot be written in full */
 };
 
 struct ib_logs {

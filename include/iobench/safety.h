@@ -10,13 +10,20 @@
 #include "iobench/diag.h"
 #include "iobench/file.h"
 #include "iobench/plan.h"
+#include "iobench/safe_open.h"
 
 /*
  * Refuse, before anything is opened for writing, a job that would write to a
  * target holding someone's data (a mounted, swapped-on, held or formatted
  * block device). Called by the runner for every job after its paths are
  * resolved. 0 = go; -errno with one line in d naming the device, the reason
- * and the override.
+ * and the override. Each path is looked at once: what it names is recorded
+ * in its struct ib_file (id_type, id_rdev) and a block device is opened
+ * and every check made on that descriptor (fstat's number, the signature
+ * probe through it, the exclusive open through /proc/self/fd); every later
+ * open for writing verifies it found the same (ib_file_verify_fd). first:
+ * the files of the job's clone 0 (NULL for clone 0 itself), whose checked
+ * devices a clone does not probe again.
  *
  * The checks, in order, and the one flag that overrides each:
  *   mounted (the device, a partition of it, or a device stacked on it;
@@ -32,19 +39,8 @@
  * find, and fio's flag alone must keep doing what it does in fio.
  */
 int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
-		    const struct ib_files *fs, struct ib_diag *d);
-
-/*
- * A report or log path (--output, --json-output, write_iolog=...) that names
- * an existing block device is refused: text written there lands on the
- * disk's first blocks (partition table, superblock). `what` names the
- * option in the message. No override: no benchmark needs that.
- */
-int ib_safety_check_output(const char *what, const char *path,
-			   struct ib_diag *d);
-/* The check, then fopen(path, "w"): the stream, or NULL with d set. */
-FILE *ib_safety_open_output(const char *what, const char *path,
-			    struct ib_diag *d);
+		    struct ib_files *fs, const struct ib_files *first,
+		    struct ib_diag *d);
 
 /*
  * Where the checks look; the real system by default, a fake tree in tests.

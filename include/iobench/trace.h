@@ -81,6 +81,10 @@ int ib_trace_open(struct ib_trace **t, const char *spec, struct ib_diag *d);
  * is what the diag lines call it. */
 int ib_trace_open_fd(struct ib_trace **t, int fd, const char *name,
 		     struct ib_diag *d);
+/* The latest time a record may be due after the trace's start (2^50 ns,
+ * 13 days): later is refused with ERANGE, naming the record. */
+#define IB_TRACE_MAX_NS (1ull << 50)
+
 /* The next record: 1 = *rec filled, 0 = end of the trace, -errno. After an
  * error the reader only returns that error again. */
 int ib_trace_next(struct ib_trace *t, struct ib_trace_rec *rec,

@@ -29,6 +29,13 @@ struct ib_worker_args {
 	struct ib_clock clock;		/* calibrated once, before fork */
 	unsigned int nr_jobs;		/* in the run (dedupe_global) */
 	bool exec_to_stderr;		/* exec_*run output on stderr (exec.h) */
+	/*
+	 * A thread job (the runner's start gate): called once when the job is
+	 * set up (or failed to be), before its I/O; returns when every thread
+	 * of the batch may start. A job with a startdelay calls it first.
+	 */
+	void (*ready)(void *arg);
+	void *ready_arg;
 };
 
 int ib_worker_run(struct ib_worker_args *a);

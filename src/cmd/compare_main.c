@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "iobench/cmd.h"
 #include "iobench/plotcmd.h"
 
@@ -60,19 +61,21 @@ static int plot(const char *out, const struct ib_cmp *c, const char *bn,
 		const struct ib_results *const *n, unsigned int nn)
 {
 	struct ib_diag d = { { 0 } };
-	FILE *f = fopen(out, "w");
+	FILE *f = ib_safety_open_output("--output", out, &d);
+	struct ib_out_id id;
 	int ret;
 
 	if (!f) {
-		fprintf(stderr, "iobench: compare: cannot write %s: %s\n", out, strerror(errno));
+		fprintf(stderr, "iobench: compare: %s\n", d.msg);
 		return 1;
 	}
 	ret = ib_page_compare(f, ends_with(out, ".html"), c, bn, nn_name, b, nb, n, nn, &d);
+	ib_safety_out_id(f, &id);
 	if (fclose(f) && !ret)
 		ret = ib_diag_set(&d, EIO, "cannot write %s", out);
 	if (ret) {
 		fprintf(stderr, "iobench: compare: %s\n", d.msg);
-		unlink(out);
+		ib_safety_remove_output(out, &id);
 		return 1;
 	}
 	return 0;
@@ -168,7 +171,8 @@ int ib_cmd_compare(int argc, char **argv)
 	int rc = 1;
 
 	if (ib_compare_parse(argc, argv, &a, &d) < 0) {
-		fprintf(stderr, "iobench: %s\n%s", d.msg, usage);
+		/* one line per error; the usage is --help's */
+		fprintf(stderr, "iobench: %s\n", d.msg);
 		return 1;
 	}
 	if (a.help) {

@@ -15,7 +15,7 @@
 #include "iobench/cmd.h"
 #include "iobench/ping_out.h"
 #include "iobench/ping_run.h"
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 
 static volatile sig_atomic_t ping_stop;
 
@@ -77,11 +77,7 @@ static FILE *open_json(const struct ib_ping_opts *o, struct ib_diag *d)
 
 	if (!o->json_output)
 		return NULL;
-	if (ib_safety_check_output("--json-output", o->json_output, d) < 0)
-		return NULL;
-	f = fopen(o->json_output, "w");
-	if (!f)
-		ib_diag_set(d, errno, "cannot write %s: %s", o->json_output, strerror(errno));
+	f = ib_safety_open_output("--json-output", o->json_output, d);
 	return f;
 }
 

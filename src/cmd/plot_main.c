@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "iobench/cmd.h"
 #include "iobench/curve.h"
 #include "iobench/curve_out.h"
@@ -171,22 +172,25 @@ static int write_out(const struct ib_cmd_args *a, bool report, struct ib_diag *d
 		calloc(a->nfiles, sizeof(*in.curves)), calloc(a->nfiles, sizeof(*in.cnames)), 0,
 	};
 	struct ib_plot_out o = { NULL, !a->output || ends_with(a->output, ".html"), false };
+	struct ib_out_id id;
 	int ret = -1;
 
 	if (!in.docs || !in.ptr || !in.names || !in.curves || !in.cnames)
 		ib_diag_set(d, ENOMEM, "out of memory");
 	else if (!load_json(a, report, &in, d) &&
-		 !(o.f = a->output ? fopen(a->output, "w") : stdout))
-		ib_diag_set(d, errno, "cannot write %s: %s", a->output, strerror(errno));
+		 !(o.f = a->output ? ib_safety_open_output("--output", a->output, d) :
+				     stdout))
+		(void)0; /* d names the reason */
 	if (o.f) {
 		ret = report ? report_all(o.f, &in, d) : plot_all(&o, a, &in, d);
+		ib_safety_out_id(o.f, &id);
 		if (!ret && !o.drawn && !report)
 			ret = ib_diag_set(d, EINVAL, "nothing to plot in the files given");
 		if ((o.f == stdout ? fflush(o.f) || ferror(o.f) : fclose(o.f)) && !ret)
 			ret = ib_diag_set(d, EIO, "cannot write %s",
 					  a->output ? a->output : "stdout");
 		if (ret && a->output)
-			unlink(a->output);
+			ib_safety_remove_output(a->output, &id);
 	}
 	inputs_free(&in);
 	return ret ? 1 : 0;

@@ -23,7 +23,7 @@
 #include "iobench/results.h"
 #include "iobench/plan.h"
 #include "iobench/runner.h"
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 
 struct outputs {
 	FILE *main;	/* --output or stdout: every format not sent elsewhere */
@@ -125,14 +125,16 @@ static int close_outputs(const struct ib_plan *run, struct outputs *o,
 	const char *name[2], *failed = NULL;
 	unsigned int i;
 
+	struct ib_out_id id;
+
 	for (i = 0; i < 2; i++) {
 		if (!f[i])
 			continue;
 		name[i] = out_name(run, o, f[i]);
+		ib_safety_out_id(f[i], &id);
 		if (!close_one(f[i], err[i]))
 			continue;
-		if (f[i] != stdout)
-			unlink(name[i]);
+		ib_safety_remove_output(name[i], &id);
 		if (!ret) {
 			ret = *err[i];
 			failed = name[i];
@@ -215,6 +217,12 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 	bool extras_failed = false;
 	int rc = 1;
 
+	/*
+	 * A reader that goes away (| head -1), before, during or after the
+	 * jobs, gives EPIPE and the one error line of close_outputs, exit 1,
+	 * not a silent death by SIGPIPE (141).
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
 	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {
@@ -229,11 +237,6 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 		ib_result_free(run, &res);
 		goto out;
 	}
-	/*
-	 * The jobs are done: a reader that went away must give EPIPE and the
-	 * error line below (and the cleanup), not kill us mid-report.
-	 */
-	signal(SIGPIPE, SIG_IGN);
 	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0)
 		o.main_err = -ENOMEM;	/* named by close_outputs */
 	else

@@ -68,8 +68,8 @@ int ib_opt_set_think_blocks(struct ib_job *j, const struct ib_opt *o,
 	}
 	if (!x)
 		return ib_diag_set(d, EINVAL, "%s: must be at least 1", o->name);
-	j->thinktime_blocks = x;
-	j->thinktime_blocks_set = true;
+	j->rate.thinktime_blocks = x;
+	j->rate.thinktime_blocks_set = true;
 	return 0;
 }
 
@@ -83,7 +83,7 @@ int ib_opt_set_lat_pct(struct ib_job *j, const struct ib_opt *o,
 	if (end == v || *end || !(x > 0.0 && x <= 100.0))
 		return ib_diag_set(d, EINVAL, "%s: '%s' is not a percentage in (0, 100]",
 				   o->name, v);
-	j->latency_percentile = x;
+	j->rate.latency_percentile = x;
 	return 0;
 }
 

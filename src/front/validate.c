@@ -215,7 +215,7 @@ static const struct ib_opt *foreign_opt(const struct ib_job *j,
  */
 static int check_verify_paced(const struct ib_job *j, struct ib_diag *d)
 {
-	if (j->verify.type && (j->thinktime_us || ib_job_has_rate_min(j)))
+	if (j->verify.type && (j->rate.thinktime_us || ib_job_has_rate_min(j)))
 		return ib_diag_set(d, ENOTSUP,
 				   "verify: not supported by iobench together with thinktime or rate_min/rate_iops_min (rate and rate_iops are)");
 	return 0;

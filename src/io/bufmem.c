@@ -7,16 +7,19 @@
 #include <sys/mman.h>
 #include <sys/shm.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "iobench/buf.h"
 
 static int map_file(struct ib_engine_ctx *ctx, const char *path, size_t len,
 		    struct ib_diag *d)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644), err;
+	int fd = ib_safety_open(path, O_RDWR | O_CREAT, d), err;
 
+	if (fd == -ELOOP)
+		return fd;
 	if (fd < 0)
-		return ib_diag_set(d, errno, "iomem=mmap:%s: open: %s", path,
-				   strerror(errno));
+		return ib_diag_set(d, -fd, "iomem=mmap:%s: open: %s", path,
+				   strerror(-fd));
 	if (ftruncate(fd, (off_t)len) < 0) {
 		err = errno;
 		close(fd);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "iobench/clock.h"
 #include "iobench/fdout.h"
 #include "iobench/iolog.h"
@@ -85,12 +86,14 @@ static int open_log(struct ib_iolog *l, const struct ib_job *job, struct ib_diag
 	l->buf = malloc(IOLOG_BUF);
 	if (!l->buf)
 		return ib_diag_set(d, ENOMEM, "write_iolog: %s: out of memory", l->path);
-	l->fd = open(l->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	l->fd = ib_safety_open(l->path, O_WRONLY | O_CREAT | O_TRUNC, d);
 	if (l->fd < 0) {
 		free(l->buf);
 		l->buf = NULL;
-		return ib_diag_set(d, errno, "write_iolog: cannot create %s: %s",
-				   l->path, strerror(errno));
+		if (l->fd == -ELOOP)
+			return l->fd;
+		return ib_diag_set(d, -l->fd, "write_iolog: cannot create %s: %s",
+				   l->path, strerror(-l->fd));
 	}
 	return 0;
 }

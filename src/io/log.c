@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "iobench/fdout.h"
 #include "iobench/hist.h"
 #include "iobench/log.h"
@@ -76,11 +77,14 @@ static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 	else
 		snprintf(path, sizeof(path), "%s_%s.log", prefix, kind_name[k]);
 	lf->buf = malloc(LOG_BUF_SIZE);
-	if (!lf->buf)
+	lf->path = strdup(path);
+	if (!lf->buf || !lf->path)
 		return ib_diag_set(d, ENOMEM, "%s: out of memory", path);
-	lf->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	lf->fd = ib_safety_open(path, O_WRONLY | O_CREAT | O_TRUNC, d);
+	if (lf->fd == -ELOOP)
+		return lf->fd;
 	if (lf->fd < 0)
-		return ib_diag_set(d, errno, "%s: %s", path, strerror(errno));
+		return ib_diag_set(d, -lf->fd, "%s: %s", path, strerror(-lf->fd));
 	return 0;
 }
 
@@ -283,15 +287,23 @@ int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
 		struct ib_log_file *lf = &l->file[k];
 
 		if (lf->fd >= 0) {
+			struct ib_out_id id;
+
 			lf_flush(lf);
+			ib_safety_fd_id(lf->fd, &id);
 			if (close(lf->fd) && !lf->err)
 				lf->err = -errno;
 			if (lf->err && !err)
 				err = ib_diag_set(d, lf->err, "%s log: %s", kind_name[k],
 						  strerror(-lf->err));
+			/* never left looking complete, as a report (main.c) */
+			if (lf->err && lf->path)
+				ib_safety_remove_output(lf->path, &id);
 		}
 		free(lf->buf);
+		free(lf->path);
 		lf->buf = NULL;
+		lf->path = NULL;
 		lf->fd = -1;
 	}
 	free(l->hist);

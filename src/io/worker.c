@@ -140,6 +140,13 @@ static int run_with_exec(struct worker *w)
 	return ret;
 }
 
+static void signal_ready(struct ib_worker_args *a)
+{
+	if (a->ready)
+		a->ready(a->ready_arg);
+	a->ready = NULL;
+}
+
 int ib_worker_run(struct ib_worker_args *a)
 {
 	struct worker w;
@@ -163,8 +170,11 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.st->paced = ib_job_rated(a->job);
 	w.st->start_time = (int64_t)time(NULL); /* again when I/O starts */
 	set_state(&w, IB_ST_SETUP);
+	if (a->job->startdelay_us)
+		signal_ready(a);
 	worker_wait_startdelay(&w);
 	ret = worker_setup(&w, a, &w.diag);
+	signal_ready(a);
 	if (ret) {
 		w.st->error = -ret;
 		fmt_into(w.st->error_where, sizeof(w.st->error_where), "%s",

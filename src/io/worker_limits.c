@@ -9,22 +9,22 @@
 
 static uint64_t lat_window_ns(const struct ib_job *job)
 {
-	return (job->latency_window_us ? job->latency_window_us : 1000000) * 1000;
+	return (job->rate.latency_window_us ? job->rate.latency_window_us : 1000000) * 1000;
 }
 
 void worker_lat_setup(struct worker *w, unsigned int depth)
 {
 	struct ib_latsearch_cfg c = {
-		.iodepth = depth, .percentile = w->job->latency_percentile,
-		.run = w->job->latency_run,
+		.iodepth = depth, .percentile = w->job->rate.latency_percentile,
+		.run = w->job->rate.latency_run,
 	};
 
 	ib_latsearch_init(&w->ls, &c);
 	w->ls_on = true;
 	w->loop.depth_cap = ib_latsearch_depth(&w->ls);
-	w->st->lat_target_ns = w->job->latency_target_us * 1000;
+	w->st->lat_target_ns = w->job->rate.latency_target_us * 1000;
 	w->st->lat_window_us = lat_window_ns(w->job) / 1000;
-	w->st->lat_percentile = w->job->latency_percentile;
+	w->st->lat_percentile = w->job->rate.latency_percentile;
 	w->st->lat_depth = w->loop.depth_cap;
 }
 
@@ -35,7 +35,7 @@ static void lat_step(struct worker *w, enum ib_latsearch_step step, uint64_t now
 
 	if (step == IB_LS_FATAL) {
 		fmt_into(why, sizeof(why), "latency_target=%lluus missed at iodepth 1",
-			 (unsigned long long)w->job->latency_target_us);
+			 (unsigned long long)w->job->rate.latency_target_us);
 		ib_loop_fail(&w->loop, ETIMEDOUT, why);
 		return;
 	}
@@ -57,7 +57,7 @@ static void lat_account(struct worker *w, const struct ib_io *io)
 	if (!w->ls_end_ns) /* the first window starts with the first I/O */
 		w->ls_end_ns = io->done_ns + lat_window_ns(w->job);
 	w->ls_ios++;
-	if (io->done_ns - io->start_ns > w->job->latency_target_us * 1000) {
+	if (io->done_ns - io->start_ns > w->job->rate.latency_target_us * 1000) {
 		w->ls_over++;
 		step = ib_latsearch_over(&w->ls);
 		if (step != IB_LS_NEXT) {
@@ -84,8 +84,8 @@ static void limits_done(struct worker *w, const struct ib_io *io)
 
 	if (w->ls_on && !w->loop.issuing_done)
 		lat_account(w, io);
-	if (w->job->max_latency_us[io->ddir] &&
-	    ib_lat_max_check(io->done_ns - from, w->job->max_latency_us[io->ddir] * 1000,
+	if (w->job->rate.max_latency_us[io->ddir] &&
+	    ib_lat_max_check(io->done_ns - from, w->job->rate.max_latency_us[io->ddir] * 1000,
 			     w->ctx.files[io->file_idx].path, names[io->ddir],
 			     io->offset - io->xfer_done, io->xfer_total, &d) < 0)
 		ib_loop_fail(&w->loop, ETIMEDOUT, d.msg);

@@ -83,13 +83,13 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 	if (w->paced_on) {
 		cfg.src = ib_paced_source(&w->paced);
 		cfg.colat_on = w->st->paced;
-		cfg.spin_ns = w->job->rate_spin_us * 1000;
+		cfg.spin_ns = w->job->rate.spin_us * 1000;
 		w->rate_min = ib_job_has_rate_min(w->job);
-		w->colat = w->st->paced && w->job->rate_mode == 0;
+		w->colat = w->st->paced && w->job->rate.mode == 0;
 	}
-	w->limits = w->rate_min || w->job->max_latency_us[IB_DDIR_READ] ||
-		    w->job->max_latency_us[IB_DDIR_WRITE] ||
-		    w->job->max_latency_us[IB_DDIR_TRIM] || w->job->latency_target_us;
+	w->limits = w->rate_min || w->job->rate.max_latency_us[IB_DDIR_READ] ||
+		    w->job->rate.max_latency_us[IB_DDIR_WRITE] ||
+		    w->job->rate.max_latency_us[IB_DDIR_TRIM] || w->job->rate.latency_target_us;
 	if (w->verify) { /* verify blocks instead of buffer data */
 		cfg.src = ib_vrun_write_source(&w->vr);
 		cfg.bufs = NULL;
@@ -220,7 +220,7 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	if (!ret)
 		ret = loop_init(w, d);
 	w->vr.loop = &w->loop;
-	if (!ret && job->latency_target_us)
+	if (!ret && job->rate.latency_target_us)
 		worker_lat_setup(w, depth);
 	return ret;
 }

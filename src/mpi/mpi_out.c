@@ -12,18 +12,21 @@
 #include <unistd.h>
 #include "iobench/ioerr.h"
 #include "iobench/report.h"
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "mpi_priv.h"
 
 /* Flush, close (not stdout); a short file is removed. 0 or -errno. */
 static int close_out(FILE *f, const char *path, int ret, struct ib_diag *d)
 {
+	struct ib_out_id id;
+
+	ib_safety_out_id(f, &id);
 	if (fflush(f) || ferror(f))
 		ret = ret ? ret : -EIO;
 	if (f != stdout && fclose(f) && !ret)
 		ret = -EIO;
 	if (ret && f != stdout)
-		unlink(path);
+		ib_safety_remove_output(path, &id);
 	if (ret && !d->msg[0])
 		ib_diag_set(d, -ret, "cannot write report to %s: %s",
 			    f != stdout ? path : "stdout", strerror(-ret));

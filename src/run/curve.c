@@ -26,15 +26,15 @@ void ib_curve_set_rate(struct ib_job *job, uint64_t iops, unsigned int nclones)
 
 	if (!per)
 		per = 1;
-	memset(job->rate, 0, sizeof(job->rate));
-	memset(job->rate_iops, 0, sizeof(job->rate_iops));
-	job->rate_mode = 0; /* open */
+	memset(job->rate.bps, 0, sizeof(job->rate.bps));
+	memset(job->rate.iops, 0, sizeof(job->rate.iops));
+	job->rate.mode = 0; /* open */
 	if (job->rw & IB_RW_TRIM) {
-		job->rate_iops[IB_DDIR_TRIM] = per;
+		job->rate.iops[IB_DDIR_TRIM] = per;
 		return;
 	}
-	job->rate_iops[IB_DDIR_READ] = per * mix / 100;
-	job->rate_iops[IB_DDIR_WRITE] = per - per * mix / 100;
+	job->rate.iops[IB_DDIR_READ] = per * mix / 100;
+	job->rate.iops[IB_DDIR_WRITE] = per - per * mix / 100;
 }
 
 int ib_curve_measure(const struct ib_job_stats *st, unsigned int n,

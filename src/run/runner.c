@@ -168,6 +168,8 @@ int ib_runner_check(const struct ib_plan *run, FILE *warn,
 	r->run = run;
 	r->res = res;
 	r->warn = warn;
+	pthread_mutex_init(&r->gate.mu, NULL);
+	pthread_cond_init(&r->gate.cv, NULL);
 	runner_install_handlers();
 	ret = setup_slots(r, d);
 	if (!ret)
@@ -244,7 +246,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		res->nr_disks = res->diskset->nr;
 		runner_clear_eta_line(r);
 	}
-	res->interrupted = runner_stop_requested != 0;
+	res->interrupted = runner_stop_requested != 0 || r->job_signalled;
 	res->end_ms = (int64_t)time(NULL) * 1000;
 	free_slots(r);
 	free(r);

@@ -91,7 +91,8 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 		     job->name);
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
-		ret = ib_safety_check(r->run, job, fs, d);
+		ret = ib_safety_check(r->run, job, fs, job->clone && i >= job->clone ?
+				      &r->slots[i - job->clone].args.files : NULL, d);
 	for (unsigned int k = 0; !ret && !nofiles && job->proc.ioscheduler[0] && k < fs->nr; k++)
 		ret = ib_iosched_check(fs->f[k].path, job->proc.ioscheduler, d);
 	if (!ret)

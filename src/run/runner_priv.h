@@ -17,6 +17,18 @@
 #include "iobench/runner.h"
 #include "iobench/worker.h"
 
+/*
+ * The threads of a batch set up, then wait here until all have, as fio's
+ * do: a thread that started its I/O at once would take the CPUs from the
+ * creation and set-up of the next ones (numjobs=2048 --thread on 2 CPUs).
+ */
+struct start_gate {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned int ready;	/* threads set up (ib_worker_args.ready) */
+	bool open;
+};
+
 struct slot {
 	struct ib_worker_args args;
 	const struct ib_engine_ops *ops;	/* the job's engine (validated) */
@@ -26,6 +38,7 @@ struct slot {
 	bool reaped;
 	bool failed_setup;	/* layout failed: the job is reported, not run */
 	bool held;		/* wait_for: started when its waitee ends */
+	bool stop_sent;		/* the runner itself signalled it to stop */
 	volatile sig_atomic_t stop;	/* a thread job's stop flag */
 	struct ib_job *own_job;	/* randrepeat=0: the job with its drawn randseed */
 	struct ib_disk_stat dev_start;	/* evidence: device counters at batch start */
@@ -41,6 +54,8 @@ struct ib_runner {
 	FILE *tty;
 	uint64_t start_ns;
 	bool exit_run;		/* exit_what=all fired: start no more batches */
+	bool job_signalled;	/* a job process was stopped by a signal of its own */
+	struct start_gate gate;	/* the batch's threads (start_batch) */
 	uint64_t last_eta_ns;
 	uint64_t last_newline_ns;
 	struct ib_eta_state eta;
@@ -68,6 +83,7 @@ static inline bool engine_has(const struct slot *s, unsigned int flags)
  * signal handlers (see there), and the handlers.
  */
 extern volatile sig_atomic_t runner_stop_requested;
+extern volatile sig_atomic_t runner_child_signal;
 extern volatile sig_atomic_t runner_sigint_count;
 extern volatile sig_atomic_t runner_waiting;
 /* _exit after restoring the schedulers (async-signal-safe) */

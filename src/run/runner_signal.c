@@ -16,6 +16,8 @@
  * else (laying out files, printing) a second SIGINT ends the run at once.
  */
 volatile sig_atomic_t runner_stop_requested;
+/* a job process: the signal that stopped it (its exit status is 128+sig) */
+volatile sig_atomic_t runner_child_signal;
 volatile sig_atomic_t runner_sigint_count;
 volatile sig_atomic_t runner_waiting;
 
@@ -44,8 +46,8 @@ static void on_signal(int sig)
 /* A job process: any stop signal just ends its I/O loop (it then drains). */
 void runner_on_child_signal(int sig)
 {
-	(void)sig;
 	runner_stop_requested = 1;
+	runner_child_signal = sig;
 }
 
 void runner_set_handlers(void (*fn)(int))

@@ -38,12 +38,52 @@ void runner_exec_msg(struct ib_runner *r, const struct slot *s, bool post)
 	fflush(r->msg);
 }
 
+static void thread_ready(void *arg)
+{
+	struct start_gate *g = arg;
+
+	pthread_mutex_lock(&g->mu);
+	g->ready++;
+	pthread_cond_broadcast(&g->cv);
+	while (!g->open)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+}
+
 static void *thread_main(void *arg)
 {
 	struct slot *s = arg;
 
 	ib_worker_run(&s->args);
 	return NULL;
+}
+
+static void gate_close(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	g->open = false;
+	g->ready = 0;
+	pthread_mutex_unlock(&g->mu);
+}
+
+/* Once n threads are set up (or a stop is asked for): all go. */
+static void gate_open(struct start_gate *g, unsigned int n)
+{
+	struct timespec ts;
+
+	pthread_mutex_lock(&g->mu);
+	while (g->ready < n && !runner_stop_requested) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 100000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&g->cv, &g->mu, &ts);
+	}
+	g->open = true;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
 }
 
 static void child_main(struct slot *s, pid_t parent, int start_fd)
@@ -60,7 +100,8 @@ static void child_main(struct slot *s, pid_t parent, int start_fd)
 		;
 	close(start_fd);
 	ret = runner_stop_requested ? 0 : ib_worker_run(&s->args);
-	_exit(ret ? 1 : 0);
+	/* stopped by a signal: the parent marks the job (and the run) interrupted */
+	_exit(runner_child_signal ? 128 + runner_child_signal : ret ? 1 : 0);
 }
 
 static void heap_seen_update(struct ib_runner *r)
@@ -124,7 +165,7 @@ int runner_start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		       struct ib_diag *d)
 {
 	int pipefd[2], ret = 0;
-	unsigned int i;
+	unsigned int i, n = 0;
 
 	for (i = first; i < end; i++) {
 		r->slots[i].held = !r->slots[i].failed_setup && waits_in_batch(r, first, i);
@@ -149,12 +190,18 @@ int runner_start_batch(struct ib_runner *r, unsigned int first, unsigned int end
 	}
 	close(pipefd[0]);
 	close(pipefd[1]); /* go: every child's read() returns */
+	gate_close(&r->gate);
 	for (i = first; i < end && !ret; i++) {
 		struct slot *s = &r->slots[i];
 
-		if (s->args.job->thread && !s->failed_setup && !s->held)
-			ret = start_thread(s, d);
+		if (!s->args.job->thread || s->failed_setup || s->held)
+			continue;
+		s->args.ready = thread_ready;
+		s->args.ready_arg = &r->gate;
+		ret = start_thread(s, d);
+		n += !ret;
 	}
+	gate_open(&r->gate, n); /* go: every thread of the batch */
 	return ret;
 }
 
@@ -165,6 +212,7 @@ static int start_late(struct ib_runner *r, struct slot *s, struct ib_diag *d)
 
 	s->held = false;
 	runner_exec_msg(r, s, false);
+	s->args.ready = NULL;
 	if (s->args.job->thread)
 		return start_thread(s, d);
 	if (pipe(pipefd) < 0)

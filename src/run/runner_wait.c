@@ -19,6 +19,7 @@ static void stop_slot(struct slot *s, int sig)
 	s->held = false;	/* a waiting job never starts */
 	if (!s->started || s->reaped)
 		return;
+	s->stop_sent = true;
 	if (s->args.job->thread)
 		s->stop = 1;
 	else
@@ -55,6 +56,27 @@ static void exit_rules(struct ib_runner *r, const struct slot *done,
 		r->exit_run = true;
 }
 
+/*
+ * A job process that ended its I/O on a signal (SIGINT, SIGTERM, SIGHUP
+ * sent to it, not by the runner): the job and the run are interrupted, as
+ * when the parent gets it. One the runner sent (exitall, a stop forwarded)
+ * is the runner's own decision.
+ */
+static void mark_signalled(struct ib_runner *r, struct slot *s, int sig)
+{
+	struct ib_job_stats *st = s->args.st;
+
+	if (s->stop_sent)
+		return;
+	st->exit_signal = (unsigned int)sig;
+	if (!st->error)
+		st->error = EINTR;
+	snprintf(st->error_where, sizeof(st->error_where),
+		 "job process %d stopped by signal %d (%s)", (int)s->pid, sig,
+		 strsignal(sig));
+	r->job_signalled = true;
+}
+
 static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 {
 	struct ib_job_stats *st = s->args.st;
@@ -68,6 +90,8 @@ static void mark_exit(struct ib_runner *r, struct slot *s, int status)
 			 "job process %d killed by signal %d (%s)", (int)s->pid,
 			 WTERMSIG(status), strsignal(WTERMSIG(status)));
 		st->live.state = IB_ST_KILLED;
+	} else if (WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 128 + NSIG) {
+		mark_signalled(r, s, WEXITSTATUS(status) - 128);
 	} else if (WEXITSTATUS(status) != 0 && !st->error) {
 		st->error = EIO;
 		snprintf(st->error_where, sizeof(st->error_where),

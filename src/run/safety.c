@@ -33,27 +33,11 @@
 #include <blkid/blkid.h>
 #include "iobench/iolog.h"
 #include "iobench/safety.h"
+#include "safety_priv.h"
 
-#define MAX_NODES 64
-#define MAX_DEPTH 8
-#define NODE_NAME 64
 #define FLAG_MOUNTED "allow_mounted_write"
 #define FLAG_DATA "allow_data_loss"
-
-enum rel { REL_SELF, REL_PART, REL_STACKED };
-
-struct node {
-	dev_t dev;
-	char name[NODE_NAME];
-	enum rel rel;
-	int parent;		/* index of the node it sits on, -1 for the device */
-};
-
-struct tree {
-	const char *path;	/* the device as the user named it */
-	struct node n[MAX_NODES];
-	unsigned int nr;
-};
+#define NODE_NAME IB_SAFETY_NODE_NAME
 
 static const struct ib_safety_env real_env = {
 	.mountinfo = "/proc/self/mountinfo",
@@ -79,133 +63,6 @@ static int refuse(struct ib_diag *d, int err, const struct ib_job *job,
 	return ib_diag_set(d, err,
 			   "job '%s': %s; refusing to write. Use --%s=1 to override.",
 			   job->name, reason, flag);
-}
-
-/* "/dev/loop3 is", "/dev/loop3 has partition loop3p1", "... has dm-0 stacked on it" */
-static void describe(const struct tree *t, const struct node *n, char *buf,
-		     size_t len)
-{
-	if (n->rel == REL_SELF)
-		snprintf(buf, len, "%s is", t->path);
-	else if (n->rel == REL_PART)
-		snprintf(buf, len, "%s has partition %s", t->path, n->name);
-	else
-		snprintf(buf, len, "%s has %s stacked on it,", t->path, n->name);
-}
-
-/* ---- the device tree from sysfs ------------------------------------------ */
-
-/* dir/name into buf; false if it does not fit. */
-static bool join(char *buf, size_t len, const char *dir, const char *name)
-{
-	int n = snprintf(buf, len, "%s/%s", dir, name);
-
-	return n >= 0 && (size_t)n < len;
-}
-
-static int read_devno(const char *dir, dev_t *dev)
-{
-	char path[PATH_MAX], buf[32];
-	unsigned int maj, min;
-	FILE *f;
-	int ok;
-
-	if (!join(path, sizeof(path), dir, "dev"))
-		return -ENAMETOOLONG;
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	ok = fgets(buf, sizeof(buf), f) && sscanf(buf, "%u:%u", &maj, &min) == 2;
-	fclose(f);
-	if (!ok)
-		return -EINVAL;
-	*dev = makedev(maj, min);
-	return 0;
-}
-
-static bool is_partition_dir(const char *dir, const char *name)
-{
-	char part[PATH_MAX], path[PATH_MAX];
-
-	return join(part, sizeof(part), dir, name) &&
-	       join(path, sizeof(path), part, "partition") &&
-	       access(path, F_OK) == 0;
-}
-
-static int find_node(const struct tree *t, dev_t dev)
-{
-	unsigned int i;
-
-	for (i = 0; i < t->nr; i++)
-		if (t->n[i].dev == dev)
-			return (int)i;
-	return -1;
-}
-
-static void walk(struct tree *t, const char *dir, const char *name,
-		 enum rel rel, int parent, unsigned int depth);
-
-/* Every entry of dir/sub (or of dir, for partitions) as child nodes. */
-static void walk_children(struct tree *t, const char *dir, bool holders,
-			  enum rel rel, int self, unsigned int depth)
-{
-	char sub[PATH_MAX], child[PATH_MAX];
-	struct dirent *e;
-	DIR *dp;
-
-	if (!join(sub, sizeof(sub), dir, holders ? "holders" : "."))
-		return;
-	dp = opendir(sub);
-	if (!dp)
-		return;
-	while ((e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		if (!holders && !is_partition_dir(sub, e->d_name))
-			continue;
-		if (join(child, sizeof(child), sub, e->d_name))
-			walk(t, child, e->d_name, rel, self, depth + 1);
-	}
-	closedir(dp);
-}
-
-static void walk(struct tree *t, const char *dir, const char *name,
-		 enum rel rel, int parent, unsigned int depth)
-{
-	struct node *n;
-	dev_t dev;
-	int self;
-
-	if (depth > MAX_DEPTH || t->nr >= MAX_NODES || read_devno(dir, &dev) ||
-	    find_node(t, dev) >= 0)
-		return;
-	self = (int)t->nr++;
-	n = &t->n[self];
-	n->dev = dev;
-	n->rel = rel;
-	n->parent = parent;
-	snprintf(n->name, sizeof(n->name), "%.*s", (int)sizeof(n->name) - 1, name);
-	walk_children(t, dir, false, rel == REL_SELF ? REL_PART : rel, self, depth);
-	walk_children(t, dir, true, REL_STACKED, self, depth);
-}
-
-static void build_tree(struct tree *t, const struct ib_safety_env *env,
-		       const char *path, dev_t rdev)
-{
-	char dir[PATH_MAX];
-
-	t->path = path;
-	t->nr = 0;
-	snprintf(dir, sizeof(dir), "%s/%u:%u", env->sysfs_dev, major(rdev),
-		 minor(rdev));
-	walk(t, dir, path, REL_SELF, -1, 0);
-	if (t->nr == 0) { /* no sysfs entry: still match the number itself */
-		t->n[0].dev = rdev;
-		t->n[0].rel = REL_SELF;
-		t->n[0].parent = -1;
-		snprintf(t->n[0].name, sizeof(t->n[0].name), "%s", path);
-		t->nr = 1;
-	}
 }
 
 /* ---- mounts --------------------------------------------------------------- */
@@ -266,18 +123,18 @@ int ib_safety_parse_mountinfo(const char *line, struct ib_mount_entry *m)
  * device number, major 0) reports 0:N: then the source, if it names a block
  * device, gives the number (resolved by stat, still compared by number).
  */
-static int mount_node(const struct tree *t, const struct ib_mount_entry *m)
+static int mount_node(const struct ib_safety_tree *t, const struct ib_mount_entry *m)
 {
 	struct stat st;
-	int idx = find_node(t, m->dev);
+	int idx = ib_safety_find_node(t, m->dev);
 
 	if (idx < 0 && major(m->dev) == 0 && m->source[0] == '/' &&
 	    !stat(m->source, &st) && S_ISBLK(st.st_mode))
-		idx = find_node(t, st.st_rdev);
+		idx = ib_safety_find_node(t, st.st_rdev);
 	return idx;
 }
 
-static int check_mounted(const struct ib_safety_env *env, const struct tree *t,
+static int check_mounted(const struct ib_safety_env *env, const struct ib_safety_tree *t,
 			 const struct ib_job *job, bool *mounted,
 			 struct ib_diag *d)
 {
@@ -302,7 +159,7 @@ static int check_mounted(const struct ib_safety_env *env, const struct tree *t,
 		return ib_diag_set(d, ENOMEM, "no memory to check %s", t->path);
 	*mounted = idx >= 0;
 	if (*mounted && !job->allow_mounted_write) {
-		describe(t, &t->n[idx], who, sizeof(who));
+		ib_safety_describe(t, &t->n[idx], who, sizeof(who));
 		ret = refuse(d, EBUSY, job, FLAG_MOUNTED, "%s mounted on %s (%s)",
 			     who, m->mnt, m->fstype);
 	}
@@ -312,7 +169,7 @@ static int check_mounted(const struct ib_safety_env *env, const struct tree *t,
 
 /* ---- swap, holders, exclusive claim ------------------------------------- */
 
-static int check_swap(const struct ib_safety_env *env, const struct tree *t,
+static int check_swap(const struct ib_safety_env *env, const struct ib_safety_tree *t,
 		      const struct ib_job *job, struct ib_diag *d)
 {
 	char *line = NULL, name[PATH_MAX], who[PATH_MAX + NODE_NAME];
@@ -328,21 +185,21 @@ static int check_swap(const struct ib_safety_env *env, const struct tree *t,
 		line[strcspn(line, " \t\n")] = '\0';
 		ib_safety_unescape(name, sizeof(name), line);
 		if (name[0] == '/' && !stat(name, &st) && S_ISBLK(st.st_mode))
-			idx = find_node(t, st.st_rdev);
+			idx = ib_safety_find_node(t, st.st_rdev);
 	}
 	free(line);
 	fclose(f);
 	if (idx < 0)
 		return 0;
-	describe(t, &t->n[idx], who, sizeof(who));
+	ib_safety_describe(t, &t->n[idx], who, sizeof(who));
 	return refuse(d, EBUSY, job, FLAG_DATA, "%s active swap (%s)", who, name);
 }
 
-static int check_holders(const struct tree *t, const struct ib_job *job,
+static int check_holders(const struct ib_safety_tree *t, const struct ib_job *job,
 			 struct ib_diag *d)
 {
 	char who[PATH_MAX + NODE_NAME];
-	const struct node *held;
+	const struct ib_safety_node *held;
 	unsigned int i;
 
 	for (i = 0; i < t->nr; i++) {
@@ -351,7 +208,11 @@ static int check_holders(const struct tree *t, const struct ib_job *job,
 		held = &t->n[t->n[i].parent];
 		if (held->rel == REL_STACKED)
 			continue; /* report the first level: what sits on the device */
-		describe(t, held, who, sizeof(who));
+		ib_safety_describe(t, held, who, sizeof(who));
+		if (!strncmp(t->n[i].name, "loop", 4))
+			return refuse(d, EBUSY, job, FLAG_DATA,
+				      "%s held by %s (a loop device backed by it)",
+				      who, t->n[i].name);
 		return refuse(d, EBUSY, job, FLAG_DATA,
 			      "%s held by %s (device-mapper, LVM, RAID or similar)",
 			      who, t->n[i].name);
@@ -360,14 +221,17 @@ static int check_holders(const struct tree *t, const struct ib_job *job,
 }
 
 /* The kernel's own answer: mounted in another namespace, claimed by a driver. */
-static int check_exclusive(const struct ib_safety_env *env, const struct tree *t,
-			   const struct ib_job *job, struct ib_diag *d)
+static int check_exclusive(const struct ib_safety_env *env, const struct ib_safety_tree *t,
+			   int checked, const struct ib_job *job, struct ib_diag *d)
 {
+	char self[64];
 	int fd;
 
 	if (!env->exclusive_open)
 		return 0;
-	fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	/* the very device checked, reopened through its descriptor */
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", checked);
+	fd = open(checked >= 0 ? self : t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd >= 0) {
 		close(fd);
 		return 0;
@@ -410,15 +274,18 @@ static void name_signature(blkid_probe pr, char *what, size_t len)
 		 type ? type : "unknown");
 }
 
-int ib_safety_probe_signature(const char *path, char *what, size_t len)
+/* The probe on an open descriptor: what the job will write is what is read. */
+static int probe_fd(int fd, char *what, size_t len)
 {
-	blkid_probe pr;
+	blkid_probe pr = blkid_new_probe();
 	int rc;
 
-	errno = 0;
-	pr = blkid_new_probe_from_filename(path);
 	if (!pr)
-		return errno ? -errno : -EIO;
+		return -ENOMEM;
+	if (blkid_probe_set_device(pr, fd, 0, 0)) {
+		blkid_free_probe(pr);
+		return -EIO;
+	}
 	blkid_probe_enable_superblocks(pr, 1);
 	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
 	blkid_probe_enable_partitions(pr, 1);
@@ -433,74 +300,102 @@ int ib_safety_probe_signature(const char *path, char *what, size_t len)
 	return rc == 0 || rc == -2 ? 1 : -EIO;
 }
 
-static int check_signature(const struct tree *t, const struct ib_job *job,
-			   struct ib_diag *d)
+int ib_safety_probe_signature(const char *path, char *what, size_t len)
 {
-	char what[128];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = probe_fd(fd, what, len);
+	close(fd);
+	return rc;
+}
+
+/*
+ * The target, probed on the descriptor checked (fd), and each device it
+ * writes through to (a loop device's backing device) that is not mounted:
+ * a filesystem there is destroyed the same way.
+ */
+static int check_signature(const struct ib_safety_tree *t, int fd,
+			   const struct ib_job *job, struct ib_diag *d)
+{
+	char what[128], who[PATH_MAX + NODE_NAME];
+	const char *name = t->path;
+	unsigned int i;
 	int rc;
 
-	rc = ib_safety_probe_signature(t->path, what, sizeof(what));
+	rc = fd >= 0 ? probe_fd(fd, what, sizeof(what)) :
+		       ib_safety_probe_signature(t->path, what, sizeof(what));
+	for (i = 1; rc == 0 && i < t->nr; i++) {
+		if (t->n[i].rel != REL_BELOW || t->n[i].name[0] != '/')
+			continue;
+		name = t->n[i].name;
+		rc = ib_safety_probe_signature(name, what, sizeof(what));
+	}
 	if (rc < 0)
 		return refuse(d, -rc, job, FLAG_DATA,
-			      "%s cannot be probed for signatures (%s)", t->path,
+			      "%s cannot be probed for signatures (%s)", name,
 			      strerror(-rc));
-	if (rc > 0)
+	if (rc == 0)
+		return 0;
+	if (name == t->path)
 		return refuse(d, EEXIST, job, FLAG_DATA, "%s carries %s", t->path,
 			      what);
-	return 0;
+	ib_safety_describe(t, &t->n[i - 1], who, sizeof(who));
+	return refuse(d, EEXIST, job, FLAG_DATA, "%s carrying %s", who, what);
 }
 
 /* ---- entry points --------------------------------------------------------- */
 
-int ib_safety_check_bdev(const struct ib_safety_env *env,
-			 const struct ib_job *job, const char *path,
+/* The checks on the device open as fd (-1: by path), number rdev. */
+static int check_bdev_fd(const struct ib_safety_env *env,
+			 const struct ib_job *job, const char *path, int fd,
 			 dev_t rdev, struct ib_diag *d)
 {
-	struct tree *t;
+	struct ib_safety_tree *t;
 	bool mounted = false;
 	int ret;
 
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return ib_diag_set(d, ENOMEM, "no memory to check %s", path);
-	build_tree(t, env, path, rdev);
+	ib_safety_build_tree(t, env, path, rdev);
 	ret = check_mounted(env, t, job, &mounted, d);
 	if (!ret && !job->allow_data_loss) {
 		ret = check_swap(env, t, job, d);
 		if (!ret)
 			ret = check_holders(t, job, d);
 		if (!ret && !mounted)
-			ret = check_exclusive(env, t, job, d);
+			ret = check_exclusive(env, t, fd, job, d);
 		if (!ret && !mounted)
-			ret = check_signature(t, job, d);
+			ret = check_signature(t, fd, job, d);
 	}
 	free(t);
 	return ret;
 }
 
-int ib_safety_check_output(const char *what, const char *path,
-			   struct ib_diag *d)
+static int changed(const struct ib_job *job, const char *path, struct ib_diag *d)
 {
-	struct stat st;
-
-	if (!path[0] || stat(path, &st) || !S_ISBLK(st.st_mode))
-		return 0;
-	return ib_diag_set(d, EPERM,
-			   "%s: %s is a block device; refusing to write a report or log onto it",
-			   what, path);
+	return ib_diag_set(d, EXDEV, "job '%s': %s changed while it was being checked; refusing to write",
+			   job->name, path);
 }
 
-FILE *ib_safety_open_output(const char *what, const char *path,
-			    struct ib_diag *d)
+int ib_safety_check_bdev(const struct ib_safety_env *env,
+			 const struct ib_job *job, const char *path,
+			 dev_t rdev, struct ib_diag *d)
 {
-	FILE *f;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), ret;
+	struct stat st;
 
-	if (ib_safety_check_output(what, path, d) < 0)
-		return NULL;
-	f = fopen(path, "w");
-	if (!f)
-		ib_diag_set(d, errno, "cannot write %s: %s", path, strerror(errno));
-	return f;
+	if (fd >= 0 && (fstat(fd, &st) < 0 ||
+			(S_ISBLK(st.st_mode) && st.st_rdev != rdev))) {
+		close(fd);
+		return changed(job, path, d);
+	}
+	ret = check_bdev_fd(env, job, path, fd, rdev, d);
+	if (fd >= 0)
+		close(fd);
+	return ret;
 }
 
 /* write_iolog=: the file this clone writes */
@@ -517,33 +412,65 @@ static int check_logs(const struct ib_job *job, struct ib_diag *d)
 	return n;
 }
 
-int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
-		    const struct ib_files *fs, struct ib_diag *d)
+/*
+ * What path names now, recorded in f (engine.h: id_type, id_rdev), with
+ * the block device open as *fd: it is what the checks read, and what every
+ * later open for writing must find again (file_id.c).
+ */
+static int look(const struct ib_job *job, struct ib_file *f, int *fd,
+		struct ib_diag *d)
 {
 	struct stat st;
+
+	*fd = -1;
+	f->id_type = 0;
+	f->id_rdev = 0;
+	if (stat(f->path, &st) < 0)
+		return 0; /* missing: created as a regular file, or the job fails */
+	if (S_ISBLK(st.st_mode)) {
+		*fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		/* cannot be opened: the checks by path report why */
+		if (*fd >= 0 && (fstat(*fd, &st) < 0 || !S_ISBLK(st.st_mode))) {
+			close(*fd);
+			*fd = -1;
+			return changed(job, f->path, d);
+		}
+	}
+	f->id_type = st.st_mode & S_IFMT;
+	f->id_rdev = S_ISBLK(st.st_mode) ? st.st_rdev : 0;
+	return 0;
+}
+
+/*
+ * Clones of a job with filename= name the same paths, and clone 0 was
+ * checked just before (the runner stops at the first refusal): a device
+ * is probed once, not numjobs times, if it is still the same device.
+ */
+static bool checked_before(const struct ib_files *first, unsigned int i,
+			   const struct ib_file *f)
+{
+	return first && i < first->nr && first->f[i].id_type == S_IFBLK &&
+	       f->id_type == S_IFBLK && first->f[i].id_rdev == f->id_rdev;
+}
+
+int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
+		    struct ib_files *fs, const struct ib_files *first,
+		    struct ib_diag *d)
+{
+	bool writes = ib_job_writes(job) && !run->readonly;
 	unsigned int i;
-	int ret;
+	int ret, fd;
 
 	ret = check_logs(job, d);
-	if (ret)
-		return ret;
-	if (!ib_job_writes(job) || run->readonly)
-		return 0; /* readonly refuses writing jobs earlier, in validation */
-	/*
-	 * Clones of a job with filename= name the same paths, and clone 0 was
-	 * checked just before (the runner stops at the first refusal): probe
-	 * a device once, not numjobs times.
-	 */
-	if (job->clone > 0 && job->filename[0])
-		return 0;
-	for (i = 0; i < fs->nr; i++) {
-		/* a missing path will be a regular file: layout never truncates */
-		if (stat(fs->f[i].path, &st) || !S_ISBLK(st.st_mode))
-			continue;
-		ret = ib_safety_check_bdev(&real_env, job, fs->f[i].path,
-					   st.st_rdev, d);
-		if (ret)
-			return ret;
+	for (i = 0; !ret && i < fs->nr; i++) {
+		struct ib_file *f = &fs->f[i];
+
+		ret = look(job, f, &fd, d);
+		if (!ret && writes && f->id_type == S_IFBLK &&
+		    !checked_before(first, i, f))
+			ret = check_bdev_fd(&real_env, job, f->path, fd, f->id_rdev, d);
+		if (fd >= 0)
+			close(fd);
 	}
-	return 0;
+	return ret;
 }

@@ -284,6 +284,7 @@ def bad_args(t, a):
         r = t.run(*args)
         t.eq(r.rc, 1, ' '.join(args[:2]) + ': exit 1', r)
         t.check(msg in r.err, 'says %r' % msg, r)
+        t.eq(r.err.count('\n'), 1, ' '.join(args[:2]) + ': one line', r)
     r = t.run('compare', '--help')
     t.ok(r, 'compare --help')
     t.check(r.out.startswith('usage: iobench compare'), 'usage printed')

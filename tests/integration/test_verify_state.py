@@ -270,12 +270,18 @@ def test_runtime_and_errors(t):
     w = j and j['write']['total_ios']
     t.check(r.rc == 0 and w and 0 < w < 1024 and j['read']['total_ios'] == w,
             'runtime + do_verify: %s written, all read back once' % w, r)
-    os.mkdir(state + '.tmp')
+    # the state is written to a unique new file renamed into place (no
+    # fixed .tmp name to plant a link at): a directory in its place fails
+    os.unlink(state)
+    os.mkdir(state)
     r = t.run(*base, '--size=64k')
-    t.check(r.rc == 1 and 'verify_state_save: cannot create '
-            'local-rt-0-verify.state.tmp: Is a directory' in r.err,
+    t.check(r.rc == 1 and 'verify_state_save: cannot write '
+            'local-rt-0-verify.state: Is a directory' in r.err,
             'an unwritable state fails the job', r)
-    os.rmdir(state + '.tmp')
+    t.eq([n for n in os.listdir(os.path.dirname(state))
+          if n.startswith('local-rt-0-verify.state.')], [],
+         'an unwritable state: no temporary file left', r)
+    os.rmdir(state)
     # a working directory where no state can be written: refused before
     # any write (the target keeps its bytes)
     ro = t.mkdir('ro')

@@ -16,40 +16,40 @@ static uint64_t sum3(const uint64_t v[IB_DDIR_RWT])
 void ib_pace_cfg_from_job(struct ib_pace_cfg *c, const struct ib_job *job)
 {
 	ib_pace_cfg_defaults(c);
-	memcpy(c->rate, job->rate, sizeof(c->rate));
-	memcpy(c->rate_iops, job->rate_iops, sizeof(c->rate_iops));
-	memcpy(c->rate_min, job->rate_min, sizeof(c->rate_min));
-	memcpy(c->rate_iops_min, job->rate_iops_min, sizeof(c->rate_iops_min));
-	c->process = job->rate_process ? IB_PACE_POISSON : IB_PACE_LINEAR;
+	memcpy(c->rate, job->rate.bps, sizeof(c->rate));
+	memcpy(c->rate_iops, job->rate.iops, sizeof(c->rate_iops));
+	memcpy(c->rate_min, job->rate.min_bps, sizeof(c->rate_min));
+	memcpy(c->rate_iops_min, job->rate.min_iops, sizeof(c->rate_iops_min));
+	c->process = job->rate.process ? IB_PACE_POISSON : IB_PACE_LINEAR;
 	c->seed = (uint32_t)(job->randseed ^ (job->randseed >> 32)) +
 		  job->number * 0x9e3779b9u;
-	c->mode = job->rate_mode ? IB_PACE_CLOSED : IB_PACE_OPEN;
-	c->rate_cycle_ms = job->rate_cycle_ms;
-	c->thinktime_us = job->thinktime_us;
-	c->thinktime_spin_us = job->thinktime_spin_us;
-	c->thinktime_blocks = job->thinktime_blocks;
-	c->thinktime_blocks_set = job->thinktime_blocks_set;
-	c->thinktime_blocks_type = job->thinktime_blocks_type ? IB_THINK_ISSUE :
+	c->mode = job->rate.mode ? IB_PACE_CLOSED : IB_PACE_OPEN;
+	c->rate_cycle_ms = job->rate.cycle_ms;
+	c->thinktime_us = job->rate.thinktime_us;
+	c->thinktime_spin_us = job->rate.thinktime_spin_us;
+	c->thinktime_blocks = job->rate.thinktime_blocks;
+	c->thinktime_blocks_set = job->rate.thinktime_blocks_set;
+	c->thinktime_blocks_type = job->rate.thinktime_blocks_type ? IB_THINK_ISSUE :
 								IB_THINK_COMPLETE;
-	c->thinktime_iotime_us = job->thinktime_iotime_us;
-	c->ignore_thinktime = job->rate_ignore_thinktime;
-	c->late_us = job->rate_late_us;
+	c->thinktime_iotime_us = job->rate.thinktime_iotime_us;
+	c->ignore_thinktime = job->rate.ignore_thinktime;
+	c->late_us = job->rate.late_us;
 }
 
 bool ib_job_paced(const struct ib_job *job)
 {
-	return sum3(job->rate) || sum3(job->rate_iops) || sum3(job->rate_min) ||
-	       sum3(job->rate_iops_min) || job->thinktime_us;
+	return sum3(job->rate.bps) || sum3(job->rate.iops) || sum3(job->rate.min_bps) ||
+	       sum3(job->rate.min_iops) || job->rate.thinktime_us;
 }
 
 bool ib_job_rated(const struct ib_job *job)
 {
-	return sum3(job->rate) || sum3(job->rate_iops);
+	return sum3(job->rate.bps) || sum3(job->rate.iops);
 }
 
 bool ib_job_has_rate_min(const struct ib_job *job)
 {
-	return sum3(job->rate_min) || sum3(job->rate_iops_min);
+	return sum3(job->rate.min_bps) || sum3(job->rate.min_iops);
 }
 
 int ib_job_pace_check(const struct ib_job *job, struct ib_diag *d)

@@ -18,6 +18,7 @@
 #include "iobench/file.h"
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"
+#include "iobench/safe_open.h"
 #include "iobench/source_paced.h"
 #include "src/io/trim.h"
 #include "target_priv.h"
@@ -214,6 +215,36 @@ static int open_flags(const struct ib_job *job, const struct ib_files *fs,
 	return flags;
 }
 
+/*
+ * open(2) of f->path; when it may write, the fd verified against what the
+ * safety check saw (file_id.c) and closed again if it is not. fd or -errno.
+ */
+static int open_checked(const struct ib_file *f, int flags, const char *how,
+			struct ib_diag *d)
+{
+	int fd, ret;
+
+	if ((flags & O_ACCMODE) == O_RDONLY)
+		fd = open(f->path, flags, 0644);
+	else
+		fd = ib_safety_open(f->path, flags, d);
+	if (fd == -1)
+		fd = -errno;
+	if (fd == -ELOOP && (flags & O_ACCMODE) != O_RDONLY)
+		return fd;
+	if (fd < 0)
+		return ib_diag_set(d, -fd, "%s: open%s: %s", f->path, how,
+				   strerror(-fd));
+	if ((flags & O_ACCMODE) == O_RDONLY)
+		return fd;
+	ret = ib_file_verify_fd(f, fd, d);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
 int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 		  struct ib_diag *d)
 {
@@ -226,11 +257,9 @@ int ib_files_open(const struct ib_job *job, struct ib_files *fs, bool readonly,
 
 		if (ret)
 			return ret;
-		f->fd = open(f->path, flags, 0644);
+		f->fd = open_checked(f, flags, fs->direct ? " with O_DIRECT" : "", d);
 		if (f->fd < 0)
-			return ib_diag_set(d, errno, "%s: open%s: %s", f->path,
-					   fs->direct ? " with O_DIRECT" : "",
-					   strerror(errno));
+			return f->fd;
 	}
 	return 0;
 }
@@ -251,10 +280,9 @@ static int renew_file(struct ib_file *f, int flags, struct ib_diag *d)
 
 	if (ret)
 		return ret;
-	fd = open(f->path, flags, 0644);
+	fd = open_checked(f, flags, "", d);
 	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: open: %s", f->path,
-				   strerror(errno));
+		return fd;
 	if (fd != f->fd && dup3(fd, f->fd, O_CLOEXEC) < 0) {
 		int err = errno;
 
@@ -275,10 +303,9 @@ static int recreate_closed(const struct ib_file *f, int flags, struct ib_diag *d
 		return ret;
 	if (!(flags & O_CREAT))
 		return 0;
-	fd = open(f->path, (flags & ~O_DIRECT) | O_CREAT, 0644);
+	fd = open_checked(f, (flags & ~O_DIRECT) | O_CREAT, "", d);
 	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: open: %s", f->path,
-				   strerror(errno));
+		return fd;
 	close(fd);
 	return 0;
 }
@@ -310,6 +337,14 @@ int ib_files_renew(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
+/* unlink=1 removes the job's own regular file, never what replaced it. */
+static bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 void ib_files_close(const struct ib_job *job, struct ib_files *fs)
 {
 	unsigned int i;
@@ -322,7 +357,7 @@ void ib_files_close(const struct ib_job *job, struct ib_files *fs)
 		if (f->fd >= 0)
 			close(f->fd);
 		f->fd = -1;
-		if (job->unlink && !f->is_bdev)
+		if (job->unlink && !f->is_bdev && is_regular(f->path))
 			unlink(f->path);
 	}
 }

@@ -18,6 +18,7 @@
 #include "iobench/file.h"
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"
+#include "iobench/safe_open.h"
 #include "iobench/source_paced.h"
 #include "src/io/trim.h"
 #include "target_priv.h"
@@ -164,7 +165,12 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	}
 	else
 		base = job->offset;
-	base += (uint64_t)job->clone * job->offset_increment;
+	if (__builtin_mul_overflow((uint64_t)job->clone, job->offset_increment, &len) ||
+	    __builtin_add_overflow(base, len, &base))
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + clone %u x offset_increment=%llu overflows 64 bits",
+				   job->name, (unsigned long long)job->offset, job->clone,
+				   (unsigned long long)job->offset_increment);
 	if (job->file_append && !f->is_bdev)
 		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
@@ -181,6 +187,11 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 					   (unsigned long long)f->real_size);
 		len = f->real_size - base;
 	}
+	if (base > INT64_MAX || len > INT64_MAX - base)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + size=%llu of %s is past the largest offset the kernel takes (2^63-1)",
+				   job->name, (unsigned long long)base,
+				   (unsigned long long)len, f->path);
 	if (f->is_bdev && base + len > f->real_size)
 		return ib_diag_set(d, EINVAL,
 				   "job '%s': offset+size (%llu) is past the end of %s (%llu bytes)",
@@ -330,10 +341,15 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	ret = ib_file_make_parents(f->path, d);
 	if (ret)
 		return ret;
-	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	fd = ib_safety_open(f->path, O_WRONLY | O_CREAT, d);
+	if (fd == -ELOOP)
+		return fd;
 	if (fd < 0)
-		return ib_diag_set(d, errno, "%s: cannot create: %s", f->path,
-				   strerror(errno));
+		return ib_diag_set(d, -fd, "%s: cannot create: %s", f->path,
+				   strerror(-fd));
+	ret = ib_file_verify_fd(f, fd, d);
+	if (ret)
+		goto out;
 	if (!fill) { /* filled files are allocated by the data written */
 		ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
 		goto out;

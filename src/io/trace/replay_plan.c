@@ -233,10 +233,14 @@ static int take_io(struct plan *p, const struct ib_trace_rec *rec,
 				   k == IB_DDIR_TRIM ? "trim" : "write",
 				   k == IB_DDIR_TRIM ? "trim" : "write",
 				   k == IB_DDIR_TRIM ? "trim" : "write");
-	if (tg->is_bdev && (io->offset > tg->size || io->len > tg->size - io->offset)) {
+	if ((tg->is_bdev && (io->offset > tg->size || io->len > tg->size - io->offset)) ||
+	    io->offset > INT64_MAX || io->len > INT64_MAX - io->offset) {
 		struct ib_trace_rec r = *rec;
 
 		r.offset = io->offset; /* as replayed (replay_scale/align) */
+		if (!tg->is_bdev) /* a file: the largest offset the kernel takes */
+			return ib_trace_check_extent(p->t, &r, "the largest file offset",
+						     INT64_MAX, d);
 		return ib_trace_check_extent(p->t, &r, tg->path, tg->size, d);
 	}
 	p->rw |= bit[k];

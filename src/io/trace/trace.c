@@ -419,6 +419,25 @@ static int next_in_order(struct ib_trace *t, struct ib_trace_rec *rec,
 	return 0;
 }
 
+/*
+ * A record due more than IB_TRACE_MAX_NS after the trace's start: a replay
+ * would wait that long (a corrupt or hostile time), refused by its record.
+ */
+static int time_too_far(struct ib_trace *t, const struct ib_trace_rec *rec,
+			struct ib_diag *d)
+{
+	const struct ib_trace_src *s = t->src[rec->input];
+
+	t->err = -ERANGE;
+	snprintf(t->errmsg, sizeof(t->errmsg),
+		 "%s: %s %llu: time %llu ns after the trace's start is beyond %llu ns (13 days)",
+		 s->name, unit(s), (unsigned long long)rec->recno,
+		 (unsigned long long)rec->ts_ns, (unsigned long long)IB_TRACE_MAX_NS);
+	if (d)
+		memcpy(d->msg, t->errmsg, sizeof(d->msg));
+	return t->err;
+}
+
 int ib_trace_next(struct ib_trace *t, struct ib_trace_rec *rec,
 		  struct ib_diag *d)
 {
@@ -442,6 +461,8 @@ int ib_trace_next(struct ib_trace *t, struct ib_trace_rec *rec,
 		}
 		rec->ts_ns = rec->ts_ns >= t->t0 ? rec->ts_ns - t->t0 : 0;
 	}
+	if (r > 0 && rec->ts_ns > IB_TRACE_MAX_NS && rec->input < t->nsrc)
+		r = time_too_far(t, rec, d);
 	return r;
 }
 

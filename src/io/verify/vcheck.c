@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "iobench/rand.h"
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
@@ -106,7 +107,9 @@ static void dump_one(const char *dir, const char *base, uint64_t off,
 
 	snprintf(path, sizeof(path), "%s/%s.%llu.%s", dir, base,
 		 (unsigned long long)off, what);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	struct ib_diag d;
+
+	fd = ib_safety_open(path, O_WRONLY | O_CREAT | O_TRUNC, &d);
 	if (fd < 0)
 		return; /* best effort, as fio's */
 	if (write(fd, buf, len) < 0)

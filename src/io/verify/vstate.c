@@ -20,7 +20,9 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -152,12 +154,19 @@ static int write_file(FILE *f, const struct ib_vrun *v)
 int ib_vstate_save(struct ib_vrun *v, const char *path, struct ib_diag *d)
 {
 	char tmp[4200];
-	FILE *f;
-	int ret;
+	FILE *f = NULL;
+	int ret, fd;
 
 	ib_vrun_drop_overwritten_all(v);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "we");
+	/* a unique new file (O_EXCL: no link followed), renamed into place */
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd >= 0 && (fchmod(fd, 0644) < 0 || !(f = fdopen(fd, "w")))) {
+		ret = errno;
+		close(fd);
+		unlink(tmp);
+		errno = ret;
+	}
 	if (!f)
 		return ib_diag_set(d, errno, "verify_state_save: cannot create %s: %s",
 				   tmp, strerror(errno));

@@ -14,7 +14,7 @@
 #include "iobench/plotcmd.h"
 #include "iobench/plan.h"
 #include "page_priv.h"
-#include "iobench/safety.h"
+#include "iobench/safe_open.h"
 #include "src/report/texthist.h"
 
 static bool ends_with(const char *s, const char *suf)
@@ -103,12 +103,15 @@ int ib_page_file(const char *opt, const char *path, ib_page_writer write,
 	f = ib_safety_open_output(opt, path, d);
 	if (!f)
 		return -EINVAL;	/* (d names the reason) */
+	struct ib_out_id id;
+
 	ret = write(f, path, arg, d);
+	ib_safety_out_id(f, &id);
 	if (fclose(f) && !ret)
 		ret = ib_diag_set(d, EIO, "cannot write %s", path);
 	if (ret) {
 		ib_diag_prefix(d, "%s", opt);
-		unlink(path);
+		ib_safety_remove_output(path, &id);
 	}
 	return ret;
 }

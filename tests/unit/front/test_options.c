@@ -390,65 +390,65 @@ static void test_rate_options(void **state)
 	struct ib_job *j = *state;
 
 	set_ok(j, "rate_iops", "500");
-	assert_int_equal(j->rate_iops[0], 500);
-	assert_int_equal(j->rate_iops[1], 500);
-	assert_int_equal(j->rate_iops[2], 500);
+	assert_int_equal(j->rate.iops[0], 500);
+	assert_int_equal(j->rate.iops[1], 500);
+	assert_int_equal(j->rate.iops[2], 500);
 	set_ok(j, "rate_iops", "500,250");
-	assert_int_equal(j->rate_iops[0], 500);
-	assert_int_equal(j->rate_iops[1], 250);
-	assert_int_equal(j->rate_iops[2], 250);
+	assert_int_equal(j->rate.iops[0], 500);
+	assert_int_equal(j->rate.iops[1], 250);
+	assert_int_equal(j->rate.iops[2], 250);
 	set_ok(j, "rate_iops", ",300");
-	assert_int_equal(j->rate_iops[0], 0);
-	assert_int_equal(j->rate_iops[1], 300);
+	assert_int_equal(j->rate.iops[0], 0);
+	assert_int_equal(j->rate.iops[1], 300);
 	set_ok(j, "rate", "1m,,2k");
-	assert_int_equal(j->rate[0], 1048576);
-	assert_int_equal(j->rate[1], 0);
-	assert_int_equal(j->rate[2], 2048);
+	assert_int_equal(j->rate.bps[0], 1048576);
+	assert_int_equal(j->rate.bps[1], 0);
+	assert_int_equal(j->rate.bps[2], 2048);
 	set_ok(j, "ratemin", "4k");
-	assert_int_equal(j->rate_min[1], 4096);
+	assert_int_equal(j->rate.min_bps[1], 4096);
 	set_ok(j, "rate_iops_min", "7");
-	assert_int_equal(j->rate_iops_min[0], 7);
+	assert_int_equal(j->rate.min_iops[0], 7);
 	set_bad(j, "rate_iops", "1,2,3,4", EINVAL,
 		"rate_iops: too many values in '1,2,3,4' (read,write,trim)");
 	set_bad(j, "rate_iops", "x", EINVAL, "rate_iops: invalid number 'x'");
 	set_ok(j, "rate_process", "poisson");
-	assert_int_equal(j->rate_process, 1);
+	assert_int_equal(j->rate.process, 1);
 	set_ok(j, "rate_mode", "closed");
-	assert_int_equal(j->rate_mode, 1);
+	assert_int_equal(j->rate.mode, 1);
 	set_ok(j, "rate_cycle", "250");
-	assert_int_equal(j->rate_cycle_ms, 250);
+	assert_int_equal(j->rate.cycle_ms, 250);
 	set_ok(j, "rate_late", "2ms");
-	assert_int_equal(j->rate_late_us, 2000);
+	assert_int_equal(j->rate.late_us, 2000);
 	set_ok(j, "rate_spin", "50");
-	assert_int_equal(j->rate_spin_us, 50);
+	assert_int_equal(j->rate.spin_us, 50);
 	set_ok(j, "thinktime", "5");
-	assert_int_equal(j->thinktime_us, 5);
+	assert_int_equal(j->rate.thinktime_us, 5);
 	set_ok(j, "thinktime_iotime", "2");
-	assert_int_equal(j->thinktime_iotime_us, 2000000);
-	assert_false(j->thinktime_blocks_set);
+	assert_int_equal(j->rate.thinktime_iotime_us, 2000000);
+	assert_false(j->rate.thinktime_blocks_set);
 	set_ok(j, "thinktime_blocks", "8");
-	assert_int_equal(j->thinktime_blocks, 8);
-	assert_true(j->thinktime_blocks_set);
+	assert_int_equal(j->rate.thinktime_blocks, 8);
+	assert_true(j->rate.thinktime_blocks_set);
 	set_bad(j, "thinktime_blocks", "0", EINVAL, "thinktime_blocks: must be at least 1");
 	set_ok(j, "thinktime_blocks_type", "issue");
-	assert_int_equal(j->thinktime_blocks_type, 1);
+	assert_int_equal(j->rate.thinktime_blocks_type, 1);
 	set_ok(j, "latency_target", "2ms");
-	assert_int_equal(j->latency_target_us, 2000);
+	assert_int_equal(j->rate.latency_target_us, 2000);
 	set_ok(j, "latency_window", "250000");
-	assert_int_equal(j->latency_window_us, 250000);
+	assert_int_equal(j->rate.latency_window_us, 250000);
 	set_ok(j, "latency_percentile", "99.5");
-	assert_true(j->latency_percentile == 99.5);
+	assert_true(j->rate.latency_percentile == 99.5);
 	set_bad(j, "latency_percentile", "0", EINVAL,
 		"latency_percentile: '0' is not a percentage in (0, 100]");
 	set_bad(j, "latency_percentile", "101", EINVAL,
 		"latency_percentile: '101' is not a percentage in (0, 100]");
 	set_ok(j, "max_latency", "5ms");
-	assert_int_equal(j->max_latency_us[0], 5000);
-	assert_int_equal(j->max_latency_us[2], 5000);
+	assert_int_equal(j->rate.max_latency_us[0], 5000);
+	assert_int_equal(j->rate.max_latency_us[2], 5000);
 	set_ok(j, "max_latency", "1s,20");
-	assert_int_equal(j->max_latency_us[0], 1000000);
-	assert_int_equal(j->max_latency_us[1], 20);
-	assert_int_equal(j->max_latency_us[2], 20);
+	assert_int_equal(j->rate.max_latency_us[0], 1000000);
+	assert_int_equal(j->rate.max_latency_us[1], 20);
+	assert_int_equal(j->rate.max_latency_us[2], 20);
 }
 
 static void test_enums(void **state)
@@ -841,7 +841,7 @@ static void test_defaults_match_help(void **state)
 		j->opts_len = 0;
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;
-		j->thinktime_blocks_set = false;
+		j->rate.thinktime_blocks_set = false;
 		if (j->rand_gen == IB_RANDGEN_TAUS)	/* given as the default */
 			j->rand_gen = IB_RANDGEN_AUTO;
 		if (!same_job(j, def))

@@ -227,7 +227,7 @@ static void max_latency_fails(void **state)
 	struct ib_io io;
 	char want[512];
 
-	f->job.max_latency_us[IB_DDIR_READ] = 100;
+	f->job.rate.max_latency_us[IB_DDIR_READ] = 100;
 	start_worker(f, &w);
 	assert_int_equal(worker_setup(&w, &f->a, &d), 0);
 	assert_true(w.limits);

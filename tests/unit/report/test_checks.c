@@ -852,7 +852,7 @@ static void test_calib_whitelist(void **state)
 	assert_string_equal(c->filename, "");
 	assert_ptr_equal(c->ignore_error, ib_job_no_ignore_error);
 	assert_ptr_equal(c->bssplit, split);
-	assert_int_equal(c->rate[IB_DDIR_READ], 0);
+	assert_int_equal(c->rate.bps[IB_DDIR_READ], 0);
 	assert_int_equal(c->number_ios, 0);
 	assert_false(c->proc.cpus_set);
 	for (k = 0; k < sizeof(*c); k++)

@@ -32,18 +32,18 @@ static void test_set_rate(void **state)
 	ib_job_defaults(&j);
 	j.rw = IB_RW_READ | IB_RW_WRITE | IB_RW_RAND;
 	j.rwmixread = 70;
-	j.rate[IB_DDIR_READ] = 99;
-	j.rate_mode = 1;
+	j.rate.bps[IB_DDIR_READ] = 99;
+	j.rate.mode = 1;
 	ib_curve_set_rate(&j, 10000, 2);
-	assert_int_equal(j.rate_iops[IB_DDIR_READ], 3500);
-	assert_int_equal(j.rate_iops[IB_DDIR_WRITE], 1500);
-	assert_int_equal(j.rate_iops[IB_DDIR_TRIM], 0);
-	assert_int_equal(j.rate[IB_DDIR_READ], 0);
-	assert_int_equal(j.rate_mode, 0);
+	assert_int_equal(j.rate.iops[IB_DDIR_READ], 3500);
+	assert_int_equal(j.rate.iops[IB_DDIR_WRITE], 1500);
+	assert_int_equal(j.rate.iops[IB_DDIR_TRIM], 0);
+	assert_int_equal(j.rate.bps[IB_DDIR_READ], 0);
+	assert_int_equal(j.rate.mode, 0);
 	j.rw = IB_RW_WRITE;
 	ib_curve_set_rate(&j, 777, 1);
-	assert_int_equal(j.rate_iops[IB_DDIR_READ], 0);
-	assert_int_equal(j.rate_iops[IB_DDIR_WRITE], 777);
+	assert_int_equal(j.rate.iops[IB_DDIR_READ], 0);
+	assert_int_equal(j.rate.iops[IB_DDIR_WRITE], 777);
 }
 
 static void test_measure(void **state)

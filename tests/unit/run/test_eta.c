@@ -99,16 +99,16 @@ static void test_rate_limits(void **state)
 		e->st[i].live.nr_files_open = 1;
 		e->st[i].live.start_ns = 10 * SEC;
 		e->jobs[i].rw = IB_RW_READ | IB_RW_WRITE | IB_RW_RAND;
-		e->jobs[i].rate_iops[0] = e->jobs[i].rate_iops[1] = 300;
+		e->jobs[i].rate.iops[0] = e->jobs[i].rate.iops[1] = 300;
 	}
 	e->st[2].live.state = '/';	/* in its ramp: not counted */
 	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
 	assert_string_equal(b, "Jobs: 3 (f=3), 0-1200 IOPS");
 	for (i = 0; i < 3; i++) {
-		memset(e->jobs[i].rate_iops, 0, sizeof(e->jobs[i].rate_iops));
+		memset(e->jobs[i].rate.iops, 0, sizeof(e->jobs[i].rate.iops));
 		e->jobs[i].rw = IB_RW_READ;
-		e->jobs[i].rate[0] = 768 << 10;
-		e->jobs[i].rate_min[0] = 100 << 10;
+		e->jobs[i].rate.bps[0] = 768 << 10;
+		e->jobs[i].rate.min_bps[0] = 100 << 10;
 	}
 	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
 	assert_string_equal(b, "Jobs: 3 (f=3), 200KiB/s-1536KiB/s");

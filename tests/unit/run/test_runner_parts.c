@@ -27,6 +27,7 @@ static void reset_flags(void)
 	runner_stop_requested = 0;
 	runner_sigint_count = 0;
 	runner_waiting = 0;
+	runner_child_signal = 0;
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 }
@@ -59,6 +60,7 @@ static void child_signals(void **state)
 	raise(SIGINT);
 	assert_int_equal(runner_stop_requested, 1);
 	assert_int_equal(runner_sigint_count, 0);
+	assert_int_equal(runner_child_signal, SIGINT);	/* its exit status: 128 + 2 */
 	reset_flags();
 }
 

@@ -495,13 +495,13 @@ static void test_entry_skips_files_and_readers(void **state)
 	write_mbr(f->image);
 	ib_plan_init(&run);
 	snprintf(path, sizeof(path), "%s", f->image);
-	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
+	assert_int_equal(ib_safety_check(&run, &f->job, &fs, NULL, &d), 0);
 	/* a path that does not exist yet will be created: nothing to refuse */
 	snprintf(path, sizeof(path), "%s/new", f->root);
-	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
+	assert_int_equal(ib_safety_check(&run, &f->job, &fs, NULL, &d), 0);
 	f->job.rw = IB_RW_READ | IB_RW_RAND;
 	snprintf(path, sizeof(path), "/dev/null");
-	assert_int_equal(ib_safety_check(&run, &f->job, &fs, &d), 0);
+	assert_int_equal(ib_safety_check(&run, &f->job, &fs, NULL, &d), 0);
 	ib_plan_free(&run);
 }
 
