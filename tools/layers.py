@@ -30,25 +30,16 @@ LAYERS = ["util", "job", "stats", "io", "front", "run", "report", "mpi", "cmd",
 # of their name: the folder that owns their types.
 HEADER_HOME = {
     "compiler.h": "util",
-    # "job" has no folder yet: the job description (job.h) and the format of
-    # the option rows (opt.h), types every folder above util reads. job.h
-    # also declares the description's functions, which front/ implements
-    # (job.c, validate.c, options.c): they are front's, and are to move to a
-    # header of front's when the job description is split (issue 29).
-    "job.h": "job",
+    # the format of the option rows: types the job folder and every
+    # folder above it reads (the option table itself is front's)
     "opt.h": "job",
     # the job loop's I/O source interface (types and inline calls)
     "source.h": "io",
 }
 
 # Functions a header declares that a folder above its owner defines, known
-# and waiting: the job description's functions are front's (job.c,
-# validate.c, options.c) and move to a header of front's when the job
-# description is split (issue 29).
+# and waiting (none now).
 DECLARES_ABOVE = {
-    "job.h": {"ib_rw_name", "ib_job_defaults", "ib_job_set_str", "ib_job_record_opt",
-              "ib_job_fixup", "ib_job_validate", "ib_job_fixup_verify",
-              "ib_job_check_verify", "ib_job_tab_copy"},
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "iobench/job_setup.h"
 #include "iobench/iogen.h"
 #include "iobench/randperm.h"
 

@@ -15,7 +15,7 @@ struct ib_strtab;
 /*
  * struct ib_job is the validated, read-only description of one job clone.
  * The option layer (options.c, cli.c, jobfile.c) fills a struct ib_job per
- * section with defaults (job.c) + inherited globals + the section's own
+ * section with defaults (front/defaults.c) + inherited globals + the section's own
  * values; validate.c fixes it up and checks it, plan.c expands numjobs into
  * clones (plan.h); from then on nothing writes to it.
  *
@@ -390,7 +390,6 @@ struct ib_job {
 	bool serialize_overlap;	/* no two overlapping I/Os in flight when
 				 * one of them writes (loop.h) */
 
-
 	/* engine options (valid only with their engine; validated) */
 	struct ib_job_engine engine;
 
@@ -415,7 +414,6 @@ struct ib_job {
 
 	/* process model */
 	bool thread;
-
 
 	struct ib_job_proc proc;
 
@@ -531,26 +529,11 @@ static inline bool ib_job_random(const struct ib_job *j)
 const char *ib_rw_name(unsigned int rw);
 
 /*
- * Fill every field with iobench's defaults: each option's .def in the
- * option table (options_table.c, what help shows), fio's but direct=1 and
- * ioengine=io_uring (defaults=iobench). Its strings are static text.
- */
-void ib_job_defaults(struct ib_job *j);
-
-/*
  * Point *field, one of j's string members, at a copy of the formatted
  * text in j->strs. 0, or -ENOMEM (no memory, or j has no string table).
  */
 int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
 	ib_printf_fmt(3, 4);
-
-/*
- * Record option o=value in j->opts_text (a new string, see there), as
- * ib_opts_text_record() does. 0, -ENOSPC (IB_OPTS_TEXT_MAX) or -ENOMEM.
- */
-struct ib_opt;
-int ib_job_record_opt(struct ib_job *j, const struct ib_opt *o,
-		      const char *value);
 
 /*
  * The string members, for code that treats them all alike (hashing or
@@ -593,27 +576,5 @@ void *ib_job_tab_copy(struct ib_job *j, const void *cur, size_t size);
 
 /* The most bytes a struct ib_job may take (job.c asserts it). */
 #define IB_JOB_SIZE_MAX 2048
-
-/*
- * fio's option fix-ups, in place: batch/low depths default to iodepth,
- * complete_max to complete_min, blockalign to the minimum bs, gtod_reduce
- * turns latency measurements and percentiles off. 0, or -ENOMEM (a log
- * prefix named after the job needs a new string).
- */
-int ib_job_fixup(struct ib_job *j);
-
-/*
- * Check a fixed-up job; `readonly` is --readonly. Returns 0 or -errno with
- * one line naming the option ("bs: 1000 is not a multiple of 512, required
- * by direct=1"): -EINVAL, -EPERM (a write refused by --readonly) or
- * -ENOTSUP (an engine iobench lacks or was built without).
- */
-int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d);
-
-/* The verify options (options_verify.c): verify_pattern alone means
- * verify=pattern with a header, backlog_batch defaults to backlog. */
-void ib_job_fixup_verify(struct ib_job *j);
-/* verify against the block sizes, pattern and engine: 0 or -errno, d. */
-int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/job_setup.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"
 #include "iobench/strtab.h"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "iobench/job_setup.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
 #include "iobench/strtab.h"

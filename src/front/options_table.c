@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/job_setup.h"
 #include "iobench/compiler.h"
 #include "iobench/ioerr.h"
 #include "iobench/options.h"
@@ -243,7 +244,7 @@ static int set_batch(struct ib_job *j, const struct ib_opt *o, const char *v,
 {
 	bool submit = o->off == offsetof(struct ib_job, iodepth_batch_submit);
 	bool given = strcmp(v, "auto") != 0;
-	int64_t x = submit ? 1 : 0;	/* job.c's */
+	int64_t x = submit ? 1 : 0;	/* defaults.c's */
 	int rc = given ? ib_opt_parse_int(o, v, &x, d) : 0;
 
 	if (rc)

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "iobench/job_setup.h"
 #include "iobench/parse.h"
 #include "iobench/verify.h"
 #include "options_priv.h"

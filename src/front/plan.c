@@ -9,6 +9,7 @@
 #include <string.h>
 #include "iobench/jobfile.h"
 #include "iobench/job.h"
+#include "iobench/job_setup.h"
 #include "iobench/replay.h"
 #include "iobench/plan.h"
 #include "iobench/shm.h"

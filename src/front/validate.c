@@ -13,6 +13,7 @@
 #include "iobench/bssplit.h"
 #include "iobench/engine.h"
 #include "iobench/job.h"
+#include "iobench/job_setup.h"
 #include "iobench/source_paced.h"
 #include "iobench/options.h"
 #include "iobench/steadystate.h"

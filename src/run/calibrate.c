@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "iobench/job_setup.h"
 #include "iobench/buf.h"
 #include "iobench/compiler.h"
 #include "iobench/evidence.h"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/job_setup.h"
 #include "iomode.h"
 #include "iobench/options.h"
 

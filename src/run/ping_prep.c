@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "iobench/job.h"
+#include "iobench/job_setup.h"
 #include "iobench/ping_run.h"
 #include "iobench/rand.h"
 #include "iobench/safety.h"

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "iobench/job_setup.h"
 #include "iobench/buf.h"
 #include "iobench/clock.h"
 #include "iobench/compiler.h"

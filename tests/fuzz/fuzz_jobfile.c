@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/job_setup.h"
 #include "iobench/jobfile.h"
 #include "iobench/parse.h"
 #include "iobench/plan.h"

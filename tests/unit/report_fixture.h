@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/job_setup.h"
 #include "iobench/disk.h"
 #include "iobench/report.h"
 #include "iobench/plan.h"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "config.h"
 #include "iobench/jobfile.h"
 #include "iobench/options.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/buf.h"
 #include "iobench/jobseed.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/log.h"
 #include "iobench/sampler.h"
 

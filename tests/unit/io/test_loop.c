@@ -19,6 +19,7 @@
 #include <sys/time.h>
 #include <time.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/compiler.h"
 #include "iobench/loop.h"
 

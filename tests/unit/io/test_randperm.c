@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/iogen.h"
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"

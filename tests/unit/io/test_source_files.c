@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "src/io/source/source_files.h"
 
 #define NF 4

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/compiler.h"
 #include "iobench/source_paced.h"
 

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/replay.h"
 #include "iobench/strtab.h"
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "src/io/verify/vrun.h"
 
 #define BS 4096

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/checks.h"
 #include "iobench/env.h"
 #include "iobench/env_out.h"

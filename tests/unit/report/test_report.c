@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <time.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "config.h"
 #include "report_fixture.h"
 #include "iobench/disk.h"

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/json_read.h"
 #include "iobench/mpiplan.h"
 #include "iobench/results.h"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/curve.h"
 #include "iobench/curve_out.h"
 

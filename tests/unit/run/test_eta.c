@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "src/run/eta.h"
 
 #define SEC 1000000000ull

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "config.h"
 #include "src/run/iomode.h"
 #include "iobench/options.h"

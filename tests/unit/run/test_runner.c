@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/engine.h"
 #include "iobench/plan.h"
 #include "iobench/runner.h"

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "iobench/job.h"
+#include "iobench/job_setup.h"
 #include "iobench/plan.h"
 #include "iobench/safety.h"
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/sampler.h"
 #include "iobench/stats.h"
 
