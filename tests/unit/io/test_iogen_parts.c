@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "src/io/gen/iogen_priv.h"
 
 struct gfix {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "iobench/job_setup.h"
 #include "iobench/exec.h"
 #include "iobench/plan.h"
 #include "iobench/shm.h"
