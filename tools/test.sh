@@ -102,14 +102,25 @@ count() {
 
 # run_tests NAME DIR LOGBASE MESON_TEST_ARGS...: one meson test run in a
 # built DIR, its log kept for the summary.
+# testlog DIR BASE: the JSON log of `meson test --logbase BASE` in DIR
+# (meson appends "-SETUP" to the name under --setup), or nothing
+testlog() {
+	local f
+	for f in "$1/meson-logs/$2.json" "$1/meson-logs/$2"-*.json; do
+		[ -f "$f" ] && { echo "$f"; return 0; }
+	done
+	return 0
+}
+
 run_tests() {
-	local name=$1 dir=$2 base=$3 rc=0
+	local name=$1 dir=$2 base=$3 rc=0 log
 	shift 3
 	echo "=== $name: test ($dir) $(at)"
-	rm -f "$dir/meson-logs/$base.json"
+	rm -f "$dir/meson-logs/$base.json" "$dir/meson-logs/$base"-*.json
 	meson test -C "$dir" --logbase "$base" --print-errorlogs "$@" || rc=$?
-	if [ -f "$dir/meson-logs/$base.json" ]; then
-		logs+=("$dir/meson-logs/$base.json")
+	log=$(testlog "$dir" "$base")
+	if [ -n "$log" ]; then
+		logs+=("$log")
 	elif [ "$rc" -ne 0 ]; then
 		echo "=== $name: meson test failed (rc=$rc) without a test log"
 		failures=$((failures + 1))
@@ -155,7 +166,7 @@ start_early() {
 		FUZZ_BUILD_ONLY=1 step fuzzbuild tools/test.d/fuzz.sh "$top"
 		step release tools/test.d/release-build.sh "$top"
 		if [ "$pkg" = 1 ]; then
-			rm -f build/meson-logs/testlog-pkg.json
+			rm -f build/meson-logs/testlog-pkg.json build/meson-logs/testlog-pkg-*.json
 			step pkg meson test -C build --no-rebuild --setup=pkg \
 				--suite=pkg --logbase testlog-pkg --print-errorlogs
 		fi
@@ -274,8 +285,9 @@ early_result release
 if [ "$pkg" = 1 ]; then
 	echo "=== pkg (in the background) $(at)"
 	cat "$early_dir/pkg.out" 2>/dev/null || true
-	if [ -f build/meson-logs/testlog-pkg.json ]; then
-		logs+=(build/meson-logs/testlog-pkg.json)
+	pkglog=$(testlog build testlog-pkg)
+	if [ -n "$pkglog" ]; then
+		logs+=("$pkglog")
 	else
 		echo "=== pkg: no test log"
 		failures=$((failures + 1))
