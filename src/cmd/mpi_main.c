@@ -22,6 +22,7 @@
  */
 #include <mpi.h>
 #include <signal.h>
+#include "iobench/sigcatch.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -190,15 +191,10 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_plan *run,
 
 static void handle_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	ib_sig_catch(SIGINT, on_signal);
+	ib_sig_catch(SIGTERM, on_signal);
 	/* Open MPI's mpirun forwards SIGUSR1 to every rank (not SIGINT) */
-	sigaction(SIGUSR1, &sa, NULL);
+	ib_sig_catch(SIGUSR1, on_signal);
 }
 
 /* Help, version, --parse-only: as the plain binary, without MPI. */

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include "iobench/sigcatch.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +28,6 @@ static void on_sigint(int sig)
 	ping_stop = 1;
 }
 
-static void catch_sigint(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-}
 
 static int fail(int status, const struct ib_diag *d)
 {
@@ -159,7 +151,7 @@ int ib_ping_main(int argc, char **argv)
 		return status < 0 ? 0 : status;
 	if (o.json_output && !(json = open_json(&o, &d)))
 		return fail(IB_PING_EXIT_PREPARE, &d);
-	catch_sigint();
+	ib_sig_catch(SIGINT, on_sigint);
 	if (ib_ping_prepare(&o, &p, stderr, &d) < 0)
 		status = fail(IB_PING_EXIT_PREPARE, &d);
 	else

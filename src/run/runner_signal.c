@@ -4,6 +4,7 @@
  * SIGINT kills them (runner_wait.c acts on it) or ends the run at once.
  */
 #include <signal.h>
+#include "iobench/sigcatch.h"
 #include <string.h>
 #include <unistd.h>
 #include "iosched.h"
@@ -52,13 +53,8 @@ void runner_on_child_signal(int sig)
 
 void runner_set_handlers(void (*fn)(int))
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = fn;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	ib_sig_catch(SIGINT, fn);
+	ib_sig_catch(SIGTERM, fn);
 }
 
 void runner_install_handlers(void)
