@@ -10,9 +10,11 @@ enum { S_BW = 0, S_IOPS = 1 };
 void ib_sampler_start(struct ib_sampler *s, const struct ib_job_stats *st,
 		      uint64_t now_ns)
 {
+	struct ib_iv_pub *iv = s->iv;
 	unsigned int d;
 
 	memset(s, 0, sizeof(*s));
+	s->iv = iv;
 	s->start_ns = now_ns;
 	s->next_ns = now_ns;	/* first tick sets the intervals up */
 	s->end_ns = UINT64_MAX;
@@ -89,6 +91,12 @@ void ib_sampler_sample(struct ib_sampler *s, struct ib_job_stats *st,
 	s->next_ns = s->due_ns[0] < s->due_ns[1] ? s->due_ns[0] : s->due_ns[1];
 	if (s->next_ns >= s->end_ns)
 		s->next_ns = UINT64_MAX;
+	if (s->iv) {
+		if (now_ns >= s->iv->due_ns)
+			ib_iv_pub_take(s->iv, st, now_ns);
+		if (s->iv->due_ns < s->next_ns)
+			s->next_ns = s->iv->due_ns;
+	}
 }
 
 void ib_sampler_finish(struct ib_sampler *s, struct ib_job_stats *st,
