@@ -31,7 +31,7 @@ struct ib_sampler {
 	uint64_t last_val[2][IB_DDIR_RWT];	/* bytes / ios at the last sample */
 	/*
 	 * Interval snapshots (interval.h), NULL when off: their boundary is
-	 * one more deadline in next_ns, kept by ib_sampler_start().
+	 * one more deadline in next_ns. Set after ib_sampler_start().
 	 */
 	struct ib_iv_pub *iv;
 };

