@@ -99,6 +99,7 @@ struct ib_run_view {
 struct ib_run_watch {
 	void (*poll)(void *arg, const struct ib_run_view *v);
 	void *arg;
+	bool intervals;	/* make the jobs' interval rings (v->rings) */
 };
 
 /* Set the watcher (copied) between ib_runner_check and ib_runner_go. */

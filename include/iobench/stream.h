@@ -22,8 +22,15 @@
  */
 struct ib_stream;
 
-/* A stream writing to f (the caller's, flushed per interval). -ENOMEM. */
-int ib_stream_new(struct ib_stream **out, const struct ib_plan *run, FILE *f);
+struct ib_liveview;
+
+/*
+ * A stream writing its lines to f (the caller's, flushed per interval;
+ * NULL: none) and handing them to the live view lv (liveview.h; NULL:
+ * none). -ENOMEM.
+ */
+int ib_stream_new(struct ib_stream **out, const struct ib_plan *run, FILE *f,
+		  struct ib_liveview *lv);
 /* From the runner's watcher (runner.h): write the intervals due. */
 void ib_stream_poll(struct ib_stream *s, const struct ib_run_view *v);
 void ib_stream_free(struct ib_stream *s);

@@ -250,8 +250,10 @@ int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 	case C_ETA:
 		return set_eta(r, v, d);
 	case C_ETANL:
+		r->eta_asked = true;
 		return set_time_ms(&r->eta_newline_ms, c->name, v, 0, d);
 	case C_ETAINT:
+		r->eta_asked = true;
 		return set_time_ms(&r->eta_interval_ms, c->name, v, 250, d);
 	case C_SECTION:
 		return add_section_filter(r, v, d);

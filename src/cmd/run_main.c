@@ -25,6 +25,7 @@
 #include "iobench/plan.h"
 #include "iobench/runner.h"
 #include "iobench/safe_open.h"
+#include "iobench/liveview.h"
 #include "iobench/stream.h"
 
 struct outputs {
@@ -246,8 +247,27 @@ struct watcher {
 	struct outputs *o;
 	const struct ib_result *res;
 	struct ib_job_stats *snap;	/* a status report's copy of the slots */
-	struct ib_stream *stream;
+	struct ib_stream *stream;	/* the NDJSON lines and/or the live view */
+	struct ib_liveview *lv;
 };
+
+/*
+ * The live view replaces fio's status line on a terminal (stdout, with
+ * the human report) unless fio's line was asked for: --eta=always,
+ * --eta-newline, --eta-interval. Returns the tty left for the line.
+ */
+static FILE *start_watch(struct watcher *w, struct outputs *o)
+{
+	const struct ib_plan *run = w->run;
+	FILE *tty = o->tty;
+
+	if (tty == stdout && run->eta == IB_ETA_AUTO && !run->eta_asked &&
+	    isatty(STDOUT_FILENO) && ib_liveview_new(&w->lv, run, stdout) == 0)
+		tty = NULL;
+	if ((o->stream || w->lv) && ib_stream_new(&w->stream, run, o->stream, w->lv) < 0)
+		o->main_err = -ENOMEM;
+	return tty;
+}
 
 /*
  * --status-interval, SIGUSR1: a full report of the run so far in every
@@ -304,6 +324,7 @@ static int close_stream(const struct ib_plan *run, struct outputs *o,
 static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 {
 	struct watcher w = { 0 };
+	FILE *tty;
 	struct outputs o = { 0 };
 	struct ib_results rs = { 0 };
 	struct ib_result res;
@@ -330,11 +351,11 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 	w.run = run;
 	w.o = &o;
 	w.res = &res;
-	if (o.stream && ib_stream_new(&w.stream, run, o.stream) < 0)
-		o.main_err = -ENOMEM;
-	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, &w });
-	rc = ib_runner_go(r, o.msg, o.tty, d);
+	tty = start_watch(&w, &o);
+	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, &w, w.stream != NULL });
+	rc = ib_runner_go(r, o.msg, tty, d);
 	ib_stream_free(w.stream);
+	ib_liveview_free(w.lv);
 	free(w.snap);
 	if (rc < 0) {
 		rc = 1;

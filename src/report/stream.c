@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/liveview.h"
 #include "iobench/stream.h"
 #include "stream_priv.h"
 
@@ -18,7 +19,8 @@ struct sjob {
 
 struct ib_stream {
 	const struct ib_plan *run;
-	FILE *f;
+	FILE *f;			/* the NDJSON lines, or NULL */
+	struct ib_liveview *lv;		/* the live view, or NULL */
 	uint64_t ival_ns;
 	uint64_t next_k;	/* the next interval to write */
 	uint64_t last_end_ns;	/* the previous interval's end */
@@ -28,7 +30,8 @@ struct ib_stream {
 	struct sline *groups;	/* per job index: the group's line, when its first */
 };
 
-int ib_stream_new(struct ib_stream **out, const struct ib_plan *run, FILE *f)
+int ib_stream_new(struct ib_stream **out, const struct ib_plan *run, FILE *f,
+		  struct ib_liveview *lv)
 {
 	struct ib_stream *s = calloc(1, sizeof(*s));
 
@@ -37,6 +40,7 @@ int ib_stream_new(struct ib_stream **out, const struct ib_plan *run, FILE *f)
 		return -ENOMEM;
 	s->run = run;
 	s->f = f;
+	s->lv = lv;
 	s->ival_ns = run->interval_ms * 1000000ull;
 	s->next_k = 1;
 	s->jobs = calloc(run->nr_jobs ? run->nr_jobs : 1, sizeof(*s->jobs));
@@ -153,12 +157,21 @@ static bool job_line(struct ib_stream *s, const struct ib_run_view *v,
 	return true;
 }
 
-/* The group_reporting group of job i: its first job's index. */
+/* The group_reporting group of job i: its first grouped job's index. */
 static unsigned int group_head(const struct ib_plan *run, unsigned int i)
 {
-	while (i > 0 && run->jobs[i - 1].groupid == run->jobs[i].groupid)
+	while (i > 0 && run->jobs[i - 1].groupid == run->jobs[i].groupid &&
+	       run->jobs[i - 1].group_reporting)
 		i--;
 	return i;
+}
+
+static void put(struct ib_stream *s, const struct sline *l)
+{
+	if (s->f)
+		sline_write(s->f, l);
+	if (s->lv)
+		liveview_line(s->lv, l);
 }
 
 static void write_groups(struct ib_stream *s, const bool *used)
@@ -167,7 +180,7 @@ static void write_groups(struct ib_stream *s, const bool *used)
 
 	for (i = 0; i < s->run->nr_jobs; i++)
 		if (used[i])
-			sline_write(s->f, &s->groups[i]);
+			put(s, &s->groups[i]);
 }
 
 static void write_interval(struct ib_stream *s, const struct ib_run_view *v,
@@ -180,7 +193,7 @@ static void write_interval(struct ib_stream *s, const struct ib_run_view *v,
 	for (i = 0; i < run->nr_jobs; i++) {
 		if (!job_line(s, v, i, k, end_ns, last))
 			continue;
-		sline_write(s->f, &s->line);
+		put(s, &s->line);
 		if (!run->jobs[i].group_reporting || !used)
 			continue;
 		g = group_head(run, i);
@@ -200,12 +213,13 @@ static void write_interval(struct ib_stream *s, const struct ib_run_view *v,
 		write_groups(s, used);
 	free(used);
 	s->last_end_ns = end_ns;
-	fflush(s->f);
+	if (s->f)
+		fflush(s->f);
 }
 
 void ib_stream_poll(struct ib_stream *s, const struct ib_run_view *v)
 {
-	uint64_t grace = s->ival_ns / 4, end;
+	uint64_t grace = s->ival_ns / 4, end, k0 = s->next_k;
 
 	if (!v->rings)
 		return;
@@ -221,4 +235,6 @@ void ib_stream_poll(struct ib_stream *s, const struct ib_run_view *v)
 	}
 	if (v->final && v->now_ns > s->last_end_ns)
 		write_interval(s, v, s->next_k, v->now_ns, true);
+	if (s->lv && (s->next_k != k0 || v->final))
+		ib_liveview_draw(s->lv, v);
 }

@@ -46,4 +46,8 @@ void sline_add(struct sline *dst, const struct sline *src);
 /* Write l as one line of JSON (NDJSON). */
 void sline_write(FILE *f, const struct sline *l);
 
+struct ib_liveview;
+/* The live view (liveview.h) takes l, a job's or group's, for its table. */
+void liveview_line(struct ib_liveview *lv, const struct sline *l);
+
 #endif

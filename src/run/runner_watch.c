@@ -18,8 +18,9 @@ void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w)
 }
 
 /*
- * With --interval-json, one ring per job in shared memory, every job on
- * one grid from the run's start. 0 or -ENOMEM.
+ * When the watcher wants intervals (the stream, the live view), one ring
+ * per job in shared memory, every job on one grid from the run's start.
+ * 0 or -ENOMEM.
  */
 int runner_watch_setup(struct ib_runner *r)
 {
@@ -30,7 +31,7 @@ int runner_watch_setup(struct ib_runner *r)
 	r->view_flags = runner_parent_calloc(2 * (size_t)run->nr_jobs, sizeof(bool));
 	if (!r->view_flags)
 		return -ENOMEM;
-	if (!run->interval_json[0] || !r->watch.poll)
+	if (!r->watch.intervals || !r->watch.poll)
 		return 0;
 	r->rings_len = run->nr_jobs * sizeof(struct ib_iv_ring);
 	r->rings = ib_shm_alloc(r->rings_len);
