@@ -5,7 +5,8 @@
 --status-interval: every report of the run so far is a whole document in
 each selected format (each JSON document parses alone), the counts never go
 down, and the last document is the final report (exact counts: null engine,
-size-based, so the totals are known). SIGUSR1 prints one more.
+size-based, so the totals are known); fio's fio_jsonplus_clat2csv reads each
+json+ report. SIGUSR1 prints one more.
 
 --interval-json: the NDJSON stream. For every job, its lines from its last
 "restart" sum to its final report's totals exactly (ios, bytes, latency
@@ -17,8 +18,10 @@ time_based with ramp_time, rate limits, two groups with stonewall.
 
 Bad input: --interval-json=- when stdout carries the report, --interval
 below its minimum."""
+import csv
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -88,6 +91,33 @@ def test_status_terse(t):
     lines = r.out.strip().split('\n')
     t.check(len(lines) >= 2, 'status-interval terse: one line per report (%d)' % len(lines), r)
     t.eq(lines[-1].split(';')[5], '8192', 'status-interval terse: the last is the final (KiB)')
+
+
+def test_clat2csv(t):
+    """fio's fio_jsonplus_clat2csv reads each json+ status report: its
+    read clat column counts the document's clat samples."""
+    tool = shutil.which('fio_jsonplus_clat2csv')
+    if not tool:
+        t.skip('fio_jsonplus_clat2csv is not installed')
+        return
+    r = t.run('--name=a', *NULL_RATE, '--size=4m', '--status-interval=250ms',
+              '--output-format=json+')
+    if not t.ok(r, 'status-interval json+'):
+        return
+    for i, d in enumerate(docs(r.out)):
+        src, dst = t.path('doc%d.json' % i), t.path('doc%d.csv' % i)
+        with open(src, 'w') as f:
+            json.dump(d, f)
+        p = subprocess.run([tool, src, dst], capture_output=True, text=True, timeout=60)
+        out = t.path('doc%d_job0.csv' % i)
+        if not t.check(p.returncode == 0 and os.path.exists(out),
+                       'clat2csv reads report %d' % i, p.stderr):
+            continue
+        with open(out) as f:
+            rows = list(csv.reader(f, skipinitialspace=True))
+        col = rows[0].index('read_clat_ns_count')
+        got = sum(int(x[col]) for x in rows[1:] if len(x) > col and x[col])
+        t.eq(got, d['jobs'][0]['read']['clat_ns']['N'], 'clat2csv report %d: clat samples' % i)
 
 
 def test_usr1(t):
@@ -282,6 +312,7 @@ def main():
     test_status_json(t)
     test_status_normal(t)
     test_status_terse(t)
+    test_clat2csv(t)
     test_usr1(t)
     test_streams(t)
     test_rate_exact(t)
