@@ -283,6 +283,29 @@ def test_rate_exact(t):
              % x['time_ms'])
 
 
+def test_plot(t):
+    """iobench plot draws a stream: IOPS and p99 per interval, a line per job."""
+    path = t.path('p.ndjson')
+    r = t.run('--ioengine=null', '--bs=4k', '--size=2m', '--rate_iops=2000',
+              '--interval=250ms', '--interval-json=' + path, '--output-format=json',
+              '--name=a', '--name=b', '--rw=write')
+    if not t.ok(r, 'plot: the run'):
+        return
+    svg, html = t.path('p.svg'), t.path('p.html')
+    r = t.run('plot', '-o', svg, path)
+    if t.ok(r, 'plot -o p.svg STREAM'):
+        with open(svg) as f:
+            s = f.read()
+        t.check('IOPS per interval' in s and '>a.1<' in s and '>b.2<' in s,
+                'plot: the IOPS chart, a line per job', s[:400])
+    r = t.run('plot', '-o', html, path)
+    if t.ok(r, 'plot -o p.html STREAM'):
+        with open(html) as f:
+            s = f.read()
+        t.check('IOPS per interval' in s and 'p99 latency per interval' in s,
+                'plot: IOPS and p99 charts in the page')
+
+
 def test_bad_input(t):
     r = t.run('--name=a', '--ioengine=null', '--size=1m', '--interval-json=-')
     t.fails(r, '--interval-json=- with the report on stdout')
@@ -317,6 +340,7 @@ def main():
     test_streams(t)
     test_rate_exact(t)
     test_stream_stdout(t)
+    test_plot(t)
     test_bad_input(t)
     t.finish()
 
