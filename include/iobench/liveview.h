@@ -26,5 +26,7 @@ void ib_liveview_free(struct ib_liveview *lv);
  * ib_liveview_draw(): the table is drawn (v->final: erased).
  */
 void ib_liveview_draw(struct ib_liveview *lv, const struct ib_run_view *v);
+/* Erase the table (before a status report prints where it is). */
+void ib_liveview_erase(struct ib_liveview *lv);
 
 #endif

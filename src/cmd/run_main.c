@@ -298,6 +298,8 @@ static void on_poll(void *arg, const struct ib_run_view *v)
 {
 	struct watcher *w = arg;
 
+	if (v->status && w->lv)
+		ib_liveview_erase(w->lv);
 	if (v->status)
 		print_status(w, v);
 	if (w->stream)

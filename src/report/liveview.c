@@ -211,22 +211,31 @@ static void one_row(struct ib_liveview *lv, const struct ib_run_view *v,
 
 #define MAX_ROWS 20
 
+void ib_liveview_erase(struct ib_liveview *lv)
+{
+	unsigned int i;
+
+	if (!lv->drawn)
+		return;
+	fprintf(lv->tty, "\r\033[%uA", lv->drawn);
+	for (i = 0; i < lv->drawn; i++)
+		fputs("\033[2K\n", lv->tty);
+	fprintf(lv->tty, "\033[%uA", lv->drawn);
+	lv->drawn = 0;
+	fflush(lv->tty);
+}
+
 void ib_liveview_draw(struct ib_liveview *lv, const struct ib_run_view *v)
 {
 	struct row total = { .have = true, .span_ns = 1000000000ull };
 	unsigned int i, n = 0, d;
 
-	if (lv->drawn)
-		fprintf(lv->tty, "\r\033[%uA", lv->drawn);
 	if (v->final) {
-		for (i = 0; i < lv->drawn; i++)
-			fputs("\033[2K\n", lv->tty);
-		if (lv->drawn)
-			fprintf(lv->tty, "\033[%uA", lv->drawn);
-		lv->drawn = 0;
-		fflush(lv->tty);
+		ib_liveview_erase(lv);
 		return;
 	}
+	if (lv->drawn)
+		fprintf(lv->tty, "\r\033[%uA", lv->drawn);
 	header(lv, v);
 	for (i = 0; i < lv->run->nr_jobs; i++) {
 		if (!is_row(lv->run, i))
