@@ -31,8 +31,11 @@ TOTAL = re.compile(r'^total\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\
 
 
 class Tmux:
+    runs = 0
+
     def __init__(self, t):
-        self.sock = 'ibtest-live-%d' % os.getpid()
+        Tmux.runs += 1      # a server of its own per run: none shuts down under it
+        self.sock = 'ibtest-live-%d-%d' % (os.getpid(), Tmux.runs)
         self.t = t
 
     def tm(self, *args):
@@ -41,7 +44,8 @@ class Tmux:
 
     def start(self, argv, done):
         cmd = ' '.join("'%s'" % a for a in argv) + '; touch %s; sleep 600' % done
-        self.tm('new-session', '-d', '-x', '120', '-y', '40', 'bash', '-c', cmd)
+        p = self.tm('new-session', '-d', '-x', '120', '-y', '40', 'bash', '-c', cmd)
+        return self.t.eq(p.returncode, 0, 'tmux new-session', p.stderr)
 
     def screen(self):
         return self.tm('capture-pane', '-p').stdout
@@ -70,8 +74,10 @@ def run_view(t, extra, until, what):
     done = t.path('done')
     if os.path.exists(done):
         os.unlink(done)
-    tx.start(t.argv(*extra, *JOBS), done)
     seen = None
+    if not tx.start(t.argv(*extra, *JOBS), done):
+        tx.stop()
+        return None, ''
     deadline = time.time() + t.scaled(30)
     try:
         while time.time() < deadline and not os.path.exists(done):
