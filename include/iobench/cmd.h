@@ -50,6 +50,7 @@ int ib_cmd_suite(int argc, char **argv);
 
 struct ib_suite_args {
 	bool list, print_jobs, help, json;
+	bool no_calibrate;		/* as the run's --no-calibrate */
 	const char *name, *target;
 	const struct ib_suite *suite;
 	struct ib_suite_opts o;		/* the suite's defaults applied */

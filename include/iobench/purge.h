@@ -23,4 +23,8 @@
 int ib_purge(const char *path, dev_t rdev, uint64_t len, char *how,
 	     size_t howlen, struct ib_diag *d);
 
+/* The logical block size of the block device at path, or 0 (not a block
+ * device, or unknown). */
+unsigned int ib_blk_lbs(const char *path);
+
 #endif

@@ -94,8 +94,11 @@ struct ib_suite_opts {
 	unsigned int iodepth, numjobs;	/* 0: the table's (or the sizing's) */
 	struct ib_suite_expect expect;
 	bool readonly;			/* only the tests that do not write */
+	uint64_t min_bs;	/* leave out tests of smaller blocks (the
+				 * target's logical block size; 0: none) */
 	const char *extra[IB_SUITE_MAX_EXTRA];	/* "key=value": [global] */
 	unsigned int nr_extra;
+	const char *only;	/* "TEST,TEST": only these (NULL: all) */
 	const char *set[IB_SUITE_MAX_EXTRA];	/* "TEST:key=value" */
 	unsigned int nr_set;
 };
@@ -112,12 +115,13 @@ int ib_suite_parse_expect(const char *v, struct ib_suite_expect *e,
 /*
  * The tests of s as they run with o, in order (read-only tests first, as
  * the table lists them; without the writing ones under o->readonly), into
- * it[0..max). Sizing by the expectation: a test judged by IOPS (or
+ * it[0..max), without those of blocks below o->min_bs, only those of
+ * o->only when given. Sizing by the expectation: a test judged by IOPS (or
  * bandwidth) gets the depth that keeps twice the outstanding I/Os the
  * expected rate needs at the expected latency (1 ms when not given),
  * rounded up to a power of two, at most IB_SUITE_MAX_DEPTH in all, up to
  * 64 per job and the rest in jobs. Returns the number of tests or -errno
- * (a --set naming no test: -EINVAL, d says so).
+ * (a --set or --only naming no test of the suite: -EINVAL, d says so).
  */
 #define IB_SUITE_MAX_DEPTH 1024
 #define IB_SUITE_LAT_NS 1000000ull

@@ -49,6 +49,8 @@ struct ib_suite_verdict {
 	bool met;
 	double margin_pct;	/* + better than the limit, - worse */
 	bool conclusive;	/* steady and long enough to say so */
+	enum ib_suite_steady steady;	/* the row's, and why not */
+	char why[96];
 };
 
 #define IB_SUITE_MAX_VERDICTS (3 * IB_SUITE_MAX_TESTS)
@@ -59,6 +61,7 @@ struct ib_suite_report {
 	struct ib_suite_row rows[IB_SUITE_MAX_TESTS];
 	unsigned int nr;
 	struct ib_suite_expect expect;
+	char note[200];		/* tests left out, or "" */
 	struct ib_suite_verdict v[IB_SUITE_MAX_VERDICTS];
 	unsigned int nv;
 	/* PTS */

@@ -90,6 +90,10 @@ static int value_opt(int argc, char **argv, int *i, struct ib_suite_args *a,
 		return count_opt(v, "--numjobs", 256, &o->numjobs, d);
 	if ((v = opt_value(argc, argv, i, "--expect", miss)))
 		return ib_suite_parse_expect(v, &o->expect, d);
+	if ((v = opt_value(argc, argv, i, "--only", miss))) {
+		o->only = v;
+		return 0;
+	}
 	if ((v = opt_value(argc, argv, i, "--set", miss)))
 		return add_str(o->set, &o->nr_set, v, "--set", d);
 	return 1;
@@ -126,6 +130,8 @@ static int flag_opt(const char *s, struct ib_suite_args *a)
 		a->print_jobs = true;
 	else if (!strcmp(s, "--readonly"))
 		a->o.readonly = true;
+	else if (!strcmp(s, "--no-calibrate"))
+		a->no_calibrate = true;
 	else if (!strcmp(s, "--help") || !strcmp(s, "-h"))
 		a->help = true;
 	else

@@ -45,6 +45,7 @@ static int precondition(struct suite_run *sr, struct ib_diag *d)
 		 (unsigned long long)sr->res.stats[0].dir[1].io_bytes);
 	fprintf(sr->msg, "suite %s: %s; preconditioned: %s\n", sr->a->suite->name,
 		sr->rep.purge, sr->rep.precond);
+	fflush(sr->msg);	/* before the next fork */
 	return 0;
 }
 

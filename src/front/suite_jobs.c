@@ -163,6 +163,43 @@ static void size_item(const struct ib_suite_opts *o, struct ib_suite_item *t)
 		t->numjobs = o->numjobs;
 }
 
+/* Is name one of the comma-separated list's? */
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)); p++)
+		if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
+/* Every name of --only must be a test of the suite. */
+static int check_only(const struct ib_suite *s, const char *only, struct ib_diag *d)
+{
+	struct ib_suite_opts all = { 0 };
+	struct ib_suite_item *it = calloc(IB_SUITE_MAX_TESTS, sizeof(*it));
+	const char *p = only;
+	int n, k, ret = 0;
+	size_t len;
+
+	if (!it)
+		return ib_diag_set(d, ENOMEM, "out of memory");
+	n = ib_suite_items(s, &all, it, IB_SUITE_MAX_TESTS, d);
+	for (; n >= 0 && !ret && *p; p += len + (p[len] == ',')) {
+		len = strcspn(p, ",");
+		for (k = 0; k < n; k++)
+			if (strlen(it[k].name) == len && !strncmp(it[k].name, p, len))
+				break;
+		if (k == n)
+			ret = ib_diag_set(d, EINVAL, "--only: %.*s: no such test in suite %s (--list)",
+					  (int)len, p, s->name);
+	}
+	free(it);
+	return n < 0 ? n : ret;
+}
+
 /* Every --set must name a test of the suite. */
 static int check_sets(const struct ib_suite_opts *o, const struct ib_suite_item *it,
 		      unsigned int n, struct ib_diag *d)
@@ -190,6 +227,8 @@ int ib_suite_items(const struct ib_suite *s, const struct ib_suite_opts *o,
 	unsigned int k, n = 0;
 	struct ib_diag tmp;
 
+	if (o->only && check_only(s, o->only, d) < 0)
+		return -EINVAL;
 	for (k = 0; k < total; k++) {
 		struct ib_suite_item t;
 
@@ -201,7 +240,8 @@ int ib_suite_items(const struct ib_suite *s, const struct ib_suite_opts *o,
 		t.writes = is_write(t.rw, t.mixread ? t.mixread : (strstr(t.rw, "read") ? 100 : 0));
 		if (ib_parse_size(t.bs, 1024, &t.bs_bytes, &tmp) < 0)
 			return ib_diag_set(d, EINVAL, "suite %s: bad bs '%s'", s->name, t.bs);
-		if (o->readonly && t.writes)
+		if ((o->readonly && t.writes) || t.bs_bytes < o->min_bs ||
+		    (o->only && !in_list(o->only, t.name)))
 			continue;
 		if (n == max)
 			return ib_diag_set(d, E2BIG, "suite %s: more than %u tests", s->name, max);

@@ -97,6 +97,7 @@ static void json_suite(struct ib_json *j, const struct ib_suite_report *s)
 	ib_json_obj_open(j, "iobench suite");
 	ib_json_str(j, "name", s->suite->name);
 	ib_json_str(j, "target", s->target);
+	ib_json_str(j, "note", s->note);
 	if (s->suite->kind == IB_SUITE_PTS)
 		json_pts(j, s);
 	ib_json_arr_open(j, "summary");

@@ -124,24 +124,37 @@ static void print_matrix(FILE *f, const struct ib_suite_report *s)
 	}
 }
 
+/* Why a verdict is not conclusive, in words. */
+static const char *trust_text(const struct ib_suite_verdict *v, char *buf, size_t len)
+{
+	if (v->conclusive)
+		return "steady and long enough to say so";
+	if (v->steady == IB_STEADY_NO)
+		snprintf(buf, len, "not conclusive: not steady (%s)", v->why);
+	else if (v->steady == IB_STEADY_UNKNOWN)
+		snprintf(buf, len, "not conclusive: too short to tell whether it was steady (%u s of rate samples needed)",
+			 IB_SUITE_STEADY_MIN + 2);
+	else
+		snprintf(buf, len, "not conclusive: the run was too short (%s)", v->why);
+	return buf;
+}
+
 void ib_suite_verdict_text(char *buf, size_t len, const struct ib_suite_verdict *v)
 {
-	char a[32], b[32];
+	char a[32], b[32], t[160];
 	enum ib_suite_metric m = v->metric;
 
 	snprintf(buf, len, "%s %s %s %s: %s by %.1f%%, %s", ib_suite_metric_name(m),
-		 m == IB_SM_LAT ? ib_chart_fmt_ns(a, sizeof(a), v->measured) :
-				  fmt_metric(a, sizeof(a), m, v->measured),
+		 fmt_metric(a, sizeof(a), m == IB_SM_LAT ? IB_SM_LAT : m, v->measured),
 		 m == IB_SM_LAT ? "<=" : ">=",
 		 fmt_metric(b, sizeof(b), m, v->limit),
 		 v->met ? "met" : "NOT met", v->margin_pct < 0 ? -v->margin_pct : v->margin_pct,
-		 v->conclusive ? "steady and long enough to say so" :
-				 "not conclusive: the run was too short or not steady");
+		 trust_text(v, t, sizeof(t)));
 }
 
 static void print_verdicts(FILE *f, const struct ib_suite_report *s)
 {
-	char line[256];
+	char line[400];
 	unsigned int i, met = 0;
 
 	if (!s->nv)
@@ -189,6 +202,8 @@ static void print_pts(FILE *f, const struct ib_suite_report *s)
 void ib_suite_print(FILE *f, const struct ib_suite_report *s)
 {
 	fprintf(f, "\niobench suite %s on %s\n", s->suite->name, s->target);
+	if (s->note[0])
+		fprintf(f, "note: %s\n", s->note);
 	if (s->suite->kind == IB_SUITE_PTS)
 		print_pts(f, s);
 	print_summary(f, s);

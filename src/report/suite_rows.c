@@ -173,6 +173,8 @@ static void verdict(struct ib_suite_report *s, const struct ib_suite_row *row,
 		v->margin_pct = 100.0 * (measured - limit) / limit;
 	}
 	v->conclusive = !row->failed && row->steady == IB_STEADY_YES && row->long_enough;
+	v->steady = row->steady;
+	snprintf(v->why, sizeof(v->why), "%s", row->why);
 }
 
 void ib_suite_judge(struct ib_suite_report *s)

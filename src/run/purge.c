@@ -72,3 +72,16 @@ int ib_purge(const char *path, dev_t rdev, uint64_t len, char *how,
 	close(fd);
 	return ret;
 }
+
+unsigned int ib_blk_lbs(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int lbs = 0;
+
+	if (fd < 0)
+		return 0;
+	if (ioctl(fd, BLKSSZGET, &lbs) < 0 || lbs < 0)
+		lbs = 0;
+	close(fd);
+	return (unsigned int)lbs;
+}

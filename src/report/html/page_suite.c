@@ -55,7 +55,7 @@ static int verdict_table(FILE *f, const struct ib_suite_report *s)
 {
 	const char *cls[IB_SUITE_MAX_VERDICTS + 1];
 	struct page_table t;
-	char line[256];
+	char line[400];
 	unsigned int i;
 
 	if (!s->nv)
@@ -221,6 +221,8 @@ int ib_page_suite_doc(FILE *f, const struct ib_suite_report *s,
 
 	snprintf(head, sizeof(head), "iobench suite %s on %s", s->suite->name, s->target);
 	ib_html_heading(f, head);
+	if (s->note[0])
+		ib_html_para(f, "verdict info", s->note);
 	ret = summary_table(f, s);
 	if (!ret)
 		ret = verdict_table(f, s);
