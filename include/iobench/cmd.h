@@ -51,6 +51,7 @@ int ib_cmd_suite(int argc, char **argv);
 struct ib_suite_args {
 	bool list, print_jobs, help, json;
 	bool no_calibrate;		/* as the run's --no-calibrate */
+	unsigned int max_rounds;	/* PTS: --rounds (default and at most 25) */
 	const char *name, *target;
 	const struct ib_suite *suite;
 	struct ib_suite_opts o;		/* the suite's defaults applied */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "iobench/cmd.h"
 #include "iobench/parse.h"
+#include "iobench/pts_ss.h"
 
 /* "--name=value" or "--name value": the value, advancing *i; NULL: not it. */
 static const char *opt_value(int argc, char **argv, int *i, const char *name,
@@ -88,6 +89,8 @@ static int value_opt(int argc, char **argv, int *i, struct ib_suite_args *a,
 		return count_opt(v, "--iodepth", 65536, &o->iodepth, d);
 	if ((v = opt_value(argc, argv, i, "--numjobs", miss)))
 		return count_opt(v, "--numjobs", 256, &o->numjobs, d);
+	if ((v = opt_value(argc, argv, i, "--rounds", miss)))
+		return count_opt(v, "--rounds", IB_PTS_MAX_ROUNDS, &a->max_rounds, d);
 	if ((v = opt_value(argc, argv, i, "--expect", miss)))
 		return ib_suite_parse_expect(v, &o->expect, d);
 	if ((v = opt_value(argc, argv, i, "--only", miss))) {
@@ -186,6 +189,8 @@ int ib_suite_parse(int argc, char **argv, struct ib_suite_args *a,
 		return ib_diag_set(d, EINVAL, "suite %s: no such suite (iobench suite --list)", a->name);
 	if (!a->target)
 		return ib_diag_set(d, EINVAL, "suite %s: which target? (a device or a file)", a->name);
+	if (!a->max_rounds)
+		a->max_rounds = IB_PTS_MAX_ROUNDS;
 	a->o.target = a->target;
 	ib_suite_opts_defaults(a->suite, &a->o);
 	return 0;

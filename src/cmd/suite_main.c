@@ -23,7 +23,7 @@ static void usage(FILE *f)
 	      "             [--ramp=TIME] [--pause=TIME] [--iodepth=N] [--numjobs=N]\n"
 	      "             [--expect=iops=N,bw=SIZE/s,lat=TIME] [--readonly]\n"
 	      "             [--capacity=SIZE] [--io-size=SIZE] [--only=TEST,...]\n"
-	      "             [--set=TEST:KEY=VALUE]\n"
+	      "             [--set=TEST:KEY=VALUE] [--rounds=N]\n"
 	      "             [--output-format=normal|json] [--json-output=FILE]\n"
 	      "             [--report=FILE.html] [--no-calibrate]\n"
 	      "             [--KEY=VALUE (a job option for every test)]\n", f);

@@ -89,7 +89,7 @@ static int rounds(struct suite_run *sr, struct ib_suite_row *rr, unsigned int t,
 {
 	int rc = 0;
 
-	while (sr->rep.rounds < IB_PTS_MAX_ROUNDS) {
+	while (sr->rep.rounds < sr->a->max_rounds) {
 		rc = round_once(sr, rr + sr->rep.rounds * sr->n, t, d);
 		if (rc || !sr->have_res)
 			break;

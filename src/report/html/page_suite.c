@@ -126,7 +126,7 @@ static int matrix_table(FILE *f, const struct ib_suite_report *s)
 	}
 	snprintf(cap, sizeof(cap), "%s%s", s->suite->table == IB_SM_BW ? "MB/s" :
 		 s->suite->table == IB_SM_LAT ? "mean latency" : "IOPS",
-		 s->suite->kind == IB_SUITE_PTS ? ", average over the measurement window" : "");
+		 s->suite->kind == IB_SUITE_PTS ? " (window average)" : "");
 	ib_html_table(f, cap, t.cell, t.rows, t.cols);
 	ib_page_table_free(&t);
 	return 0;
