@@ -142,9 +142,9 @@ def zram_free(t):
 
 def test_latency(t, dev, where):
     doc = run_doc(t, 'pts-latency on %s' % where, 'pts-latency', dev, *TINY,
-                  '--rounds=5')
+                  '--rounds=3')
     s = doc.get('iobench suite', {})
-    t.eq(len(s.get('rounds', [])), 5, 'pts-latency --rounds=5 on %s: five rounds' % where)
+    t.eq(len(s.get('rounds', [])), 3, 'pts-latency --rounds=3 on %s: three rounds' % where)
     t.eq(list(ios_of(doc)), ['rnd8k-r100w0', 'rnd4k-r100w0', 'rnd8k-r65w35',
                              'rnd4k-r65w35', 'rnd8k-r0w100', 'rnd4k-r0w100'],
          'pts-latency on %s: its tests' % where)
