@@ -113,6 +113,13 @@ void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w);
  */
 void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out);
 
+/*
+ * Instead of ib_runner_go: free a checked runner without running it (the
+ * caller's own step between the two failed). Nothing was written. The
+ * caller still ends with ib_result_free().
+ */
+void ib_runner_abort(struct ib_runner *r);
+
 /* Both steps at once; warnings go to msg. */
 int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d);
