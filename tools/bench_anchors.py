@@ -37,7 +37,9 @@ null engine at iodepth 1 and 32. The seed cases (seed-loop, seed-zram):
               "lat" (the latency rows)
 
 Every round runs every case once per row, one after the other, so a drift
-of the machine lands on all of a case's rows alike. Each ratio is the
+of the machine lands on all of a case's rows alike; the rows' order
+rotates by one each round, so no row is always the first after a case
+change. Each ratio is the
 median over the rounds of the round's own ratio. "best fio" in a round is
 the highest IOPS of fio, fio-best and fio342 in that round. CPU ns/io is
 the wait4() user+system time of the tool's process tree over its I/Os.
@@ -340,7 +342,11 @@ def run_rounds(opts, env, res):
             if case.target != 'null' and not env.path(case.target):
                 c['skipped'] = 'target %s not available' % case.target
                 continue
-            for row in ROWS:
+            # the rows' order rotates by one each round: a row that
+            # follows the previous case's last one (its exit, its device's
+            # state) is a different row every round
+            k = rnd % len(ROWS)
+            for row in ROWS[k:] + ROWS[:k]:
                 argv = row_argv(opts, row, case, env)
                 if not argv:
                     continue
