@@ -55,6 +55,11 @@ in one /dev/shm directory and the loop device is detached on exit,
 whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
 
+tools/bench.py anchors [...] (tools/bench_anchors.py, its own --help):
+iobench's defaults against fio's best flags, fio 3.42, t/io_uring and the
+ceiling on every engine and target (shm, loop, zram, ext4, xfs, null), the
+QD1 added latency and the 8-job seed line, PASS/FAIL per target.
+
 tools/bench.py instructions [...] (tools/bench_instr.py, its own --help):
 user-mode instructions per I/O of iobench, fio and the ceiling under
 callgrind, a count no load or hypervisor billing moves.
@@ -954,10 +959,10 @@ def parse_args(argv):
                     help='before each run wait up to this many seconds for '
                     'other processes to use < 0.25 CPU (default 5; '
                     '0 with --smoke)')
-    ap.add_argument('--nice', type=int, default=-20,
-                    help='run both tools at this nice value (default -20: '
-                    'on a shared machine the tools, not the neighbours, get '
-                    'the CPUs; both sides alike)')
+    ap.add_argument('--nice', type=int, default=0,
+                    help='run both tools at this nice value (default 0, what '
+                    'a user runs them at; -20 on a shared machine gives the '
+                    'tools, not the neighbours, the CPUs, both sides alike)')
     ap.add_argument('--iobench-opt', action='append', default=[],
                     metavar='OPT', help='extra option for iobench only '
                     '(experiments: the jobs are then no longer identical)')
@@ -1053,6 +1058,9 @@ def main(argv):
     if argv[:1] == ['instructions']:    # tools/bench_instr.py
         import bench_instr
         return bench_instr.main(argv[1:])
+    if argv[:1] == ['anchors']:     # tools/bench_anchors.py
+        import bench_anchors
+        return bench_anchors.main(argv[1:])
     opts = parse_args(argv)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return in_own_session(argv, opts.nice)

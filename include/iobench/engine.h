@@ -76,6 +76,7 @@
  *     library is found.
  */
 #define IB_ENGINE_ERRMSG_LEN 256
+#define IB_ENGINE_SETUP_LEN 80
 
 enum ib_queue_ret { IB_Q_QUEUED = 0, IB_Q_DONE = 1, IB_Q_BUSY = 2 };
 
@@ -140,6 +141,9 @@ struct ib_engine_ctx {
 	unsigned int buf_mem;	/* enum ib_iomem: how buf_base was allocated */
 	void *data;		/* engine private */
 	char errmsg[IB_ENGINE_ERRMSG_LEN]; /* "" or why init/an I/O failed */
+	/* what init set up that no option asked for ("" none), e.g.
+	 * "fixedbufs,ring_fd,defer_taskrun": the JSON's effective options */
+	char setup[IB_ENGINE_SETUP_LEN];
 };
 
 struct ib_opt;

@@ -117,6 +117,28 @@ struct ib_done_rec {
 	uint8_t ddir;
 };
 
+/*
+ * Adaptive batching (loop_batch.c), with the batch options left to
+ * iobench's defaults on an asynchronous engine: the loop alternates short
+ * slices of its two ways to submit and reap (all that a refill queued in
+ * one call, up to iodepth reaped at once; or each I/O submitted and reaped
+ * on its own, fio's way) and keeps the one that completed more I/Os, probing
+ * again later. submit and complete_max are what the loop uses now.
+ */
+struct ib_loop_batch {
+	bool on;
+	uint8_t mode;			/* IB_BATCH_ALL or IB_BATCH_ONE */
+	uint8_t slice;			/* probe slice; IB_BATCH_SLICES: settled */
+	unsigned int submit;		/* commit at this many queued; 0: at the end */
+	unsigned int complete_max;	/* reap at most this many; 0: nr_ios */
+	uint64_t next_ns;		/* the next slice end or probe start */
+	uint64_t period_ns;		/* between two probes */
+	uint64_t mark;			/* completions at the slice start */
+	uint64_t got[2];		/* completions per mode, this probe */
+};
+
+enum { IB_BATCH_ALL = 0, IB_BATCH_ONE = 1, IB_BATCH_SLICES = 6 };
+
 struct ib_loop {
 	struct ib_loop_cfg c;
 	unsigned int keep;		/* ib_stats_keep() of the job */
@@ -149,6 +171,7 @@ struct ib_loop {
 	struct ib_io_desc held;		/* a sync waiting for the drain, or
 					 * (serialize) an I/O for an overlap */
 	bool held_set;
+	struct ib_loop_batch batch;	/* the submit/reap batching in use */
 };
 
 /*
@@ -192,5 +215,15 @@ void ib_loop_fail(struct ib_loop *l, int err, const char *where);
 
 /* Copy the cumulative counters into st->live (the parent's ETA line). */
 void ib_loop_publish(struct ib_loop *l);
+
+/* loop_batch.c: the batching in use, set up from the job (init) */
+void ib_loop_batch_init(struct ib_loop *l);
+/* the adaptive policy's step at clock reading now (every reap batch) */
+void ib_loop_batch_step(struct ib_loop *l, uint64_t now);
+static inline void ib_loop_batch_tick(struct ib_loop *l, uint64_t now)
+{
+	if (__builtin_expect(l->batch.on && now >= l->batch.next_ns, 0))
+		ib_loop_batch_step(l, now);
+}
 
 #endif

@@ -207,6 +207,11 @@ struct ib_job_stats {
 	char ioengine_fallback[160];
 	char direct_fallback[320];
 	char clocksource[16];	/* "cpu" (TSC) or "clock_gettime"; "" unknown */
+	/* adaptive batching (loop_batch.c): on, and the probes each way won
+	 * (IB_BATCH_ALL: batched, IB_BATCH_ONE: one I/O per call) */
+	bool batch_adaptive;
+	unsigned int batch_won[2];
+	char engine_setup[80];	/* ib_engine_ctx.setup of the job's engine */
 };
 
 /*

@@ -390,8 +390,7 @@ static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 	ret = l->c.ops->queue(l->c.ctx, io);
 	if (ret == IB_Q_QUEUED) {
 		l->pending[l->nr_pending++] = io;
-		if (l->c.job->iodepth_batch_submit &&
-		    l->nr_pending >= l->c.job->iodepth_batch_submit)
+		if (l->batch.submit && l->nr_pending >= l->batch.submit)
 			return (ret = commit(l)) < 0 ? ret : 1;
 		return 1;
 	}
@@ -467,8 +466,7 @@ static int reap_some(struct ib_loop *l)
 		min = l->inflight;
 	if (!min)
 		min = 1; /* full, draining or busy: we must make progress */
-	max = job->iodepth_batch_complete_max ? job->iodepth_batch_complete_max :
-						  l->c.ctx->nr_ios;
+	max = l->batch.complete_max ? l->batch.complete_max : l->c.ctx->nr_ios;
 	if (max < min)
 		max = min;
 	n = l->c.ops->reap(l->c.ctx, min, max, l->done, reap_timeout(l));
@@ -502,6 +500,7 @@ static int reap_and_refill(struct ib_loop *l)
 		if (settle_io(l, l->done[i], t, &l->recs[k]))
 			k++;
 	check_clock(l, t);
+	ib_loop_batch_tick(l, t);
 	if (!l->issuing_done && l->inflight <= l->c.job->iodepth_low)
 		/* a done hook's work (verify checks) is no one's latency */
 		ret = fill(l, l->c.hooks.done && k ? lazy_now(l) : t);

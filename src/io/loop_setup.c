@@ -35,6 +35,7 @@ int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
 	for (i = 0; i < depth; i++)
 		l->free_ios[l->nr_free++] = &cfg->ctx->ios[i];
+	ib_loop_batch_init(l);
 	return 0;
 }
 

@@ -45,9 +45,13 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	int ret;
 
 	w->ctx.errmsg[0] = '\0';
+	w->ctx.setup[0] = '\0';
 	ret = w->ops->init(&w->ctx);
-	if (!ret)
+	if (!ret) {
+		snprintf(w->st->engine_setup, sizeof(w->st->engine_setup), "%s",
+			 w->ctx.setup);
 		return 0;
+	}
 	if (!why[0])
 		why = strerror(-ret);
 	if (ib_engine_unavailable(ret))

@@ -98,6 +98,16 @@ def test_typed(t, dev):
              ('io_uring', 1, 1), 'JSON effective options')
         t.check('ioengine_fallback' not in eff and
                 'direct_fallback' not in eff, 'JSON: no fallback', eff)
+        # batching left to iobench: adaptive, its probes counted (a 4 MiB
+        # job may end before its first probe does); what the ring set up
+        # that no option asked for, from a known list
+        t.check('batch_probes_won_batched' in eff and
+                'batch_probes_won_per_io' in eff,
+                'JSON: adaptive batching on, its probes counted', eff)
+        setup = eff.get('engine_setup', '').split(',')
+        t.check(set(setup) <= {'', 'fixedbufs', 'ring_fd', 'coop_taskrun',
+                               'single_issuer', 'defer_taskrun'},
+                'JSON: the engine\'s own set-up named', eff)
         t.check(j['iodepth_level']['>=64'] > 90.0,
                 'IO depths: >=64 for most I/Os (%s)' % j['iodepth_level'])
         t.check('direct' not in j['job options'] and
@@ -139,6 +149,9 @@ def fio_passes(t, args, dev):
         eff = doc['jobs'][0]['effective options']
         t.eq((eff['ioengine'], eff['direct'], eff['direct_requested']),
              ('psync', 0, 0), 'fio defaults: JSON effective options')
+        t.check('batch_probes_won_batched' not in eff and
+                'engine_setup' not in eff,
+                'fio defaults: no adaptive batching, no engine set-up', eff)
         opts = doc['jobs'][0]['job options']
         t.eq((opts.get('defaults'), 'direct' in opts, 'ioengine' in opts),
              ('fio', False, False), 'fio defaults: JSON job options as typed')

@@ -35,6 +35,7 @@ struct uring_data {
 	bool defer;		/* DEFER_TASKRUN: completions need an enter */
 	bool fixed_files;	/* registerfiles: fd = files[].reg_index */
 	bool fixed_bufs;	/* buffers registered: READ/WRITE_FIXED */
+	bool ring_fd;		/* the ring's fd registered (no fdget per enter) */
 	int op;			/* OP_* */
 	int rw_flags;		/* RWF_NOWAIT */
 	unsigned int async_every;	/* force_async: every Nth SQE, 0: none */
@@ -210,6 +211,36 @@ static int pick_op(const struct ib_job *job, struct uring_data *ud)
 	return op;
 }
 
+/*
+ * What this ring does that the job's options did not ask for (fio's
+ * io_uring engine does none of it by default): registered buffers, a
+ * registered ring fd, the task-run setup flags.
+ */
+static void note_setup(struct ib_engine_ctx *ctx, const struct uring_data *ud)
+{
+	const struct ib_job *job = ctx->job;
+	unsigned int f = ud->ring.flags;
+	size_t n = 0;
+
+#define NOTE(cond, word) \
+	do { \
+		if ((cond) && n < sizeof(ctx->setup)) \
+			n += (size_t)snprintf(ctx->setup + n, sizeof(ctx->setup) - n, \
+					      "%s%s", n ? "," : "", word); \
+	} while (0)
+	NOTE(ud->fixed_bufs && !job->engine.fixedbufs, "fixedbufs");
+#ifdef HAVE_RING_FD
+	NOTE(ud->ring_fd, "ring_fd");
+	NOTE(f & IORING_SETUP_COOP_TASKRUN, "coop_taskrun");
+#endif
+#ifdef HAVE_DEFER_TASKRUN
+	NOTE(f & IORING_SETUP_SINGLE_ISSUER, "single_issuer");
+	NOTE(f & IORING_SETUP_DEFER_TASKRUN, "defer_taskrun");
+#endif
+#undef NOTE
+	(void)f;
+}
+
 static int uring_init(struct ib_engine_ctx *ctx)
 {
 	const struct ib_job *job = ctx->job;
@@ -229,7 +260,8 @@ static int uring_init(struct ib_engine_ctx *ctx)
 	if (ret < 0)
 		return init_fail_msg(ctx, ret, "ring setup");
 #ifdef HAVE_RING_FD
-	io_uring_register_ring_fd(&ud->ring); /* an optimisation only */
+	/* an optimisation only */
+	ud->ring_fd = io_uring_register_ring_fd(&ud->ring) == 1;
 #endif
 	if ((ret = setup_bufs(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "fixedbufs: registering buffers");
@@ -238,6 +270,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 	ud->op = pick_op(job, ud);
 	ud->rw_flags = job->engine.nowait ? RWF_NOWAIT : 0;
 	ud->async_every = ud->async_left = job->engine.force_async;
+	note_setup(ctx, ud);
 	return 0;
 }
 

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The loop's submit/reap batching. Given (iodepth_batch_submit,
+ * iodepth_batch_complete_max) or defaults=fio: fixed, as asked. Left to
+ * iobench's defaults on an asynchronous engine at a depth above 1: chosen
+ * by what the run measures, since the better way depends on where the
+ * target completes its I/Os:
+ *
+ * - in the submitting call (a tmpfs file, zram, the null engine): every
+ *   I/O of a batch is done by the time the one io_uring_enter returns, so
+ *   one call per refill is pure gain (a third of the kernel time per I/O);
+ * - on another CPU (a loop device's worker, a disk): a batch waits in the
+ *   block layer's plug until the whole refill has been issued, and only
+ *   then wakes the worker, which drains the queue while the job sleeps.
+ *   Completions come in bursts of the whole depth and the device idles
+ *   between them; one I/O per call hands each to the worker at once.
+ *
+ * The policy measures rather than guesses: IB_BATCH_SLICES slices of
+ * SLICE_NS, alternating the two ways (the order swapped at every probe, so
+ * a drift of the machine lands on both), the completions of each counted;
+ * one I/O per call is kept only when it completed more than MARGIN more
+ * (the batched way costs less CPU). Probes repeat, the period doubling from
+ * FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of the target's behaviour
+ * is followed. Each probe's winner is counted in the job's statistics
+ * (the JSON's effective options).
+ */
+#include "loop_priv.h"
+
+#define SLICE_NS	20000000ull	/* 20 ms */
+#define FIRST_PERIOD_NS	500000000ull	/* 0.5 s after the first probe */
+#define MAX_PERIOD_NS	8000000000ull
+#define MARGIN_PCT	2u
+
+static void set_mode(struct ib_loop *l, unsigned int mode)
+{
+	struct ib_loop_batch *b = &l->batch;
+
+	b->mode = (uint8_t)mode;
+	b->submit = mode == IB_BATCH_ONE ? 1 : l->c.job->iodepth_batch_submit;
+	b->complete_max = mode == IB_BATCH_ONE ? 1 :
+			  l->c.job->iodepth_batch_complete_max;
+}
+
+void ib_loop_batch_init(struct ib_loop *l)
+{
+	const struct ib_job *job = l->c.job;
+	struct ib_loop_batch *b = &l->batch;
+
+	b->on = !(l->c.ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1 &&
+		job->defaults == IB_DEFAULTS_IOBENCH && !job->batch_submit_given &&
+		!job->batch_complete_max_given;
+	b->slice = IB_BATCH_SLICES;
+	b->next_ns = 0;			/* the first reap starts a probe */
+	b->period_ns = FIRST_PERIOD_NS;
+	l->c.st->batch_adaptive = b->on;
+	set_mode(l, IB_BATCH_ALL);
+}
+
+static uint64_t completed(const struct ib_loop *l)
+{
+	return l->cum_ios[0] + l->cum_ios[1] + l->cum_ios[2];
+}
+
+/* The probe's last slice ended: keep the way that completed more. */
+static void decide(struct ib_loop *l, uint64_t now)
+{
+	struct ib_loop_batch *b = &l->batch;
+	unsigned int won = b->got[IB_BATCH_ONE] * 100 >
+			   b->got[IB_BATCH_ALL] * (100 + MARGIN_PCT);
+
+	set_mode(l, won);
+	l->c.st->batch_won[won]++;
+	b->slice = IB_BATCH_SLICES;
+	b->next_ns = now + b->period_ns;
+	if (b->period_ns < MAX_PERIOD_NS)
+		b->period_ns *= 2;
+}
+
+void ib_loop_batch_step(struct ib_loop *l, uint64_t now)
+{
+	struct ib_loop_batch *b = &l->batch;
+	unsigned int first;
+
+	if (b->slice == IB_BATCH_SLICES) {	/* settled: a new probe */
+		b->got[0] = b->got[1] = 0;
+		b->slice = 0;
+	} else {
+		b->got[b->mode] += completed(l) - b->mark;
+		if (++b->slice == IB_BATCH_SLICES) {
+			decide(l, now);
+			return;
+		}
+	}
+	first = (unsigned int)(l->c.st->batch_won[0] + l->c.st->batch_won[1]) & 1;
+	set_mode(l, (b->slice & 1) ^ first);
+	b->mark = completed(l);
+	b->next_ns = now + SLICE_NS;
+}

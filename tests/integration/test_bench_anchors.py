@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""tools/bench.py anchors --smoke on the null engine and a /dev/shm file
+(psync): the rows each case has, the JSON's runs and verdicts, the exact
+verdict logic on the medians the same run measured (never a speed).
+"""
+import os
+import shutil
+import sys
+
+import ibtest
+
+BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                     'tools', 'bench.py')
+ROWS = {'null-qd1': ['iobench', 'fio', 'ceiling'],
+        'null-qd32': ['iobench', 'fio'],
+        'psync-shm': ['iobench', 'fio', 'ceiling']}
+
+
+def check_case(t, name, c):
+    runs = c.get('runs', {})
+    t.eq(sorted(runs), sorted(ROWS[name]), '%s: its rows' % name, runs)
+    for row, rr in runs.items():
+        t.eq(len(rr), 1, '%s %s: one run (smoke)' % (name, row), rr)
+        m = rr[0] if rr else {}
+        t.check('error' not in m and m.get('ios', 0) > 0,
+                '%s %s: did I/O' % (name, row), m)
+    ib = (runs.get('iobench') or [{}])[0]
+    fio = (runs.get('fio') or [{}])[0]
+    if ib.get('iops') and fio.get('iops'):
+        t.eq(c['ib_over_best_fio'], ib['iops'] / fio['iops'],
+             '%s: ib/best fio is the round\'s own ratio' % name, c)
+    if name == 'null-qd1':
+        ceil = (runs.get('ceiling') or [{}])[0]
+        t.check(ceil.get('p50_ns') is not None and ib.get('p50_ns') is not None,
+                'null-qd1: p50 from iobench and the ceiling\'s lat loop', runs)
+        if ceil.get('p50_ns') is not None and ib.get('p50_ns') is not None:
+            t.eq(c['added_p50']['iobench'], ib['p50_ns'] - ceil['p50_ns'],
+                 'null-qd1: added p50 = iobench p50 - ceiling p50', c)
+
+
+def main():
+    t = ibtest.Test()
+    if t.wrapper:
+        t.skip('compares run times: not under a wrapper')
+        t.finish()
+    if not shutil.which('fio'):
+        t.skip('fio is not installed')
+        t.finish()
+    jpath = t.path('anchors.json')
+    ceiling = os.path.join(os.path.dirname(os.path.dirname(t.bin)), 'tools',
+                           'ceiling')
+    r = t.run(BENCH, 'anchors', '--smoke', '--runtime', '0.3',
+              '--targets', 'null,shm', '--engines', 'psync', '--no-seed',
+              '--iobench', t.bin, '--ceiling', ceiling, '--json', jpath,
+              prog=sys.executable, timeout=t.scaled(120))
+    t.eq(r.rc, 0, 'anchors --smoke exits 0', r)
+    lines = r.out.splitlines()
+    t.check(lines and lines[0].startswith('anchors: iobench-') and
+            'nice 0;' in lines[0], 'first line: versions, nice 0', r)
+    doc = t.load_json(jpath)
+    cases = doc.get('cases', {})
+    t.eq(sorted(cases), sorted(ROWS), 'JSON: the three cases', sorted(cases))
+    for name, c in cases.items():
+        if name in ROWS:
+            check_case(t, name, c)
+    tg = doc.get('targets', [])
+    want = [('null-qd1', 'ib/best fio'), ('null-qd1', 'QD1 p50'),
+            ('null-qd32', 'ib/best fio'), ('psync-shm', None)]
+    t.eq(len(tg), len(want), 'JSON: one verdict per goal', tg)
+    for v in tg:
+        m = v.get('measured')
+        goal = v.get('goal', '')
+        if v['target'] == 'ib/best fio' and m is not None:
+            t.eq(v['met'], m >= 1.05, '%s: PASS iff >= 1.05' % v['case'], v)
+        t.check(goal and v['met'] in (True, False, None), 'verdict shape', v)
+    verdicts = [ln.split()[-1] for ln in lines
+                if ln.split()[:1] and ln.split()[0] in ROWS and
+                ln.split()[-1] in ('PASS', 'FAIL', '-')]
+    t.eq(len(verdicts), len(tg), 'a table line per verdict', lines)
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Adaptive batching (loop_batch.c) on a loop struct of its own, the clock
+ * and the completion counts driven by hand: when it is on, the slices'
+ * alternation (order swapped at each probe), the 2% margin the one-per-call
+ * way must beat, the fixed values each way sets, the probe period doubling
+ * to its cap, and the winners counted in the job's statistics.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "src/io/loop_priv.h"
+
+#define SLICE 20000000ull
+
+struct bfix {
+	struct ib_loop l;
+	struct ib_job job;
+	struct ib_engine_ops ops;
+	struct ib_job_stats st;
+};
+
+static void fix_on(struct bfix *f, unsigned int depth)
+{
+	memset(f, 0, sizeof(*f));
+	f->job.iodepth = depth;
+	f->job.iodepth_batch_submit = depth;
+	f->job.iodepth_batch_complete_max = depth;
+	f->job.defaults = IB_DEFAULTS_IOBENCH;
+	f->l.c.job = &f->job;
+	f->l.c.ops = &f->ops;
+	f->l.c.st = &f->st;
+	ib_loop_batch_init(&f->l);
+}
+
+/* One probe from now: each slice completes per[mode] I/Os; returns the
+ * time after it. Checks the mode of every slice against first ^ slice. */
+static uint64_t probe(struct bfix *f, uint64_t now, const uint64_t per[2],
+		      unsigned int first)
+{
+	ib_loop_batch_tick(&f->l, now);		/* settled: a probe starts */
+	for (unsigned int s = 0; s < IB_BATCH_SLICES; s++) {
+		assert_int_equal(f->l.batch.mode, (s & 1) ^ first);
+		f->l.cum_ios[IB_DDIR_READ] += per[f->l.batch.mode];
+		ib_loop_batch_tick(&f->l, now + SLICE - 1);	/* not yet */
+		now += SLICE;
+		ib_loop_batch_tick(&f->l, now);
+	}
+	assert_int_equal(f->l.batch.slice, IB_BATCH_SLICES);
+	return now;
+}
+
+static void off_when_asked_or_sync(void **state)
+{
+	struct bfix f;
+
+	(void)state;
+	fix_on(&f, 32);
+	assert_true(f.l.batch.on);
+	assert_true(f.st.batch_adaptive);
+	f.job.batch_submit_given = true;
+	ib_loop_batch_init(&f.l);
+	assert_false(f.l.batch.on);
+	fix_on(&f, 32);
+	f.job.batch_complete_max_given = true;
+	ib_loop_batch_init(&f.l);
+	assert_false(f.l.batch.on);
+	fix_on(&f, 32);
+	f.job.defaults = IB_DEFAULTS_FIO;
+	ib_loop_batch_init(&f.l);
+	assert_false(f.l.batch.on);
+	fix_on(&f, 1);
+	assert_false(f.l.batch.on);
+	fix_on(&f, 32);
+	f.ops.flags = IB_ENGINE_SYNC;
+	ib_loop_batch_init(&f.l);
+	assert_false(f.l.batch.on);
+	assert_false(f.st.batch_adaptive);
+	/* off: the job's values, and a tick changes nothing */
+	assert_int_equal(f.l.batch.submit, 32);
+	assert_int_equal(f.l.batch.complete_max, 32);
+	ib_loop_batch_tick(&f.l, 5 * SLICE);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
+}
+
+static void keeps_the_faster_way(void **state)
+{
+	const uint64_t one_wins[2] = { 1000, 1021 }, tie[2] = { 1000, 1020 };
+	const uint64_t all_wins[2] = { 1500, 900 };
+	struct bfix f;
+	uint64_t t;
+
+	(void)state;
+	fix_on(&f, 32);
+	assert_int_equal(f.l.batch.submit, 32);
+	t = probe(&f, 1000, one_wins, 0);	/* 3063 > 3000 * 1.02 */
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
+	assert_int_equal(f.l.batch.submit, 1);
+	assert_int_equal(f.l.batch.complete_max, 1);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
+	/* the next probe after 0.5 s, the first slice the other way first */
+	ib_loop_batch_tick(&f.l, t + 500000000ull - 1);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
+	t = probe(&f, t + 500000000ull, tie, 1);	/* 3060: not more than 2% */
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	assert_int_equal(f.l.batch.submit, 32);
+	assert_int_equal(f.l.batch.complete_max, 32);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 1);
+	/* then 1 s, 2, 4, 8, 8 */
+	t = probe(&f, t + 1000000000ull, all_wins, 0);
+	t = probe(&f, t + 2000000000ull, all_wins, 1);
+	t = probe(&f, t + 4000000000ull, all_wins, 0);
+	t = probe(&f, t + 8000000000ull, all_wins, 1);
+	assert_int_equal(f.l.batch.period_ns, 8000000000ull);
+	assert_int_equal(f.l.batch.next_ns, t + 8000000000ull);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 5);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(off_when_asked_or_sync),
+		cmocka_unit_test(keeps_the_faster_way),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

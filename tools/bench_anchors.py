@@ -1,0 +1,616 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""bench.py anchors: iobench's defaults against the strongest fio settings.
+
+    tools/bench.py anchors [--rounds N] [--runtime S] [--targets LIST]
+                           [--engines LIST] [--fio342 PATH]
+                           [--t-io-uring PATH] [--sqpoll] [--batch]
+                           [--baseline PATH] [--nice N] [--smoke]
+                           [--iobench PATH] [--fio PATH] [--ceiling PATH]
+                           [--json FILE]
+
+Every case is one job (4k random reads, O_DIRECT) on one target: a
+/dev/shm file (shm), a loop device with direct I/O over a tmpfs file
+(loop), a zram device (zram), a file on ext4 and on xfs, each over a loop
+device of its own (ext4, xfs), and no target (the null engine). Engines:
+io_uring and libaio at iodepth 32, psync and pvsync2 at iodepth 1; the
+null engine at iodepth 1 and 32. The seed cases (seed-loop, seed-zram):
+8 jobs, io_uring, iodepth 64, randrw 75/25. Rows ("tools") per case:
+
+  iobench     iobench with its defaults
+  baseline    another iobench build, its defaults (--baseline)
+  ib-s1c1     iobench, fio's batching: one I/O per submit and per reap
+  ib-s1cN     iobench, one I/O per submit, up to iodepth per reap
+  ib-sNc1     iobench, the refill in one submit, one I/O per reap
+              (the three with --batch, on io_uring and libaio)
+  fio         fio with its defaults
+  fio-best    fio with iodepth_batch_submit=32, iodepth_batch_complete_min=1,
+              iodepth_batch_complete_max=32 (its HOWTO's batching), and on
+              io_uring fixedbufs=1 registerfiles=1 hipri=0
+  fio-sqpoll  fio-best with sqthread_poll=1 (--sqpoll; io_uring)
+  fio342      the same best flags with fio 3.42 (--fio342 PATH)
+  t/io_uring  fio 3.42's t/io_uring (--t-io-uring PATH): io_uring
+              (registered buffers and files, batches of 32), libaio (-a1),
+              pvsync2 (-S1); IOPS is the mean of its per-second lines
+  ceiling     tools/ceiling: io_uring with every kernel feature the target
+              allows (QD32), pread (psync QD1), or its timed QD1 loop
+              "lat" (the latency rows)
+
+Every round runs every case once per row, one after the other, so a drift
+of the machine lands on all of a case's rows alike; the rows' order
+rotates by one each round, so no row is always the first after a case
+change. Each ratio is the
+median over the rounds of the round's own ratio. "best fio" in a round is
+the highest IOPS of fio, fio-best and fio342 in that round. CPU ns/io is
+the wait4() user+system time of the tool's process tree over its I/Os.
+
+Verdicts (PASS/FAIL, nothing asserted; exit status 1 only if a run failed):
+  every case: iobench >= 1.05x the best fio, or >= 0.98x the ceiling
+  where the best fio is within 5% of it; and >= 1.00x t/io_uring
+  batching (--batch): iobench >= 0.97x the best of the ib-* rows
+  latency: on psync-zram and null-qd1, iobench's p50 clat minus the
+  ceiling's p50 <= 100 ns, and below fio's (minus the same)
+  seed: IOPS >= 1.3x fio-best, CPU ns/io <= 0.7x fio-best's
+
+Both tools run at --nice (default 0, the machine's own priority) in a
+session of their own. Needs root for the loop, zram, ext4 and xfs targets
+(skipped otherwise). Standard library only.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+
+import bench
+
+FIO_BATCH = ['--iodepth_batch_submit=32', '--iodepth_batch_complete_min=1',
+             '--iodepth_batch_complete_max=32']
+URING_BEST = ['--fixedbufs=1', '--registerfiles=1', '--hipri=0']
+TARGETS = ('shm', 'loop', 'zram', 'ext4', 'xfs', 'null')
+ENGINES = ('io_uring', 'libaio', 'psync', 'pvsync2')
+DEPTH = {'io_uring': 32, 'libaio': 32, 'psync': 1, 'pvsync2': 1}
+IB_BATCH = {'ib-s1c1': ('1', '1'), 'ib-s1cN': ('1', 'N'),
+            'ib-sNc1': ('N', '1')}
+ROWS = ('iobench', 'baseline', 'ib-s1c1', 'ib-s1cN', 'ib-sNc1', 'fio',
+        'fio-best', 'fio-sqpoll', 'fio342', 't/io_uring', 'ceiling')
+FIO_ROWS = ('fio', 'fio-best', 'fio342')
+LAT_CASES = ('psync-zram', 'null-qd1')
+FS_SIZE = 512 * bench.MIB
+
+
+class Case:
+    def __init__(self, name, target, engine, depth, extra=()):
+        self.name, self.target, self.engine = name, target, engine
+        self.depth, self.extra = depth, list(extra)
+        self.seed = name.startswith('seed-')
+
+    def args(self):
+        rw = ['--rw=randread'] if not self.seed else \
+            ['--rw=randrw', '--rwmixread=75']
+        a = ['--ioengine=' + self.engine, '--bs=4k',
+             '--iodepth=%d' % self.depth] + rw + self.extra
+        if self.engine == 'null':
+            return a + ['--size=1g']
+        return a + ['--direct=1']
+
+
+def all_cases():
+    cases = [Case('null-qd1', 'null', 'null', 1),
+             Case('null-qd32', 'null', 'null', 32)]
+    for t in TARGETS[:-1]:
+        for e in ENGINES:
+            cases.append(Case('%s-%s' % (e.replace('_', ''), t), t, e,
+                              DEPTH[e]))
+    for t in ('loop', 'zram'):
+        cases.append(Case('seed-' + t, t, 'io_uring', 64, ['--numjobs=8']))
+    return cases
+
+
+# -- targets ------------------------------------------------------------------
+class Targets(bench.Env):
+    """bench.Env's shm file, loop and zram devices, plus a file on ext4 and
+    on xfs, each file system on a loop device of its own (direct I/O on)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fs = {}            # kind -> (loop device, mount point, file)
+
+    def _sh(self, *argv):
+        return subprocess.run(argv, capture_output=True, text=True,
+                              timeout=120)
+
+    def fs_file(self, kind):
+        if kind in self.fs:
+            return self.fs[kind][2]
+        self.fs[kind] = ('', '', None)
+        img = os.path.join(self.dir, kind + '.img')
+        with open(img, 'wb') as f:
+            f.truncate(FS_SIZE)
+        r = self._sh('losetup', '--direct-io=on', '--show', '-f', img)
+        dev = r.stdout.strip() if r.returncode == 0 else ''
+        mnt = os.path.join(self.dir, kind + '.mnt')
+        os.mkdir(mnt)
+        self.fs[kind] = (dev, '', None)
+        mkfs = ['mkfs.ext4', '-q', '-F'] if kind == 'ext4' else \
+            ['mkfs.xfs', '-q', '-f']
+        if not dev or self._sh(*mkfs, dev).returncode or \
+                self._sh('mount', dev, mnt).returncode:
+            return None
+        path = os.path.join(mnt, 'data')
+        self._fill(path)
+        self.fs[kind] = (dev, mnt, path)
+        return path
+
+    def path(self, target):
+        if target == 'shm':
+            return self.shm_file()
+        if target == 'loop':
+            return self.loop_dev()
+        if target == 'zram':
+            return self.zram_dev()
+        if target in ('ext4', 'xfs'):
+            return self.fs_file(target)
+        return None
+
+    def cleanup(self):
+        for dev, mnt, _ in list(self.fs.values()):
+            if mnt:
+                self._sh('umount', mnt)
+            if dev:
+                self._sh('losetup', '-d', dev)
+        self.fs = {}
+        super().cleanup()
+
+
+# -- command lines --------------------------------------------------------------
+def _job(cmd, case, env, opts, extra=()):
+    argv = list(cmd) + ['--name=bench', '--time_based',
+                        '--runtime=%dms' % int(opts.runtime * 1000),
+                        '--output-format=json'] + case.args() + list(extra)
+    path = env.path(case.target)
+    if path:
+        argv.append('--filename=' + path)
+        if case.target in ('shm', 'ext4', 'xfs'):
+            argv.append('--size=256m')
+    return argv
+
+
+def _ib_batch(case, which):
+    sub, cmax = IB_BATCH[which]
+    n = str(case.depth)
+    return ['--iodepth_batch_submit=' + (n if sub == 'N' else sub),
+            '--iodepth_batch_complete_max=' + (n if cmax == 'N' else cmax)]
+
+
+def _fio_best(case, sqpoll=False):
+    if case.engine not in ('io_uring', 'libaio') or case.depth < 2:
+        return []
+    extra = FIO_BATCH + (URING_BEST if case.engine == 'io_uring' else [])
+    return extra + (['--sqthread_poll=1'] if sqpoll else [])
+
+
+def _t_io_uring(opts, case, env):
+    flag = {'io_uring': [], 'libaio': ['-a1'], 'pvsync2': ['-S1']}
+    d = str(case.depth)
+    batch = ['-s' + d, '-c' + d] if case.depth > 1 else ['-s1', '-c1']
+    uring = case.engine == 'io_uring'
+    return [opts.t_io_uring, '-d' + d, *batch, '-b4096', '-p0',
+            '-B%d' % uring, '-F%d' % uring, '-n1', '-O1', '-R1',
+            '-r%d' % t_secs(opts), *flag[case.engine],
+            env.path(case.target)]
+
+
+def t_secs(opts):
+    """t/io_uring's -r: whole seconds, at least 2 (a one-second run
+    prints no per-second line)"""
+    return max(2, math.ceil(opts.runtime))
+
+
+def _ceiling(opts, case, env):
+    if case.name in LAT_CASES:
+        return [opts.ceiling, 'lat', env.path(case.target) or '-', '1',
+                '%g' % opts.runtime]
+    if case.seed or case.target == 'null':
+        return None
+    if case.engine == 'io_uring':
+        return [opts.ceiling, 'uring', env.path(case.target),
+                str(case.depth), '%g' % opts.runtime]
+    if case.engine == 'psync':
+        return [opts.ceiling, 'pread', env.path(case.target), '1',
+                '%g' % opts.runtime]
+    return None
+
+
+def row_argv(opts, row, case, env):
+    """The command line of row on case, or None where the row has none."""
+    if row == 'iobench':
+        return _job([opts.iobench], case, env, opts)
+    if row == 'baseline':      # where the batching differs: async engines
+        ok = opts.baseline and (case.depth > 1 and case.engine != 'null')
+        return ok and _job([opts.baseline], case, env, opts)
+    if row in IB_BATCH:
+        ok = opts.batch and case.engine in ('io_uring', 'libaio') and \
+            case.depth > 1
+        return ok and _job([opts.iobench], case, env, opts,
+                           _ib_batch(case, row))
+    if row == 'fio':
+        return _job([opts.fio], case, env, opts)
+    if row == 'fio-best':
+        best = _fio_best(case)
+        return best and _job([opts.fio], case, env, opts, best)
+    if row == 'fio-sqpoll':
+        ok = opts.sqpoll and case.engine == 'io_uring'
+        return ok and _job([opts.fio], case, env, opts, _fio_best(case, True))
+    if row == 'fio342':
+        return opts.fio342 and _job([opts.fio342], case, env, opts,
+                                    _fio_best(case))
+    if row == 't/io_uring':
+        ok = opts.t_io_uring and case.engine in ('io_uring', 'libaio',
+                                                 'pvsync2') and not case.seed
+        return ok and _t_io_uring(opts, case, env)
+    if row == 'ceiling':
+        return opts.ceiling and _ceiling(opts, case, env)
+    return None
+
+
+# -- one run ----------------------------------------------------------------------
+def _p50(d):
+    pct = (d.get('clat_ns') or {}).get('percentile') or {}
+    v = pct.get('50.000000')
+    return float(v) if v is not None else None
+
+
+def parse_report(text):
+    """{iops, ios, p50_ns} of a fio-format JSON report (p50: the first
+    job's read clat, else its write clat)."""
+    start = text.find('{')
+    if start < 0:
+        raise ValueError('no JSON report')
+    rep = json.JSONDecoder().raw_decode(text[start:])[0]
+    iops = ios = 0
+    p50 = None
+    for job in rep['jobs']:
+        for ddir in ('read', 'write'):
+            d = job.get(ddir) or {}
+            iops += float(d.get('iops', 0))
+            ios += int(d.get('total_ios', 0))
+            if p50 is None and d.get('total_ios'):
+                p50 = _p50(d)
+    return {'iops': iops, 'ios': ios, 'p50_ns': p50}
+
+
+def parse_t_io_uring(text, secs):
+    """The mean of t/io_uring's per-second IOPS= lines (a run of one
+    second may print none: then its one 'Maximum IOPS=')."""
+    def num(m):
+        return float(m.group(1)) * {'K': 1e3, 'M': 1e6}.get(m.group(2), 1)
+    vals = [num(m) for m in re.finditer(r'^IOPS=([\d.]+)([KM]?),', text,
+                                        re.M)]
+    if not vals:
+        vals = [num(m) for m in re.finditer(
+            r'^Maximum IOPS=([\d.]+)([KM]?)', text, re.M)]
+    if not vals:
+        raise ValueError('no IOPS= line')
+    iops = statistics.mean(vals)
+    return {'iops': iops, 'ios': int(iops * secs), 'p50_ns': None}
+
+
+def parse_ceiling(text):
+    p50 = re.search(r'p50_ns=(\d+)', text)
+    return {'iops': float(re.search(r'iops=([\d.]+)', text).group(1)),
+            'ios': int(re.search(r'ios=(\d+)', text).group(1)),
+            'p50_ns': float(p50.group(1)) if p50 else None}
+
+
+def measure(opts, row, argv, env):
+    out = os.path.join(env.dir, 'out')
+    b0 = bench.busy_jiffies()
+    status, ru, _, secs = bench.run_tree(argv, opts.runtime * 10 + 30, out,
+                                         opts.nice, env)
+    cpu = ru.ru_utime + ru.ru_stime
+    hz = os.sysconf('SC_CLK_TCK')
+    others = max(0.0, (bench.busy_jiffies() - b0) / hz - cpu) / secs
+    with open(out, errors='replace') as f:
+        text = f.read()
+    if status != 0:
+        return {'error': 'exit status %d: %s' % (status, text[-300:])}
+    try:
+        if row == 'ceiling':
+            m = parse_ceiling(text)
+        elif row == 't/io_uring':
+            m = parse_t_io_uring(text, t_secs(opts))
+        else:
+            m = parse_report(text)
+    except (ValueError, KeyError, AttributeError) as e:
+        return {'error': 'unreadable output (%s): %s' % (e, text[-300:])}
+    m['cpu_ns'] = cpu * 1e9 / m['ios'] if m['ios'] else None
+    m['others'] = others
+    return m
+
+
+def run_rounds(opts, env, res):
+    for rnd in range(opts.rounds):
+        for case in opts.case_list:
+            c = res[case.name]
+            if c.get('skipped'):
+                continue
+            if case.target != 'null' and not env.path(case.target):
+                c['skipped'] = 'target %s not available' % case.target
+                continue
+            # the rows' order rotates by one each round: a row that
+            # follows the previous case's last one (its exit, its device's
+            # state) is a different row every round
+            k = rnd % len(ROWS)
+            for row in ROWS[k:] + ROWS[:k]:
+                argv = row_argv(opts, row, case, env)
+                if not argv:
+                    continue
+                m = measure(opts, row, argv, env)
+                if 'error' in m:
+                    sys.stderr.write('anchors: %s %s round %d: %s\n' % (
+                        case.name, row, rnd + 1, m['error']))
+                c['runs'].setdefault(row, []).append(m)
+        sys.stderr.write('anchors: round %d of %d done\n' % (
+            rnd + 1, opts.rounds))
+
+
+# -- ratios and verdicts -------------------------------------------------------------
+def _val(m, key):
+    return None if not m or 'error' in m else m.get(key)
+
+
+def per_round(c, fn):
+    """The median over the rounds of fn(round's {row: run}), None-free."""
+    n = max((len(v) for v in c['runs'].values()), default=0)
+    vals = []
+    for i in range(n):
+        rnd = {r: v[i] for r, v in c['runs'].items() if i < len(v)}
+        x = fn(rnd)
+        if x is not None:
+            vals.append(x)
+    return statistics.median(vals) if vals else None
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def best_of(rnd, rows, key='iops'):
+    vals = [_val(rnd.get(r), key) for r in rows]
+    vals = [v for v in vals if v is not None]
+    return max(vals) if vals else None
+
+
+def summarize(res):
+    for c in res.values():
+        if c.get('skipped'):
+            continue
+        med = {}
+        for row, runs in c['runs'].items():
+            ok = [m for m in runs if 'error' not in m]
+            med[row] = {k: (statistics.median([m[k] for m in ok
+                                               if m.get(k) is not None])
+                            if any(m.get(k) is not None for m in ok)
+                            else None)
+                        for k in ('iops', 'cpu_ns', 'p50_ns', 'others')}
+            med[row]['ok_runs'] = len(ok)
+        c['median'] = med
+        c['ib_over'] = {row: per_round(c, lambda r, row=row: ratio(
+            _val(r.get('iobench'), 'iops'), _val(r.get(row), 'iops')))
+            for row in c['runs'] if row != 'iobench'}
+        c['ib_over_best_fio'] = per_round(c, lambda r: ratio(
+            _val(r.get('iobench'), 'iops'), best_of(r, FIO_ROWS)))
+        c['best_fio_over_ceiling'] = per_round(c, lambda r: ratio(
+            best_of(r, FIO_ROWS), _val(r.get('ceiling'), 'iops')))
+        c['ib_over_best_fixed'] = per_round(c, lambda r: ratio(
+            _val(r.get('iobench'), 'iops'), best_of(r, IB_BATCH)))
+        c['cpu_ib_over_fio_best'] = per_round(c, lambda r: ratio(
+            _val(r.get('iobench'), 'cpu_ns'),
+            _val(r.get('fio-best') or r.get('fio'), 'cpu_ns')))
+        for row in ('iobench', 'fio'):
+            c.setdefault('added_p50', {})[row] = per_round(
+                c, lambda r, row=row: _diff(_val(r.get(row), 'p50_ns'),
+                                            _val(r.get('ceiling'), 'p50_ns')))
+
+
+def _diff(a, b):
+    return a - b if a is not None and b is not None else None
+
+
+def _verdict(name, what, measured, goal, met):
+    return {'case': name, 'target': what, 'measured': measured,
+            'goal': goal, 'met': met}
+
+
+def case_targets(name, c):
+    out = []
+    if c.get('skipped') or 'median' not in c:
+        return out
+    if c['runs'].get('iobench') and not name.startswith('seed-'):
+        r, fc = c['ib_over_best_fio'], c['best_fio_over_ceiling']
+        ceil = c['ib_over'].get('ceiling')
+        near = fc is not None and fc >= 0.95
+        if near:
+            out.append(_verdict(name, 'ib/ceiling (best fio >= 0.95x it)',
+                                ceil, '>= 0.98', _ge(ceil, 0.98)))
+        else:
+            out.append(_verdict(name, 'ib/best fio', r, '>= 1.05',
+                                _ge(r, 1.05)))
+        if 't/io_uring' in c['runs']:
+            t = c['ib_over'].get('t/io_uring')
+            out.append(_verdict(name, 'ib/t-io_uring', t, '>= 1.00',
+                                _ge(t, 1.0)))
+    if any(row in c['runs'] for row in IB_BATCH):
+        r = c['ib_over_best_fixed']
+        out.append(_verdict(name, 'ib/best fixed batching', r, '>= 0.97',
+                            _ge(r, 0.97)))
+    if name in LAT_CASES:
+        ib, fio = c['added_p50']['iobench'], c['added_p50']['fio']
+        out.append(_verdict(name, 'QD1 p50 - ceiling p50, ns (fio: %s)' % (
+            'n/a' if fio is None else '%.0f' % fio), ib, '<= 100, < fio',
+            None if ib is None or fio is None else ib <= 100 and ib < fio))
+    if name.startswith('seed-'):
+        r = c['ib_over'].get('fio-best')
+        out.append(_verdict(name, 'IOPS ib/fio-best', r, '>= 1.30',
+                            _ge(r, 1.3)))
+        cp = c['cpu_ib_over_fio_best']
+        out.append(_verdict(name, 'CPU/io ib/fio-best', cp, '<= 0.70',
+                            None if cp is None else cp <= 0.7))
+    return out
+
+
+def _ge(v, goal):
+    return None if v is None else v >= goal
+
+
+def targets(res):
+    return [t for name, c in res.items() for t in case_targets(name, c)]
+
+
+# -- output ---------------------------------------------------------------------
+def _f(v, spec):
+    return '-' if v is None else format(v, spec)
+
+
+def print_table(res, tgts, f):
+    cols = '%-13s %-10s %12s %9s %9s %8s %6s %4s\n'
+    f.write(cols % ('case', 'row', 'IOPS', 'cpu ns/io', 'p50 ns', 'ib/row',
+                    'others', 'runs'))
+    for name, c in res.items():
+        if c.get('skipped'):
+            f.write('%-13s skipped: %s\n' % (name, c['skipped']))
+            continue
+        first = True
+        for row in ROWS:
+            m = c['median'].get(row)
+            if m is None:
+                continue
+            if not m['ok_runs']:
+                f.write('%-13s %-10s failed (see stderr)\n' % (
+                    name if first else '', row))
+            else:
+                r = c['ib_over'].get(row)
+                f.write(cols % (name if first else '', row,
+                                _f(m['iops'], ',.0f'), _f(m['cpu_ns'], '.0f'),
+                                _f(m['p50_ns'], '.0f'),
+                                '' if row == 'iobench' else
+                                _f(r, '.3f') + 'x' if r else '-',
+                                _f(m['others'], '.2f'), m['ok_runs']))
+            first = False
+    f.write('\n%-13s %-40s %9s %-14s %s\n' % ('case', 'target', 'measured',
+                                              'goal', 'verdict'))
+    for t in tgts:
+        verdict = {None: '-', True: 'PASS', False: 'FAIL'}[t['met']]
+        f.write('%-13s %-40s %9s %-14s %s\n' % (
+            t['case'], t['target'], _f(t['measured'], '.3f'), t['goal'],
+            verdict))
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog='bench.py anchors',
+        description='iobench defaults vs fio best flags, fio 3.42, '
+        't/io_uring and the ceiling, alternated, medians of ratios')
+    ap.add_argument('--rounds', type=int, default=5)
+    ap.add_argument('--runtime', type=float, default=3.0,
+                    help='seconds per run (default 3)')
+    ap.add_argument('--targets', default=','.join(TARGETS),
+                    help='subset of ' + ','.join(TARGETS))
+    ap.add_argument('--engines', default=','.join(ENGINES),
+                    help='subset of ' + ','.join(ENGINES))
+    ap.add_argument('--cases', default='',
+                    help='only these case names (after --targets/--engines)')
+    ap.add_argument('--seed', action=argparse.BooleanOptionalAction,
+                    default=True, help='the 8-job randrw seed cases')
+    ap.add_argument('--iobench', default=bench.DEFAULT_IOBENCH)
+    ap.add_argument('--baseline', default=None, metavar='PATH')
+    ap.add_argument('--fio', default=shutil.which('fio') or 'fio')
+    ap.add_argument('--fio342', default=None, metavar='PATH',
+                    help='fio 3.42 (any newer fio) for the fio342 row')
+    ap.add_argument('--t-io-uring', default=None, metavar='PATH',
+                    help="fio's t/io_uring for its row")
+    ap.add_argument('--ceiling', default=None,
+                    help='default: tools/ceiling next to the iobench build')
+    ap.add_argument('--sqpoll', action='store_true',
+                    help='the fio-sqpoll row (fio-best + sqthread_poll=1)')
+    ap.add_argument('--batch', action='store_true',
+                    help="iobench's fixed batching rows (ib-s1c1, ib-s1cN, "
+                    'ib-sNc1) and the adaptive-batching verdict')
+    ap.add_argument('--nice', type=int, default=0,
+                    help='run every tool at this nice value (default 0)')
+    ap.add_argument('--smoke', action='store_true',
+                    help='shape check: 1 round of 0.5 s')
+    ap.add_argument('--json', metavar='FILE')
+    opts = ap.parse_args(argv)
+    if opts.smoke:
+        opts.rounds, opts.runtime = 1, 0.5
+    if opts.rounds < 1 or opts.runtime <= 0:
+        ap.error('--rounds and --runtime must be positive')
+    opts.iobench = os.path.abspath(opts.iobench)
+    if opts.ceiling is None:
+        opts.ceiling = bench.build_tool(opts.iobench, 'ceiling')
+    if not os.access(opts.ceiling, os.X_OK):
+        opts.ceiling = None
+    for name in ('baseline', 'fio342', 't_io_uring'):
+        path = getattr(opts, name)
+        if path and not os.access(path, os.X_OK):
+            ap.error('--%s: not an executable: %s' % (
+                name.replace('_', '-'), path))
+    if not shutil.which(opts.fio):
+        ap.error('fio not found: %s' % opts.fio)
+    tg, en = opts.targets.split(','), opts.engines.split(',')
+    bad = [x for x in tg if x not in TARGETS] + \
+        [x for x in en if x not in ENGINES]
+    if bad:
+        ap.error('unknown target or engine: %s' % ','.join(bad))
+    names = [n for n in opts.cases.split(',') if n]
+    opts.case_list = [
+        c for c in all_cases()
+        if c.target in tg and (c.engine in en or c.engine == 'null')
+        and (opts.seed or not c.seed) and (not names or c.name in names)]
+    known = {c.name for c in all_cases()}
+    if [n for n in names if n not in known]:
+        ap.error('unknown case(s); known: ' + ','.join(sorted(known)))
+    return opts
+
+
+def main(argv):
+    opts = parse_args(argv)
+    if os.environ.get('IOBENCH_BENCH_SESSION') is None:
+        return bench.in_own_session(['anchors'] + argv, opts.nice)
+    env = Targets()
+    res = {c.name: {'target': c.target, 'args': c.args(), 'runs': {}}
+           for c in opts.case_list}
+    mach = bench.machine()
+    mach['nice'] = os.getpriority(os.PRIO_PROCESS, 0)
+    run_rounds(opts, env, res)
+    summarize(res)
+    tgts = targets(res)
+    mach['loadavg_end'] = os.getloadavg()
+    vers = {'iobench': bench.tool_version([opts.iobench]),
+            'fio': bench.tool_version([opts.fio]),
+            'fio342': opts.fio342 and bench.tool_version([opts.fio342])}
+    out = sys.stdout
+    out.write('anchors: %s vs %s%s; %d round(s) x %gs; kernel %s, %d CPUs; '
+              'nice %d; loadavg %.2f -> %.2f\n\n' % (
+                  vers['iobench'], vers['fio'],
+                  ' and ' + vers['fio342'] if vers['fio342'] else '',
+                  opts.rounds, opts.runtime, mach['kernel'], mach['cpus'],
+                  mach['nice'], mach['loadavg_start'][0],
+                  mach['loadavg_end'][0]))
+    print_table(res, tgts, out)
+    out.flush()
+    env.cleanup()
+    if opts.json:
+        doc = {'machine': mach, 'versions': vers, 'rounds': opts.rounds,
+               'runtime_s': opts.runtime, 'cases': res, 'targets': tgts}
+        with open(opts.json, 'w') as f:
+            json.dump(doc, f, indent=1)
+    failed = any(m.get('error') for c in res.values()
+                 for runs in c['runs'].values() for m in runs)
+    return 1 if failed else 0
