@@ -55,6 +55,10 @@ in one /dev/shm directory and the loop device is detached on exit,
 whatever happens. Needs root for the loop-device case (skipped
 otherwise). Standard library only.
 
+tools/bench.py threads [...] (tools/bench_threads.py, its own --help):
+thread start-up at numjobs 2048 and 4096 (--thread, null engine), the whole
+command's wall time against fio's, alternated rounds, median ratios.
+
 tools/bench.py instructions [...] (tools/bench_instr.py, its own --help):
 user-mode instructions per I/O of iobench, fio and the ceiling under
 callgrind, a count no load or hypervisor billing moves.
@@ -1053,6 +1057,9 @@ def main(argv):
     if argv[:1] == ['instructions']:    # tools/bench_instr.py
         import bench_instr
         return bench_instr.main(argv[1:])
+    if argv[:1] == ['threads']:    # tools/bench_threads.py
+        import bench_threads
+        return bench_threads.main(argv[1:])
     opts = parse_args(argv)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return in_own_session(argv, opts.nice)
