@@ -237,6 +237,42 @@ def test_planted_links():
         t.eq(ibtest.file_bytes(victim), VICTIM,
              'planted link, %s: the victim file byte-identical' % what)
         os.unlink(link)
+    # a planted link anywhere on the path, not only its last component: a
+    # directory link (sticky/dir -> the victim's directory) and a link to
+    # a link; the victim byte-identical, nothing created beside it
+    vdir = t.mkdir('vdir')
+    vfile = os.path.join(vdir, 'vfile')
+    with open(vfile, 'wb') as f:
+        f.write(VICTIM)
+    plant(d, 'dir', vdir)
+    for what, path in (('a directory link', os.path.join(d, 'dir', 'vfile')),
+                       ('a directory link, then ..',
+                        os.path.join(d, 'dir', '..', 'vdir', 'new')),
+                       ('--output under a directory link',
+                        os.path.join(d, 'dir', 'out'))):
+        opt = '--output=' if what.startswith('--output') else '--filename='
+        extra = ['--filename=%s' % t.path('f0')] if opt == '--output=' else []
+        r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+                  *extra, opt + path)
+        t.eq(r.rc, 1, 'planted link on the path, %s: exit 1' % what, r)
+        t.check(('%s: a symbolic link owned by uid 65534 in the sticky '
+                 'world-writable directory %s; refusing to follow it'
+                 % (os.path.join(d, 'dir'), d)) in r.err,
+                'planted link on the path, %s: the line' % what, r)
+        t.eq(len(r.err.splitlines()), 1, 'planted link on the path, %s: one '
+             'line' % what, r)
+        t.eq((ibtest.file_bytes(vfile), sorted(os.listdir(vdir))),
+             (VICTIM, ['vfile']), 'planted link on the path, %s: the '
+             'victim\'s directory unchanged' % what)
+    os.unlink(os.path.join(d, 'dir'))
+    # our own directory link in the sticky directory: followed
+    os.symlink(t.mkdir('owndir'), os.path.join(d, 'owndir'))
+    r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+              '--filename=%s' % os.path.join(d, 'owndir', 'f'),
+              '--output-format=terse')
+    t.ok(r, 'own directory link in a sticky directory: followed')
+    t.eq(os.path.getsize(t.path('owndir/f')), 64 * 1024,
+         'own directory link: the file laid out through it')
     mine = os.path.join(d, 'mine')
     os.symlink(t.path('target'), mine)  # our own link: followed, as the kernel
     r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
