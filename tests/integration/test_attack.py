@@ -13,7 +13,7 @@ unchanged (SHA-256 of its backing file before and after):
   removal   a failed report removes only the regular file iobench opened
   numbers   offsets, sizes, trace records and times that wrap 64 bits
   signals   a signal to one job process interrupts the run (130); a reader
-            gone gives one line and exit 1
+            gone gives one line and exit 1; SIGUSR1 ends nothing
   messages  control characters escaped; one line per error; no partial log
 The loop devices sit on tmpfs files (ibtest.loop_device)."""
 import atexit
@@ -388,6 +388,55 @@ def children(pid):
         return []
 
 
+def wrote(pid):
+    """Whether pid made a write call yet (its /proc io counters)."""
+    try:
+        with open('/proc/%d/io' % pid) as f:
+            return any(l.startswith('syscw:') and int(l.split()[1]) > 0
+                       for l in f)
+    except OSError:
+        return False
+
+
+def writing_child(pid, timeout=60):
+    """The job processes of pid once the first of them writes (past its
+    set-up, its handlers in place: a psync job's pwrite calls count), or
+    [] after timeout seconds."""
+    end = time.monotonic() + t.scaled(timeout)
+    while time.monotonic() < end:
+        kids = children(pid)
+        if kids and wrote(kids[0]):
+            return kids
+        time.sleep(0.02)
+    return []
+
+
+def test_sigusr1():
+    """SIGUSR1 (fio's interim statistics, not in iobench yet) to the run
+    and to its job process does not end it: exit 0, the whole report."""
+    p = subprocess.Popen(t.argv('--name=u', '--rw=write', '--bs=4k',
+                                '--ioengine=psync',
+                                '--size=1m', '--filename=%s' % t.path('u.dat'),
+                                '--time_based', '--runtime=2',
+                                '--output-format=json'),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=t.dir)
+    kids = writing_child(p.pid)
+    for pid in [p.pid] + kids:
+        os.kill(pid, signal.SIGUSR1)
+    out, err = p.communicate(timeout=t.scaled(60))
+    t.check(kids != [], 'SIGUSR1: the job process found')
+    t.eq((p.returncode, [l for l in err.splitlines()
+                         if not l.startswith('u: Laying out')]), (0, []),
+         'SIGUSR1 to the run and its job: exit 0, no message')
+    try:
+        job = json.loads(out)['jobs'][0]
+    except (ValueError, KeyError, IndexError):
+        job = {}
+    t.eq((job.get('error'), job.get('job_runtime', 0) >= 2000), (0, True),
+         'SIGUSR1: the job ran its whole runtime, no error', out[:400])
+
+
 def test_signal_to_job():
     """Finding 6: SIGINT or SIGTERM sent to one job process (not to the
     run) marks that job and the run interrupted: exit 130, one line naming
@@ -395,18 +444,13 @@ def test_signal_to_job():
     target = t.path('sig.dat')
     for sig in (signal.SIGINT, signal.SIGTERM):
         p = subprocess.Popen(t.argv('--name=s', '--rw=write', '--bs=4k',
+                                    '--ioengine=psync',
                                     '--size=1m', '--filename=%s' % target,
                                     '--time_based', '--runtime=20',
                                     '--output-format=json'),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, cwd=t.dir)
-        kids = []
-        for _ in range(200):
-            kids = children(p.pid)
-            if kids:
-                break
-            time.sleep(0.05)
-        time.sleep(0.5)
+        kids = writing_child(p.pid)
         if kids:
             os.kill(kids[0], sig)
         out, err = p.communicate(timeout=t.scaled(60))
@@ -483,6 +527,7 @@ def main():
     test_failed_report_keeps_nodes()
     test_wrapping_numbers()
     test_signal_to_job()
+    test_sigusr1()
     test_reader_gone()
     test_messages()
     cleanup()
