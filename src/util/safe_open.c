@@ -15,7 +15,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include "iobench/safe_open.h"
 
@@ -82,15 +84,22 @@ static int link_followable(struct walk *w, int lfd, const char *name)
 			   w->shown, (unsigned int)ls.st_uid, at[0] ? at : ".");
 }
 
-/* Follow the link at lfd: its target goes in front of what is left. */
+/*
+ * Follow the link at lfd: its target goes in front of what is left. 1: a
+ * link of /proc (/dev/stdout's /proc/self/fd/1, a "pipe:[N]" no path
+ * names), which only the kernel can follow: the caller opens through it.
+ */
 static int follow(struct walk *w, int lfd, const char *name, const char *left)
 {
 	char target[PATH_MAX], next[PATH_MAX];
+	struct statfs fs;
 	ssize_t n;
 	int ret = link_followable(w, lfd, name);
 
 	if (ret)
 		return ret;
+	if (!fstatfs(lfd, &fs) && fs.f_type == PROC_SUPER_MAGIC)
+		return 1;
 	if (++w->links > MAX_LINKS)
 		return ib_diag_set(w->d, ELOOP, "%s: %s", w->path, strerror(ELOOP));
 	n = readlinkat(lfd, "", target, sizeof(target) - 1);
@@ -136,6 +145,17 @@ static int step_dir(struct walk *w, const char *name, const char *left)
 	} else if (S_ISLNK(st.st_mode)) {
 		snprintf(keep, sizeof(keep), "%s", left);
 		ret = follow(w, fd, name, keep);
+		if (ret == 1) { /* /proc's: the kernel resolves it */
+			close(fd);
+			fd = openat(w->dir, name, O_PATH | O_CLOEXEC);
+			if (fd < 0)
+				return -errno;
+			close(w->dir);
+			w->dir = fd;
+			shown_add(w, name);
+			memmove(w->rest, keep, strlen(keep) + 1);
+			return 0;
+		}
 	} else {
 		close(w->dir);
 		w->dir = fd;
@@ -167,6 +187,10 @@ static int step_last(struct walk *w, const char *name, int flags, bool *done)
 		return -errno;
 	ret = follow(w, lfd, name, "");
 	close(lfd);
+	if (ret == 1) { /* /proc's: the kernel resolves it */
+		fd = openat(w->dir, name, flags | O_CLOEXEC, 0644);
+		return fd >= 0 ? fd : -errno;
+	}
 	*done = ret != 0;
 	return ret;
 }
@@ -263,11 +287,10 @@ void ib_safety_out_id(FILE *f, struct ib_out_id *id)
 	ib_safety_fd_id(f && f != stdout && f != stderr ? fileno(f) : -1, id);
 }
 
-void ib_safety_remove_output(const char *path, const struct ib_out_id *id)
+bool ib_safety_remove_output(const char *path, const struct ib_out_id *id)
 {
 	struct stat st;
 
-	if (id->reg && !lstat(path, &st) && S_ISREG(st.st_mode) &&
-	    st.st_dev == id->dev && st.st_ino == id->ino)
-		unlink(path);
+	return id->reg && !lstat(path, &st) && S_ISREG(st.st_mode) &&
+	       st.st_dev == id->dev && st.st_ino == id->ino && !unlink(path);
 }
