@@ -20,6 +20,7 @@ import atexit
 import hashlib
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -177,6 +178,8 @@ def test_stacked_lower_mounted():
                 ('writes through to %s, which is mounted on' % lower) in r.err,
                 'stacked, lower mounted %s: one line naming the lower device'
                 % (extra,), r)
+        t.eq(digest(t.loop_backing[lower]), before,
+             'stacked, lower mounted %s: lower device unchanged' % (extra,))
     sh('umount', mounts.pop())
     os.sync()
     before = digest(t.loop_backing[lower])
@@ -486,6 +489,35 @@ def test_reader_gone():
          'reader gone mid-run: one line, exit 1')
 
 
+def no_reader(argv):
+    """argv run with stdout a pipe whose reader is already gone: every
+    write is EPIPE. (rc, stderr)."""
+    rd, wr = os.pipe()
+    os.close(rd)
+    p = subprocess.run(argv, stdout=wr, stderr=subprocess.PIPE, text=True,
+                       cwd=t.dir, timeout=t.scaled(60))
+    os.close(wr)
+    return p.returncode, p.stderr
+
+
+def test_reader_gone_cmds():
+    """A reader gone before compare or report writes: one line, exit 1
+    (not 141); a report to /dev/stdout, a link into /proc, still opens."""
+    js = t.path('one.json')
+    r = t.run('--name=j', '--ioengine=null', '--rw=read', '--bs=4k',
+              '--size=1m', '--output-format=json', '--output=' + js)
+    t.ok(r, 'a JSON report to compare')
+    for cmd in (['compare', js, js], ['report', js]):
+        t.eq(no_reader(t.argv(*cmd)), (1, 'iobench: %s: cannot write to '
+             'stdout: Broken pipe\n' % cmd[0]),
+             '%s, reader gone: one line, exit 1' % cmd[0])
+    r = t.run('--name=j', '--ioengine=null', '--rw=read', '--bs=4k',
+              '--size=1m', '--output-format=json', '--output=/dev/stdout')
+    t.ok(r, '--output=/dev/stdout (a pipe, through /proc/self/fd/1)')
+    t.eq(len(json.loads(r.out or '{}').get('jobs', [])), 1,
+         '--output=/dev/stdout: the JSON on stdout', r)
+
+
 def test_messages():
     """Finding 7: values with newlines or escapes stay on one line; compare
     says one line for one bad value; a latency log cut short by ENOSPC is
@@ -500,6 +532,7 @@ def test_messages():
     t.eq((r.rc, r.err), (1, "iobench: job 'a\\nb': %s does not exist and "
          "allow_file_create=0\n" % t.path('none')),
          'a job name with a newline: one escaped line')
+    t.check(not os.path.lexists(t.path('none')), 'refused: nothing created')
     r = t.run('compare', '--alpha=x', 'a.json', 'b.json')
     t.eq((r.rc, r.out, r.err), (1, '', "iobench: --alpha: invalid value 'x'\n"),
          'compare, one bad value: one line, no usage')
@@ -514,6 +547,22 @@ def test_messages():
     t.check('log: No space left on device' in r.err, 'says ENOSPC', r)
     t.eq(sorted(n for n in os.listdir(full) if n.startswith('lat_')), [],
          'no partial latency log left', r)
+    t.check(re.search(r"failed: (s|c|)lat log %s_(s|c|)lat\.1\.log: No space "
+                      r"left on device \(removed, incomplete\)\n"
+                      % re.escape(prefix), r.err) is not None,
+            'latency log: the line names it and says it was removed', r)
+    # write_iolog cut short the same way: removed, and said so
+    ilog = os.path.join(full, 'io.log')
+    r = t.run('--name=i', '--rw=write', '--bs=4k', '--size=16m',
+              '--filename=%s' % t.path('i.dat'), '--write_iolog=%s' % ilog,
+              '--output-format=terse')
+    t.eq(r.rc, 1, 'write_iolog on a full tmpfs: exit 1', r)
+    t.check(('write_iolog: %s: No space left on device (removed, incomplete)'
+             % ilog) in r.err, 'write_iolog: the line says it was removed', r)
+    t.eq(os.listdir(full), [], 'no partial write_iolog left', r)
+    r = t.run('plot', '--avg-msec=x', '-o', t.path('p.svg'), t.path('none'))
+    t.eq((r.rc, len(r.err.splitlines()), r.out), (1, 1, ''),
+         'plot, one bad value: one line, no usage', r)
 
 
 def main():
@@ -529,6 +578,7 @@ def main():
     test_signal_to_job()
     test_sigusr1()
     test_reader_gone()
+    test_reader_gone_cmds()
     test_messages()
     cleanup()
     t.finish()
