@@ -314,7 +314,9 @@ def test_runtime(t, loop):
                   '--output-format=json', '--json-output=' + jpath)
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
-    time.sleep(1.5)
+    # the job reading (not a guessed 1.5 s), then 1 s of its 5
+    t.check(ibtest.wait_job_io(p.pid, t.scaled(60)), 'interrupted: the job reads')
+    time.sleep(1.0)
     p.send_signal(signal.SIGINT)
     p.communicate(timeout=t.scaled(30))
     t.eq(p.returncode, 130, 'interrupted time_based: exit status')
