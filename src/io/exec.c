@@ -11,7 +11,7 @@ bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode,
 	const char *open = to_stderr ? "{ " : "", *close = to_stderr ? "\n} 1>&2" : "";
 	int len = snprintf(NULL, 0, "%s%s > %s.%s.txt 2>&1%s", open, cmd, jobname,
 			   mode, close);
-	void (*old)(int), (*old_usr1)(int);
+	void (*old)(int);
 	char *line;
 	int ret;
 
@@ -23,13 +23,10 @@ bool ib_exec_job_cmd(const char *jobname, const char *cmd, const char *mode,
 	snprintf(line, (size_t)len + 1, "%s%s > %s.%s.txt 2>&1%s", open, cmd, jobname,
 		 mode, close);
 	fflush(NULL);
-	/* the command gets SIGPIPE's and SIGUSR1's defaults, not the run's
-	 * SIG_IGN (run_main.c) */
+	/* the command gets SIGPIPE's default, not the run's SIG_IGN (main.c) */
 	old = signal(SIGPIPE, SIG_DFL);
-	old_usr1 = signal(SIGUSR1, SIG_DFL);
 	ret = system(line);
 	signal(SIGPIPE, old);
-	signal(SIGUSR1, old_usr1);
 	free(line);
 	return ret == 0;
 }
