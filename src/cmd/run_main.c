@@ -348,13 +348,6 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 	 * not a silent death by SIGPIPE (141).
 	 */
 	signal(SIGPIPE, SIG_IGN);
-	/*
-	 * SIGUSR1 asks fio for interim statistics; iobench has none yet, but
-	 * its default action ended the run without a report. Ignored, by the
-	 * job processes too (they inherit it); a command run by exec_prerun
-	 * gets the default back (exec.c).
-	 */
-	signal(SIGUSR1, SIG_IGN);
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
 	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {
