@@ -4,8 +4,13 @@
  * default). The drivers print and pick the exit status: a run's is
  * cmd/run_main.c's, `iobench ping` keeps ioping's (ping.h).
  */
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 #include "iobench/cli.h"
 #include "iobench/cmd.h"
+#include "iobench/fdout.h"
 
 static int cmd_run(int argc, char **argv);
 
@@ -29,9 +34,38 @@ static int cmd_run(int argc, char **argv)
 	return ib_cmd_run(argc, argv, commands);
 }
 
+/*
+ * compare, plot and report print to stdout and end: a reader gone (| head
+ * -1) is one line and exit 1, as for a run (run_main.c), not a silent
+ * death by SIGPIPE (141). ping keeps ioping's SIGPIPE (it would otherwise
+ * go on probing for no reader), curve its runner's handling.
+ */
+static bool prints_and_ends(const struct ib_subcmd *c)
+{
+	return !strcmp(c->name, "compare") || !strcmp(c->name, "plot") ||
+	       !strcmp(c->name, "report");
+}
+
+/* The subcommand's status, or 1 and one line if its stdout failed unseen. */
+static int stdout_done(const char *name, int rc)
+{
+	int err = ib_stream_flush_err(stdout);
+
+	if (!err || rc)
+		return rc; /* a failing subcommand said why */
+	fprintf(stderr, "iobench: %s: cannot write to stdout: %s\n", name,
+		strerror(-err));
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	const struct ib_subcmd *c = ib_subcmd_find(commands, argc, argv);
 
-	return c ? c->fn(argc - 1, argv + 1) : cmd_run(argc, argv);
+	if (!c)
+		return cmd_run(argc, argv);
+	if (!prints_and_ends(c))
+		return c->fn(argc - 1, argv + 1);
+	signal(SIGPIPE, SIG_IGN);
+	return stdout_done(c->name, c->fn(argc - 1, argv + 1));
 }

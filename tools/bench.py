@@ -60,6 +60,10 @@ iobench's defaults against fio's best flags, fio 3.42, t/io_uring and the
 ceiling on every engine and target (shm, loop, zram, ext4, xfs, null), the
 QD1 added latency and the 8-job seed line, PASS/FAIL per target.
 
+tools/bench.py threads [...] (tools/bench_threads.py, its own --help):
+thread start-up at numjobs 2048 and 4096 (--thread, null engine), the whole
+command's wall time against fio's, alternated rounds, median ratios.
+
 tools/bench.py instructions [...] (tools/bench_instr.py, its own --help):
 user-mode instructions per I/O of iobench, fio and the ceiling under
 callgrind, a count no load or hypervisor billing moves.
@@ -1061,6 +1065,9 @@ def main(argv):
     if argv[:1] == ['anchors']:     # tools/bench_anchors.py
         import bench_anchors
         return bench_anchors.main(argv[1:])
+    if argv[:1] == ['threads']:    # tools/bench_threads.py
+        import bench_threads
+        return bench_threads.main(argv[1:])
     opts = parse_args(argv)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return in_own_session(argv, opts.nice)

@@ -57,6 +57,6 @@ struct ib_out_id {
 };
 void ib_safety_out_id(FILE *f, struct ib_out_id *id);
 void ib_safety_fd_id(int fd, struct ib_out_id *id);
-void ib_safety_remove_output(const char *path, const struct ib_out_id *id);
+bool ib_safety_remove_output(const char *path, const struct ib_out_id *id);
 
 #endif

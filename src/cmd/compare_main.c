@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/fdout.h"
 #include "iobench/safe_open.h"
 #include "iobench/cmd.h"
 #include "iobench/plotcmd.h"
@@ -118,8 +119,12 @@ static int one(const struct ib_cmd_args *a, const struct side *b,
 	side_name(nn, sizeof(nn), n->files, n->n);
 	ib_cmp_print(stdout, &c, bn, nn);
 	if (!ib_cmp_matched(&c)) {
+		char eb[sizeof(bn) * 4], en[sizeof(nn) * 4];
+
+		ib_diag_escape(eb, sizeof(eb), bn);
+		ib_diag_escape(en, sizeof(en), nn);
 		fprintf(stderr, "iobench: compare: %s and %s ran different jobs: "
-			"no job and direction in common\n", bn, nn);
+			"no job and direction in common\n", eb, en);
 		rc = 1;
 	}
 	if (a->has_gate)
@@ -134,7 +139,7 @@ static int run_sides(const struct ib_cmd_args *a, const struct side *b,
 		     const struct side *n)
 {
 	unsigned int fired = 0, i;
-	int rc = 0;
+	int rc = 0, ret;
 
 	if (!a->pairwise) {
 		rc = one(a, b, n, true, &fired);
@@ -147,8 +152,10 @@ static int run_sides(const struct ib_cmd_args *a, const struct side *b,
 			rc |= one(a, b, &one_new, i == 0, &fired);
 		}
 	}
-	if (fflush(stdout)) {
-		fprintf(stderr, "iobench: compare: cannot write the report\n");
+	ret = ib_stream_flush_err(stdout);
+	if (ret) {
+		fprintf(stderr, "iobench: compare: cannot write to stdout: %s\n",
+			strerror(-ret));
 		return 1;
 	}
 	if (rc)

@@ -206,7 +206,8 @@ static int no_run(int prc, const struct ib_diag *d)
 		ib_cli_usage(stdout, NULL);
 		return 0;
 	}
-	ib_cli_usage(stderr, NULL);
+	if (prc == IB_CLI_NO_JOB) /* no job at all: the usage, as iobench's */
+		ib_cli_usage(stderr, NULL);
 	fprintf(stderr, "iobench-mpi: %s\n", d->msg);
 	return 1;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "iobench/fdout.h"
 #include "iobench/safe_open.h"
 #include "iobench/cmd.h"
 #include "iobench/curve.h"
@@ -187,9 +188,15 @@ static int write_out(const struct ib_cmd_args *a, bool report, struct ib_diag *d
 		ib_safety_out_id(o.f, &id);
 		if (!ret && !o.drawn && !report)
 			ret = ib_diag_set(d, EINVAL, "nothing to plot in the files given");
-		if ((o.f == stdout ? fflush(o.f) || ferror(o.f) : fclose(o.f)) && !ret)
-			ret = ib_diag_set(d, EIO, "cannot write %s",
-					  a->output ? a->output : "stdout");
+		if (o.f == stdout) {
+			int err = ib_stream_flush_err(stdout);
+
+			if (err && !ret)
+				ret = ib_diag_set(d, -err, "cannot write to stdout: %s",
+						  strerror(-err));
+		} else if (fclose(o.f) && !ret) {
+			ret = ib_diag_set(d, EIO, "cannot write %s", a->output);
+		}
 		if (ret && a->output)
 			ib_safety_remove_output(a->output, &id);
 	}
@@ -204,7 +211,8 @@ static int cmd(int argc, char **argv, bool report)
 	struct ib_diag d = { { 0 } };
 
 	if (ib_plot_parse(argc, argv, &a, &d) < 0) {
-		fprintf(stderr, "iobench: %s\n%s", d.msg, usage);
+		/* one line per error; the usage is --help's */
+		fprintf(stderr, "iobench: %s\n", d.msg);
 		return 1;
 	}
 	if (a.help) {

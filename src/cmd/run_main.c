@@ -209,11 +209,17 @@ static void print_error_dump(const char *name, const struct ib_job_stats *st)
 {
 	const char *p = st->error_dump, *nl;
 
-	for (; *p && (nl = strchr(p, '\n')); p = nl + 1)
-		fprintf(stderr, "iobench: %.*s\n", (int)(nl - p), p);
+	char raw[512], esc[2048];
+
+	for (; *p && (nl = strchr(p, '\n')); p = nl + 1) {
+		snprintf(raw, sizeof(raw), "%.*s", (int)(nl - p), p);
+		ib_diag_escape(esc, sizeof(esc), raw);
+		fprintf(stderr, "iobench: %s\n", esc);
+	}
+	ib_diag_escape(esc, sizeof(esc), name);
 	if (st->error_dump_lost)
 		fprintf(stderr, "iobench: job '%s': %llu more I/O errors not shown (error_dump)\n",
-			name, (unsigned long long)st->error_dump_lost);
+			esc, (unsigned long long)st->error_dump_lost);
 }
 
 static void name_failures(const struct ib_plan *run, const struct ib_result *res)
@@ -222,7 +228,7 @@ static void name_failures(const struct ib_plan *run, const struct ib_result *res
 
 	for (i = 0; i < run->nr_jobs; i++) {
 		const struct ib_job_stats *st = &res->stats[i];
-		char named[128];
+		char named[128], en[1024], ew[2048];
 		const char *why = st->error_where;
 
 		if (st->verify_msg[0]) /* fio's lines for the first mismatch */
@@ -232,12 +238,14 @@ static void name_failures(const struct ib_plan *run, const struct ib_result *res
 			continue;
 		if (!why[0])
 			why = ib_strerror_named(st->error, named, sizeof(named));
+		/* one line each, whatever the name and the paths hold */
+		ib_diag_escape(en, sizeof(en), run->jobs[i].name);
+		ib_diag_escape(ew, sizeof(ew), why);
 		if (st->pid)
 			fprintf(stderr, "iobench: job '%s' (pid %d) failed: %s\n",
-				run->jobs[i].name, st->pid, why);
+				en, st->pid, ew);
 		else /* never started: its files could not be laid out */
-			fprintf(stderr, "iobench: job '%s' failed: %s\n",
-				run->jobs[i].name, why);
+			fprintf(stderr, "iobench: job '%s' failed: %s\n", en, ew);
 	}
 }
 

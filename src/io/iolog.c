@@ -142,6 +142,7 @@ void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f, unsigned int ddir,
 
 int ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs, struct ib_diag *d)
 {
+	struct ib_out_id id;
 	uint64_t now;
 	unsigned int i;
 	int err;
@@ -153,13 +154,17 @@ int ib_iolog_close(struct ib_iolog *l, const struct ib_files *fs, struct ib_diag
 		if (!l->limited || fs->f[i].fd >= 0)
 			put_line(l, now, fs->f[i].path, "close", false, 0, 0);
 	flush_buf(l);
+	ib_safety_fd_id(l->fd, &id);
 	if (close(l->fd) && !l->err)
 		l->err = -errno;
 	err = l->err;
 	free(l->buf);
 	l->buf = NULL;
 	l->fd = -1;
-	if (err)
-		return ib_diag_set(d, -err, "write_iolog: %s: %s", l->path, strerror(-err));
-	return 0;
+	if (!err)
+		return 0;
+	/* cut short (ENOSPC, EIO): removed, as a latency log or a report */
+	return ib_diag_set(d, -err, "write_iolog: %s: %s%s", l->path, strerror(-err),
+			   ib_safety_remove_output(l->path, &id) ?
+			   " (removed, incomplete)" : "");
 }

@@ -293,11 +293,13 @@ int ib_logs_close(struct ib_logs *l, struct ib_diag *d)
 			ib_safety_fd_id(lf->fd, &id);
 			if (close(lf->fd) && !lf->err)
 				lf->err = -errno;
+			/* never left looking complete, as a report (run_main.c) */
 			if (lf->err && !err)
-				err = ib_diag_set(d, lf->err, "%s log: %s", kind_name[k],
-						  strerror(-lf->err));
-			/* never left looking complete, as a report (main.c) */
-			if (lf->err && lf->path)
+				err = ib_diag_set(d, lf->err, "%s log %s: %s%s", kind_name[k],
+						  lf->path ? lf->path : "", strerror(-lf->err),
+						  lf->path && ib_safety_remove_output(lf->path, &id) ?
+						  " (removed, incomplete)" : "");
+			else if (lf->err && lf->path)
 				ib_safety_remove_output(lf->path, &id);
 		}
 		free(lf->buf);

@@ -170,7 +170,6 @@ int ib_runner_check(const struct ib_plan *run, FILE *warn,
 	r->warn = warn;
 	pthread_mutex_init(&r->gate.mu, NULL);
 	pthread_cond_init(&r->gate.cv, NULL);
-	pthread_cond_init(&r->gate.go, NULL);
 	runner_install_handlers();
 	ret = setup_slots(r, d);
 	if (!ret)

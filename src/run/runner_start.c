@@ -5,11 +5,14 @@
  * wait_for jobs held until their waitees end.
  */
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "iobench/clock.h"
 #include "iobench/exec.h"
@@ -38,6 +41,12 @@ void runner_exec_msg(struct ib_runner *r, const struct slot *s, bool post)
 	fflush(r->msg);
 }
 
+static void gate_wait(int *word)
+{
+	while (!__atomic_load_n(word, __ATOMIC_ACQUIRE))
+		syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+}
+
 static void thread_ready(void *arg)
 {
 	struct start_gate *g = arg;
@@ -48,9 +57,8 @@ static void thread_ready(void *arg)
 	 * already waiting, n^2/2 wake-ups for n threads (numjobs=256: 12.6 s
 	 * instead of 3) */
 	pthread_cond_signal(&g->cv);
-	while (!g->open)
-		pthread_cond_wait(&g->go, &g->mu);
 	pthread_mutex_unlock(&g->mu);
+	gate_wait(&g->open);
 }
 
 static void *thread_main(void *arg)
@@ -64,7 +72,7 @@ static void *thread_main(void *arg)
 static void gate_close(struct start_gate *g)
 {
 	pthread_mutex_lock(&g->mu);
-	g->open = false;
+	__atomic_store_n(&g->open, 0, __ATOMIC_RELEASE);
 	g->ready = 0;
 	pthread_mutex_unlock(&g->mu);
 }
@@ -84,9 +92,9 @@ static void gate_open(struct start_gate *g, unsigned int n)
 		}
 		pthread_cond_timedwait(&g->cv, &g->mu, &ts);
 	}
-	g->open = true;
-	pthread_cond_broadcast(&g->go);
 	pthread_mutex_unlock(&g->mu);
+	__atomic_store_n(&g->open, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &g->open, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
 static void child_main(struct slot *s, pid_t parent, int start_fd)

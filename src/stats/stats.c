@@ -182,21 +182,31 @@ void ib_stats_merge_dir(struct ib_dir_stats *dst, const struct ib_dir_stats *src
 	dst->drop_ios += src->drop_ios;
 	if (src->runtime_us > dst->runtime_us)
 		dst->runtime_us = src->runtime_us;
+	/*
+	 * A histogram is only read where its samples' count says it has any:
+	 * each is 19 KiB, 16 a job, in shared memory whose untouched pages a
+	 * read allocates (numjobs=4088 --thread: 1.2 GiB faulted in, seconds,
+	 * at the report). hist[k] and lat[k] take the same values (add_lat).
+	 */
 	for (k = 0; k < IB_LAT_NR; k++) {
 		ib_lat_stat_merge(&dst->lat[k], &src->lat[k]);
-		ib_hist_merge(&dst->hist[k], &src->hist[k]);
+		if (src->lat[k].n)
+			ib_hist_merge(&dst->hist[k], &src->hist[k]);
 	}
 	sample_stat_sum(&dst->bw_samples, &src->bw_samples);
 	sample_stat_sum(&dst->iops_samples, &src->iops_samples);
 	ib_lat_stat_merge(&dst->colat, &src->colat);
-	ib_hist_merge(&dst->colat_hist, &src->colat_hist);
+	if (src->colat.n)
+		ib_hist_merge(&dst->colat_hist, &src->colat_hist);
 	dst->late_ios += src->late_ios;
 	dst->late_sum_ns += src->late_sum_ns;
 	if (src->late_max_ns > dst->late_max_ns)
 		dst->late_max_ns = src->late_max_ns;
 	dst->backlog_max += src->backlog_max; /* jobs fall behind side by side */
 	dst->unstarted += src->unstarted;
-	ib_hist_merge(&dst->late_hist, &src->late_hist);
+	/* lateness: one sample per I/O a paced job started */
+	if (src->issued || src->total_ios || src->colat.n)
+		ib_hist_merge(&dst->late_hist, &src->late_hist);
 }
 
 static void add_arr(uint64_t *dst, const uint64_t *src, unsigned int n)
@@ -263,7 +273,8 @@ void ib_stats_merge(struct ib_job_stats *dst, const struct ib_job_stats *src)
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		ib_stats_merge_dir(&dst->dir[d], &src->dir[d]);
 	ib_lat_stat_merge(&dst->sync_lat, &src->sync_lat);
-	ib_hist_merge(&dst->sync_hist, &src->sync_hist);
+	if (src->sync_lat.n)
+		ib_hist_merge(&dst->sync_hist, &src->sync_hist);
 	dst->sync_ios += src->sync_ios;
 	add_arr(dst->lat_n, src->lat_n, IB_LAT_N_NR);
 	add_arr(dst->lat_u, src->lat_u, IB_LAT_U_NR);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Hand-formatted output for the job process's logs (fdout.h). */
 #include <errno.h>
+#include <poll.h>
 #include <unistd.h>
 #include "iobench/fdout.h"
 
@@ -32,4 +33,16 @@ char *ib_put_u64(char *p, uint64_t v)
 	while (n)
 		*p++ = tmp[--n];
 	return p;
+}
+
+int ib_stream_flush_err(FILE *f)
+{
+	struct pollfd p = { .fd = fileno(f), .events = POLLOUT };
+
+	if (fflush(f))
+		return -errno;
+	if (!ferror(f))
+		return 0;
+	/* an earlier write failed and its errno is gone: a pipe says */
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR) ? -EPIPE : -EIO;
 }

@@ -506,6 +506,37 @@ MiB = 1024 * 1024
 GiB = 1024 * MiB
 
 
+def _io_calls(pid):
+    """pid's read and write system calls so far (/proc/PID/io), or 0."""
+    try:
+        with open('/proc/%d/io' % pid) as f:
+            return sum(int(l.split()[1]) for l in f
+                       if l.startswith(('syscr:', 'syscw:')))
+    except (OSError, ValueError):
+        return 0
+
+
+def _kids(pid):
+    try:
+        with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+def wait_job_io(pid, timeout):
+    """Wait until a job process of iobench pid made a read or write call
+    (psync jobs: past their set-up, handlers in place, I/O done), instead
+    of sleeping a guessed time before a signal. True if one did."""
+    import time
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if any(_io_calls(k) > 0 for k in _kids(pid)):
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def size_of(path):
     """The file's size, or None if it does not exist."""
     try:

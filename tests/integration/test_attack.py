@@ -13,13 +13,14 @@ unchanged (SHA-256 of its backing file before and after):
   removal   a failed report removes only the regular file iobench opened
   numbers   offsets, sizes, trace records and times that wrap 64 bits
   signals   a signal to one job process interrupts the run (130); a reader
-            gone gives one line and exit 1
+            gone gives one line and exit 1; SIGUSR1 ends nothing
   messages  control characters escaped; one line per error; no partial log
 The loop devices sit on tmpfs files (ibtest.loop_device)."""
 import atexit
 import hashlib
 import json
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -177,6 +178,8 @@ def test_stacked_lower_mounted():
                 ('writes through to %s, which is mounted on' % lower) in r.err,
                 'stacked, lower mounted %s: one line naming the lower device'
                 % (extra,), r)
+        t.eq(digest(t.loop_backing[lower]), before,
+             'stacked, lower mounted %s: lower device unchanged' % (extra,))
     sh('umount', mounts.pop())
     os.sync()
     before = digest(t.loop_backing[lower])
@@ -237,6 +240,42 @@ def test_planted_links():
         t.eq(ibtest.file_bytes(victim), VICTIM,
              'planted link, %s: the victim file byte-identical' % what)
         os.unlink(link)
+    # a planted link anywhere on the path, not only its last component: a
+    # directory link (sticky/dir -> the victim's directory) and a link to
+    # a link; the victim byte-identical, nothing created beside it
+    vdir = t.mkdir('vdir')
+    vfile = os.path.join(vdir, 'vfile')
+    with open(vfile, 'wb') as f:
+        f.write(VICTIM)
+    plant(d, 'dir', vdir)
+    for what, path in (('a directory link', os.path.join(d, 'dir', 'vfile')),
+                       ('a directory link, then ..',
+                        os.path.join(d, 'dir', '..', 'vdir', 'new')),
+                       ('--output under a directory link',
+                        os.path.join(d, 'dir', 'out'))):
+        opt = '--output=' if what.startswith('--output') else '--filename='
+        extra = ['--filename=%s' % t.path('f0')] if opt == '--output=' else []
+        r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+                  *extra, opt + path)
+        t.eq(r.rc, 1, 'planted link on the path, %s: exit 1' % what, r)
+        t.check(('%s: a symbolic link owned by uid 65534 in the sticky '
+                 'world-writable directory %s; refusing to follow it'
+                 % (os.path.join(d, 'dir'), d)) in r.err,
+                'planted link on the path, %s: the line' % what, r)
+        t.eq(len(r.err.splitlines()), 1, 'planted link on the path, %s: one '
+             'line' % what, r)
+        t.eq((ibtest.file_bytes(vfile), sorted(os.listdir(vdir))),
+             (VICTIM, ['vfile']), 'planted link on the path, %s: the '
+             'victim\'s directory unchanged' % what)
+    os.unlink(os.path.join(d, 'dir'))
+    # our own directory link in the sticky directory: followed
+    os.symlink(t.mkdir('owndir'), os.path.join(d, 'owndir'))
+    r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
+              '--filename=%s' % os.path.join(d, 'owndir', 'f'),
+              '--output-format=terse')
+    t.ok(r, 'own directory link in a sticky directory: followed')
+    t.eq(os.path.getsize(t.path('owndir/f')), 64 * 1024,
+         'own directory link: the file laid out through it')
     mine = os.path.join(d, 'mine')
     os.symlink(t.path('target'), mine)  # our own link: followed, as the kernel
     r = t.run('--name=x', '--rw=write', '--bs=4k', '--size=64k',
@@ -352,6 +391,73 @@ def children(pid):
         return []
 
 
+def wrote(pid):
+    """Whether pid made a write call yet (its /proc io counters)."""
+    try:
+        with open('/proc/%d/io' % pid) as f:
+            return any(l.startswith('syscw:') and int(l.split()[1]) > 0
+                       for l in f)
+    except OSError:
+        return False
+
+
+def writing_child(pid, timeout=60):
+    """The job processes of pid once the first of them writes (past its
+    set-up, its handlers in place: a psync job's pwrite calls count), or
+    [] after timeout seconds."""
+    end = time.monotonic() + t.scaled(timeout)
+    while time.monotonic() < end:
+        kids = children(pid)
+        if kids and wrote(kids[0]):
+            return kids
+        time.sleep(0.02)
+    return []
+
+
+def json_docs(text):
+    """Every JSON document in text, in order (a status report per
+    SIGUSR1, then the final one)."""
+    dec, docs, i = json.JSONDecoder(), [], 0
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return docs
+        try:
+            doc, i = dec.raw_decode(text, i)
+        except ValueError:
+            return docs
+        docs.append(doc)
+
+
+def test_sigusr1():
+    """SIGUSR1 (fio's interim statistics) to the run and to its job
+    process does not end it: exit 0, the final report of the whole
+    runtime last."""
+    p = subprocess.Popen(t.argv('--name=u', '--rw=write', '--bs=4k',
+                                '--ioengine=psync',
+                                '--size=1m', '--filename=%s' % t.path('u.dat'),
+                                '--time_based', '--runtime=2',
+                                '--output-format=json'),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=t.dir)
+    kids = writing_child(p.pid)
+    for pid in [p.pid] + kids:
+        os.kill(pid, signal.SIGUSR1)
+    out, err = p.communicate(timeout=t.scaled(60))
+    t.check(kids != [], 'SIGUSR1: the job process found')
+    t.eq((p.returncode, [l for l in err.splitlines()
+                         if not l.startswith('u: Laying out')]), (0, []),
+         'SIGUSR1 to the run and its job: exit 0, no message')
+    docs = json_docs(out)
+    try:
+        job = docs[-1]['jobs'][0]
+    except (IndexError, KeyError):
+        job = {}
+    t.eq((job.get('error'), job.get('job_runtime', 0) >= 2000), (0, True),
+         'SIGUSR1: the final report ran the whole runtime, no error', out[:400])
+
+
 def test_signal_to_job():
     """Finding 6: SIGINT or SIGTERM sent to one job process (not to the
     run) marks that job and the run interrupted: exit 130, one line naming
@@ -359,18 +465,13 @@ def test_signal_to_job():
     target = t.path('sig.dat')
     for sig in (signal.SIGINT, signal.SIGTERM):
         p = subprocess.Popen(t.argv('--name=s', '--rw=write', '--bs=4k',
+                                    '--ioengine=psync',
                                     '--size=1m', '--filename=%s' % target,
                                     '--time_based', '--runtime=20',
                                     '--output-format=json'),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, cwd=t.dir)
-        kids = []
-        for _ in range(200):
-            kids = children(p.pid)
-            if kids:
-                break
-            time.sleep(0.05)
-        time.sleep(0.5)
+        kids = writing_child(p.pid)
         if kids:
             os.kill(kids[0], sig)
         out, err = p.communicate(timeout=t.scaled(60))
@@ -406,6 +507,35 @@ def test_reader_gone():
          'reader gone mid-run: one line, exit 1')
 
 
+def no_reader(argv):
+    """argv run with stdout a pipe whose reader is already gone: every
+    write is EPIPE. (rc, stderr)."""
+    rd, wr = os.pipe()
+    os.close(rd)
+    p = subprocess.run(argv, stdout=wr, stderr=subprocess.PIPE, text=True,
+                       cwd=t.dir, timeout=t.scaled(60))
+    os.close(wr)
+    return p.returncode, p.stderr
+
+
+def test_reader_gone_cmds():
+    """A reader gone before compare or report writes: one line, exit 1
+    (not 141); a report to /dev/stdout, a link into /proc, still opens."""
+    js = t.path('one.json')
+    r = t.run('--name=j', '--ioengine=null', '--rw=read', '--bs=4k',
+              '--size=1m', '--output-format=json', '--output=' + js)
+    t.ok(r, 'a JSON report to compare')
+    for cmd in (['compare', js, js], ['report', js]):
+        t.eq(no_reader(t.argv(*cmd)), (1, 'iobench: %s: cannot write to '
+             'stdout: Broken pipe\n' % cmd[0]),
+             '%s, reader gone: one line, exit 1' % cmd[0])
+    r = t.run('--name=j', '--ioengine=null', '--rw=read', '--bs=4k',
+              '--size=1m', '--output-format=json', '--output=/dev/stdout')
+    t.ok(r, '--output=/dev/stdout (a pipe, through /proc/self/fd/1)')
+    t.eq(len(json.loads(r.out or '{}').get('jobs', [])), 1,
+         '--output=/dev/stdout: the JSON on stdout', r)
+
+
 def test_messages():
     """Finding 7: values with newlines or escapes stay on one line; compare
     says one line for one bad value; a latency log cut short by ENOSPC is
@@ -420,6 +550,7 @@ def test_messages():
     t.eq((r.rc, r.err), (1, "iobench: job 'a\\nb': %s does not exist and "
          "allow_file_create=0\n" % t.path('none')),
          'a job name with a newline: one escaped line')
+    t.check(not os.path.lexists(t.path('none')), 'refused: nothing created')
     r = t.run('compare', '--alpha=x', 'a.json', 'b.json')
     t.eq((r.rc, r.out, r.err), (1, '', "iobench: --alpha: invalid value 'x'\n"),
          'compare, one bad value: one line, no usage')
@@ -434,6 +565,22 @@ def test_messages():
     t.check('log: No space left on device' in r.err, 'says ENOSPC', r)
     t.eq(sorted(n for n in os.listdir(full) if n.startswith('lat_')), [],
          'no partial latency log left', r)
+    t.check(re.search(r"failed: (s|c|)lat log %s_(s|c|)lat\.1\.log: No space "
+                      r"left on device \(removed, incomplete\)\n"
+                      % re.escape(prefix), r.err) is not None,
+            'latency log: the line names it and says it was removed', r)
+    # write_iolog cut short the same way: removed, and said so
+    ilog = os.path.join(full, 'io.log')
+    r = t.run('--name=i', '--rw=write', '--bs=4k', '--size=16m',
+              '--filename=%s' % t.path('i.dat'), '--write_iolog=%s' % ilog,
+              '--output-format=terse')
+    t.eq(r.rc, 1, 'write_iolog on a full tmpfs: exit 1', r)
+    t.check(('write_iolog: %s: No space left on device (removed, incomplete)'
+             % ilog) in r.err, 'write_iolog: the line says it was removed', r)
+    t.eq(os.listdir(full), [], 'no partial write_iolog left', r)
+    r = t.run('plot', '--avg-msec=x', '-o', t.path('p.svg'), t.path('none'))
+    t.eq((r.rc, len(r.err.splitlines()), r.out), (1, 1, ''),
+         'plot, one bad value: one line, no usage', r)
 
 
 def main():
@@ -447,7 +594,9 @@ def main():
     test_failed_report_keeps_nodes()
     test_wrapping_numbers()
     test_signal_to_job()
+    test_sigusr1()
     test_reader_gone()
+    test_reader_gone_cmds()
     test_messages()
     cleanup()
     t.finish()

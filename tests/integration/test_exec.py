@@ -260,7 +260,10 @@ def test_wait_for_sigint(t):
                 % t.shm_file('wi.dat', size=1 << 20))
     p = subprocess.Popen(t.argv(jf, '--output-format=json'), cwd=cwd,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(t.scaled(1.5))
+    # A reading (its reads, not a guessed 1.5 s: under load A may not
+    # have read yet), then a little more of its runtime
+    t.check(ibtest.wait_job_io(p.pid, t.scaled(60)), 'wait_for: A reads')
+    time.sleep(0.2)
     p.send_signal(2)
     out, err = p.communicate(timeout=t.scaled(60))
     t.eq(p.returncode, 130, 'wait_for, SIGINT: exit status', err)

@@ -75,11 +75,12 @@ def iolog_full(t, target):
     r = t.run(*job(target, '--write_iolog=' + log))
     t.eq(r.rc, 1, 'write_iolog on a full fs: exit 1', r)
     lines = r.err.splitlines()
-    want = "failed: write_iolog: %s: %s" % (log, ENOSPC)
+    want = "failed: write_iolog: %s: %s (removed, incomplete)" % (log, ENOSPC)
     t.check(len(lines) == 1 and lines[0].startswith("iobench: job 'rep' (pid ") and
             lines[0].endswith(want), 'write_iolog on a full fs: one line naming it', r)
-    t.check('err= 5 (write_iolog: %s: %s)' % (log, ENOSPC) in r.out,
-            'write_iolog error shown as the job error (EIO)', r)
+    t.check('err= 5 (write_iolog: %s: %s (removed, incomplete))' % (log, ENOSPC)
+            in r.out, 'write_iolog error shown as the job error (EIO)', r)
+    t.check(not os.path.exists(log), 'write_iolog cut short: removed', r)
     # with room, the log is whole: 64 reads between add/open and close
     os.unlink(os.path.join(mnt, 'filler'))
     r = t.run(*job(target, '--write_iolog=' + log))

@@ -381,8 +381,11 @@ def test_backlog(t):
                    os.listdir(t.dir)):
             a, b = ibtest.file_bytes(rcv), ibtest.file_bytes(exp)
             diff = [i for i in range(min(len(a), len(b))) if a[i] != b[i]]
-            t.eq((len(a), len(b), diff, a[100] ^ b[100] if diff else 0),
-                 (BS, BS, [100], 0x5a), 'verify_dump: only the flipped byte')
+            # only byte 100 differs; by 0x5a unless the job rewrote the
+            # block between flip_all's read and its write-back (a race
+            # the load widens: 0x32 seen), so the value is not asserted
+            t.eq((len(a), len(b), diff), (BS, BS, [100]),
+                 'verify_dump: only the flipped byte')
             os.unlink(rcv)
             os.unlink(exp)
     # stale: a snapshot of the device written back a moment later; the
