@@ -921,7 +921,7 @@ const struct ib_opt ib_opt_entries[] = {
 	/* trace replay (replay.h) */
 	{ .name = "read_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
 	  SFLD(replay.iolog, PATH_MAX),
-	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, one per numjobs clone; '-': stdin, gzip ok)" },
+	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, one per numjobs clone; '-': stdin, gzip ok). A filename= beside it must name the trace's file or replay_redirect= (fio ignores it and replays there)" },
 	{ .name = "replay_no_stall", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(replay.no_stall), .def = "0",
 	  .help = "Replay as fast as iodepth allows, ignoring the trace's times" },

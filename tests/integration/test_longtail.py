@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The long tail of fio job files and command lines: each case runs the
+same job through iobench and, when it is installed, fio (3.33 in CI) on
+the same tmpfs targets, and compares the facts: what stdout carries, the
+files created, the bytes per direction, which target got the writes.
+"""
+import hashlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+KiB = ibtest.KiB
+MiB = ibtest.MiB
+
+t = ibtest.Test()
+
+
+def digest(path):
+    with open(path, 'rb') as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def both(*args, cwd=None):
+    """(iobench's run, fio's run or None) of the same arguments."""
+    return t.run(*args, cwd=cwd), t.fio(*args, cwd=cwd)
+
+
+def bytes_rw(r):
+    """(read, write) io_bytes of the first job of a JSON run, or None."""
+    try:
+        j = json.loads(r.out)['jobs'][0]
+        return j['read']['io_bytes'], j['write']['io_bytes']
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def fresh(d):
+    for n in os.listdir(d):
+        os.unlink(os.path.join(d, n))
+
+
+# -- job messages and --output -------------------------------------------
+def output_messages():
+    """With --output=FILE stdout stays empty; the layout line is in FILE
+    after 'Starting 1 process' with the human report, absent with JSON."""
+    d = t.mkdir('out')
+    for prog in ('iobench', 'fio'):
+        for fmt in ('normal', 'json', 'terse'):
+            fresh(d)
+            args = ('--name=w', '--filename=F', '--size=1m', '--rw=write',
+                    '--output=out.txt', '--output-format=' + fmt)
+            r = t.run(*args, cwd=d) if prog == 'iobench' else \
+                t.fio(*args, cwd=d)
+            if r is None:
+                t.skip('no fio installed')
+                return
+            if not t.ok(r, '%s --output %s' % (prog, fmt)):
+                continue
+            t.eq(r.out, '', '%s --output=FILE --output-format=%s: stdout'
+                 % (prog, fmt))
+            with open(os.path.join(d, 'out.txt')) as f:
+                lines = f.read().splitlines()
+            lay = 'w: Laying out IO file (1 file / 1MiB)'
+            if fmt == 'normal':
+                t.eq(lines[2:5], ['Starting 1 process', lay, ''],
+                     '%s: the layout line in the file, after the header'
+                     % prog)
+            else:
+                t.eq(lay in lines, False, '%s %s: no layout line in the file'
+                     % (prog, fmt))
+
+
+# -- filename= with read_iolog= ------------------------------------------
+def replay_filename():
+    """fio ignores filename= beside read_iolog=: the I/O goes to the
+    trace's file, or to replay_redirect=. iobench accepts a filename= that
+    names that target (by any path) and refuses any other, writing
+    nothing."""
+    d = t.mkdir('rp')
+    c, dd, other = (os.path.join(d, n) for n in ('c', 'd', 'other'))
+    log = t.shm_file('flog', data=(
+        'fio version 2 iolog\n%s add\n%s open\n%s write 0 4096\n'
+        '%s write 4096 4096\n%s read 0 4096\n%s close\n' % ((c,) * 6)
+    ).encode())
+    cases = [('c', [], c), (c, [], c), ('d', ['--replay_redirect=' + dd], dd),
+             ('./d', ['--replay_redirect=' + dd], dd)]
+    for name, extra, target in cases:
+        for prog in ('iobench', 'fio'):
+            for p in (c, dd):
+                with open(p, 'wb') as f:
+                    f.write(bytes(64 * KiB))
+            args = ('--name=r', '--filename=' + name, '--read_iolog=' + log,
+                    '--output-format=json') + tuple(extra)
+            r = t.run(*args, cwd=d) if prog == 'iobench' else \
+                t.fio(*args, cwd=d)
+            if r is None:
+                continue
+            what = '%s filename=%s %s' % (prog, name, ' '.join(extra))
+            t.ok(r, what)
+            t.eq(bytes_rw(r), (4096, 8192), what + ': bytes read, written')
+            zero = hashlib.sha256(bytes(64 * KiB)).hexdigest()
+            t.eq([digest(p) != zero for p in (c, dd)],
+                 [target == c, target == dd], what + ': the target written')
+            t.eq(os.path.exists(other), False, what + ': no other file')
+    for p in (c, dd):
+        with open(p, 'wb') as f:
+            f.write(bytes(64 * KiB))
+    for name, extra, line in [
+            ('other', [], 'filename=other: not a file of the trace '
+             'read_iolog=%s (fio would ignore filename= and replay to %s)'
+             % (log, c)),
+            ('c', ['--replay_redirect=' + dd], 'filename=c: not '
+             'replay_redirect=%s (fio would ignore filename= and replay to '
+             '%s)' % (dd, dd))]:
+        r = t.run('--name=r', '--filename=' + name, '--read_iolog=' + log,
+                  *extra, cwd=d)
+        t.eq((r.rc, r.out, r.err), (1, '', 'iobench: %s\n' % line),
+             'filename=%s: one line, exit 1' % name)
+        zero = hashlib.sha256(bytes(64 * KiB)).hexdigest()
+        t.eq([digest(c), digest(dd), os.path.exists(other)],
+             [zero, zero, False], 'filename=%s refused: nothing written' % name)
+
+
+def main():
+    output_messages()
+    replay_filename()
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
