@@ -125,9 +125,41 @@ def replay_filename():
              [zero, zero, False], 'filename=%s refused: nothing written' % name)
 
 
+# -- '%%' in a job file's value ------------------------------------------
+SS_JOB = """[ss]
+filename=ssfile
+size=256k
+rw=read
+ioengine=psync
+ss=iops:2%%
+ss_dur=1
+runtime=1
+time_based
+"""
+
+
+def percent_escape():
+    """ss=iops:2%% (fio-plot's steady-state job): 2 percent, the option
+    shown as written."""
+    d = t.mkdir('pct')
+    job = os.path.join(d, 'ss.fio')
+    with open(job, 'w') as f:
+        f.write(SS_JOB)
+    for r in both('--output-format=json', job, cwd=d):
+        if r is None:
+            continue
+        if not t.ok(r, 'ss=iops:2%%'):
+            continue
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['steadystate']['ss'], j['job options']['steadystate']),
+             ('iops:2.000000%', 'iops:2%%'), '%s: ss=iops:2%%%%'
+             % os.path.basename(r.argv[0]))
+
+
 def main():
     output_messages()
     replay_filename()
+    percent_escape()
     t.finish()
 
 
