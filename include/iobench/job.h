@@ -262,6 +262,10 @@ struct ib_job_verify {
 struct ib_job {
 	/* identity */
 	const char *name;	/* < IB_NAME_MAX, as the strings below */
+	/* fio's job name for its files ($jobname, the job name as the
+	 * target): a job file's section name (name= renames the job, not
+	 * its files), --name on the command line; "": name */
+	const char *section;
 	const char *description;
 	unsigned int clone;	/* 0..numjobs-1 */
 	unsigned int numjobs;	/* clones of this job section */
@@ -539,7 +543,7 @@ int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
  * The string members, for code that treats them all alike (hashing or
  * comparing jobs by content): offsetof(struct ib_job, m) of each.
  */
-#define IB_JOB_NR_STRS 21	/* opts_text is not one: it holds NULs */
+#define IB_JOB_NR_STRS 22	/* opts_text is not one: it holds NULs */
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
 extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
 extern const struct ib_bssplit ib_job_no_bssplit[IB_DDIR_RWT];

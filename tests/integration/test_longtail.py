@@ -8,6 +8,7 @@ files created, the bytes per direction, which target got the writes.
 import hashlib
 import json
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -156,10 +157,106 @@ def percent_escape():
              % os.path.basename(r.argv[0]))
 
 
+# -- the job name as the target; $jobname in job files --------------------
+def name_is_target():
+    """--name=/dev/loopN without filename=: the device itself is the
+    target (no /dev/loopN.0.0), with the safety checks of any device."""
+    dev = t.loop_device(1 * MiB)
+    if not dev:
+        t.skip('no loop devices')
+        return
+    for r in both('--name=' + dev, '--size=256k', '--rw=read',
+                  '--output-format=json'):
+        if r is None:
+            continue
+        prog = os.path.basename(r.argv[0])
+        t.ok(r, '%s --name=%s' % (prog, dev))
+        t.eq(bytes_rw(r), (256 * KiB, 0), prog + ': bytes read from the device')
+        t.eq(os.path.exists(dev + '.0.0'), False, prog + ': no %s.0.0' % dev)
+    if subprocess.run(['mkfs.ext4', '-q', dev], capture_output=True).returncode:
+        t.skip('mkfs.ext4')
+        return
+    before = digest(t.loop_backing.get(dev, dev))
+    r = t.run('--name=' + dev, '--size=256k', '--rw=write')
+    t.eq((r.rc, r.out, r.err), (1, '', "iobench: job '%s': %s carries a "
+         'filesystem signature (ext4); refusing to write. Use '
+         '--allow_data_loss=1 to override.\n' % (dev, dev)),
+         'a write to the job name\'s device: the safety check')
+    t.eq(digest(t.loop_backing.get(dev, dev)), before, 'device unchanged')
+    t.eq(os.path.exists(dev + '.0.0'), False, 'refused: no %s.0.0' % dev)
+
+
+NAMED_JOB = """[global]
+size=64k
+rw=write
+[sec]
+name=foo
+[fmt]
+name=bar
+filename_format=$jobname.x.$filenum
+"""
+
+
+def section_names():
+    """A section that sets name=: its files take the section's name
+    (sec.0.0, fmt.x.0), its report the name= (foo, bar)."""
+    d = t.mkdir('names')
+    job = os.path.join(d, 'n.fio')
+    for prog in ('iobench', 'fio'):
+        fresh(d)
+        with open(job, 'w') as f:
+            f.write(NAMED_JOB)
+        r = t.run('--output-format=json', job, cwd=d) if prog == 'iobench' \
+            else t.fio('--output-format=json', job, cwd=d)
+        if r is None:
+            continue
+        if not t.ok(r, prog + ' name= in sections'):
+            continue
+        t.eq(sorted(os.listdir(d)), ['fmt.x.0', 'n.fio', 'sec.0.0'],
+             prog + ': files named after the sections')
+        t.eq([j['jobname'] for j in json.loads(r.out)['jobs']],
+             ['foo', 'bar'], prog + ': jobs named by name=')
+
+
+# -- ioscheduler= on a file not laid out yet -----------------------------
+def iosched_new_file():
+    """ioscheduler= with a filename= that does not exist yet: the
+    scheduler of the file system's device is set, the file laid out."""
+    dev = t.loop_device(8 * MiB)
+    if not dev or subprocess.run(['mkfs.ext4', '-q', dev],
+                                 capture_output=True).returncode:
+        t.skip('no loop device with ext4')
+        return
+    mnt = t.mkdir('mnt')
+    if subprocess.run(['mount', dev, mnt], capture_output=True).returncode:
+        t.skip('mount ext4')
+        return
+    t.mounts.append(mnt)
+    sched = '/sys/block/%s/queue/scheduler' % os.path.basename(dev)
+    with open(sched) as f:
+        before = f.read()
+    for name in ('ib', 'fio'):
+        target = os.path.join(mnt, name + '.dat')
+        args = ('--name=s', '--filename=' + target, '--size=1m', '--rw=write',
+                '--ioscheduler=mq-deadline', '--output-format=json')
+        r = t.run(*args) if name == 'ib' else t.fio(*args)
+        if r is None:
+            continue
+        t.ok(r, '%s ioscheduler= on a new file' % name)
+        t.eq(bytes_rw(r), (0, MiB), name + ': bytes written')
+        t.eq(os.path.getsize(target), MiB, name + ': the file laid out')
+        if name == 'ib':
+            with open(sched) as f:
+                t.eq(f.read(), before, 'iobench: the scheduler restored')
+
+
 def main():
     output_messages()
     replay_filename()
     percent_escape()
+    name_is_target()
+    section_names()
+    iosched_new_file()
     t.finish()
 
 
