@@ -250,6 +250,24 @@ def iosched_new_file():
                 t.eq(f.read(), before, 'iobench: the scheduler restored')
 
 
+# -- number_ios with loops= ------------------------------------------------
+def number_ios_loops():
+    """fio's number_ios limits each loops= pass (number_ios times the
+    pass number in all): 100 of 256 blocks a pass, 2 passes, 200 I/Os;
+    at 300 a pass each pass ends with its 256 blocks."""
+    target = t.shm_file('nios.dat', size=MiB)
+    for nios, loops, want in ((100, 2, 200), (300, 3, 768)):
+        for r in both('--name=n', '--filename=' + target, '--size=1m',
+                      '--rw=write', '--ioengine=psync', '--loops=%d' % loops,
+                      '--number_ios=%d' % nios, '--output-format=json'):
+            if r is None:
+                continue
+            prog = os.path.basename(r.argv[0])
+            t.ok(r, '%s number_ios=%d loops=%d' % (prog, nios, loops))
+            t.eq(bytes_rw(r), (0, want * 4 * KiB), '%s number_ios=%d '
+                 'loops=%d: bytes written' % (prog, nios, loops))
+
+
 def main():
     output_messages()
     replay_filename()
@@ -257,6 +275,7 @@ def main():
     name_is_target()
     section_names()
     iosched_new_file()
+    number_ios_loops()
     t.finish()
 
 
