@@ -212,7 +212,9 @@ struct ib_job_logs {
 	unsigned int avg_msec;
 	bool offset;
 	unsigned int iolog_version;	/* 3 (times, default) or 2 */
-	bool max_value;	/* averaged lat logs: the window's maximum */
+	/* log_window_value: averaged lat logs give each window's mean (0),
+	 * maximum (1) or both, mean then maximum (2) */
+	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
 };
 

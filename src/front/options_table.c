@@ -403,6 +403,15 @@ static const struct ib_opt_val dedupe_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val window_vals[] = {
+	{ "avg", 0, "the window's mean" },
+	{ "0", 0, NULL },
+	{ "max", 1, "the window's maximum" },
+	{ "1", 1, NULL },
+	{ "both", 2, "the mean, then the maximum (one more column)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val falloc_vals[] = {
 	{ "native", IB_FALLOC_NATIVE, "fallocate(2), nothing where it is not supported" },
 	{ "none", IB_FALLOC_NONE, "no pre-allocation: the writes grow the file" },
@@ -973,9 +982,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Average log entries over this many ms (0: log every I/O)" },
 	{ .name = "log_offset", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(logs.offset), .def = "0", .help = "Add the I/O offset to log entries" },
-	{ .name = "log_max_value", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(logs.max_value), .def = "0",
-	  .help = "With log_avg_msec, latency logs get each window's maximum, not its mean" },
+	{ .name = "log_window_value", .alias = { "log_max_value" }, .type = IB_OPT_ENUM,
+	  .cat = IB_CAT_LOG, FLD(logs.max_value), .vals = window_vals, .def = "avg",
+	  .help = "With log_avg_msec, what latency logs give for each window" },
 	{ .name = "log_unix_epoch", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(logs.unix_epoch), .def = "0",
 	  .help = "Log times in milliseconds since the Unix epoch" },
