@@ -71,6 +71,13 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
  */
 void ib_runner_layout(struct ib_runner *r, FILE *msg);
 
+/*
+ * Instead of ib_runner_go: free a checked runner without running it (the
+ * caller's own step between the two failed). Nothing was written. The
+ * caller still ends with ib_result_free().
+ */
+void ib_runner_abort(struct ib_runner *r);
+
 /* Both steps at once; warnings go to msg. */
 int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d);

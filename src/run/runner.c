@@ -263,6 +263,14 @@ int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 	return ret ? ret : ib_runner_go(r, msg, tty, d);
 }
 
+void ib_runner_abort(struct ib_runner *r)
+{
+	if (!r)
+		return;
+	free_slots(r);
+	free(r);
+}
+
 void ib_result_free(const struct ib_plan *run, struct ib_result *res)
 {
 	if (res->stats)
