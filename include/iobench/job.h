@@ -417,6 +417,7 @@ struct ib_job {
 	unsigned int fsync_every;	/* fsync=N */
 	unsigned int fdatasync_every;	/* fdatasync=N */
 	bool end_fsync;
+	bool end_syncfs;	/* one syncfs(2) when the job ends (fio 3.42) */
 
 	/* process model */
 	bool thread;

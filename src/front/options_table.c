@@ -817,6 +817,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(fdatasync_every), .def = "0", .help = "fdatasync after every N writes" },
 	{ .name = "end_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(end_fsync), .def = "0", .help = "fsync the files when the job ends" },
+	{ .name = "end_syncfs", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(end_syncfs), .def = "0",
+	  .help = "One syncfs(2) of the files' file system when the job ends, instead of an fsync per file" },
 
 	/* processes and jobs */
 	{ .name = "thread", .alias = { "threads" }, .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),

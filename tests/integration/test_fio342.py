@@ -3,8 +3,10 @@
 """Options fio 3.34-3.42 added, against what fio 3.42 does (its logs and
 JSON recorded from real runs into tests/data/fio342: fio 3.42 is not
 installed in CI): log_window_value (log_max_value's new name, with
-'both')."""
+'both'), end_syncfs."""
+import json
 import os
+import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -57,8 +59,52 @@ def log_window_value():
          '(valid: avg, max, both)\n'), 'a wrong value: one line')
 
 
+def facts(name):
+    """A recorded fio 3.42 run: {'key': int} from 'key value' lines."""
+    with open(os.path.join(DATA, name)) as f:
+        return {k: int(v) for k, v in (line.split() for line in
+                                       f.read().splitlines()
+                                       if not line.startswith('#'))}
+
+
+def end_syncfs():
+    """end_syncfs=1: one syncfs(2) at the end, no fsync, nothing in the
+    sync statistics, as fio 3.42 (its counts in end_syncfs.txt)."""
+    want = facts('end_syncfs.txt')
+    strace = shutil.which('strace')
+    if not strace:
+        t.skip('no strace')
+        return
+    target = t.path('es.dat')
+    summary = t.path('es.strace')
+    r = t.run('-f', '-c', '-o', summary, '-e',
+              'trace=syncfs,fsync,fdatasync',
+              *t.argv('--name=a', '--filename=' + target, '--size=1m',
+                      '--rw=write', '--end_syncfs=1', '--output-format=json'),
+              prog=strace, timeout=t.scaled(60))
+    if not t.ok(r, 'end_syncfs=1'):
+        return
+    calls = {'syncfs': 0, 'fsync': 0, 'fdatasync': 0}
+    with open(summary) as f:
+        for line in f:
+            p = line.split()
+            if p and p[-1] in calls:
+                calls[p[-1]] = int(p[3])  # % time, seconds, usecs/call, calls
+    t.eq(calls, {k: want[k] for k in calls}, 'end_syncfs: the calls')
+    j = json.loads(r.out)['jobs'][0]
+    t.eq((j['sync']['total_ios'], j['sync']['lat_ns']['N'],
+          j['write']['io_bytes']),
+         (want['sync.total_ios'], want['sync.lat_ns.N'],
+          want['write.io_bytes']), 'end_syncfs: sync statistics and bytes')
+    r = t.run('--parse-only', '--name=a', '--filename=x', '--end_syncfs=maybe')
+    t.eq((r.rc, r.out, r.err), (1, '', "iobench: end_syncfs: invalid boolean "
+         "'maybe' (use 1/0, true/false, yes/no, on/off)\n"),
+         'end_syncfs=maybe: one line')
+
+
 def main():
     log_window_value()
+    end_syncfs()
     t.finish()
 
 
