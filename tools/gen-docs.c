@@ -67,6 +67,9 @@ static const struct run_opt run_opts[] = {
 	{ "report", ARG_FILE, NULL, false },
 	{ "hist", ARG_NONE, NULL, false },
 	{ "repeat", ARG_ANY, NULL, false },
+	{ "status-interval", ARG_ANY, NULL, false },
+	{ "interval-json", ARG_FILE, NULL, false },
+	{ "interval", ARG_ANY, NULL, false },
 };
 
 #define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)
