@@ -212,7 +212,9 @@ struct ib_job_logs {
 	unsigned int avg_msec;
 	bool offset;
 	unsigned int iolog_version;	/* 3 (times, default) or 2 */
-	bool max_value;	/* averaged lat logs: the window's maximum */
+	/* log_window_value: averaged lat logs give each window's mean (0),
+	 * maximum (1) or both, mean then maximum (2) */
+	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
 };
 
@@ -262,6 +264,10 @@ struct ib_job_verify {
 struct ib_job {
 	/* identity */
 	const char *name;	/* < IB_NAME_MAX, as the strings below */
+	/* fio's job name for its files ($jobname, the job name as the
+	 * target): a job file's section name (name= renames the job, not
+	 * its files), --name on the command line; "": name */
+	const char *section;
 	const char *description;
 	unsigned int clone;	/* 0..numjobs-1 */
 	unsigned int numjobs;	/* clones of this job section */
@@ -411,6 +417,7 @@ struct ib_job {
 	unsigned int fsync_every;	/* fsync=N */
 	unsigned int fdatasync_every;	/* fdatasync=N */
 	bool end_fsync;
+	bool end_syncfs;	/* one syncfs(2) when the job ends (fio 3.42) */
 
 	/* process model */
 	bool thread;
@@ -539,7 +546,7 @@ int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
  * The string members, for code that treats them all alike (hashing or
  * comparing jobs by content): offsetof(struct ib_job, m) of each.
  */
-#define IB_JOB_NR_STRS 21	/* opts_text is not one: it holds NULs */
+#define IB_JOB_NR_STRS 22	/* opts_text is not one: it holds NULs */
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
 extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
 extern const struct ib_bssplit ib_job_no_bssplit[IB_DDIR_RWT];

@@ -63,7 +63,7 @@ struct ib_logs {
 	uint64_t sum[3][IB_DDIR_RWT];	/* slat/clat/lat sums in the window */
 	uint64_t cnt[3][IB_DDIR_RWT];
 	uint64_t max[3][IB_DDIR_RWT];
-	bool max_value;		/* log_max_value: windows log their maximum */
+	unsigned int max_value;	/* log_window_value: 0 mean, 1 max, 2 both */
 	unsigned int hist_ms;	/* log_hist_msec */
 	unsigned int hist_coarse;	/* log_hist_coarseness: 2^c bins per field */
 	uint64_t hist_last_ms[IB_DDIR_RWT];

@@ -221,6 +221,9 @@ struct ib_job_stats {
  * the worker (it publishes them); ib_stats_add_io() does not touch them.
  */
 void ib_stats_reset(struct ib_job_stats *s);
+/* Drop the latencies recorded (a job that ended inside its ramp_time:
+ * fio reports its I/O counts and none of its latencies). */
+void ib_stats_drop_lat(struct ib_job_stats *s);
 /*
  * What ib_stats_add_io() records for a job: each latency kind's
  * min/max/mean/stddev (IB_KEEP_LAT(k)) unless the job disables it, and its

@@ -31,7 +31,8 @@
 struct outputs {
 	FILE *main;	/* --output or stdout: every format not sent elsewhere */
 	FILE *json;	/* --json-output, or main */
-	FILE *msg;	/* job messages (layout): never inside JSON */
+	FILE *msg;	/* job messages (layout): never inside JSON; or NULL */
+	FILE *hist;	/* --hist's text */
 	FILE *tty;	/* live status line, or NULL */
 	FILE *stream;	/* --interval-json: the per-interval stream, or NULL */
 	unsigned int formats;	/* ib_formats_selected() */
@@ -65,6 +66,8 @@ static int open_stream(const struct ib_plan *run, struct outputs *o,
 	o->stream = stdout;
 	if (o->msg == stdout)
 		o->msg = stderr;
+	if (o->hist == stdout)
+		o->hist = stderr;
 	return 0;
 }
 
@@ -85,15 +88,19 @@ static int open_outputs(const struct ib_plan *run, struct outputs *o,
 	if (!o->json)
 		return -1;
 	/*
-	 * Messages fio prints on stdout ("Laying out IO file") go to stdout
-	 * when it carries the human report or, with --output=FILE, nothing;
-	 * to stderr only when it carries JSON or terse (a program reading
-	 * them wants an empty stderr on success).
+	 * Messages fio prints on stdout ("Laying out IO file") go where the
+	 * human report goes: stdout, or with --output=FILE that file (fio's
+	 * place for them, nothing on stdout), and with --output=FILE and
+	 * only JSON or terse there, nowhere, as fio. Without --output, to
+	 * stderr when stdout carries JSON or terse (a program reading them
+	 * wants an empty stderr on success). --hist's text goes to stdout.
 	 */
+	o->hist = run->output[0] || (normal_on_main(o) && !machine_main) ?
+		  stdout : stderr;
 	if (run->output[0])
-		o->msg = stdout;
+		o->msg = normal_on_main(o) && !machine_main ? o->main : NULL;
 	else
-		o->msg = normal_on_main(o) && !machine_main ? stdout : stderr;
+		o->msg = o->hist;
 	if (open_stream(run, o, d) < 0)
 		return -1;
 	o->tty = NULL;
@@ -378,7 +385,7 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 	else
 		report(&rs, &o);
 	/* --plot, --report, --hist: the run's charts (plotcmd.h) */
-	if (rs.stats && ib_page_run(&rs, run, o.msg, d) < 0)
+	if (rs.stats && ib_page_run(&rs, run, o.hist, d) < 0)
 		extras_failed = true;
 	ib_results_free(&rs);
 	name_failures(run, &res);

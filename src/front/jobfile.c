@@ -69,6 +69,11 @@ struct ib_section *ib_jobset_open(struct ib_jobset *s, const char *name,
 		s->nr--;
 		return NULL;
 	}
+	if (ib_job_set_str(&sec->job, &sec->job.section, "%s", sec->job.name)) {
+		s->nr--;
+		ib_diag_set(d, ENOMEM, "[%s]: no memory", name);
+		return NULL;
+	}
 	return sec;
 }
 

@@ -403,6 +403,15 @@ static const struct ib_opt_val dedupe_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val window_vals[] = {
+	{ "avg", 0, "the window's mean" },
+	{ "0", 0, NULL },
+	{ "max", 1, "the window's maximum" },
+	{ "1", 1, NULL },
+	{ "both", 2, "the mean, then the maximum (one more column)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val falloc_vals[] = {
 	{ "native", IB_FALLOC_NATIVE, "fallocate(2), nothing where it is not supported" },
 	{ "none", IB_FALLOC_NONE, "no pre-allocation: the writes grow the file" },
@@ -808,6 +817,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(fdatasync_every), .def = "0", .help = "fdatasync after every N writes" },
 	{ .name = "end_fsync", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
 	  FLD(end_fsync), .def = "0", .help = "fsync the files when the job ends" },
+	{ .name = "end_syncfs", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	  FLD(end_syncfs), .def = "0",
+	  .help = "One syncfs(2) of the files' file system when the job ends, instead of an fsync per file" },
 
 	/* processes and jobs */
 	{ .name = "thread", .alias = { "threads" }, .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
@@ -921,7 +933,7 @@ const struct ib_opt ib_opt_entries[] = {
 	/* trace replay (replay.h) */
 	{ .name = "read_iolog", .type = IB_OPT_STR, .cat = IB_CAT_LOG,
 	  SFLD(replay.iolog, PATH_MAX),
-	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, one per numjobs clone; '-': stdin, gzip ok)" },
+	  .help = "Replay this trace (fio iolog v2/v3 or blktrace; ':' between files, one per numjobs clone; '-': stdin, gzip ok). A filename= beside it must name the trace's file or replay_redirect= (fio ignores it and replays there)" },
 	{ .name = "replay_no_stall", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(replay.no_stall), .def = "0",
 	  .help = "Replay as fast as iodepth allows, ignoring the trace's times" },
@@ -973,9 +985,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Average log entries over this many ms (0: log every I/O)" },
 	{ .name = "log_offset", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(logs.offset), .def = "0", .help = "Add the I/O offset to log entries" },
-	{ .name = "log_max_value", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
-	  FLD(logs.max_value), .def = "0",
-	  .help = "With log_avg_msec, latency logs get each window's maximum, not its mean" },
+	{ .name = "log_window_value", .alias = { "log_max_value" }, .type = IB_OPT_ENUM,
+	  .cat = IB_CAT_LOG, FLD(logs.max_value), .vals = window_vals, .def = "avg",
+	  .help = "With log_avg_msec, what latency logs give for each window" },
 	{ .name = "log_unix_epoch", .type = IB_OPT_BOOL, .cat = IB_CAT_LOG,
 	  FLD(logs.unix_epoch), .def = "0",
 	  .help = "Log times in milliseconds since the Unix epoch" },

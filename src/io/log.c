@@ -147,6 +147,29 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 	return 0;
 }
 
+/* A windowed line with both values (log_window_value=both): "t, avg, max, ..." */
+static void lf_line_both(struct ib_log_file *lf, uint64_t t_ms, uint64_t avg,
+			 uint64_t max, unsigned int ddir, bool with_off)
+{
+	char line[LOG_LINE_MAX], *tail;
+	size_t n, head;
+
+	if (lf->fd < 0)
+		return;
+	if (lf->len + 2 * LOG_LINE_MAX > LOG_BUF_SIZE)
+		lf_flush(lf);
+	n = ib_log_format(line, lf->t0_ms + t_ms, avg, ddir, 0, with_off, 0);
+	tail = strchr(strchr(line, ',') + 1, ',');	/* after the mean */
+	head = (size_t)(tail - line);
+	memcpy(lf->buf + lf->len, line, head);
+	lf->len += head;
+	memcpy(lf->buf + lf->len, ", ", 2);
+	lf->len += 2;
+	lf->len += (size_t)(ib_put_u64(lf->buf + lf->len, max) - (lf->buf + lf->len));
+	memcpy(lf->buf + lf->len, tail, n - head);
+	lf->len += n - head;
+}
+
 /* Write the averages of the window that ends at t_ms and clear it. */
 static void flush_window(struct ib_logs *l, uint64_t t_ms)
 {
@@ -156,7 +179,11 @@ static void flush_window(struct ib_logs *l, uint64_t t_ms)
 		for (d = 0; d < IB_DDIR_RWT; d++) {
 			if (!l->cnt[k][d])
 				continue;
-			lf_line(&l->file[k], t_ms,
+			if (l->max_value == 2)
+				lf_line_both(&l->file[k], t_ms, l->sum[k][d] / l->cnt[k][d],
+					     l->max[k][d], d, l->log_offset);
+			else
+				lf_line(&l->file[k], t_ms,
 				l->max_value ? l->max[k][d] : l->sum[k][d] / l->cnt[k][d],
 				d, 0, l->log_offset, 0);
 			l->sum[k][d] = 0;

@@ -117,6 +117,8 @@ static int run_io(struct worker *w)
 	if (!w->loop.failed && w->job->end_fsync && ib_job_writes(w->job) &&
 	    !(w->ops->flags & IB_ENGINE_NOIO))
 		worker_do_sync(w, true);
+	if (!w->loop.failed && w->job->end_syncfs && ib_job_writes(w->job))
+		worker_do_syncfs(w);
 	set_state(w, IB_ST_FINISHING);
 	worker_finish_stats(w);
 	worker_save_vstate(w);		/* not in the job's times */

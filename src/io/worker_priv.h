@@ -100,6 +100,7 @@ static inline void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const cha
 
 /* worker_sync.c: fsync/fdatasync every open file (at_end: end_fsync) */
 void worker_do_sync(struct worker *w, bool at_end);
+void worker_do_syncfs(struct worker *w);
 /* the loop's sync hooks: fsync=/fdatasync= N, a trace's sync of one file */
 void worker_sync_hook(void *arg, struct ib_loop *l);
 void worker_file_sync_hook(void *arg, struct ib_loop *l,

@@ -258,6 +258,7 @@ void worker_start_clock(struct worker *w)
 	worker_ss_start(w, now);
 	if (w->job->ramp_time_us) {
 		w->ramp_end_ns = now + w->job->ramp_time_us * 1000;
+		w->start_ns = now;	/* the runtime of a job that ends in it */
 		worker_set_wake(w);
 		set_state(w, IB_ST_RAMP);
 	} else {
@@ -302,8 +303,13 @@ void worker_finish_stats(struct worker *w)
 	struct rusage ru;
 	int d;
 
-	if (w->ramp_end_ns) /* never left the ramp: nothing was measured */
-		us = 0;
+	/*
+	 * A job that ends inside its ramp reports its I/O over the time it
+	 * ran and none of its latencies, as fio (ramp_time=2 with a 50 ms
+	 * job: runtime 50 ms, not 0).
+	 */
+	if (w->ramp_end_ns)
+		ib_stats_drop_lat(st);
 	getrusage(RUSAGE_THREAD, &ru);
 	st->usr_us = tv_us(&ru.ru_utime) - tv_us(&w->ru0.ru_utime);
 	st->sys_us = tv_us(&ru.ru_stime) - tv_us(&w->ru0.ru_stime);

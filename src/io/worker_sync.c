@@ -72,6 +72,30 @@ void worker_do_sync(struct worker *w, bool at_end)
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
 }
 
+/*
+ * end_syncfs: one syncfs(2) through the first open file, untimed and
+ * uncounted as end_fsync; a failure fails the job.
+ */
+void worker_do_syncfs(struct worker *w)
+{
+	char where[256], what[128];
+	unsigned int i;
+
+	for (i = 0; i < w->fs->nr && w->fs->f[i].fd < 0; i++)
+		;
+	if (i == w->fs->nr || (w->ops->flags & IB_ENGINE_NOIO))
+		return;
+	set_state(w, IB_ST_FSYNC);
+	if (syncfs(w->fs->f[i].fd) < 0) {
+		int err = errno;
+
+		fmt_into(where, sizeof(where), "end_syncfs file=%s: %s", w->fs->f[i].path,
+			 ib_strerror_named(err, what, sizeof(what)));
+		ib_loop_error(&w->loop, err, false, false, where);
+	}
+	w->loop.last_ns = ib_clock_ns(&w->clock);
+}
+
 /* The loop's sync hook: fsync=/fdatasync= N writes are done. */
 void worker_sync_hook(void *arg, struct ib_loop *l)
 {

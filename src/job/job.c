@@ -51,6 +51,7 @@ const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, replay.redirect),
 	offsetof(struct ib_job, replay.merge_file),
 	offsetof(struct ib_job, name),
+	offsetof(struct ib_job, section),
 	offsetof(struct ib_job, description),
 	offsetof(struct ib_job, wait_for),
 	offsetof(struct ib_job, filename_format),

@@ -2,6 +2,7 @@
 /* ioscheduler=: switch a device's I/O scheduler and put it back (iosched.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,15 +21,40 @@ static struct {
 } saved[MAX_SAVED];
 static volatile unsigned int nr_saved;
 
+/*
+ * stat of target or, for a file not laid out yet, of the nearest
+ * directory on its path that exists: the file system it will be on.
+ */
+static int stat_or_parent(const char *target, struct stat *st)
+{
+	char dir[PATH_MAX];
+	char *slash;
+
+	if (stat(target, st) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return -errno;
+	snprintf(dir, sizeof(dir), "%s", target);
+	while ((slash = strrchr(dir, '/'))) {
+		slash[slash == dir] = '\0';
+		if (stat(dir, st) == 0)
+			return 0;
+		if (errno != ENOENT || slash == dir)
+			return -errno;
+	}
+	return stat(".", st) < 0 ? -errno : 0;
+}
+
 /* /sys/dev/block/M:m/queue/scheduler of target's device (its disk's). */
 static int sched_path(const char *target, char *out, struct ib_diag *d)
 {
 	char part[SCHED_PATH];
 	struct stat st;
 	dev_t dev;
+	int ret = stat_or_parent(target, &st);
 
-	if (stat(target, &st) < 0)
-		return ib_diag_set(d, errno, "ioscheduler: %s: %s", target, strerror(errno));
+	if (ret)
+		return ib_diag_set(d, -ret, "ioscheduler: %s: %s", target, strerror(-ret));
 	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
 	snprintf(out, SCHED_PATH, "/sys/dev/block/%u:%u/queue/scheduler",
 		 major(dev), minor(dev));

@@ -149,6 +149,19 @@ void ib_stats_reset(struct ib_job_stats *s)
 	memset((char *)s + from, 0, offsetof(struct ib_job_stats, elapsed_s) - from);
 }
 
+void ib_stats_drop_lat(struct ib_job_stats *s)
+{
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		memset(s->dir[d].lat, 0, sizeof(s->dir[d].lat));
+		memset(s->dir[d].hist, 0, sizeof(s->dir[d].hist));
+	}
+	memset(s->lat_n, 0, sizeof(s->lat_n));
+	memset(s->lat_u, 0, sizeof(s->lat_u));
+	memset(s->lat_m, 0, sizeof(s->lat_m));
+}
+
 unsigned int ib_depth_bucket(unsigned int depth)
 {
 	unsigned int msb;

@@ -36,6 +36,10 @@ static int parse_limit(const char *v, uint32_t mode, unsigned int kb_base,
 	char *end;
 
 	if (n && v[n - 1] == '%') {
+		/* "2%%": a '%' escaped as in a printf format (fio-plot's job
+		 * files); fio reads the number before the first '%' */
+		while (n > 1 && v[n - 2] == '%')
+			n--;
 		*limit = strtod(v, &end);
 		if (end == v || end != v + n - 1 || !(*limit >= 0.0))
 			return ib_diag_set(d, EINVAL, "'%s' is not a percentage", v);

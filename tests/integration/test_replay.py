@@ -271,9 +271,9 @@ def refusals():
          '1044480 length 8192 ends beyond %s (1048576 bytes)' % (beyond, dev)),
         ('--readonly with writes', v3, ['--readonly'], '%s: line 5: a write, '
          'refused by --readonly (replay_skip=write leaves writes out)' % v3),
-        ('no file of its own', v3, ['--filename=' + dev], 'read_iolog: the '
-         'trace names its own targets, not filename= (replay_redirect= '
-         'sends every I/O to one target)'),
+        ('filename= not the redirect', v3, ['--filename=' + bad],
+         'filename=%s: not replay_redirect=%s (fio would ignore filename= '
+         'and replay to %s)' % (bad, dev, dev)),
     ]
     for what, log, extra, line in cases:
         r = t.run('--name=b', '--read_iolog=' + log,

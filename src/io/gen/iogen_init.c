@@ -170,7 +170,10 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		g->bytes_left = UINT64_MAX;
 	else
 		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
-	g->ios_left = job->number_ios ? job->number_ios : UINT64_MAX;
+	/* fio counts number_ios per loops= pass (its limit is number_ios
+	 * times the pass number): with one block size, number_ios * loops */
+	g->ios_left = job->number_ios && job->number_ios <= UINT64_MAX / job->loops ?
+		      job->number_ios * job->loops : UINT64_MAX;
 	if (job->openfiles && job->openfiles < nr_files)
 		g->open_max = job->openfiles;
 	fast_init(g);

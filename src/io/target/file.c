@@ -85,6 +85,25 @@ static int split_filenames(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
+/* The job's name in its files' names (job.h: section). */
+static const char *job_name(const struct ib_job *job)
+{
+	return job->section[0] ? job->section : job->name;
+}
+
+/*
+ * With no filename= and one file, a job name that names an existing file
+ * other than a regular one (a block device, a symbolic link: lstat, as
+ * fio) is the target itself, not a NAME.0.0 of its own beside it.
+ */
+static bool name_is_target(const struct ib_job *job)
+{
+	struct stat st;
+
+	return job->nrfiles == 1 && lstat(job_name(job), &st) == 0 &&
+	       !S_ISREG(st.st_mode);
+}
+
 /*
  * A default file name from filename_format: $jobname, $jobnum (the clone),
  * $filenum and $clientuid (empty: no client/server mode). Returns 0 or
@@ -101,7 +120,7 @@ static int format_name(const struct ib_job *job, unsigned int filenum,
 	while (*fmt) {
 		w = 0;
 		if (!strncmp(fmt, "$jobname", 8)) {
-			w = snprintf(buf + n, len - n, "%s", job->name);
+			w = snprintf(buf + n, len - n, "%s", job_name(job));
 			fmt += 8;
 		} else if (!strncmp(fmt, "$jobnum", 7)) {
 			w = snprintf(buf + n, len - n, "%u", job->clone);
@@ -149,6 +168,8 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 	}
 	if (job->filename[0])
 		return split_filenames(job, fs, d);
+	if (name_is_target(job))
+		return add_file(fs, job->directory, job_name(job), d);
 	for (i = 0; i < job->nrfiles; i++) {
 		ret = format_name(job, i, name, sizeof(name), d);
 		if (!ret)

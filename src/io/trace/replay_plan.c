@@ -65,9 +65,6 @@ static int check_options(const struct ib_job *job, struct ib_diag *d)
 	if (writes_trace(job))
 		return ib_diag_set(d, EINVAL, "write_iolog=%s: is the trace read_iolog= replays",
 				   job->logs.iolog);
-	if (job->filename[0])
-		return ib_diag_set(d, EINVAL,
-				   "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
 	if (job->replay.align & (job->replay.align - 1))
 		return ib_diag_set(d, EINVAL, "replay_align: %llu is not a power of 2",
 				   (unsigned long long)job->replay.align);
@@ -279,6 +276,88 @@ static int scan(struct plan *p, struct ib_diag *d)
 	return ret;
 }
 
+/*
+ * An absolute form of path for comparing names of files that may not
+ * exist yet: its directory resolved, its last component kept.
+ */
+static void abs_name(const char *path, char *out, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path + (slash == path)), path);
+	if (!realpath(dir, real))
+		snprintf(real, sizeof(real), "%s", dir);
+	if (snprintf(out, len, "%s/%s", strcmp(real, "/") ? real : "",
+		     slash ? slash + 1 : path) >= (int)len)
+		snprintf(out, len, "%s", path); /* too long to resolve */
+}
+
+/* Do a and b name one file (the same inode, or the same absolute name)? */
+static bool same_file(const char *a, const char *b)
+{
+	char x[PATH_MAX], y[PATH_MAX];
+	struct stat sa, sb;
+
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	abs_name(a, x, sizeof(x));
+	abs_name(b, y, sizeof(y));
+	return !strcmp(x, y);
+}
+
+/*
+ * filename= beside read_iolog= (fio ignores it: the I/O goes to the
+ * trace's targets, or to replay_redirect=): accepted when each of its
+ * names is one of those targets, refused when one is not.
+ */
+static bool is_target(const struct ib_job *job, const struct plan *p,
+		      const char *name)
+{
+	char path[PATH_MAX];
+	unsigned int i;
+
+	if (!job->directory[0] || name[0] == '/' ||
+	    snprintf(path, sizeof(path), "%s/%s", job->directory, name) >= (int)sizeof(path))
+		snprintf(path, sizeof(path), "%s", name);
+	for (i = 0; i < p->map.nr; i++)
+		if (same_file(path, p->tg[i].path))
+			return true;
+	return false;
+}
+
+static int check_filename(const struct ib_job *job, const struct plan *p,
+			  struct ib_diag *d)
+{
+	char name[PATH_MAX];
+	const char *c = job->filename;
+	size_t n = 0;
+
+	for (;; c++) {
+		if (*c == '\\' && c[1] == ':') {
+			c++;
+		} else if (*c == ':' || !*c) {
+			name[n] = '\0';
+			if (n && !is_target(job, p, name))
+				return ib_diag_set(d, EINVAL,
+						   "filename=%s: not %s%s (fio would ignore filename= and replay to %s)",
+						   name, p->map.redirect ? "replay_redirect=" :
+						   "a file of the trace read_iolog=",
+						   p->map.redirect ? job->replay.redirect :
+						   job->replay.iolog, p->tg[0].path);
+			n = 0;
+			if (!*c)
+				return 0;
+			continue;
+		}
+		if (n + 1 < sizeof(name))
+			name[n++] = *c;
+	}
+}
+
 /* filename= the targets, ':' escaped as file.c reads it. */
 static int set_filenames(struct ib_job *job, const struct plan *p,
 			 struct ib_diag *d)
@@ -329,6 +408,8 @@ static int apply(struct ib_job *job, const struct plan *p, struct ib_diag *d)
 	}
 	if (!job->size && !job->size_pct && !any_bdev)
 		job->size = p->max_end * p->map.nr;
+	if (job->filename[0] && check_filename(job, p, d))
+		return -EINVAL;
 	return set_filenames(job, p, d);
 }
 

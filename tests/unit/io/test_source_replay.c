@@ -439,7 +439,7 @@ static void test_plan_refusals(void **state)
 {
 	struct ib_diag d = { "" };
 	struct ib_job j;
-	char want[PATH_MAX + 64];
+	char want[PATH_MAX + 160];
 
 	(void)state;
 	put_log("fio version 2 iolog\n/x add\n/x sync 0 0\n/x datasync 0 0\n");
@@ -451,10 +451,18 @@ static void test_plan_refusals(void **state)
 	j.replay.align = 3000;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
 	assert_string_equal(d.msg, "replay_align: 3000 is not a power of 2");
+	put_log("fio version 2 iolog\n/x add\n/x read 0 4096\n");
 	job_init(&j);
-	j.filename = "/dev/null";
+	j.filename = "/dev/null";	/* fio would replay to /x */
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);
-	assert_string_equal(d.msg, "read_iolog: the trace names its own targets, not filename= (replay_redirect= sends every I/O to one target)");
+	snprintf(want, sizeof(want),
+		 "filename=/dev/null: not a file of the trace read_iolog=%s (fio would ignore filename= and replay to /x)",
+		 logpath);
+	assert_string_equal(d.msg, want);
+	job_init(&j);
+	j.filename = "/x";		/* the trace's own file: accepted */
+	assert_int_equal(ib_replay_plan(&j, false, &d), 0);
+	assert_string_equal(j.filename, "/x");
 	job_init(&j);
 	j.logs.iolog = logpath;
 	assert_int_equal(ib_replay_plan(&j, false, &d), -EINVAL);

@@ -25,8 +25,12 @@ static void no_such_target(void **state)
 	struct ib_diag d = { { 0 } };
 
 	(void)state;
-	assert_int_equal(ib_iosched_check("/nonexistent/iobench", "none", &d), -ENOENT);
-	assert_string_equal(d.msg, "ioscheduler: /nonexistent/iobench: No such file or directory");
+	assert_int_equal(ib_iosched_check("/dev/null/iobench", "none", &d), -ENOTDIR);
+	assert_string_equal(d.msg, "ioscheduler: /dev/null/iobench: Not a directory");
+	/* a file not laid out yet: the file system of its nearest directory */
+	d.msg[0] = '\0';
+	assert_int_equal(ib_iosched_check("/dev/shm/iobench-none/x/y", "none", &d), -ENOTSUP);
+	assert_string_equal(d.msg, "ioscheduler: /dev/shm/iobench-none/x/y is not on a block device with an I/O scheduler");
 }
 
 /* a tmpfs file has no block device under it */

@@ -170,6 +170,8 @@ static void test_parse(void **state)
 	parse_ok("iops:5%", IB_SS_PCT, 5.0);
 	parse_ok("iops_slope:0.01%", IB_SS_SLOPE | IB_SS_PCT, 0.01);
 	parse_ok("bw:10%", IB_SS_BW | IB_SS_PCT, 10.0);
+	parse_ok("iops:2%%", IB_SS_PCT, 2.0);	/* fio-plot writes "%%" */
+	parse_ok("iops_slope:0.1%%%", IB_SS_SLOPE | IB_SS_PCT, 0.1);
 	parse_ok("bw_slope:2M", IB_SS_BW | IB_SS_SLOPE, 2097152.0);
 	parse_ok("bw:1000", IB_SS_BW, 1000.0);
 	parse_ok("bw:4k", IB_SS_BW, 4096.0);

@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The long tail of fio job files and command lines: each case runs the
+same job through iobench and, when it is installed, fio (3.33 in CI) on
+the same tmpfs targets, and compares the facts: what stdout carries, the
+files created, the bytes per direction, which target got the writes.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+KiB = ibtest.KiB
+MiB = ibtest.MiB
+
+t = ibtest.Test()
+
+
+def digest(path):
+    with open(path, 'rb') as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def both(*args, cwd=None):
+    """(iobench's run, fio's run or None) of the same arguments."""
+    return t.run(*args, cwd=cwd), t.fio(*args, cwd=cwd)
+
+
+def bytes_rw(r):
+    """(read, write) io_bytes of the first job of a JSON run, or None."""
+    try:
+        j = json.loads(r.out)['jobs'][0]
+        return j['read']['io_bytes'], j['write']['io_bytes']
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def fresh(d):
+    for n in os.listdir(d):
+        os.unlink(os.path.join(d, n))
+
+
+# -- job messages and --output -------------------------------------------
+def output_messages():
+    """With --output=FILE stdout stays empty; the layout line is in FILE
+    after 'Starting 1 process' with the human report, absent with JSON."""
+    d = t.mkdir('out')
+    for prog in ('iobench', 'fio'):
+        for fmt in ('normal', 'json', 'terse'):
+            fresh(d)
+            args = ('--name=w', '--filename=F', '--size=1m', '--rw=write',
+                    '--output=out.txt', '--output-format=' + fmt)
+            if prog == 'fio' and fmt == 'terse':
+                continue    # as JSON (each fio run costs a second)
+            r = t.run(*args, cwd=d) if prog == 'iobench' else \
+                t.fio(*args, cwd=d)
+            if r is None:
+                t.skip('no fio installed')
+                return
+            if not t.ok(r, '%s --output %s' % (prog, fmt)):
+                continue
+            t.eq(r.out, '', '%s --output=FILE --output-format=%s: stdout'
+                 % (prog, fmt))
+            with open(os.path.join(d, 'out.txt')) as f:
+                lines = f.read().splitlines()
+            lay = 'w: Laying out IO file (1 file / 1MiB)'
+            if fmt == 'normal':
+                t.eq(lines[2:5], ['Starting 1 process', lay, ''],
+                     '%s: the layout line in the file, after the header'
+                     % prog)
+            else:
+                t.eq(lay in lines, False, '%s %s: no layout line in the file'
+                     % (prog, fmt))
+
+
+# -- filename= with read_iolog= ------------------------------------------
+def replay_filename():
+    """fio ignores filename= beside read_iolog=: the I/O goes to the
+    trace's file, or to replay_redirect=. iobench accepts a filename= that
+    names that target (by any path) and refuses any other, writing
+    nothing."""
+    d = t.mkdir('rp')
+    c, dd, other = (os.path.join(d, n) for n in ('c', 'd', 'other'))
+    log = t.shm_file('flog', data=(
+        'fio version 2 iolog\n%s add\n%s open\n%s write 0 4096\n'
+        '%s write 4096 4096\n%s read 0 4096\n%s close\n' % ((c,) * 6)
+    ).encode())
+    cases = [('c', [], c), (c, [], c), ('d', ['--replay_redirect=' + dd], dd),
+             ('./d', ['--replay_redirect=' + dd], dd)]
+    for k, (name, extra, target) in enumerate(cases):
+        for prog in ('iobench', 'fio') if k % 2 == 0 else ('iobench',):
+            for p in (c, dd):
+                with open(p, 'wb') as f:
+                    f.write(bytes(64 * KiB))
+            args = ('--name=r', '--filename=' + name, '--read_iolog=' + log,
+                    '--output-format=json') + tuple(extra)
+            r = t.run(*args, cwd=d) if prog == 'iobench' else \
+                t.fio(*args, cwd=d)
+            if r is None:
+                continue
+            what = '%s filename=%s %s' % (prog, name, ' '.join(extra))
+            t.ok(r, what)
+            t.eq(bytes_rw(r), (4096, 8192), what + ': bytes read, written')
+            zero = hashlib.sha256(bytes(64 * KiB)).hexdigest()
+            t.eq([digest(p) != zero for p in (c, dd)],
+                 [target == c, target == dd], what + ': the target written')
+            t.eq(os.path.exists(other), False, what + ': no other file')
+    for p in (c, dd):
+        with open(p, 'wb') as f:
+            f.write(bytes(64 * KiB))
+    for name, extra, line in [
+            ('other', [], 'filename=other: not a file of the trace '
+             'read_iolog=%s (fio would ignore filename= and replay to %s)'
+             % (log, c)),
+            ('c', ['--replay_redirect=' + dd], 'filename=c: not '
+             'replay_redirect=%s (fio would ignore filename= and replay to '
+             '%s)' % (dd, dd))]:
+        r = t.run('--name=r', '--filename=' + name, '--read_iolog=' + log,
+                  *extra, cwd=d)
+        t.eq((r.rc, r.out, r.err), (1, '', 'iobench: %s\n' % line),
+             'filename=%s: one line, exit 1' % name)
+        zero = hashlib.sha256(bytes(64 * KiB)).hexdigest()
+        t.eq([digest(c), digest(dd), os.path.exists(other)],
+             [zero, zero, False], 'filename=%s refused: nothing written' % name)
+
+
+# -- '%%' in a job file's value ------------------------------------------
+SS_JOB = """[ss]
+filename=ssfile
+size=256k
+rw=read
+ioengine=psync
+ss=iops:2%%
+ss_dur=1
+runtime=1
+time_based
+"""
+
+
+def percent_escape():
+    """ss=iops:2%% (fio-plot's steady-state job): 2 percent, the option
+    shown as written."""
+    d = t.mkdir('pct')
+    job = os.path.join(d, 'ss.fio')
+    with open(job, 'w') as f:
+        f.write(SS_JOB)
+    for r in both('--output-format=json', job, cwd=d):
+        if r is None:
+            continue
+        if not t.ok(r, 'ss=iops:2%%'):
+            continue
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['steadystate']['ss'], j['job options']['steadystate']),
+             ('iops:2.000000%', 'iops:2%%'), '%s: ss=iops:2%%%%'
+             % os.path.basename(r.argv[0]))
+
+
+# -- the job name as the target; $jobname in job files --------------------
+def name_is_target():
+    """--name=/dev/loopN without filename=: the device itself is the
+    target (no /dev/loopN.0.0), with the safety checks of any device."""
+    dev = t.loop_device(1 * MiB)
+    if not dev:
+        t.skip('no loop devices')
+        return
+    for r in both('--name=' + dev, '--size=256k', '--rw=read',
+                  '--output-format=json'):
+        if r is None:
+            continue
+        prog = os.path.basename(r.argv[0])
+        t.ok(r, '%s --name=%s' % (prog, dev))
+        t.eq(bytes_rw(r), (256 * KiB, 0), prog + ': bytes read from the device')
+        t.eq(os.path.exists(dev + '.0.0'), False, prog + ': no %s.0.0' % dev)
+    if subprocess.run(['mkfs.ext4', '-q', dev], capture_output=True).returncode:
+        t.skip('mkfs.ext4')
+        return
+    before = digest(t.loop_backing.get(dev, dev))
+    r = t.run('--name=' + dev, '--size=256k', '--rw=write')
+    t.eq((r.rc, r.out, r.err), (1, '', "iobench: job '%s': %s carries a "
+         'filesystem signature (ext4); refusing to write. Use '
+         '--allow_data_loss=1 to override.\n' % (dev, dev)),
+         'a write to the job name\'s device: the safety check')
+    t.eq(digest(t.loop_backing.get(dev, dev)), before, 'device unchanged')
+    t.eq(os.path.exists(dev + '.0.0'), False, 'refused: no %s.0.0' % dev)
+
+
+NAMED_JOB = """[global]
+size=64k
+rw=write
+[sec]
+name=foo
+[fmt]
+name=bar
+filename_format=$jobname.x.$filenum
+"""
+
+
+def section_names():
+    """A section that sets name=: its files take the section's name
+    (sec.0.0, fmt.x.0), its report the name= (foo, bar)."""
+    d = t.mkdir('names')
+    job = os.path.join(d, 'n.fio')
+    for prog in ('iobench', 'fio'):
+        fresh(d)
+        with open(job, 'w') as f:
+            f.write(NAMED_JOB)
+        r = t.run('--output-format=json', job, cwd=d) if prog == 'iobench' \
+            else t.fio('--output-format=json', job, cwd=d)
+        if r is None:
+            continue
+        if not t.ok(r, prog + ' name= in sections'):
+            continue
+        t.eq(sorted(os.listdir(d)), ['fmt.x.0', 'n.fio', 'sec.0.0'],
+             prog + ': files named after the sections')
+        t.eq([j['jobname'] for j in json.loads(r.out)['jobs']],
+             ['foo', 'bar'], prog + ': jobs named by name=')
+
+
+# -- ioscheduler= on a file not laid out yet -----------------------------
+def iosched_new_file():
+    """ioscheduler= with a filename= that does not exist yet: the
+    scheduler of the file system's device is set, the file laid out."""
+    dev = t.loop_device(8 * MiB)
+    if not dev or subprocess.run(['mkfs.ext4', '-q', dev],
+                                 capture_output=True).returncode:
+        t.skip('no loop device with ext4')
+        return
+    mnt = t.mkdir('mnt')
+    if subprocess.run(['mount', dev, mnt], capture_output=True).returncode:
+        t.skip('mount ext4')
+        return
+    t.mounts.append(mnt)
+    sched = '/sys/block/%s/queue/scheduler' % os.path.basename(dev)
+    with open(sched) as f:
+        before = f.read()
+    for name in ('ib', 'fio'):
+        target = os.path.join(mnt, name + '.dat')
+        args = ('--name=s', '--filename=' + target, '--size=1m', '--rw=write',
+                '--ioscheduler=mq-deadline', '--output-format=json')
+        r = t.run(*args) if name == 'ib' else t.fio(*args)
+        if r is None:
+            continue
+        t.ok(r, '%s ioscheduler= on a new file' % name)
+        t.eq(bytes_rw(r), (0, MiB), name + ': bytes written')
+        t.eq(os.path.getsize(target), MiB, name + ': the file laid out')
+        if name == 'ib':
+            with open(sched) as f:
+                t.eq(f.read(), before, 'iobench: the scheduler restored')
+
+
+# -- number_ios with loops= ------------------------------------------------
+def number_ios_loops():
+    """fio's number_ios limits each loops= pass (number_ios times the
+    pass number in all): 100 of 256 blocks a pass, 2 passes, 200 I/Os;
+    at 300 a pass each pass ends with its 256 blocks."""
+    target = t.shm_file('nios.dat', size=MiB)
+    for nios, loops, want in ((100, 2, 200), (300, 3, 768)):
+        args = ('--name=n', '--filename=' + target, '--size=1m', '--rw=write',
+                '--ioengine=psync', '--loops=%d' % loops,
+                '--number_ios=%d' % nios, '--output-format=json')
+        # fio's count for the second recorded here: 768 (3.33 and 3.42)
+        for r in both(*args) if loops == 2 else (t.run(*args),):
+            if r is None:
+                continue
+            prog = os.path.basename(r.argv[0])
+            t.ok(r, '%s number_ios=%d loops=%d' % (prog, nios, loops))
+            t.eq(bytes_rw(r), (0, want * 4 * KiB), '%s number_ios=%d '
+                 'loops=%d: bytes written' % (prog, nios, loops))
+
+
+# -- a job that ends inside its ramp_time ----------------------------------
+def ends_in_ramp():
+    """ramp_time=5 with a 1 MiB job: fio reports its bytes over the time it
+    ran (not a runtime of 0) and none of its latencies."""
+    target = t.shm_file('ramp.dat', size=MiB)
+    for r in both('--name=r', '--filename=' + target, '--size=1m',
+                  '--rw=randread', '--ioengine=psync', '--ramp_time=5',
+                  '--output-format=json'):
+        if r is None or not t.ok(r, 'ends in its ramp'):
+            continue
+        prog = os.path.basename(r.argv[0])
+        rd = json.loads(r.out)['jobs'][0]['read']
+        t.eq((rd['io_bytes'], rd['total_ios'], rd['clat_ns']['N'],
+              rd['lat_ns']['N']), (MiB, 256, 0, 0),
+             prog + ': the bytes, no latencies')
+        t.check(rd['runtime'] >= 1 and rd['bw'] == rd['io_bytes'] * 1000 //
+                1024 // rd['runtime'], prog + ': bw over its runtime', rd)
+
+
+def main():
+    output_messages()
+    replay_filename()
+    percent_escape()
+    name_is_target()
+    section_names()
+    iosched_new_file()
+    number_ios_loops()
+    ends_in_ramp()
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
