@@ -161,6 +161,25 @@ def test_subcommands(t):
     t.eq((r.rc, r.out, r.err), (0, helped.out, ''), 'run --help = --help')
     t.eq(bare.err, helped.out + 'iobench: no job given (job options or a '
          'job file)\n', 'no-job usage = --help text')
+    test_help_command(t, helped)
+
+
+def test_help_command(t, helped):
+    """`iobench help` is the usage (it was taken for a job file 'help':
+    "help: No such file or directory"); `help CMD` is CMD's --help."""
+    r = t.run('help')
+    t.eq((r.rc, r.out, r.err), (0, helped.out, ''), 'help = --help')
+    t.check(re.search(r'^  help +', helped.out, re.M) is not None,
+            '--help lists help', helped)
+    r = t.run('help', 'run')
+    t.eq((r.rc, r.out, r.err), (0, helped.out, ''), 'help run = --help')
+    curve = t.run('curve', '--help')
+    r = t.run('help', 'curve')
+    t.eq((r.rc, r.out, r.err), (curve.rc, curve.out, curve.err),
+         'help curve = curve --help')
+    r = t.run('help', 'nosuch')
+    t.eq((r.rc, r.out, r.err), (1, '', 'iobench help: nosuch: not a command '
+         '(iobench help lists them)\n'), 'help nosuch')
 
 
 def test_unknown(t):
