@@ -15,6 +15,7 @@
 #include "iobench/parse.h"
 #include "iobench/plotcmd.h"
 #include "iobench/runner.h"
+#include "iobench/safe_open.h"
 
 /* --steps=N and --slo=TIME are the curve's; the rest is fio's syntax. */
 static int curve_args(struct ib_curve *c, int argc, char **argv, char **av,
@@ -190,7 +191,9 @@ int ib_curve_cmd(int argc, char **argv)
 		goto out;
 	}
 	rc = 1;
-	if (check_jobs(&run, &d) < 0)
+	if (check_jobs(&run, &d) < 0 ||
+	    ib_safety_probe_output("--plot", run.plot, &d) < 0 ||
+	    ib_safety_probe_output("--report", run.report, &d) < 0)
 		goto out;
 	d.msg[0] = '\0';
 	rc = run_curve(c, &run, run.output_format & (IB_OUT_JSON | IB_OUT_JSONPLUS), &d);
