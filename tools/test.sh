@@ -12,13 +12,15 @@
 #   2. build-asan/  ASan+UBSan, -Werror: the unit tests and every
 #                   integration test but asan_skip (the one integration pass)
 #   3. beside 1 and 2, at the lowest CPU priority (SCHED_IDLE: only what the
-#      tests leave idle): the ASan build, the fuzz targets' build, the release
-#      builds (tools/test.d/release-build.sh) and the `pkg` suite (the Debian
-#      package without its tests, lintian, apt install and remove, the
-#      `meson dist` tarball built and smoke-run: tests/integration/test_pkg.py)
+#      tests leave idle): the ASan build, the fuzz targets' build, the clang
+#      release build (tools/test.d/release-build.sh) and the `pkg` suite (the
+#      Debian package without its tests, lintian, apt install and remove, the
+#      `meson dist` tarball built with gcc -O3 -Werror, the gcc release
+#      build, and smoke-run: tests/integration/test_pkg.py)
 #   4. tools/test.d/valgrind.sh: memcheck over the unit tests and the few
 #      integration tests whose runs reach lines the unit tests do not
-#      (suite vg_gate, tests/meson.build; tools/vg-coverage.py)
+#      (suite vg_gate, tests/meson.build; tools/vg-coverage.py), while the
+#      chain of 3 ends, at the normal policy
 #   5. tools/test.d/fuzz.sh: every fuzz target for FUZZ_SECONDS (5), after
 #      the replay of its corpus (the fuzz_replay_* unit tests, in 1 and 2)
 # tools/test.sh --deep    all of it, as the gate was until 2026-11-28 (about
@@ -164,7 +166,13 @@ start_early() {
 			step asan bash -c 'configure_asan && ninja -C build-asan'
 		fi
 		FUZZ_BUILD_ONLY=1 step fuzzbuild tools/test.d/fuzz.sh "$top"
-		step release tools/test.d/release-build.sh "$top"
+		if [ "$pkg" = 1 ] && [ "$tier" = gate ]; then
+			# pkg's tarball build is the gcc -O3 -Werror build
+			IB_RELEASE_BUILDS=clang step release \
+				tools/test.d/release-build.sh "$top"
+		else
+			step release tools/test.d/release-build.sh "$top"
+		fi
 		if [ "$pkg" = 1 ]; then
 			rm -f build/meson-logs/testlog-pkg.json build/meson-logs/testlog-pkg-*.json
 			step pkg meson test -C build --no-rebuild --setup=pkg \
@@ -279,6 +287,19 @@ if [ "$asan" = 1 ]; then
 	fi
 fi
 
+# step NAME: tools/test.d/NAME.sh, counted
+run_step() {
+	local rc=0
+	echo "=== step $1 $(at)"
+	"tools/test.d/$1.sh" "$top" || rc=$?
+	count "$rc" "step $1"
+}
+
+# memcheck needs only build/: it runs while the chain ends, at the normal
+# policy (with another load beside the gate, the chain has had little CPU
+# until now, and waiting for it first left a CPU to that load)
+fg_waits
+run_step valgrind
 wait_early
 early_result fuzzbuild
 early_result release
@@ -294,12 +315,7 @@ if [ "$pkg" = 1 ]; then
 	fi
 fi
 
-for step in valgrind fuzz; do
-	echo "=== step $step $(at)"
-	rc=0
-	"tools/test.d/$step.sh" "$top" || rc=$?
-	count "$rc" "step $step"
-done
+run_step fuzz
 
 [ -z "$early_dir" ] || rm -rf "$early_dir"
 echo "=== end $(at)"

@@ -14,7 +14,9 @@
   issues exactly 256 I/Os, `meson install` installs the five files.
 
 In the gate (tools/test.sh) that is all: the package is built without its
-unit tests (DEB_BUILD_OPTIONS=nocheck) and the tarball with -Dtests=disabled:
+unit tests (DEB_BUILD_OPTIONS=nocheck) and the tarball with -Dtests=disabled
+(at -O3 with -Werror: the gate's gcc release build, which
+tools/test.d/release-build.sh then leaves out):
 the code is the same, and the gate has run every test on it in the
 checkout; what can go wrong in a package or a tarball and not in the
 checkout is a file left out, a step that needs git or the network, a
@@ -216,8 +218,12 @@ def check_dist(t, tarball, version):
     env = no_git_env(t)
     mtest = meson_cmd() + ['test', '-C', b, '--print-errorlogs']
     setup = meson_cmd() + ['setup', b, srcdir, '--prefix=/usr']
+    # gcc at -O3 with warnings as errors: the release build
+    # (tools/test.d/release-build.sh leaves its own gcc build to this one
+    # in the gate)
+    setup += ['-Dbuildtype=release', '-Dwerror=true']
     steps = [(setup + ([] if FULL else ['-Dtests=disabled']), 'configure'),
-             (['ninja', '-C', b], 'build')]
+             (['ninja', '-C', b], 'build (gcc -O3 -Werror)')]
     if FULL:
         steps += [(mtest + ['--suite', 'unit'], 'unit tests'),
                   (mtest + DIST_TESTS, 'tests ' + ' '.join(DIST_TESTS))]
