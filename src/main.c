@@ -23,6 +23,7 @@ static const struct ib_subcmd commands[] = {
 	{ "compare", ib_cmd_compare, "compare JSON results (iobench, fio) with a noise test" },
 	{ "plot", ib_cmd_plot, "SVG/HTML charts from JSON results and fio logs" },
 	{ "report", ib_cmd_report, "a self-contained HTML report of JSON results" },
+	{ "suite", ib_cmd_suite, "named test suites: cloud, desktop, SNIA PTS (--list)" },
 	{ "help", cmd_help, "this text; help COMMAND: that command's --help" },
 	{ NULL, NULL, NULL },
 };

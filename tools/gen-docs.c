@@ -69,6 +69,9 @@ static const struct run_opt run_opts[] = {
 	{ "report", ARG_FILE, NULL, false },
 	{ "hist", ARG_NONE, NULL, false },
 	{ "repeat", ARG_ANY, NULL, false },
+	{ "status-interval", ARG_ANY, NULL, false },
+	{ "interval-json", ARG_FILE, NULL, false },
+	{ "interval", ARG_ANY, NULL, false },
 };
 
 #define NR_RUN_OPTS IB_ARRAY_SIZE(run_opts)
@@ -484,7 +487,7 @@ static void bash_option_words(FILE *f, const struct ib_opt *tab, unsigned int n)
  * --help; the install test checks both against the binary).
  */
 static const char bash_subcmds[] =
-	"_iobench_cmds=\"run ping curve compare plot report help\"\n"
+	"_iobench_cmds=\"run ping curve compare plot report suite help\"\n"
 	"_iobench_curve_opts=(--steps= --slo=)\n"
 	"_iobench_compare_opts=(--base --new --fail-if= --alpha= --floor= --plot= --help)\n"
 	"_iobench_plot_opts=(-o --output= --avg-msec= --help)\n"

@@ -6,6 +6,7 @@
 #include "iobench/cli.h"
 #include "iobench/diag.h"
 #include "iobench/plotcmd.h"
+#include "iobench/suite.h"
 
 /*
  * The subcommands' drivers (src/cmd/), main.c's dispatch table: each takes
@@ -40,6 +41,27 @@ int ib_compare_parse(int argc, char **argv, struct ib_cmd_args *a,
 		     struct ib_diag *d);
 int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
 		  struct ib_diag *d);
+
+/*
+ * `iobench suite NAME TARGET [options]` (cmd/suite_main.c): 0, 1 (bad
+ * input, a test failed), 2 (an --expect not met), 130 (interrupted).
+ */
+int ib_cmd_suite(int argc, char **argv);
+
+struct ib_suite_args {
+	bool list, print_jobs, help, json;
+	bool no_calibrate;		/* as the run's --no-calibrate */
+	unsigned int max_rounds;	/* PTS: --rounds (default and at most 25) */
+	const char *name, *target;
+	const struct ib_suite *suite;
+	struct ib_suite_opts o;		/* the suite's defaults applied */
+	const char *json_output, *report;	/* NULL: none */
+};
+#define IB_SUITE_EXIT_UNMET 2
+
+/* The command line of suite (cmd/suite_cli.c, pure). 0 or -EINVAL. */
+int ib_suite_parse(int argc, char **argv, struct ib_suite_args *a,
+		   struct ib_diag *d);
 
 /*
  * --repeat: run k's name for a report file: "a.json" -> "a.3.json",

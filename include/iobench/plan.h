@@ -45,6 +45,17 @@ struct ib_plan {
 	enum ib_eta_mode eta;
 	uint64_t eta_newline_ms;	/* 0: never */
 	uint64_t eta_interval_ms;	/* default 1000, min 250 */
+	bool eta_asked;			/* --eta-newline or --eta-interval given:
+					 * fio's status line, not the live view */
+	/*
+	 * Statistics while the run goes on (doc/live-statistics.md):
+	 * --status-interval: a full report of the run so far every so often
+	 * (0: only on SIGUSR1); --interval-json=FILE ("-": stdout): the
+	 * per-interval stream; --interval: its interval (default 1000 ms).
+	 */
+	uint64_t status_interval_ms;
+	char interval_json[PATH_MAX];
+	uint64_t interval_ms;
 	bool readonly;
 	bool parse_only;
 	bool showcmd;

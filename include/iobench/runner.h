@@ -71,6 +71,55 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d);
  */
 void ib_runner_layout(struct ib_runner *r, FILE *msg);
 
+/*
+ * Watching the run while it goes on (doc/live-statistics.md). The runner
+ * calls a watcher from its wait loop (every ~10 ms), after each batch, and
+ * once at the end (final: every job reaped), with a view of the jobs:
+ * their live slots, their interval rings (interval.h; NULL unless
+ * the plan asks for intervals, --interval-json), which have started and
+ * which are reaped (a reaped job's slot is final). `status` asks for a
+ * full report of the run so far: --status-interval elapsed or SIGUSR1
+ * arrived (the status line, if any, was cleared first). The watcher may
+ * print; it must not keep the view.
+ */
+struct ib_iv_ring;
+
+struct ib_run_view {
+	const struct ib_plan *run;
+	const struct ib_job_stats *stats;
+	const struct ib_iv_ring *rings;
+	const bool *started;
+	const bool *reaped;
+	uint64_t start_ns;	/* the run's start: the intervals' origin */
+	uint64_t now_ns;
+	bool status;
+	bool final;
+};
+
+struct ib_run_watch {
+	void (*poll)(void *arg, const struct ib_run_view *v);
+	void *arg;
+	bool intervals;	/* make the jobs' interval rings (v->rings) */
+};
+
+/* Set the watcher (copied) between ib_runner_check and ib_runner_go. */
+void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w);
+
+/*
+ * The jobs' statistics as a report of the run so far would show them:
+ * each slot copied (a running job's numbers are read while it writes
+ * them, as fio's status reports do), with a running job's runtime and
+ * elapsed time up to now. out holds v->run->nr_jobs slots.
+ */
+void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out);
+
+/*
+ * Instead of ib_runner_go: free a checked runner without running it (the
+ * caller's own step between the two failed). Nothing was written. The
+ * caller still ends with ib_result_free().
+ */
+void ib_runner_abort(struct ib_runner *r);
+
 /* Both steps at once; warnings go to msg. */
 int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 		  struct ib_result *res, struct ib_diag *d);

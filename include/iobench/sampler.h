@@ -3,6 +3,7 @@
 #define IOBENCH_SAMPLER_H
 
 #include <stdint.h>
+#include "iobench/interval.h"
 #include "iobench/log.h"
 #include "iobench/stats.h"
 
@@ -28,6 +29,11 @@ struct ib_sampler {
 	uint64_t due_ns[2];
 	uint64_t last_ns[2];
 	uint64_t last_val[2][IB_DDIR_RWT];	/* bytes / ios at the last sample */
+	/*
+	 * Interval snapshots (interval.h), NULL when off: their boundary is
+	 * one more deadline in next_ns. Set after ib_sampler_start().
+	 */
+	struct ib_iv_pub *iv;
 };
 
 /* The intervals come from the job at the first tick. */

@@ -10,6 +10,8 @@
 #include "iobench/job.h"
 #include "iobench/stats.h"
 
+struct ib_iv_ring;	/* interval.h */
+
 /*
  * One job clone, run to completion in the calling process or thread:
  * startdelay, open the prepared files, buffers, engine, then the I/O loop
@@ -36,6 +38,13 @@ struct ib_worker_args {
 	 */
 	void (*ready)(void *arg);
 	void *ready_arg;
+	/*
+	 * Interval snapshots (interval.h): the job's ring (NULL: off) and the
+	 * run's grid, boundaries at iv_origin_ns + k * iv_ns.
+	 */
+	struct ib_iv_ring *iv_ring;
+	uint64_t iv_origin_ns;
+	uint64_t iv_ns;
 };
 
 int ib_worker_run(struct ib_worker_args *a);

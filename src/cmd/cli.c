@@ -31,7 +31,7 @@ static const char *const cli_unsupported[] = {
 	"client", "server", "daemonize", "remote-config", "bandwidth-log",
 	"warnings-fatal", "debug", "crctest", "trigger-file",
 	"trigger-timeout", "trigger", "trigger-remote", "inflate-log",
-	"idle-prof", "status-interval", "append-terse", "alloc-size", "aux-path",
+	"idle-prof", "append-terse", "alloc-size", "aux-path",
 	"merge-blktrace-only", "latency-log", "cpuclock-test", "profile", NULL,
 };
 

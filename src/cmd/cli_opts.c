@@ -44,6 +44,9 @@ static const struct cli_opt cli_opts[] = {
 	{ "report", C_REPORT, A_REQ },
 	{ "hist", C_HIST, A_NONE },
 	{ "repeat", C_REPEAT, A_REQ },
+	{ "status-interval", C_STATINT, A_REQ },	/* live-statistics.md */
+	{ "interval-json", C_IVJSON, A_REQ },
+	{ "interval", C_IVAL, A_REQ },
 };
 
 const char *const ib_cli_names[] = {
@@ -51,7 +54,7 @@ const char *const ib_cli_names[] = {
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
 	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
 	"max-jobs", "warnings", "env", "no-calibrate", "plot", "report", "hist",
-	"repeat", NULL,
+	"repeat", "status-interval", "interval-json", "interval", NULL,
 };
 
 const struct cli_opt *cli_find(const char *name)
@@ -247,8 +250,10 @@ int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 	case C_ETA:
 		return set_eta(r, v, d);
 	case C_ETANL:
+		r->eta_asked = true;
 		return set_time_ms(&r->eta_newline_ms, c->name, v, 0, d);
 	case C_ETAINT:
+		r->eta_asked = true;
 		return set_time_ms(&r->eta_interval_ms, c->name, v, 250, d);
 	case C_SECTION:
 		return add_section_filter(r, v, d);
@@ -270,6 +275,12 @@ int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return set_chart_path(r, c, v, d);
 	case C_REPEAT:
 		return set_repeat(r, v, d);
+	case C_STATINT:
+		return set_time_ms(&r->status_interval_ms, c->name, v, 1, d);
+	case C_IVJSON:
+		return set_path(r->interval_json, sizeof(r->interval_json), c->name, v, d);
+	case C_IVAL:
+		return set_time_ms(&r->interval_ms, c->name, v, 100, d);
 	default:
 		break;
 	}

@@ -21,7 +21,8 @@
 
 static const char plot_usage[] =
 	"usage: iobench plot [--avg-msec=MS] -o OUT.svg|OUT.html FILE...\n"
-	"FILE: iobench or fio JSON reports, iobench curve JSON, fio logs (PREFIX_{bw,iops,lat,clat,slat}.N.log,\n"
+	"FILE: iobench or fio JSON reports, iobench curve JSON, --interval-json streams,\n"
+	"      fio logs (PREFIX_{bw,iops,lat,clat,slat}.N.log,\n"
 	"      histogram logs PREFIX_clat_hist.N.log)\n";
 static const char report_usage[] =
 	"usage: iobench report [-o OUT.html] FILE.json...   (default: stdout)\n"

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -24,12 +25,15 @@
 #include "iobench/plan.h"
 #include "iobench/runner.h"
 #include "iobench/safe_open.h"
+#include "iobench/liveview.h"
+#include "iobench/stream.h"
 
 struct outputs {
 	FILE *main;	/* --output or stdout: every format not sent elsewhere */
 	FILE *json;	/* --json-output, or main */
 	FILE *msg;	/* job messages (layout): never inside JSON */
 	FILE *tty;	/* live status line, or NULL */
+	FILE *stream;	/* --interval-json: the per-interval stream, or NULL */
 	unsigned int formats;	/* ib_formats_selected() */
 	int main_err, json_err;	/* first write error (-errno) of each file */
 };
@@ -37,6 +41,31 @@ struct outputs {
 static bool normal_on_main(const struct outputs *o)
 {
 	return (o->formats & IB_OUT_NORMAL) != 0;
+}
+
+/*
+ * --interval-json=FILE, or "-": stdout, when no report goes there (job
+ * messages then go to stderr).
+ */
+static int open_stream(const struct ib_plan *run, struct outputs *o,
+		       struct ib_diag *d)
+{
+	o->stream = NULL;
+	if (!run->interval_json[0])
+		return 0;
+	if (strcmp(run->interval_json, "-")) {
+		o->stream = ib_safety_open_output("--interval-json", run->interval_json, d);
+		return o->stream ? 0 : -1;
+	}
+	if (o->main == stdout || o->json == stdout) {
+		ib_diag_set(d, EINVAL, "--interval-json=-: stdout already carries the report "
+			    "(send it elsewhere with --output=FILE)");
+		return -1;
+	}
+	o->stream = stdout;
+	if (o->msg == stdout)
+		o->msg = stderr;
+	return 0;
 }
 
 static int open_outputs(const struct ib_plan *run, struct outputs *o,
@@ -65,6 +94,8 @@ static int open_outputs(const struct ib_plan *run, struct outputs *o,
 		o->msg = stdout;
 	else
 		o->msg = normal_on_main(o) && !machine_main ? stdout : stderr;
+	if (open_stream(run, o, d) < 0)
+		return -1;
 	o->tty = NULL;
 	if (run->eta == IB_ETA_NEVER)
 		return 0;
@@ -72,6 +103,8 @@ static int open_outputs(const struct ib_plan *run, struct outputs *o,
 		o->tty = (run->eta == IB_ETA_ALWAYS || isatty(STDOUT_FILENO)) ? stdout : NULL;
 	else if (run->eta == IB_ETA_ALWAYS || isatty(STDERR_FILENO))
 		o->tty = stderr; /* machine output on stdout stays clean */
+	if (o->tty == stdout && o->stream == stdout)
+		o->tty = NULL;
 	return 0;
 }
 
@@ -208,8 +241,92 @@ static void name_failures(const struct ib_plan *run, const struct ib_result *res
 	}
 }
 
+/* What the runner's watcher (runner.h) needs: status reports, the stream. */
+struct watcher {
+	const struct ib_plan *run;
+	struct outputs *o;
+	const struct ib_result *res;
+	struct ib_job_stats *snap;	/* a status report's copy of the slots */
+	struct ib_stream *stream;	/* the NDJSON lines and/or the live view */
+	struct ib_liveview *lv;
+};
+
+/*
+ * The live view replaces fio's status line on a terminal (stdout, with
+ * the human report) unless fio's line was asked for: --eta=always,
+ * --eta-newline, --eta-interval. Returns the tty left for the line.
+ */
+static FILE *start_watch(struct watcher *w, struct outputs *o)
+{
+	const struct ib_plan *run = w->run;
+	FILE *tty = o->tty;
+
+	if (tty == stdout && run->eta == IB_ETA_AUTO && !run->eta_asked &&
+	    isatty(STDOUT_FILENO) && ib_liveview_new(&w->lv, run, stdout) == 0)
+		tty = NULL;
+	if ((o->stream || w->lv) && ib_stream_new(&w->stream, run, o->stream, w->lv) < 0)
+		o->main_err = -ENOMEM;
+	return tty;
+}
+
+/*
+ * --status-interval, SIGUSR1: a full report of the run so far in every
+ * selected format (fio's), without the disks' numbers and the checks,
+ * which only the end has.
+ */
+static void print_status(struct watcher *w, const struct ib_run_view *v)
+{
+	struct ib_result now = *w->res;
+	struct ib_results rs = { 0 };
+
+	if (!w->snap)
+		w->snap = calloc(w->run->nr_jobs, sizeof(*w->snap));
+	if (!w->snap)
+		return;
+	ib_run_view_snapshot(v, w->snap);
+	now.stats = w->snap;
+	now.disks = NULL;
+	now.nr_disks = 0;
+	now.evidence = NULL;
+	now.env = NULL;
+	if (ib_results_from_run(&rs, w->run, &now, now_epoch_ms()) == 0)
+		report(&rs, w->o);
+	ib_results_free(&rs);
+}
+
+static void on_poll(void *arg, const struct ib_run_view *v)
+{
+	struct watcher *w = arg;
+
+	if (v->status && w->lv)
+		ib_liveview_erase(w->lv);
+	if (v->status)
+		print_status(w, v);
+	if (w->stream)
+		ib_stream_poll(w->stream, v);
+}
+
+static int close_stream(const struct ib_plan *run, struct outputs *o,
+			struct ib_diag *d)
+{
+	int err = 0;
+
+	if (!o->stream)
+		return 0;
+	out_flush(o->stream, &err);
+	if (o->stream != stdout && fclose(o->stream) && !err)
+		err = errno ? -errno : -EIO;
+	o->stream = NULL;
+	if (err && !d->msg[0])
+		ib_diag_set(d, -err, "cannot write --interval-json to %s: %s",
+			    run->interval_json, strerror(-err));
+	return err;
+}
+
 static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 {
+	struct watcher w = { 0 };
+	FILE *tty;
 	struct outputs o = { 0 };
 	struct ib_results rs = { 0 };
 	struct ib_result res;
@@ -237,10 +354,21 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 		ib_report_header(o.main, &rs);
 	ib_results_free(&rs);
 	out_check(&o, o.main);
-	if (ib_runner_go(r, o.msg, o.tty, d) < 0) {
+	w.run = run;
+	w.o = &o;
+	w.res = &res;
+	tty = start_watch(&w, &o);
+	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, &w, w.stream != NULL });
+	rc = ib_runner_go(r, o.msg, tty, d);
+	ib_stream_free(w.stream);
+	ib_liveview_free(w.lv);
+	free(w.snap);
+	if (rc < 0) {
+		rc = 1;
 		ib_result_free(run, &res);
 		goto out;
 	}
+	rc = 1;
 	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0)
 		o.main_err = -ENOMEM;	/* named by close_outputs */
 	else
@@ -258,6 +386,8 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 	}
 	ib_result_free(run, &res);
 out:
+	if (close_stream(run, &o, d) < 0 && rc == 0)
+		rc = 1;
 	if (o.main && close_outputs(run, &o, d) < 0 && rc == 0)
 		rc = 1;
 	return rc;

@@ -21,6 +21,7 @@ void ib_plan_init(struct ib_plan *r)
 	r->terse_version = 3;
 	r->eta = IB_ETA_AUTO;
 	r->eta_interval_ms = 1000;
+	r->interval_ms = 1000;
 	r->checks_mask = ~(uint64_t)0;	/* IB_CHECKS_ALL */
 }
 

@@ -89,6 +89,12 @@ void ib_sampler_sample(struct ib_sampler *s, struct ib_job_stats *st,
 	s->next_ns = s->due_ns[0] < s->due_ns[1] ? s->due_ns[0] : s->due_ns[1];
 	if (s->next_ns >= s->end_ns)
 		s->next_ns = UINT64_MAX;
+	if (s->iv) {
+		if (now_ns >= s->iv->due_ns)
+			ib_iv_pub_take(s->iv, st, now_ns);
+		if (s->iv->due_ns < s->next_ns)
+			s->next_ns = s->iv->due_ns;
+	}
 }
 
 void ib_sampler_finish(struct ib_sampler *s, struct ib_job_stats *st,

@@ -160,6 +160,14 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.readonly = a->readonly;
 	w.exec_to_stderr = a->exec_to_stderr;
 	w.clock = a->clock;
+	if (a->iv_ring) {
+		w.ivp.ring = a->iv_ring;
+		w.ivp.origin_ns = a->iv_origin_ns;
+		w.ivp.ival_ns = a->iv_ns;
+		w.ivp.due_ns = UINT64_MAX;
+		w.ivp.kind = ib_iv_kind(a->job);
+		w.ivp.inflight = &w.loop.inflight;
+	}
 	w.lat_on = !(a->job->gtod_reduce ||
 		     (a->job->disable_lat && a->job->disable_clat &&
 		      a->job->disable_slat));
@@ -183,6 +191,7 @@ int ib_worker_run(struct ib_worker_args *a)
 		ret = run_with_exec(&w);
 	}
 	worker_teardown(&w);
+	ib_iv_pub_final(&w.ivp, w.st, ib_clock_ns(&w.clock));
 	w.st->finished = true;
 	set_state(&w, ret ? IB_ST_ERROR : IB_ST_DONE);
 	return ret;

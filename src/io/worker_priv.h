@@ -37,6 +37,7 @@ struct worker {
 	struct ib_iolog iolog;
 	struct ib_logs logs;
 	struct ib_sampler smp;
+	struct ib_iv_pub ivp;		/* interval snapshots (off: no ring) */
 	struct ib_loop loop;
 	struct ib_paced paced;		/* a rate or think time (pace.h) */
 	struct ib_files_src fsrc;	/* openfiles=N (source_files.h) */

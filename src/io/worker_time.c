@@ -86,8 +86,11 @@ void worker_restart_measure(struct worker *w, uint64_t now)
 	w->cpu0_ns = worker_thread_cpu_ns();
 	w->start_ns = now;
 	w->loop.log_start_ns = now;
-	if (!w->ramp_end_ns)
+	ib_iv_pub_restart(&w->ivp, now);
+	if (!w->ramp_end_ns) {
 		ib_sampler_start(&w->smp, w->st, now);
+		w->smp.iv = w->ivp.ring ? &w->ivp : NULL;
+	}
 }
 
 void worker_end_ramp(struct worker *w, uint64_t now)

@@ -240,13 +240,19 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 			runner_calibrate(r, &clock);
 		ib_disk_start(res->diskset);
 		r->start_ns = ib_now_ns();
-		ret = run_batches(r, d);
+		ret = runner_watch_setup(r);
+		if (ret)
+			ret = ib_diag_set(d, ENOMEM, "no memory for the interval rings");
+		else
+			ret = run_batches(r, d);
 		ib_iosched_restore();
 		ib_disk_stop(res->diskset);
 		res->disks = res->diskset->util;
 		res->nr_disks = res->diskset->nr;
 		runner_clear_eta_line(r);
+		runner_watch_poll(r, true);
 	}
+	runner_watch_free(r);
 	res->interrupted = runner_stop_requested != 0 || r->job_signalled;
 	res->end_ms = (int64_t)time(NULL) * 1000;
 	free_slots(r);
@@ -261,6 +267,14 @@ int ib_runner_run(const struct ib_plan *run, FILE *msg, FILE *tty,
 	int ret = ib_runner_check(run, msg, res, &r, d);
 
 	return ret ? ret : ib_runner_go(r, msg, tty, d);
+}
+
+void ib_runner_abort(struct ib_runner *r)
+{
+	if (!r)
+		return;
+	free_slots(r);
+	free(r);
 }
 
 void ib_result_free(const struct ib_plan *run, struct ib_result *res)

@@ -72,6 +72,12 @@ struct ib_runner {
 	 * unreachable there (memcheck: definitely lost).
 	 */
 	const void **heap_seen;
+	/* the watcher (runner_watch.c) */
+	struct ib_run_watch watch;
+	struct ib_iv_ring *rings;	/* --interval-json: one per job (shared) */
+	size_t rings_len;
+	bool *view_flags;		/* the view's started[] and reaped[] */
+	uint64_t last_status_ns;	/* --status-interval's last report */
 };
 
 static inline bool engine_has(const struct slot *s, unsigned int flags)
@@ -87,6 +93,7 @@ extern volatile sig_atomic_t runner_stop_requested;
 extern volatile sig_atomic_t runner_child_signal;
 extern volatile sig_atomic_t runner_sigint_count;
 extern volatile sig_atomic_t runner_waiting;
+extern volatile sig_atomic_t runner_usr1;
 /* _exit after restoring the schedulers (async-signal-safe) */
 void runner_die_now(void);
 /* SIGINT and SIGTERM to fn */
@@ -135,5 +142,10 @@ void runner_gather_evidence(struct ib_runner *r, const char *const *paths,
 			    unsigned int npaths);
 /* randrepeat=0 without a seed: the slot's own job with a drawn seed */
 int runner_own_seed(struct slot *s, struct ib_diag *d);
+
+int runner_watch_setup(struct ib_runner *r);
+void runner_watch_free(struct ib_runner *r);
+/* Call the watcher, if any (final: after the last batch). */
+void runner_watch_poll(struct ib_runner *r, bool final);
 
 #endif

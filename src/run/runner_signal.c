@@ -21,6 +21,8 @@ volatile sig_atomic_t runner_stop_requested;
 volatile sig_atomic_t runner_child_signal;
 volatile sig_atomic_t runner_sigint_count;
 volatile sig_atomic_t runner_waiting;
+/* SIGUSR1: a report of the run so far (fio's), at the next wait-loop tick */
+volatile sig_atomic_t runner_usr1;
 
 /* _exit, not exit: called from the signal handler (async-signal-safe only). */
 void runner_die_now(void)
@@ -57,7 +59,14 @@ void runner_set_handlers(void (*fn)(int))
 	ib_sig_catch(SIGTERM, fn);
 }
 
+static void on_usr1(int sig)
+{
+	(void)sig;
+	runner_usr1 = 1;
+}
+
 void runner_install_handlers(void)
 {
 	runner_set_handlers(on_signal);
+	ib_sig_catch(SIGUSR1, on_usr1);
 }

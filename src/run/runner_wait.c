@@ -217,6 +217,7 @@ void runner_wait_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		}
 		if (killed_ns && ib_now_ns() - killed_ns > KILL_GRACE_NS)
 			runner_die_now();
+		runner_watch_poll(r, false);
 		print_eta(r, ib_now_ns());
 		sample_series(r, first, end, ib_now_ns());
 		nanosleep(&ts, NULL);

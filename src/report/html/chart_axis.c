@@ -174,6 +174,8 @@ double ib_chart_py(const struct ib_chart_frame *fr, double v)
 	return fr->y0 + frac(&fr->y, v) * (fr->y1 - fr->y0);
 }
 
+#define MIN_PLOT_H 100	/* px: the least plot box height */
+
 void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
 		    const struct ib_chart_opts *o, const char *const *names,
 		    unsigned int n)
@@ -182,8 +184,12 @@ void ib_chart_begin(struct ib_chart_frame *fr, FILE *f,
 	fr->h = o->height ? o->height : DEF_H;
 	fr->x0 = 72;
 	fr->x1 = fr->w - 24;
-	fr->y0 = fr->h - 52;
 	fr->y1 = 40 + 18.0 * ib_chart_legend_rows(fr, names, n);
+	/* a legend of many series (a suite's 49 jobs) makes the chart taller,
+	 * never the plot box negative */
+	if (fr->h - 52 - fr->y1 < MIN_PLOT_H)
+		fr->h = fr->y1 + MIN_PLOT_H + 52;
+	fr->y0 = fr->h - 52;
 	ib_svg_begin(&fr->svg, f, fr->w, fr->h);
 	ib_svg_tag(&fr->svg, "rect");
 	ib_svg_num(&fr->svg, "width", fr->w);

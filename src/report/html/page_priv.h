@@ -76,6 +76,10 @@ struct ib_plot_out {
 struct ib_cmd_args;
 /* Whether path holds a JSON document (its first non-blank byte is '{'). */
 bool ib_plot_is_json(const char *path);
+/* Whether path holds a per-interval stream (stream.h): {"type":" first. */
+bool ib_plot_is_stream(const char *path);
+/* Its charts: IOPS and p99 latency per interval over time (plot_stream.c). */
+int ib_plot_stream(struct ib_plot_out *o, const char *path, struct ib_diag *d);
 /* Every chart of the log files among a's inputs (plot_logs.c). */
 int ib_plot_logs(struct ib_plot_out *o, const struct ib_cmd_args *a,
 		 struct ib_diag *d);

@@ -19,12 +19,12 @@
 #define MAX_POINTS 2000000
 #define CHUNK 65536
 
-enum kind { K_JSON, K_LAT, K_CLAT, K_SLAT, K_BW, K_IOPS, K_HIST, K_NR };
+enum kind { K_JSON, K_LAT, K_CLAT, K_SLAT, K_BW, K_IOPS, K_HIST, K_STREAM, K_NR };
 static const char *const kind_title[K_NR] = { "", "Latency over time",
 	"Completion latency over time", "Submission latency over time",
-	"Bandwidth over time", "IOPS over time", "" };
+	"Bandwidth over time", "IOPS over time", "", "" };
 static const char *const kind_unit[K_NR] = { "", "latency", "latency", "latency",
-	"KiB/s", "IOPS", "" };
+	"KiB/s", "IOPS", "", "" };
 
 static enum kind kind_of(const char *path)
 {
@@ -37,7 +37,7 @@ static enum kind kind_of(const char *path)
 	if (f)
 		fclose(f);
 	if (c == '{')
-		return K_JSON;
+		return ib_plot_is_stream(path) ? K_STREAM : K_JSON;
 	b = b ? b + 1 : path;
 	if (strstr(b, "_hist."))
 		return K_HIST;
@@ -363,6 +363,9 @@ int ib_plot_logs(struct ib_plot_out *o, const struct ib_cmd_args *a,
 		if (!ret)
 			ret = draw_histlog(o, a->files[i], hl, d);
 	}
+	for (i = 0; i < a->nfiles && !ret; i++)
+		if (kind_of(a->files[i]) == K_STREAM)
+			ret = ib_plot_stream(o, a->files[i], d);
 	free(ls);
 	free(hl);
 	return ret;

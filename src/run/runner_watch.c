@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The runner's watcher (runner.h): the interval rings made before the
+ * jobs start, the view handed to the watcher from the wait loop, when a
+ * status report is due (--status-interval, SIGUSR1), and the copy of the
+ * slots such a report reads.
+ */
+#include <errno.h>
+#include <string.h>
+#include "iobench/clock.h"
+#include "iobench/interval.h"
+#include "iobench/shm.h"
+#include "runner_priv.h"
+
+void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w)
+{
+	r->watch = *w;
+}
+
+/*
+ * When the watcher wants intervals (the stream, the live view), one ring
+ * per job in shared memory, every job on one grid from the run's start.
+ * 0 or -ENOMEM.
+ */
+int runner_watch_setup(struct ib_runner *r)
+{
+	const struct ib_plan *run = r->run;
+	unsigned int i;
+
+	r->last_status_ns = r->start_ns;
+	r->view_flags = runner_parent_calloc(2 * (size_t)run->nr_jobs, sizeof(bool));
+	if (!r->view_flags)
+		return -ENOMEM;
+	if (!r->watch.intervals || !r->watch.poll)
+		return 0;
+	r->rings_len = run->nr_jobs * sizeof(struct ib_iv_ring);
+	r->rings = ib_shm_alloc(r->rings_len);
+	if (!r->rings)
+		return -ENOMEM;
+	for (i = 0; i < run->nr_jobs; i++) {
+		r->slots[i].args.iv_ring = &r->rings[i];
+		r->slots[i].args.iv_origin_ns = r->start_ns;
+		r->slots[i].args.iv_ns = run->interval_ms * 1000000ull;
+	}
+	return 0;
+}
+
+void runner_watch_free(struct ib_runner *r)
+{
+	if (r->rings)
+		ib_shm_free(r->rings, r->rings_len);
+	runner_parent_free(r->view_flags, 2 * (size_t)r->run->nr_jobs, sizeof(bool));
+	r->rings = NULL;
+	r->view_flags = NULL;
+}
+
+/* A report of the run so far: SIGUSR1 arrived, or the interval elapsed. */
+static bool status_due(struct ib_runner *r, uint64_t now)
+{
+	uint64_t ival = r->run->status_interval_ms * 1000000ull;
+	bool due = false;
+
+	if (runner_usr1) {
+		runner_usr1 = 0;
+		due = true;
+	}
+	if (ival && now - r->last_status_ns >= ival) {
+		/* the next one on the grid, not drifting by the poll's delay */
+		r->last_status_ns += (now - r->last_status_ns) / ival * ival;
+		due = true;
+	}
+	return due;
+}
+
+void runner_watch_poll(struct ib_runner *r, bool final)
+{
+	const struct ib_plan *run = r->run;
+	struct ib_run_view v;
+	bool *started, *reaped;
+	unsigned int i;
+
+	if (!r->watch.poll || !r->view_flags)
+		return;
+	started = r->view_flags;
+	reaped = r->view_flags + run->nr_jobs;
+	for (i = 0; i < run->nr_jobs; i++) {
+		started[i] = r->slots[i].started;
+		reaped[i] = r->slots[i].reaped || r->slots[i].failed_setup;
+	}
+	memset(&v, 0, sizeof(v));
+	v.run = run;
+	v.stats = r->res->stats;
+	v.rings = r->rings;
+	v.started = started;
+	v.reaped = reaped;
+	v.start_ns = r->start_ns;
+	v.now_ns = ib_now_ns();
+	v.final = final;
+	if (!final && status_due(r, v.now_ns)) {
+		runner_clear_eta_line(r);
+		r->last_eta_ns = 0;	/* the line comes back at the next tick */
+		v.status = true;
+	}
+	r->watch.poll(r->watch.arg, &v);
+}
+
+/* When a running job's measured run started: after its ramp. */
+static uint64_t measure_start(const struct ib_job *j, const struct ib_job_stats *s)
+{
+	uint64_t start = __atomic_load_n(&s->live.start_ns, __ATOMIC_RELAXED);
+	uint32_t state = __atomic_load_n(&s->live.state, __ATOMIC_RELAXED);
+
+	if (state == IB_ST_RAMP)
+		return start;
+	return start + j->ramp_time_us * 1000;
+}
+
+static void fix_running(const struct ib_job *j, struct ib_job_stats *o, uint64_t now)
+{
+	uint64_t start = o->live.start_ns, m = measure_start(j, o);
+	uint64_t el_ns = now > m ? now - m : 0;
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		if (o->dir[d].total_ios)
+			o->dir[d].runtime_us = el_ns / 1000 ? el_ns / 1000 : 1;
+	o->job_runtime_ms = el_ns / 1000000;
+	o->elapsed_s = now > start ? (now - start + 999999999ull) / 1000000000ull : 0;
+}
+
+void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < v->run->nr_jobs; i++) {
+		memcpy(&out[i], (const void *)&v->stats[i], sizeof(out[i]));
+		if (v->started[i] && !v->reaped[i] && out[i].live.start_ns)
+			fix_running(&v->run->jobs[i], &out[i], v->now_ns);
+	}
+}
