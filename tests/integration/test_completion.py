@@ -58,7 +58,11 @@ def help_options(t, *args):
     """The options a subcommand's usage names: --long and -x words."""
     r = t.run(*args)
     text = r.out + r.err
-    return text, set(re.findall(r'(?<![\w-])(--[a-z][a-z-]*|-[a-zA-Z])\b', text))
+    # the usage lines and the option rows, not the prose ("--interval-json
+    # streams" names a kind of file plot reads)
+    rows = '\n'.join(ln for ln in text.splitlines()
+                     if ln.lstrip().startswith(('usage:', 'iobench', '-')))
+    return text, set(re.findall(r'(?<![\w-])(--[a-z][a-z-]*|-[a-zA-Z])\b', rows))
 
 
 def bare(words):
