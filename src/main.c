@@ -13,6 +13,7 @@
 #include "iobench/fdout.h"
 
 static int cmd_run(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
 
 /*
  * Subcommands: `iobench NAME ...` (argv[1] exactly). Anything else, options
@@ -26,8 +27,31 @@ static const struct ib_subcmd commands[] = {
 	{ "plot", ib_cmd_plot, "SVG/HTML charts from JSON results and fio logs" },
 	{ "report", ib_cmd_report, "a self-contained HTML report of JSON results" },
 	{ "suite", ib_cmd_suite, "named test suites: cloud, desktop, SNIA PTS (--list)" },
+	{ "help", cmd_help, "this text; help COMMAND: that command's --help" },
 	{ NULL, NULL, NULL },
 };
+
+/*
+ * `iobench help [COMMAND]`: the usage (as --help), or COMMAND's own --help.
+ * Without it, "help" would be taken for a job file that does not exist.
+ */
+static int cmd_help(int argc, char **argv)
+{
+	char opt[] = "--help";
+	const struct ib_subcmd *c = ib_subcmd_find(commands, argc, argv);
+
+	if (argc > 2 || (argc == 2 && !c)) {
+		fprintf(stderr, "iobench help: %s: not a command (iobench help lists them)\n",
+			argv[argc - 1]);
+		return 1;
+	}
+	if (!c || c->fn == cmd_help) {
+		ib_cli_usage(stdout, commands);
+		return 0;
+	}
+	char *sub[] = { argv[1], opt, NULL };
+	return c->fn(2, sub);
+}
 
 static int cmd_run(int argc, char **argv)
 {

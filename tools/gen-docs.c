@@ -25,7 +25,9 @@
 
 /* ---- run-level (non-job) options ---------------------------------------- */
 
-enum arg_kind { ARG_NONE, ARG_FILE, ARG_WORDS, ARG_ANY, ARG_OPTIONS, ARG_ENGINES };
+/* ARG_LIST: comma-separated words ("json,json+") */
+enum arg_kind { ARG_NONE, ARG_FILE, ARG_WORDS, ARG_LIST, ARG_ANY, ARG_OPTIONS,
+		ARG_ENGINES };
 
 /*
  * What the completion offers after each command-line option. Every name in
@@ -41,7 +43,7 @@ struct run_opt {
 
 static const struct run_opt run_opts[] = {
 	{ "output", ARG_FILE, NULL, false },
-	{ "output-format", ARG_WORDS, "normal json json+ terse minimal", false },
+	{ "output-format", ARG_LIST, "normal json json+ terse minimal", false },
 	{ "json-output", ARG_FILE, NULL, false },
 	{ "terse-version", ARG_WORDS, "2 3 4 5", false },
 	{ "minimal", ARG_NONE, NULL, false },
@@ -57,7 +59,7 @@ static const struct run_opt run_opts[] = {
 	{ "cmdhelp", ARG_OPTIONS, NULL, true },
 	{ "enghelp", ARG_ENGINES, NULL, true },
 	{ "max-jobs", ARG_ANY, NULL, false },
-	{ "warnings", ARG_WORDS, "all none page-cache buffered-device unwritten "
+	{ "warnings", ARG_LIST, "all none page-cache buffered-device unwritten "
 	  "compressible cpu-bound cpu-oversubscribed depth-low sync-depth "
 	  "batch-unfilled hist-range short-run runtime-off write-cache governor "
 	  "clock-cost tool-bound warm-up step trend", false },
@@ -425,6 +427,9 @@ static void bash_run_case(FILE *f, const struct run_opt *r,
 	case ARG_WORDS:
 		fprintf(f, "\t%s) _iobench_words \"%s\" ;;\n", r->name, r->words);
 		break;
+	case ARG_LIST:
+		fprintf(f, "\t%s) _iobench_list \"%s\" ;;\n", r->name, r->words);
+		break;
 	case ARG_OPTIONS:
 		fprintf(f, "\t%s) _iobench_words \"all ", r->name);
 		words_options(f, tab, n);
@@ -438,6 +443,12 @@ static void bash_run_case(FILE *f, const struct run_opt *r,
 	}
 }
 
+/* A row kept to refuse a fio option with its reason: never offered. */
+static bool refused(const struct ib_opt *o)
+{
+	return o->help && !strncmp(o->help, "Refused", 7);
+}
+
 /* The option words offered after "-": "--flag" or "--opt=". */
 static void bash_option_words(FILE *f, const struct ib_opt *tab, unsigned int n)
 {
@@ -448,6 +459,8 @@ static void bash_option_words(FILE *f, const struct ib_opt *tab, unsigned int n)
 		fprintf(f, "%s--%s%s", i ? " " : "", run_opts[i].name,
 			run_opts[i].kind == ARG_NONE || run_opts[i].optional ? "" : "=");
 	for (i = 0; i < n; i++) {
+		if (refused(&tab[i]))
+			continue;
 		fprintf(f, " --%s%s", tab[i].name, tab[i].type == IB_OPT_BOOL ? "" : "=");
 		for (k = 0; k < 2 && tab[i].alias[k]; k++)
 			fprintf(f, " --%s%s", tab[i].alias[k],
@@ -469,21 +482,82 @@ static void bash_option_words(FILE *f, const struct ib_opt *tab, unsigned int n)
 	fputs("\"\n", f);
 }
 
+/*
+ * The subcommands (main.c's table) and each one's own options (their
+ * --help; the install test checks both against the binary).
+ */
+static const char bash_subcmds[] =
+	"_iobench_cmds=\"run ping curve compare plot report suite help\"\n"
+	"_iobench_curve_opts=(--steps= --slo=)\n"
+	"_iobench_compare_opts=(--base --new --fail-if= --alpha= --floor= --plot= --help)\n"
+	"_iobench_plot_opts=(-o --output= --avg-msec= --help)\n"
+	"_iobench_report_opts=(-o --output= --help)\n"
+	"_iobench_ping_opts=(--async --cached --direct --read-write --linear --nowait\n"
+	"\t--hipri --write --sync --dsync --rapid --keep --warmup --burst --count\n"
+	"\t--entropy --interval --size --work-size --work-offset --work-time\n"
+	"\t--speed-limit --rate-limit --min-time --max-time --batch --time --json\n"
+	"\t--print-count --print-interval --quiet --hist --json-output= --help\n"
+	"\t--version)\n";
+
 static const char bash_body[] =
 	"\n"
 	"_iobench_words() { COMPREPLY=($(compgen -W \"$1\" -- \"$_iobench_val\")); }\n"
+	"# a comma-separated list: the words after the last comma\n"
+	"_iobench_list()\n"
+	"{\n"
+	"\tlocal pre=\"\" last=\"$_iobench_val\"\n"
+	"\tif [[ $last == *,* ]]; then pre=\"${last%,*},\"; last=\"${last##*,}\"; fi\n"
+	"\tCOMPREPLY=($(compgen -P \"$pre\" -W \"$1\" -- \"$last\"))\n"
+	"\tcompopt -o nospace 2>/dev/null\n"
+	"}\n"
 	"_iobench_files() { COMPREPLY=($(compgen -f -- \"$_iobench_val\")); compopt -o filenames 2>/dev/null; }\n"
 	"_iobench_dirs() { COMPREPLY=($(compgen -d -- \"$_iobench_val\")); compopt -o filenames 2>/dev/null; }\n"
 	"\n"
+	"# the options of a subcommand that takes its own (compare, plot, report,\n"
+	"# ping): $1 the words; files otherwise\n"
+	"_iobench_sub()\n"
+	"{\n"
+	"\tif [[ $cur == -* && $cur != *=* ]]; then\n"
+	"\t\tCOMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))\n"
+	"\t\t[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null\n"
+	"\telse\n"
+	"\t\t_iobench_val=\"${cur#*=}\"\n"
+	"\t\t_iobench_files\n"
+	"\t\tif [[ $cur == -*=* && $COMP_WORDBREAKS != *=* ]]; then\n"
+	"\t\t\tlocal i\n"
+	"\t\t\tfor i in \"${!COMPREPLY[@]}\"; do COMPREPLY[i]=\"${cur%%=*}=${COMPREPLY[i]}\"; done\n"
+	"\t\tfi\n"
+	"\tfi\n"
+	"}\n"
+	"\n"
 	"_iobench()\n"
 	"{\n"
-	"\tlocal line=\"${COMP_LINE:0:COMP_POINT}\" cur prev opt _iobench_val\n"
+	"\tlocal line=\"${COMP_LINE:0:COMP_POINT}\" cur prev opt _iobench_val sub=\"\" nw\n"
+	"\tlocal -a words\n"
 	"\tCOMPREPLY=()\n"
 	"\t# the word being completed, '=' included whatever COMP_WORDBREAKS says\n"
 	"\tcur=\"${line##*[[:space:]]}\"\n"
 	"\tprev=\"${line%\"$cur\"}\"\n"
 	"\tprev=\"${prev%\"${prev##*[![:space:]]}\"}\"\n"
 	"\tprev=\"${prev##*[[:space:]]}\"\n"
+	"\tread -r -a words <<< \"$line\"\n"
+	"\tnw=${#words[@]}\n"
+	"\t[[ -z $cur ]] && nw=$((nw + 1))\n"
+	"\t# the first argument: a subcommand or, fio's syntax, a job file\n"
+	"\tif (( nw == 2 )) && [[ $cur != -* ]]; then\n"
+	"\t\t_iobench_val=\"$cur\"\n"
+	"\t\t_iobench_files\n"
+	"\t\tCOMPREPLY+=($(compgen -W \"$_iobench_cmds\" -- \"$cur\"))\n"
+	"\t\treturn 0\n"
+	"\tfi\n"
+	"\t(( nw > 2 )) && [[ \" $_iobench_cmds \" == *\" ${words[1]} \"* ]] && sub=\"${words[1]}\"\n"
+	"\tcase $sub in\n"
+	"\thelp) (( nw == 3 )) && COMPREPLY=($(compgen -W \"$_iobench_cmds\" -- \"$cur\")); return 0 ;;\n"
+	"\tcompare) _iobench_sub \"${_iobench_compare_opts[*]}\"; return 0 ;;\n"
+	"\tplot) _iobench_sub \"${_iobench_plot_opts[*]}\"; return 0 ;;\n"
+	"\treport) _iobench_sub \"${_iobench_report_opts[*]}\"; return 0 ;;\n"
+	"\tping) _iobench_sub \"${_iobench_ping_opts[*]}\"; return 0 ;;\n"
+	"\tesac\n"
 	"\tif [[ $cur == -*=* ]]; then\n"
 	"\t\topt=\"${cur%%=*}\"\n"
 	"\t\topt=\"${opt#-}\"; opt=\"${opt#-}\"\n"
@@ -498,7 +572,11 @@ static const char bash_body[] =
 	"\t\treturn 0\n"
 	"\tfi\n"
 	"\tif [[ $cur == -* ]]; then\n"
-	"\t\tCOMPREPLY=($(compgen -W \"${_iobench_opts[*]}\" -- \"$cur\"))\n"
+	"\t\tif [[ $sub == curve ]]; then\n"
+	"\t\t\tCOMPREPLY=($(compgen -W \"${_iobench_curve_opts[*]} ${_iobench_opts[*]}\" -- \"$cur\"))\n"
+	"\t\telse\n"
+	"\t\t\tCOMPREPLY=($(compgen -W \"${_iobench_opts[*]}\" -- \"$cur\"))\n"
+	"\t\tfi\n"
 	"\t\t[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null\n"
 	"\t\treturn 0\n"
 	"\tfi\n"
@@ -526,6 +604,7 @@ static void gen_bash(FILE *f)
 	      "# SPDX-License-Identifier: GPL-2.0-only\n"
 	      "# Generated from iobench's option table by tools/gen-docs.c: do not edit.\n\n", f);
 	bash_option_words(f, tab, n);
+	fputs(bash_subcmds, f);
 	fputs("\n# _iobench_values OPTION: COMPREPLY = the values of OPTION matching $_iobench_val\n"
 	      "_iobench_values()\n{\n\tcase \"$1\" in\n", f);
 	for (i = 0; i < NR_RUN_OPTS; i++)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build iobench and run its tests: the README's test command and what
-# .ci/run executes. Three tiers (README "Tests"):
+# .ci/run executes. Three tiers (doc/development.md "Tests"):
 #
 # tools/test.sh           the gate (CI): every test once where it finds the
 #                         most, about 25 minutes on 2 CPUs:

@@ -23,7 +23,7 @@ static inline uint64_t ib_now_ns(void)
  * CLOCK_MONOTONIC nanoseconds. On x86-64 with an invariant TSC (constant_tsc
  * and nonstop_tsc) a reading is one rdtsc converted with a multiplier
  * calibrated against CLOCK_MONOTONIC before the jobs start: 19 ns instead of
- * 45 ns for clock_gettime on a 2-vCPU AMD EPYC VM (README "Performance"),
+ * 45 ns for clock_gettime on a 2-vCPU AMD EPYC VM (doc/performance.md),
  * a third of the worker's cost per I/O at queue depth 1. The result stays in
  * CLOCK_MONOTONIC's time base (base_ns + scaled TSC delta), so readings
  * compare with ib_now_ns() across processes; the calibration error is below

@@ -15,7 +15,7 @@
 /*
  * The checksums of fio's verify= option, each exactly as fio 3.33 defines it
  * (so that a block written by fio checks here), computed by a packaged
- * library where one matches (README "Checksums"):
+ * library where one matches (doc/verify.md "Checksums"):
  *
  *   crc7     CRC-7/MMC: poly 0x09, MSB first, init 0, no final xor
  *            (check "123456789" = 0x75); hand-written, no library has it

@@ -28,6 +28,10 @@
 #define IB_CURVE_MAX_STEPS 100
 #define IB_CURVE_SLO_NS 1000000ull
 #define IB_CURVE_SUSTAIN_PCT 95
+/* The unpaced run is noisy, and every step suspect, when a job's IOPS per
+ * interval (iopsavgtime) deviate from their mean by more than this, in %
+ * of it (sample standard deviation over at least 3 intervals). */
+#define IB_CURVE_NOISY_PCT 25
 
 struct ib_curve_point {
 	unsigned int pct;	/* step, % of the maximum; 0: the unpaced run */
@@ -36,6 +40,11 @@ struct ib_curve_point {
 	uint64_t p50, p99, p999;/* co-free latency, ns (0: no rate) */
 	uint64_t late;		/* I/Os started late */
 	uint64_t ios;
+	/* the most uneven job and direction's IOPS per interval: lowest,
+	 * highest, mean, and the standard deviation in % of the mean (0: fewer
+	 * than 3 intervals) */
+	uint64_t iv_min, iv_max;
+	double iv_mean, iv_dev_pct;
 };
 
 struct ib_curve {
@@ -61,6 +70,14 @@ void ib_curve_set_rate(struct ib_job *job, uint64_t iops, unsigned int nclones);
  */
 int ib_curve_measure(const struct ib_job_stats *st, unsigned int n,
 		     struct ib_curve_point *p);
+/* Did the run's IOPS per interval vary by more than IB_CURVE_NOISY_PCT? */
+bool ib_curve_noisy(const struct ib_curve_point *p);
+/*
+ * A rate a job was given (rate=, rate_iops=, their minimums) would cap the
+ * unpaced run, taken for the target's maximum: the job's name and the
+ * option, or NULL.
+ */
+const char *ib_curve_paced_option(const struct ib_job *job);
 /* Was the step sustained with p99 under the SLO? */
 bool ib_curve_meets(const struct ib_curve *c, const struct ib_curve_point *p);
 /* The highest step that meets the SLO, or NULL. */

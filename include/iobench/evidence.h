@@ -40,6 +40,8 @@ struct ib_evidence {
 	unsigned int iodepth_batch;	/* iodepth_batch_submit as given; 0: not given */
 	uint64_t runtime_us;
 	uint64_t ramp_time_us;
+	bool paced;			/* rate, rate_iops, thinktime or a timed replay */
+	bool verify_only;		/* verify_only=1: reads an earlier run's blocks */
 	/*
 	 * The job's completed I/Os per interval of series_ms, sampled by the
 	 * parent from the live counters (stats.h) from its batch's start; when

@@ -95,6 +95,14 @@ struct ib_jobfile_env {
  */
 int ib_jobfile_subst(const char *in, char *out, size_t cap,
 		     const struct ib_jobfile_env *env, struct ib_diag *d);
+/*
+ * After a line or value from `in` was refused: name the first ${VAR} of it
+ * that the environment does not set, at the end of d's message (an unset
+ * variable expands to nothing, as in fio, and "filename: needs a value"
+ * alone would not say why).
+ */
+void ib_jobfile_note_unset(const char *in, const struct ib_jobfile_env *env,
+			   struct ib_diag *d);
 
 /*
  * Parse one job file's text (buf, len) into s. file_idx is 1 for the first

@@ -76,6 +76,9 @@ struct ib_res_job {
 	unsigned int unit_base;
 	unsigned int significant_figures;
 	unsigned int unified_rw_rep;	/* enum ib_unified */
+	/* read from JSON without bins (fio's or iobench's plain json): the
+	 * latency histograms hold the percentiles only, no real shape */
+	bool hist_from_pct;
 	/* JSON "job options": "key\0value\0...\0" as ib_job.opts_text */
 	char opts_text[IB_OPTS_TEXT_MAX];
 	unsigned int opts_len;

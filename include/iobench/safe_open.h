@@ -29,6 +29,14 @@ int ib_safety_check_output(const char *what, const char *path,
  */
 int ib_safety_open_log(const char *what, const char *path, int flags,
 		       struct ib_diag *d);
+/*
+ * Before a run: could the report at path (written after it: --plot,
+ * --report) be written? An existing file is opened for writing and closed
+ * (nothing truncated), a new one is created and removed again (nothing
+ * left). 0, or -errno with one line in d naming `what` and the path.
+ */
+int ib_safety_probe_output(const char *what, const char *path,
+			   struct ib_diag *d);
 /* ib_safety_open_log(O_WRONLY|O_CREAT|O_TRUNC) as a stream, or NULL. */
 FILE *ib_safety_open_output(const char *what, const char *path,
 			    struct ib_diag *d);

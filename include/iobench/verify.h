@@ -10,7 +10,7 @@
 
 /*
  * Data verification blocks, laid out exactly as fio 3.33 writes them (read
- * off files fio 3.33 wrote, README "Verify"), so that iobench checks a file
+ * off files fio 3.33 wrote, doc/verify.md), so that iobench checks a file
  * fio wrote with the same job, and a block carries enough to tell a stale
  * one (earlier pass), a misdirected one (wrong offset) and a torn one.
  *

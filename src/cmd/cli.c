@@ -101,7 +101,10 @@ static int job_opt(struct cli_state *st, const char *name, const char *v,
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
-	return ib_jobset_set(&st->set, st->cur, name, st->value, IB_OPT_CTX_CLI, d);
+	rc = ib_jobset_set(&st->set, st->cur, name, st->value, IB_OPT_CTX_CLI, d);
+	if (rc)
+		ib_jobfile_note_unset(v, &st->env, d);
+	return rc;
 }
 
 /*

@@ -5,6 +5,7 @@
  * --plot or --report, draw it too.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/cmd.h"
@@ -14,6 +15,7 @@
 #include "iobench/parse.h"
 #include "iobench/plotcmd.h"
 #include "iobench/runner.h"
+#include "iobench/safe_open.h"
 
 /* --steps=N and --slo=TIME are the curve's; the rest is fio's syntax. */
 static int curve_args(struct ib_curve *c, int argc, char **argv, char **av,
@@ -44,17 +46,59 @@ static int curve_args(struct ib_curve *c, int argc, char **argv, char **av,
 	return 0;
 }
 
-/* Every job needs a runtime: it is how long each step runs. */
+static void curve_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iobench curve [--steps=N] [--slo=TIME] [options] [job options] [jobfile ...]\n"
+		"\n"
+		"The latency-vs-load curve of the jobs: one unpaced run for their maximum\n"
+		"IOPS, then one run per step at 1/N, 2/N, ... N/N of it, paced in open\n"
+		"loop, each as long as the job's runtime= (which every job needs). Prints\n"
+		"a line per step (target and achieved IOPS, co-free p50/p99/p99.9, late\n"
+		"starts) and the highest step that kept its rate with p99 under the SLO.\n"
+		"\n"
+		"  --steps=N              paced steps, 1 to %u (default %u)\n"
+		"  --slo=TIME             the p99 latency target (default 1ms)\n"
+		"\n"
+		"Job and run options are iobench's (iobench --help), but the rates\n"
+		"(rate=, rate_iops=, ...), which the curve sets itself; --output-format=json\n"
+		"prints the curve as one JSON document, --plot=FILE.svg|.html and\n"
+		"--report=FILE.html draw it.\n",
+		IB_CURVE_MAX_STEPS, IB_CURVE_STEPS);
+}
+
+/*
+ * Every job needs a runtime: it is how long each step runs. A rate the job
+ * was given would cap the unpaced run, taken for the maximum.
+ */
 static int check_jobs(const struct ib_plan *run, struct ib_diag *d)
 {
 	unsigned int i;
+	const char *opt;
 
-	for (i = 0; i < run->nr_jobs; i++)
+	for (i = 0; i < run->nr_jobs; i++) {
 		if (!run->jobs[i].runtime_us)
 			return ib_diag_set(d, EINVAL,
 					   "curve: job '%s' needs runtime= (each step runs that long)",
 					   run->jobs[i].name);
+		opt = ib_curve_paced_option(&run->jobs[i]);
+		if (opt)
+			return ib_diag_set(d, EINVAL,
+					   "curve: job '%s': %s would cap the unpaced run the steps are scaled from; the curve sets each step's rate itself",
+					   run->jobs[i].name, opt);
+	}
 	return 0;
+}
+
+/* The steps are fractions of the unpaced run: say when it was uneven. */
+static void warn_noisy(const struct ib_curve_point *max)
+{
+	if (!ib_curve_noisy(max))
+		return;
+	fprintf(stderr,
+		"iobench: curve: warning: the unpaced run's IOPS per interval went from %llu to %llu (mean %.0f, deviation %.0f%% of it): every step is a fraction of its mean; run again, or longer, if the target was disturbed\n",
+		(unsigned long long)max->iv_min, (unsigned long long)max->iv_max,
+		max->iv_mean, max->iv_dev_pct);
 }
 
 /* One run of every job; its point. 1: failed (d says why), 130: interrupted. */
@@ -95,6 +139,7 @@ static int run_curve(struct ib_curve *c, struct ib_plan *run, bool json,
 	max = (uint64_t)(c->max.achieved + 0.5);
 	if (!max)
 		return ib_diag_set(d, EIO, "curve: the unpaced run did no I/O") < 0;
+	warn_noisy(&c->max);
 	if (!json)
 		ib_curve_print_head(stdout, c);
 	for (k = 1; k <= c->steps; k++) {
@@ -139,12 +184,16 @@ int ib_curve_cmd(int argc, char **argv)
 	if (curve_args(c, argc, argv, av, &ac, &d) < 0)
 		goto out;
 	rc = ib_cli_parse(ac, av, &run, stdout, &d);
+	if (rc == IB_CLI_HELP)
+		curve_usage(stdout);
 	if (rc != IB_CLI_RUN) {
 		rc = rc == IB_CLI_DONE || rc == IB_CLI_HELP ? 0 : 1;
 		goto out;
 	}
 	rc = 1;
-	if (check_jobs(&run, &d) < 0)
+	if (check_jobs(&run, &d) < 0 ||
+	    ib_safety_probe_output("--plot", run.plot, &d) < 0 ||
+	    ib_safety_probe_output("--report", run.report, &d) < 0)
 		goto out;
 	d.msg[0] = '\0';
 	rc = run_curve(c, &run, run.output_format & (IB_OUT_JSON | IB_OUT_JSONPLUS), &d);

@@ -355,6 +355,10 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 	 * not a silent death by SIGPIPE (141).
 	 */
 	signal(SIGPIPE, SIG_IGN);
+	/* the charts are written after the run: their paths checked now */
+	if (ib_safety_probe_output("--plot", run->plot, d) < 0 ||
+	    ib_safety_probe_output("--report", run->report, d) < 0)
+		goto out;
 	if (open_outputs(run, &o, d) < 0)
 		goto out;
 	if (ib_runner_check(run, stderr, &res, &r, d) < 0) {

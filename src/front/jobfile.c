@@ -217,6 +217,31 @@ too_long:
 	return ib_diag_set(d, E2BIG, "line too long after substitution");
 }
 
+void ib_jobfile_note_unset(const char *in, const struct ib_jobfile_env *env,
+			   struct ib_diag *d)
+{
+	const char *end;
+	size_t n, len;
+	char var[256];
+
+	for (; (in = strstr(in, "${")); in = end + 1) {
+		end = strchr(in, '}');
+		if (!end)
+			return;
+		n = (size_t)(end - in - 2);
+		if (n >= sizeof(var))
+			continue;
+		memcpy(var, in + 2, n);
+		var[n] = '\0';
+		if (env->getenv && env->getenv(var))
+			continue;
+		len = strlen(d->msg);
+		snprintf(d->msg + len, sizeof(d->msg) - len,
+			 " (${%s} is not set in the environment)", var);
+		return;
+	}
+}
+
 static int section_line(struct pctx *p, char *line, bool included,
 			struct ib_diag *d)
 {
@@ -300,7 +325,10 @@ static int parse_line(struct pctx *p, char *raw, const char *name,
 		return rc;
 	if (!strncmp(line, "include", 7) && isspace((unsigned char)line[7]))
 		return include_line(p, name, trim(line + 8), d);
-	return option_line(p, line, d);
+	rc = option_line(p, line, d);
+	if (rc)
+		ib_jobfile_note_unset(l, p->env, d);
+	return rc;
 }
 
 static int parse_buf(struct pctx *p, const char *buf, size_t len,

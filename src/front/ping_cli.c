@@ -323,6 +323,11 @@ int ib_ping_parse(struct ib_ping_opts *o, int argc, char *const argv[], struct i
 	if (c.nr_operands > 1)
 		return ib_diag_set(d, EINVAL, "more than one destination specified");
 	o->target = c.operands[0];
+	/* -J and -B print for programs: a text histogram would go nowhere */
+	if (o->hist && (o->json || o->batch))
+		return ib_diag_set(d, EINVAL,
+				   "--hist prints text, not with %s (--json-output=FILE has the percentiles)",
+				   o->json ? "-J" : "-B");
 	return 0;
 }
 

@@ -50,7 +50,7 @@ static void fix_data(struct ib_job *j)
  * The batch options not given: defaults=iobench submits all that a refill
  * queued with one call and reaps up to iodepth completions per call (one
  * io_uring_enter per batch instead of one per I/O: a third of the kernel
- * time per I/O on io_uring, README's performance section); defaults=fio
+ * time per I/O on io_uring, doc/performance.md); defaults=fio
  * keeps fio's one I/O per submit and complete_max = complete_min.
  */
 static void fix_batch(struct ib_job *j)

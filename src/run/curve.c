@@ -37,6 +37,53 @@ void ib_curve_set_rate(struct ib_job *job, uint64_t iops, unsigned int nclones)
 	job->rate.iops[IB_DDIR_WRITE] = per - per * mix / 100;
 }
 
+/* The job and direction whose IOPS per interval deviate the most. */
+static void interval_spread(const struct ib_job_stats *st, unsigned int n,
+			    struct ib_curve_point *p)
+{
+	unsigned int i, d;
+
+	p->iv_min = p->iv_max = 0;
+	p->iv_mean = p->iv_dev_pct = 0;
+	for (i = 0; i < n; i++)
+		for (d = 0; d < IB_DDIR_RWT; d++) {
+			const struct ib_lat_stat *s = &st[i].dir[d].iops_samples;
+			double dev;
+
+			if (s->n < 3 || s->mean <= 0)
+				continue;
+			dev = ib_lat_stat_stddev(s) * 100.0 / s->mean;
+			if (dev <= p->iv_dev_pct)
+				continue;
+			p->iv_dev_pct = dev;
+			p->iv_min = s->min;
+			p->iv_max = s->max;
+			p->iv_mean = s->mean;
+		}
+}
+
+bool ib_curve_noisy(const struct ib_curve_point *p)
+{
+	return p->iv_dev_pct > IB_CURVE_NOISY_PCT;
+}
+
+const char *ib_curve_paced_option(const struct ib_job *job)
+{
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		if (job->rate.iops[d])
+			return "rate_iops";
+		if (job->rate.bps[d])
+			return "rate";
+		if (job->rate.min_iops[d])
+			return "rate_iops_min";
+		if (job->rate.min_bps[d])
+			return "rate_min";
+	}
+	return NULL;
+}
+
 int ib_curve_measure(const struct ib_job_stats *st, unsigned int n,
 		     struct ib_curve_point *p)
 {
@@ -48,6 +95,7 @@ int ib_curve_measure(const struct ib_job_stats *st, unsigned int n,
 
 	if (!h)
 		return -ENOMEM;
+	interval_spread(st, n, p);
 	p->achieved = 0;
 	p->ios = p->late = 0;
 	for (i = 0; i < n; i++)

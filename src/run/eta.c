@@ -77,7 +77,7 @@ size_t ib_eta_runstr(char *buf, size_t len, const struct ib_plan *run,
 	return o.pos;
 }
 
-/* Seconds left for one job, or -1 if unknown. */
+/* Microseconds left for one job, or -1 if unknown. */
 static int64_t job_eta(const struct ib_job *j, const struct ib_job_stats *s, uint64_t now)
 {
 	uint64_t start = rd(&s->live.start_ns), el, total, done = 0;
@@ -90,14 +90,14 @@ static int64_t job_eta(const struct ib_job *j, const struct ib_job_stats *s, uin
 	el = start && now > start ? (now - start) / 1000 : 0;	/* µs */
 	if (j->runtime_us) {
 		total = j->runtime_us + j->ramp_time_us;
-		by_time = el >= total ? 0 : (int64_t)((total - el) / 1000000);
+		by_time = el >= total ? 0 : (int64_t)(total - el);
 	}
 	total = (j->io_size ? j->io_size : j->size) * (j->loops ? j->loops : 1);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		done += rd(&s->live.io_bytes[d]);
 	if (!j->time_based && total && done && el)
 		by_size = done >= total ? 0 :
-			  (int64_t)((double)el / 1e6 * ((double)total / (double)done - 1.0));
+			  (int64_t)((double)el * ((double)total / (double)done - 1.0));
 	if (!start)
 		return -1;
 	if (by_time >= 0 && by_size >= 0)
@@ -106,8 +106,8 @@ static int64_t job_eta(const struct ib_job *j, const struct ib_job_stats *s, uin
 }
 
 /*
- * Seconds left in the run: the longest remaining among started jobs, plus,
- * for every later group whose jobs have not started, its longest
+ * Microseconds left in the run: the longest remaining among started jobs,
+ * plus, for every later group whose jobs have not started, its longest
  * runtime+ramp_time (groups run one after the other).
  */
 static int64_t run_eta(const struct ib_plan *run, const struct ib_job_stats *stats,
@@ -130,7 +130,7 @@ static int64_t run_eta(const struct ib_plan *run, const struct ib_job_stats *sta
 
 		if (rd(&stats[i].live.start_ns) || strchr("_XEK", state_of(&stats[i])))
 			continue;
-		e = (int64_t)((j->runtime_us + j->ramp_time_us) / 1000000);
+		e = (int64_t)(j->runtime_us + j->ramp_time_us);
 		if (any && j->groupid <= cur) {	/* late starter of the running group */
 			eta = e > eta ? e : eta;
 			continue;
@@ -145,18 +145,25 @@ static int64_t run_eta(const struct ib_plan *run, const struct ib_job_stats *sta
 	return eta + group_max;
 }
 
+/*
+ * The rates shown are the means over at least IB_ETA_RATE_NS (a status
+ * line every 250 ms would otherwise show each burst of a paced job, or of
+ * an open loop catching up, as its rate); in between the last ones stay.
+ */
 static void update_rates(struct ib_eta_state *st, const struct ib_plan *run,
 			 const struct ib_job_stats *stats, uint64_t now)
 {
 	uint64_t bytes[IB_DDIR_RWT] = { 0 }, ios[IB_DDIR_RWT] = { 0 }, dt;
 	unsigned int i, d;
 
+	dt = now - st->last_ns;
+	if (st->last_ns && dt < IB_ETA_RATE_NS)
+		return;
 	for (i = 0; i < run->nr_jobs; i++)
 		for (d = 0; d < IB_DDIR_RWT; d++) {
 			bytes[d] += rd(&stats[i].live.io_bytes[d]);
 			ios[d] += rd(&stats[i].live.ios[d]);
 		}
-	dt = now - st->last_ns;
 	for (d = 0; d < IB_DDIR_RWT; d++) {
 		if (st->last_ns && dt) {
 			st->bw[d] = (uint64_t)((double)(bytes[d] - st->last_bytes[d]) * 1e9 / (double)dt);
@@ -193,10 +200,9 @@ static void rates(struct out *o, const struct ib_eta_state *st)
 }
 
 static void progress(struct out *o, const struct ib_plan *run, const struct ib_job_stats *stats,
-		     uint64_t now, uint64_t run_start)
+		     uint64_t now, uint64_t run_start, int64_t eta_us)
 {
-	uint64_t el = (now - run_start) / 1000000000ull;
-	int64_t eta = run_eta(run, stats, now);
+	double el = (double)(now - run_start) / 1e3;	/* µs */
 	unsigned int i;
 	bool all_ramp = true;
 	char runstr[256];
@@ -209,8 +215,19 @@ static void progress(struct out *o, const struct ib_plan *run, const struct ib_j
 	if (all_ramp)
 		ap(o, "[-.-%%]");
 	else
-		ap(o, "[%3.1f%%]", el + (uint64_t)eta ?
-		   (double)el * 100.0 / (double)(el + (uint64_t)eta) : 100.0);
+		ap(o, "[%3.1f%%]", el + (double)eta_us > 0 ?
+		   el * 100.0 / (el + (double)eta_us) : 100.0);
+}
+
+/* Has any job started (or already ended)? Before that there is no line. */
+static bool any_started(const struct ib_plan *run, const struct ib_job_stats *stats)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_jobs; i++)
+		if (rd(&stats[i].live.start_ns) || strchr("_XEK", state_of(&stats[i])))
+			return true;
+	return false;
 }
 
 /* fio's ", MIN-MAX" (or "..IOPS") of the rate limits of the jobs doing I/O. */
@@ -243,7 +260,7 @@ size_t ib_eta_format(char *buf, size_t len, const struct ib_plan *run,
 {
 	struct out o = { buf, len, 0 };
 	unsigned int i, n = 0, files = 0;
-	uint64_t el = now_ns > run_start_ns ? (now_ns - run_start_ns) / 1000000000ull : 0;
+	uint64_t el = now_ns > run_start_ns ? now_ns - run_start_ns : 0;
 	int64_t eta;
 	char etas[32];
 	size_t content;
@@ -251,6 +268,8 @@ size_t ib_eta_format(char *buf, size_t len, const struct ib_plan *run,
 	if (!len)
 		return 0;
 	buf[0] = '\0';
+	if (!any_started(run, stats))
+		return 0;	/* "Jobs: 0 (f=0)" would say nothing */
 	for (i = 0; i < run->nr_jobs; i++) {
 		if (!is_running(state_of(&stats[i])))
 			continue;
@@ -260,11 +279,12 @@ size_t ib_eta_format(char *buf, size_t len, const struct ib_plan *run,
 	update_rates(st, run, stats, now_ns);
 	ap(&o, "Jobs: %u (f=%u)", n, files);
 	rate_limits(&o, run, stats);
-	if (el >= 3) {
+	if (el >= IB_ETA_RATE_NS) {
 		eta = run_eta(run, stats, now_ns);
-		progress(&o, run, stats, now_ns, run_start_ns);
+		progress(&o, run, stats, now_ns, run_start_ns, eta);
 		rates(&o, st);
-		ib_eta_str(etas, sizeof(etas), (uint64_t)eta);
+		/* whole seconds, rounded up: "eta 00m:00s" only at the end */
+		ib_eta_str(etas, sizeof(etas), (uint64_t)(eta + 999999) / 1000000);
 		ap(&o, "[eta %s]", etas);
 	}
 	content = o.pos;

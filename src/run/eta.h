@@ -12,10 +12,16 @@
  *   Jobs: 2 (f=2): [m(2)][75.0%][r=980MiB/s,w=978MiB/s][r=251k,w=250k IOPS][eta 00m:01s]
  * built from the jobs' `live` counters (read with relaxed atomics). Rates are
  * deltas between two calls, kept in the caller's ib_eta_state (zero it
- * before the first call). The text has no line ending: the runner adds \r
+ * before the first call), over windows of at least IB_ETA_RATE_NS. Before
+ * any job has started the line is empty (length 0: nothing to print). The
+ * progress and eta start after the first second, the eta rounded up to
+ * whole seconds. The text has no line ending: the runner adds \r
  * (or \n for --eta-newline). A line shorter than the previous one is padded
  * with spaces so that \r overwrites it.
  */
+/* the rates shown are means over at least this long */
+#define IB_ETA_RATE_NS 1000000000ull
+
 struct ib_eta_state {
 	uint64_t last_ns;
 	uint64_t last_bytes[IB_DDIR_RWT];

@@ -166,6 +166,17 @@ static void seeds(struct ib_evidence *ev, const struct ib_job *job)
 	ev->seed_bs = ib_rand_job_seed(job, IB_STREAM_BS);
 }
 
+/* I/Os issued on a schedule: a low achieved depth is what was asked. */
+static bool paced(const struct ib_job *job)
+{
+	unsigned int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		if (job->rate.iops[d] || job->rate.bps[d])
+			return true;
+	return job->rate.thinktime_us || (job->replay.iolog && job->replay.iolog[0] && !job->replay.no_stall);
+}
+
 void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 		     const struct ib_files *fs, const struct ib_engine_ops *ops,
 		     const struct ib_env *env)
@@ -183,6 +194,8 @@ void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 	ev->time_based = job->time_based;
 	ev->runtime_us = job->runtime_us;
 	ev->ramp_time_us = job->ramp_time_us;
+	ev->paced = paced(job);
+	ev->verify_only = job->verify.only;
 	ev->fsyncs = job->fsync_every || job->fdatasync_every || job->end_fsync ||
 		     job->sync_io != IB_SYNC_IO_NONE;
 	ev->percentiles_given = ib_opts_text_get(job->opts_text, job->opts_len,

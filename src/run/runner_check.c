@@ -15,9 +15,11 @@
 #include "runner_priv.h"
 
 /*
- * One warning line on stderr. A job warns at most 3 lines (engine fallback,
- * synchronous depth, buffered fallback): one of the last 3 again is a
- * clone's, not repeated.
+ * One warning line on stderr: what the job runs with other than asked. A
+ * job warns at most 3 lines (engine fallback, buffered fallback, time_based
+ * dropped): one of the last 3 again is a clone's, not repeated. (A
+ * synchronous engine at iodepth > 1 is the sync-depth check's, under the
+ * job's report and in its JSON, as --warnings selects.)
  */
 static void warn(struct ib_runner *r, const char *fmt, ...)
 {
@@ -53,9 +55,6 @@ static int resolve_engine(struct ib_runner *r, unsigned int i, struct ib_diag *d
 	if (st->ioengine_fallback[0])
 		warn(r, "job '%s': ioengine=%s, not the default io_uring (%s)",
 		     job->name, s->ops->name, st->ioengine_fallback);
-	if ((s->ops->flags & IB_ENGINE_SYNC) && job->iodepth > 1)
-		warn(r, "job '%s': ioengine=%s is synchronous, iodepth=%u is effectively 1",
-		     job->name, s->ops->name, job->iodepth);
 	return 0;
 }
 

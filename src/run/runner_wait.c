@@ -159,8 +159,9 @@ static void print_eta(struct ib_runner *r, uint64_t now)
 	if (!r->tty || now - r->last_eta_ns < run->eta_interval_ms * 1000000ull)
 		return;
 	r->last_eta_ns = now;
-	ib_eta_format(line, sizeof(line), run, r->res->stats, now, r->start_ns,
-		      &r->eta);
+	if (!ib_eta_format(line, sizeof(line), run, r->res->stats, now, r->start_ns,
+			   &r->eta))
+		return;	/* no job started yet */
 	newline = run->eta_newline_ms &&
 		  now - r->last_newline_ns >= run->eta_newline_ms * 1000000ull;
 	if (newline)

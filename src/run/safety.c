@@ -27,9 +27,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+#include <linux/fs.h>
 #include <blkid/blkid.h>
 #include "iobench/iolog.h"
 #include "iobench/safety.h"
@@ -442,6 +445,36 @@ static int look(const struct ib_job *job, struct ib_file *f, int *fd,
 }
 
 /*
+ * A job that writes, on a device set read-only (BLKROGET: losetup -r, a
+ * write-protected disk) or a file (or the directory a missing one goes
+ * into) on a read-only mount, would start and fail at its first write.
+ */
+static int check_writable(const struct ib_job *job, const struct ib_file *f,
+			  int fd, struct ib_diag *d)
+{
+	char dir[PATH_MAX];
+	struct statvfs vfs;
+	const char *slash;
+	int ro = 0;
+
+	if (f->id_type == S_IFBLK)
+		return fd >= 0 && !ioctl(fd, BLKROGET, &ro) && ro ?
+		       ib_diag_set(d, EROFS, "job '%s': %s is a read-only device; a job that writes cannot run on it",
+				   job->name, f->path) : 0;
+	if (f->id_type == S_IFREG) {
+		snprintf(dir, sizeof(dir), "%s", f->path);
+	} else {
+		slash = strrchr(f->path, '/');
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - f->path) + 1 : 1,
+			 slash ? f->path : ".");
+	}
+	if (statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+		return ib_diag_set(d, EROFS, "job '%s': %s is on a read-only file system; a job that writes cannot run on it",
+				   job->name, f->path);
+	return 0;
+}
+
+/*
  * Clones of a job with filename= name the same paths, and clone 0 was
  * checked just before (the runner stops at the first refusal): a device
  * is probed once, not numjobs times, if it is still the same device.
@@ -466,6 +499,8 @@ int ib_safety_check(const struct ib_plan *run, const struct ib_job *job,
 		struct ib_file *f = &fs->f[i];
 
 		ret = look(job, f, &fd, d);
+		if (!ret && writes)
+			ret = check_writable(job, f, fd, d);
 		if (!ret && writes && f->id_type == S_IFBLK &&
 		    !checked_before(first, i, f))
 			ret = check_bdev_fd(&real_env, job, f->path, fd, f->id_rdev, d);

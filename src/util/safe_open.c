@@ -257,6 +257,31 @@ int ib_safety_open_log(const char *what, const char *path, int flags,
 	return fd;
 }
 
+int ib_safety_probe_output(const char *what, const char *path,
+			   struct ib_diag *d)
+{
+	int fd;
+
+	if (!path[0])
+		return 0;
+	fd = ib_safety_open_log(what, path, O_WRONLY | O_NONBLOCK, d);
+	if (fd == -ENOENT) {
+		/* not there yet: made and removed again, so nothing is left */
+		fd = ib_safety_open(path, O_WRONLY | O_CREAT | O_EXCL, d);
+		if (fd >= 0)
+			unlink(path);
+	}
+	if (fd >= 0) {
+		close(fd);
+		d->msg[0] = '\0';
+		return 0;
+	}
+	if (fd == -ELOOP)
+		return fd;
+	return ib_diag_set(d, -fd, "%s: cannot write %s: %s", what, path,
+			   strerror(-fd));
+}
+
 FILE *ib_safety_open_output(const char *what, const char *path,
 			    struct ib_diag *d)
 {

@@ -312,6 +312,25 @@ def test_depth(t, loop):
         t.eq(c['evidence']['iodepth'], 64, 'depth-low: iodepth')
         t.check(c['evidence']['percent_at_depth'] < 50, 'depth-low: percent', c)
     clean(t, 'iodepth=64', base + ['--iodepth=64'])
+    # few in flight is what a rate asks for, and verify_only counts the
+    # writes it lists as issued: no depth-low (both fired it)
+    r, doc, ids, _ = run_checks(t, 'rate_iops at iodepth=32', *base,
+                                '--iodepth=32', '--rate_iops=2000',
+                                '--time_based', '--runtime=1')
+    if doc:
+        t.eq((doc['jobs'][0]['iobench evidence']['paced'],
+              'depth-low' in ids.get(0, [])), (1, False),
+             'rate_iops: paced, no depth-low (%s)' % ids, r.out)
+    vbase = ['--name=v', '--rw=randwrite', '--bs=4k', '--filename=' + loop,
+             '--size=4m', '--verify=crc32c', '--iodepth=32']
+    r = t.run(*vbase, '--verify_state_save=0')
+    if t.ok(r, 'verify: the blocks written'):
+        r, doc, ids, _ = run_checks(t, 'verify_only at iodepth=32', *vbase,
+                                    '--verify_only=1')
+        if doc:
+            t.eq((doc['jobs'][0]['iobench evidence']['verify_only'],
+                  'depth-low' in ids.get(0, [])), (1, False),
+                 'verify_only: no depth-low (%s)' % ids, r.out)
     fires(t, 'psync iodepth=8', base + ['--ioengine=psync', '--iodepth=8'], 'sync-depth')
     clean(t, 'psync iodepth=1', base + ['--ioengine=psync', '--iodepth=1'])
     fires(t, 'loop, direct=0', base + ['--direct=0'], 'buffered-device')

@@ -295,6 +295,37 @@ def mismatched(t, a):
     t.check("gate: job 'k' read: missing on the new side" in r.out, 'gate names k')
 
 
+def used_options(t):
+    """The options compared are those the jobs ran with: a default engine and
+    O_DIRECT mode against the same ones given is no difference (it was
+    "direct 1 vs (unset), ioengine io_uring vs (unset)"); another engine is."""
+    f = t.shm_file('data', 16 << 20) if not os.path.exists(t.path('data')) \
+        else t.path('data')
+    base = ['--name=u', '--filename=' + f, '--size=16m', '--rw=randread',
+            '--bs=4k', '--runtime=1', '--time_based', '--output-format=json']
+    a = t.path('used_a.json')
+    r = t.run(*base, '--output=' + a)
+    if not t.ok(r, 'defaults run'):
+        return
+    with open(a) as fh:
+        eff = json.load(fh)['jobs'][0]['effective options']
+    b = t.path('used_b.json')
+    r = t.run(*base, '--ioengine=' + eff['ioengine'],
+              '--direct=%d' % eff['direct'], '--output=' + b)
+    t.ok(r, 'the same engine and mode given')
+    r = t.run('compare', a, b)
+    t.ok(r, 'compare defaults with the same given')
+    t.check('the jobs differ' not in r.out,
+            'the engine and mode used are the same: no difference noted', r)
+    other = 'psync' if eff['ioengine'] != 'psync' else 'sync'
+    c = t.path('used_c.json')
+    r = t.run(*base, '--ioengine=' + other, '--output=' + c)
+    t.ok(r, 'another engine given')
+    r = t.run('compare', a, c)
+    t.check('note: the jobs differ: ioengine %s vs %s' % (eff['ioengine'], other)
+            in r.out, 'another engine: the difference noted', r)
+
+
 def repeat(t):
     """--repeat=N writes every run: FILE.1.json ... FILE.N.json."""
     out = job(t, 'j', 'rep.json', ('--repeat=3', '--eta=never'), secs=1)
@@ -323,6 +354,12 @@ def bad_args(t, a):
         t.eq(r.rc, 1, ' '.join(args[:2]) + ': exit 1', r)
         t.check(msg in r.err, 'says %r' % msg, r)
         t.eq(r.err.count('\n'), 1, ' '.join(args[:2]) + ': one line', r)
+    # the human report saved instead of the JSON one: named as such
+    text = job(t, 'j', 'text.txt', secs=1, fmt='normal')
+    r = t.run('compare', text, a)
+    t.eq((r.rc, r.out, r.err), (1, '', 'iobench: compare: %s: not a JSON report '
+         '(a text report? save one with --output-format=json or '
+         '--json-output=FILE)\n' % text), 'compare a text report')
     r = t.run('compare', '--help')
     t.ok(r, 'compare --help')
     t.check(r.out.startswith('usage: iobench compare'), 'usage printed')
@@ -336,6 +373,7 @@ def main():
     plots(t, fast, slow)
     with_fio(t)
     mismatched(t, a)
+    used_options(t)
     repeat(t)
     bad_args(t, a)
     t.finish()

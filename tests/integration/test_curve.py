@@ -131,6 +131,53 @@ def test_refusals(t, dev):
     if t.fails(r, 'curve --slo=x'):
         t.check('--slo=x: a time above 0' in r.err, 'curve: --slo=x, the message',
                 r.err)
+    # a rate of the user's would cap the unpaced run, taken for the maximum
+    for opt, name in (('--rate_iops=1000', 'rate_iops'), ('--rate=1m', 'rate'),
+                      ('--rate_iops_min=10', 'rate_iops_min')):
+        r = t.run('curve', *job(dev, opt))
+        if t.fails(r, 'curve ' + opt):
+            t.eq((r.out, r.err), ('', "iobench: curve: job 'c': %s would cap "
+                 "the unpaced run the steps are scaled from; the curve sets "
+                 "each step's rate itself\n" % name),
+                 'curve %s: stdout, the message' % opt)
+
+
+def test_help(t):
+    """--help and -h print the curve's usage and exit 0 (they printed
+    nothing)."""
+    outs = []
+    for opt in ('--help', '-h'):
+        r = t.run('curve', opt)
+        t.eq((r.rc, r.err), (0, ''), 'curve %s: status, stderr' % opt)
+        t.check(r.out.startswith('usage: iobench curve [--steps=N] [--slo=TIME]')
+                and '  --steps=N ' in r.out and '  --slo=TIME ' in r.out,
+                'curve %s: the usage, with --steps and --slo' % opt, r.out)
+        outs.append(r.out)
+    t.eq(outs[0], outs[1], 'curve: -h = --help')
+
+
+def test_noisy(t):
+    """An unpaced run whose IOPS per interval swing is said to be uneven,
+    with the lowest and highest interval, before the steps scaled from its
+    mean. Here bursts of 1000 null I/Os (a few ms) every 70 ms of think
+    time: a 100 ms interval holds one burst or two."""
+    path = t.shm_file('noisy', ibtest.MiB)
+    r = t.run('curve', '--steps=1', '--name=n', '--filename=' + path,
+              '--ioengine=null', '--rw=randread', '--bs=4k', '--size=1m',
+              '--time_based', '--runtime=1', '--thinktime=70ms',
+              '--thinktime_blocks=1000', '--iopsavgtime=100')
+    if not t.ok(r, 'curve with think-time bursts'):
+        return
+    m = re.search(r"^iobench: curve: warning: the unpaced run's IOPS per "
+                  r"interval went from (\d+) to (\d+) \(mean (\d+), deviation "
+                  r"(\d+)% of it\): every step is a fraction of its mean",
+                  r.err, re.M)
+    if t.check(m is not None, 'curve: the uneven unpaced run is warned of',
+               r.err):
+        lo, hi, mean, dev = (int(x) for x in m.groups())
+        t.check(lo < mean < hi and dev > 25,
+                'curve: lowest < mean < highest, deviation above 25%%: %s'
+                % (m.groups(),))
 
 
 def p50_at(t, path, depth):
@@ -207,7 +254,9 @@ def main():
     if not dev:
         t.skip('no loop devices')
         t.finish()
+    test_help(t)
     test_refusals(t, dev)
+    test_noisy(t)
     test_normal(t, dev)
     test_json(t, dev)
     if len(sys.argv) > 2 and os.path.exists('/dev/fuse'):

@@ -140,9 +140,9 @@ def fio_passes(t, args, dev):
         if not t.ok(r, '--defaults=fio pass %d' % n):
             return
         t.eq(header_engine(r.out), 'psync, iodepth=64', 'fio defaults: header')
-        t.eq(warnings(r), ["iobench: warning: job 'job': ioengine=psync is "
-                           "synchronous, iodepth=64 is effectively 1"],
-             'fio defaults: the synchronous warning only')
+        t.eq(warnings(r), [], 'fio defaults: no warning line on stderr')
+        t.eq(r.out.count('warning [sync-depth]'), r.out.count('(groupid='),
+             'fio defaults: the sync-depth check once per job block', r)
         doc = load_json(t, js, r)
         if not doc:
             return
@@ -230,10 +230,8 @@ def test_engine_fallback(t, helper):
         if t.ok(r, 'io_uring and libaio refused, 3 clones'):
             t.eq(warnings(r), [
                 "iobench: warning: job 'fb': ioengine=psync, not the default "
-                "io_uring (%s; libaio: Function not implemented)" % why,
-                "iobench: warning: job 'fb': ioengine=psync is synchronous, "
-                "iodepth=8 is effectively 1"],
-                'both refused: psync, two lines for 3 clones')
+                "io_uring (%s; libaio: Function not implemented)" % why],
+                'both refused: psync, one line for 3 clones')
             t.eq(header_engine(r.out), 'psync, iodepth=8',
                  'both refused: header')
     # an engine given is used or fails, never replaced
@@ -346,13 +344,21 @@ def test_jobfile_and_showcmd(t):
     r = t.run('--filename=' + f, '--size=256k', '--rw=randread', '--showcmd')
     t.eq(r.out, 'iobench --name=job --filename=%s --size=256k --rw=randread\n'
          % f, '--showcmd: only what was given')
-    # a synchronous engine chosen explicitly keeps its warning
+    # a synchronous engine chosen explicitly: the sync-depth check, once,
+    # under the job (it was also a stderr line, which --warnings=none kept)
+    line = ('  warning [sync-depth]: ioengine=psync is synchronous: iodepth=4 '
+            'is effectively 1')
     r = t.run('--filename=' + f, '--size=256k', '--ioengine=psync',
               '--iodepth=4')
     t.ok(r, 'psync given, iodepth=4')
-    t.eq(warnings(r), ["iobench: warning: job 'job': ioengine=psync is "
-                       "synchronous, iodepth=4 is effectively 1"],
-         'psync given: the synchronous warning')
+    t.eq((warnings(r), r.out.count('is effectively 1'),
+          line in r.out.splitlines()), ([], 1, True),
+         'psync given: the sync-depth check only, once', r)
+    r = t.run('--filename=' + f, '--size=256k', '--ioengine=psync',
+              '--iodepth=4', '--warnings=none')
+    t.ok(r, 'psync given, iodepth=4, --warnings=none')
+    t.eq((r.err, r.out.count('effectively 1')), ('', 0),
+         '--warnings=none: no synchronous note anywhere', r)
 
 
 def batch_dists(t, what, args):

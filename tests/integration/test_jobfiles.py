@@ -101,6 +101,21 @@ bs=16k ; the section's own value beats the include
          'error names file:line and the option')
     t.eq(os.path.exists(t.path('jf/x.0.0')), False, 'bad job file: nothing created')
 
+    # an unset ${VAR} expands to nothing (as in fio): the refusal names it
+    unset = write(t, 'jf/unset.fio', '[u]\nfilename=${IB_NO_SUCH_TARGET}\n'
+                  'size=64k\nrw=read\n')
+    env_unset = dict(os.environ)
+    env_unset.pop('IB_NO_SUCH_TARGET', None)
+    r = t.run(unset, env=env_unset)
+    t.eq((r.rc, r.out, r.err), (1, '', 'iobench: %s:2: filename: needs a value '
+         '(${IB_NO_SUCH_TARGET} is not set in the environment)\n' % unset),
+         'unset ${VAR}: the message names the variable')
+    r = t.run('--name=u', '--filename=${IB_NO_SUCH_TARGET}', '--size=64k',
+              env=env_unset)
+    t.eq((r.rc, r.out, r.err), (1, '', 'iobench: filename: needs a value '
+         '(${IB_NO_SUCH_TARGET} is not set in the environment)\n'),
+         'unset ${VAR} on the command line: the message names it')
+
     # --showcmd: the printed command line runs the same jobs
     r = t.run('--showcmd', main_fio, env=env)
     if t.ok(r, '--showcmd'):

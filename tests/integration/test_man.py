@@ -267,6 +267,30 @@ def test_lint(t, page):
         t.skip('groff not installed')
 
 
+def words(s):
+    return set(re.findall(r'[A-Za-z0-9]+', s))
+
+
+def test_rendered_words(t, page, text):
+    """Every word of the page as groff renders it is a word of the source:
+    an alternating-font macro (.BR, .IR, ...) given plain words joins them
+    ("-o)withasummarytable,"), which neither lint sees. Hyphenation off and
+    a wide line, so that no word is split."""
+    groff = shutil.which('groff')
+    if not groff:
+        t.skip('groff not installed')
+        return
+    p = subprocess.run([groff, '-man', '-Tutf8', '-rHY=0', '-rLL=300n',
+                        '-P-cbou', page], capture_output=True, text=True)
+    src = re.sub(r'\\f(\(..|\[[^]]*\]|.)', ' ', text)
+    src = re.sub(r'\\\(..', ' ', src)
+    src = re.sub(r'\\[&%c:/,]', '', src).replace('\\-', '-')
+    known = words(src)
+    joined = sorted(w for w in words(p.stdout) if w not in known)
+    t.eq((p.returncode, joined), (0, []),
+         'words run together in the rendered page')
+
+
 def main():
     if len(sys.argv) != 4:
         sys.stderr.write(__doc__)
@@ -278,6 +302,7 @@ def main():
             'man/iobench.1 is up to date with the option table '
             '(run: ninja -C BUILDDIR update-man)')
     test_lint(t, gen)
+    test_rendered_words(t, gen, text)
     test_job_options(t, text)
     test_cli_options(t, text)
     test_commands(t, text)

@@ -154,18 +154,52 @@ def close(a, b):
     return abs(a - b) <= TOL
 
 
-def check_line(t, ch, s, xs, ys, what):
+def check_reduced(t, ch, pts, xs, ys, span, what):
+    """More points than 2 a pixel column: at most 4 drawn per column, and in
+    each column the lowest and highest datum drawn (the envelope)."""
+    t.check(len(pts) <= 4 * (span + 3), '%s: %d points for %d data, at most 4 '
+            'a pixel column (%.0f px)' % (what, len(pts), len(xs), span))
+    drawn = {}
+    for _, px, py in pts:
+        drawn.setdefault(round(px - 0.5), []).append(py)
+    cols = {}
+    for x, y in zip(xs, ys):
+        cols.setdefault(math.floor(ch.x.px(x)), []).append(ch.y.px(y))
+    bad = [c for c, v in cols.items()
+           if c not in drawn or not (any(close(min(v), d) for d in drawn[c]) and
+                                     any(close(max(v), d) for d in drawn[c]))]
+    t.eq(bad[:3], [], '%s: each column\'s lowest and highest datum drawn' % what)
+
+
+def check_line(t, ch, s, xs, ys, what, gaps=False):
     """The series has one path whose points are (xs[i], ys[i])."""
     ps = ch.paths(s)
     if not t.eq(len(ps), 1, '%s: one path' % what):
         return
     pts = ch.points(ps[0])
+    lo_px = ch.x.px(min(xs)) if xs else 0
+    span = (ch.x.px(max(xs)) - lo_px) if xs else 0
+    if len(xs) > 2 * (span + 2) and len(pts) < len(xs):
+        check_reduced(t, ch, pts, xs, ys, span, what)
+        return
     t.eq(len(pts), len(xs), '%s: one point per datum' % what)
     bad = [(i, p) for i, (p, x, y) in enumerate(zip(pts, xs, ys))
            if not (close(p[1], ch.x.px(x)) and close(p[2], ch.y.px(y)))]
     t.eq(bad[:3], [], '%s: points drawn at the data' % what)
-    t.eq(''.join(p[0] for p in pts), 'M' + 'L' * (len(pts) - 1),
-         '%s: one stroke' % what)
+    # a stretch with no point for more than 8 median steps (and 2 pixels)
+    # is a gap: the line breaks there (a new M), never a ramp across it
+    steps = sorted(b - a for a, b in zip(xs, xs[1:]) if b > a)
+    med = (steps[len(steps) // 2] if len(steps) % 2 else
+           (steps[len(steps) // 2 - 1] + steps[len(steps) // 2]) / 2) \
+        if steps else float('inf')
+    if not gaps:    # a CDF or a curve: one stroke
+        med = float('inf')
+    want = 'M' + ''.join(
+        'M' if b - a > 8 * med and ch.x.px(b) - ch.x.px(a) > 2 else 'L'
+        for a, b in zip(xs, xs[1:])) if len(xs) > 2 else \
+        'M' + 'L' * (len(pts) - 1)
+    t.eq(''.join(p[0] for p in pts), want[:len(pts)],
+         '%s: one stroke, broken only at gaps' % what)
 
 
 def check_hist(t, path, values):
@@ -238,7 +272,8 @@ def check_known(t, d):
          'lines.svg: axis titles')
     for s, ys in zip(ch.series, [[1000 + (i * 37) % 200 for i in ts],
                                  [500 + (i * 53) % 150 for i in ts]]):
-        check_line(t, ch, s, ts, ys, 'lines.svg ' + s.get('data-name'))
+        check_line(t, ch, s, ts, ys, 'lines.svg ' + s.get('data-name'),
+                   gaps=True)
     ch = Chart(t, os.path.join(d, 'curve.svg'))
     load = [10000, 20000, 40000, 80000, 120000]
     for s, ys in zip(ch.series, [[80, 85, 95, 140, 400], [60, 62, 70, 90, 180]]):
@@ -341,7 +376,7 @@ def check_hist_log(t, d, path, clat):
     t.check(len(reads) >= 2, 'fio hist log: %d read rows' % len(reads))
     for s, k in zip(ch.series, (0, 1)):
         check_line(t, ch, s, [r[0] for r in reads], [r[1][k] for r in reads],
-                   'fio_histlog_pct.svg ' + s.get('data-name'))
+                   'fio_histlog_pct.svg ' + s.get('data-name'), gaps=True)
 
 
 def check_fio(t, d, logs):
@@ -362,7 +397,7 @@ def check_fio(t, d, logs):
         t.eq(ch.legend(), [w[0] for w in want], '%s: legend' % svg)
         for s, (name, pts) in zip(ch.series, want):
             check_line(t, ch, s, [p[0] for p in pts], [p[1] for p in pts],
-                       '%s %s' % (svg, name))
+                       '%s %s' % (svg, name), gaps=True)
     clat = [v for _, v, _ in recs[0]]
     check_hist(t, os.path.join(d, 'fio_hist.svg'), clat)
     check_cdf(t, os.path.join(d, 'fio_cdf.svg'), [('log 1', buckets(clat))])

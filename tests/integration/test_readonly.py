@@ -3,9 +3,13 @@
 """--readonly: any job that would write is refused before anything is opened
 for writing (non-zero exit, the target's content and mtime unchanged, a
 missing target not created); read-only jobs run normally; a read job that
-would have to lay out (extend) a short file is refused too.
+would have to lay out (extend) a short file is refused too. Without
+--readonly, a writing job on a read-only device (losetup -r) or on a file
+on a read-only mount is refused before anything runs, the reads beside it
+not started, where it used to start and fail at its first write.
 """
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -116,7 +120,52 @@ def main():
         if t.ok(r, what):
             t.eq([j.issued for j in ibtest.parse_report(r.out)],
                  [(4, 0, 0, 0)], '%s: issued rwts' % what)
+    read_only_targets(t, f)
     t.finish()
+
+
+def read_only_targets(t, reader):
+    """The target itself cannot be written: refused up front, one line."""
+    dev = t.loop_device(256 * KiB, read_only=True)
+    if dev is None:
+        t.skip('loop devices unavailable: a read-only device')
+    else:
+        what = 'write job on a read-only loop device'
+        r = t.run('--name=rd', '--filename=' + reader, '--size=64k',
+                  '--rw=read', '--name=wr', '--filename=' + dev,
+                  '--size=64k', '--rw=write')
+        t.eq((r.rc, r.out, r.err), (1, '', "iobench: job 'wr': %s is a "
+             "read-only device; a job that writes cannot run on it\n" % dev),
+             '%s: refused, nothing run' % what)
+        r = t.run('--name=rd', '--filename=' + dev, '--size=64k', '--rw=read')
+        if t.ok(r, 'read job on a read-only loop device'):
+            t.eq([j.issued for j in ibtest.parse_report(r.out)],
+                 [(16, 0, 0, 0)], 'read-only device: reads run')
+    mnt = t.small_tmpfs('romnt', '1m')
+    if mnt is None:
+        return
+    kept = os.path.join(mnt, 'data')
+    with open(kept, 'wb') as fh:
+        fh.write(ibtest.pattern(256 * KiB, seed=17))
+    p = subprocess.run(['mount', '-o', 'remount,ro', mnt], capture_output=True,
+                       text=True)
+    if p.returncode != 0:
+        t.skip('remount ro: %s' % p.stderr.strip())
+        return
+    before = snapshot(kept)
+    for target in (kept, os.path.join(mnt, 'new')):
+        what = 'write job on %s (read-only mount)' % os.path.basename(target)
+        r = t.run('--name=wr', '--filename=' + target, '--size=64k',
+                  '--rw=randwrite')
+        t.eq((r.rc, r.out, r.err), (1, '', "iobench: job 'wr': %s is on a "
+             "read-only file system; a job that writes cannot run on it\n"
+             % target), '%s: refused, nothing run' % what)
+    t.eq(snapshot(kept), before, 'read-only mount: the file unchanged')
+    r = t.run('--name=rd', '--filename=' + kept, '--size=64k', '--rw=read',
+              '--direct=0')
+    if t.ok(r, 'read job on the read-only mount'):
+        t.eq([j.issued for j in ibtest.parse_report(r.out)],
+             [(16, 0, 0, 0)], 'read-only mount: reads run')
 
 
 if __name__ == '__main__':

@@ -96,7 +96,7 @@ def plot_fio_logs(t, pre):
         for s, d in zip(ch.series, dirs):
             pts = [(ms / 1000.0, v) for ms, v, dd in recs if dd == d]
             tp.check_line(t, ch, s, [p[0] for p in pts], [p[1] for p in pts],
-                          '%s %s' % (kind, d))
+                          '%s %s' % (kind, d), gaps=True)
     hist = '%s_clat_hist.1.log' % pre
     svg = t.path('fio_hist.svg')
     r = t.run('plot', '-o', svg, hist)
@@ -281,7 +281,8 @@ def run_options(t):
             recs = read_log_bs('%s_%s.1.log' % (pre, kind))
             for s_, dd in zip(ch.series, (0, 1)):
                 xs, ys = window_rates([(ms, bs) for ms, d_, bs in recs if d_ == dd], per)
-                tp.check_line(t, ch, s_, xs, ys, 'run %s %s: 100 ms rates' % (kind, dd))
+                tp.check_line(t, ch, s_, xs, ys, 'run %s %s: 100 ms rates' % (kind, dd),
+                              gaps=True)
     r = t.run(*base, '--plot=' + t.path('x.png'))
     t.eq((r.rc, r.err), (1, "iobench: --plot: '%s' must end in .svg or .html\n" %
                          t.path('x.png')), '--plot=x.png refused')
@@ -371,6 +372,40 @@ def bad_args(t, a):
     t.check(not os.path.exists(t.path('y.html')), 'no page left behind')
 
 
+def percentiles_only(t):
+    """A plain JSON report (no bins): no histogram made up from its
+    percentile list (it drew bars at exactly 10/20/30%), a note saying why,
+    and the CDF captioned as drawn from the percentiles; json+ keeps its
+    histograms."""
+    f = t.path('data')
+    plain = t.path('plain.json')
+    r = t.run('--name=p', '--filename=' + f, '--size=16m', '--rw=randrw',
+              '--bs=4k', '--ioengine=psync', '--output-format=json',
+              '--output=' + plain)
+    if not t.ok(r, 'plain JSON run'):
+        return
+    page = t.path('plain.html')
+    r = t.run('report', '-o', page, plain)
+    if not t.ok(r, 'report of a plain JSON file'):
+        return
+    with open(page) as fh:
+        html = fh.read()
+    t.eq((html.count('Latency histogram:'), html.count('No latency histogram'),
+          html.count('CDF from the report&#39;s percentiles') +
+          html.count("CDF from the report's percentiles")), (0, 1, 1),
+         'plain JSON: no made-up histogram, the note, the CDF said to be of '
+         'percentiles')
+    page = t.path('plus.html')
+    r = t.run('report', '-o', page, run_job(t, 'q', 'plus.json'))
+    if t.ok(r, 'report of a json+ file'):
+        with open(page) as fh:
+            html = fh.read()
+        t.eq((html.count('<title>Latency histogram:') > 0 or
+              'Latency histogram: q read' in html,
+              'No latency histogram' in html), (True, False),
+             'json+: the histograms drawn, no note')
+
+
 def main():
     t = ibtest.Test()
     a = run_job(t, 'j', 'a.json')
@@ -388,6 +423,7 @@ def main():
     extras(t, a)
     env_findings(t, a)
     bad_args(t, a)
+    percentiles_only(t)
     t.finish()
 
 

@@ -55,8 +55,10 @@ def seed1(t, where, target, extra):
     if not t.ok(r, what + ' --defaults=fio'):
         return
     per_clone(t, what + ' --defaults=fio', r, 8, NBLK)
-    t.check('depth' in r.err, '%s: --defaults=fio: psync at iodepth=64 warns '
-            'that the depth is effectively 1' % what, r)
+    t.check('warning [sync-depth]: ioengine=psync is synchronous: '
+            'iodepth=64 is effectively 1' in r.out, '%s: --defaults=fio: psync '
+            'at iodepth=64: the sync-depth check says the depth is '
+            'effectively 1' % what, r)
 
 
 def seed2(t, where, target, cwd=None):

@@ -168,6 +168,11 @@ def test_status_line(t):
     t.check_logs('the run on a pty', text[-2000:])
     t.eq(p.returncode, 0, 'run on a pty')
     t.check('Jobs: 1 (f=1)\r' in text, 'early status line without ETA', text[:400])
+    first = text.find('Jobs: ')
+    t.check(first >= 0 and not text.startswith('Jobs: 0', first),
+            'no "Jobs: 0 (f=0)" line before the job starts', text[:400])
+    t.check(' IOPS][eta 00m:04s]' in text or ' IOPS][eta 00m:03s]' in text,
+            'rates shown from the first seconds of a 5 s job', text[:800])
     t.check(': [r(1)][' in text and '% IOPS]' not in text and ' IOPS][eta 00m:0' in text,
             'status line with state, progress, rates and eta', text[:800])
 

@@ -205,7 +205,10 @@ static bool chk_depth_low(const struct ib_check_ctx *c, struct ib_check_hit *h)
 	unsigned int depth = JOB(c)->iodepth, b, i;
 	uint64_t total = ib_rep_total_ios(s), full = 0;
 
-	if (depth < 2 || c->ev->sync_engine || total < 8ull * depth)
+	/* paced I/O (rate, think time, a timed replay) keeps few in flight by
+	 * design, and verify_only counts the writes it lists as issued */
+	if (depth < 2 || c->ev->sync_engine || c->ev->paced || c->ev->verify_only ||
+	    total < 8ull * depth)
 		return false;
 	b = ib_depth_bucket(depth);
 	for (i = b; i < IB_DEPTH_NR; i++)

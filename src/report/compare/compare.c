@@ -393,25 +393,47 @@ static void note_add(char *note, size_t len, const char *key, const char *b,
 			 key, b ? b : "(unset)", n ? n : "(unset)");
 }
 
-/* The job options that differ between the two sides ("iodepth 16 vs 1"). */
-static void opts_diff(char *note, size_t len, const struct ib_res_job *b,
-		      const struct ib_res_job *n)
+/*
+ * The value a side ran with: for ioengine and direct (buffered), iobench's
+ * "effective options" when the document has them (a default or fallback is
+ * no difference: "ioengine io_uring vs (unset)" between two io_uring runs);
+ * else the option as given.
+ */
+static const char *used_opt(const struct ib_res_job *j, const struct ib_job_stats *s,
+			    const char *key, char *buf, size_t cap)
 {
-	const struct ib_res_job *side[2] = { b, n };
+	bool direct = !strcmp(key, "direct"), buffered = !strcmp(key, "buffered");
+
+	if (s && s->ioengine[0]) {
+		if (!strcmp(key, "ioengine"))
+			return s->ioengine;
+		if (direct || buffered) {
+			snprintf(buf, cap, "%d", direct ? s->direct : !s->direct);
+			return buf;
+		}
+	}
+	return ib_cmp_job_opt(j, key);
+}
+
+/* The job options that differ between the two sides ("iodepth 16 vs 1"). */
+static void opts_diff(char *note, size_t len, const struct ib_res_job *const job[2],
+		      const struct ib_job_stats *const st[2])
+{
+	char vb[8], vn[8];
 	const char *p, *end, *v;
 	unsigned int k;
 
 	for (k = 0; k < 2; k++) {
-		p = side[k]->opts_text;
-		end = p + side[k]->opts_len;
+		p = job[k]->opts_text;
+		end = p + job[k]->opts_len;
 		while (p < end && *p) {
 			v = p + strlen(p) + 1;
 			if (v >= end)
 				break;
-			if (k == 0)
-				note_add(note, len, p, v, ib_cmp_job_opt(n, p));
-			else if (!ib_cmp_job_opt(b, p))
-				note_add(note, len, p, NULL, v);
+			if (k == 0 || !ib_cmp_job_opt(job[0], p))
+				note_add(note, len, p,
+					 used_opt(job[0], st[0], p, vb, sizeof(vb)),
+					 used_opt(job[1], st[1], p, vn, sizeof(vn)));
 			p = v + strlen(v) + 1;
 		}
 	}
@@ -420,18 +442,23 @@ static void opts_diff(char *note, size_t len, const struct ib_res_job *b,
 /* How the two sides' job descriptions differ, from the first run of each. */
 static void row_note(struct ib_cmp_row *row, const struct sides *sd)
 {
-	const struct ib_res_job *b = NULL, *n = NULL;
+	const struct ib_res_job *job[2] = { NULL, NULL };
+	const struct ib_job_stats *st[2] = { NULL, NULL };
 	unsigned int i;
 	int j;
 
-	for (i = 0; i < sd->nb && !b; i++)
-		if ((j = find_job(sd->base[i], row->job, row->occurrence)) >= 0)
-			b = &sd->base[i]->jobs[j];
-	for (i = 0; i < sd->nn && !n; i++)
-		if ((j = find_job(sd->nw[i], row->job, row->occurrence)) >= 0)
-			n = &sd->nw[i]->jobs[j];
-	if (b && n)
-		opts_diff(row->note, sizeof(row->note), b, n);
+	for (i = 0; i < sd->nb && !job[0]; i++)
+		if ((j = find_job(sd->base[i], row->job, row->occurrence)) >= 0) {
+			job[0] = &sd->base[i]->jobs[j];
+			st[0] = sd->base[i]->stats ? &sd->base[i]->stats[j] : NULL;
+		}
+	for (i = 0; i < sd->nn && !job[1]; i++)
+		if ((j = find_job(sd->nw[i], row->job, row->occurrence)) >= 0) {
+			job[1] = &sd->nw[i]->jobs[j];
+			st[1] = sd->nw[i]->stats ? &sd->nw[i]->stats[j] : NULL;
+		}
+	if (job[0] && job[1])
+		opts_diff(row->note, sizeof(row->note), job, st);
 }
 
 int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,

@@ -5,10 +5,24 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include "chart_priv.h"
 
 #define MAX_SERIES IB_CHART_MAX_SERIES
 #define HEADROOM IB_CHART_HEADROOM
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double ib_chart_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 int ib_chart_extent(const struct ib_chart_series *s, unsigned int ns,
 		    bool logy, struct ib_chart_extent *e, struct ib_diag *d)
@@ -73,6 +87,100 @@ void ib_chart_dots(struct ib_chart_frame *fr, const struct ib_chart_series *s,
 	}
 }
 
+/*
+ * A gap: no point for more than IB_CHART_GAP times the series' median step
+ * (and more than 2 pixels): the line breaks there instead of joining the
+ * points across the time nothing was logged (no I/O completed).
+ */
+static double gap_dx(const struct ib_chart_series *s)
+{
+	double *dx, med;
+	size_t i, n = 0;
+
+	if (s->n < 3 || !(dx = malloc((s->n - 1) * sizeof(*dx))))
+		return INFINITY;
+	for (i = 1; i < s->n; i++)
+		if (s->x[i] > s->x[i - 1])
+			dx[n++] = s->x[i] - s->x[i - 1];
+	med = n ? ib_chart_median(dx, n) : INFINITY;
+	free(dx);
+	return med * IB_CHART_GAP;
+}
+
+/* One pixel column's points: the first, lowest, highest and last. */
+struct column {
+	double px, first, lo, hi, last;
+	bool open;
+};
+
+static void column_flush(struct ib_chart_frame *fr, struct column *c, bool *pen)
+{
+	double prev = c->first;
+
+	if (!c->open)
+		return;
+	ib_svg_d_pt(&fr->svg, *pen ? 'L' : 'M', c->px, c->first);
+	if (c->lo != prev)
+		ib_svg_d_pt(&fr->svg, 'L', c->px, prev = c->lo);
+	if (c->hi != prev)
+		ib_svg_d_pt(&fr->svg, 'L', c->px, prev = c->hi);
+	if (c->last != prev)
+		ib_svg_d_pt(&fr->svg, 'L', c->px, c->last);
+	*pen = true;
+	c->open = false;
+}
+
+/*
+ * A time series as a line reduced to the pixels it fills: each pixel column
+ * holds at most four points (first, min, max, last), so a per-I/O log of
+ * millions of points is a path of a few thousand; broken at gaps. Series 1,
+ * 3, ... (write after read) dashed, so that directions drawn over each
+ * other stay apart without colour.
+ */
+static void line_path(struct ib_chart_frame *fr, const struct ib_chart_series *s,
+		      unsigned int k)
+{
+	double gap = gap_dx(s), gap_px = 2.0;
+	struct column c = { 0, 0, 0, 0, 0, false };
+	bool pen = false, reduce;
+	size_t i;
+
+	ib_svg_tag(&fr->svg, "path");
+	ib_svg_str(&fr->svg, "class", "line");
+	ib_svg_d_begin(&fr->svg);
+	/* fewer points than two per pixel column: each drawn where it is */
+	reduce = (double)s->n > 2.0 * (fr->x1 - fr->x0);
+
+	for (i = 0; i < s->n; i++) {
+		double px = reduce ? floor(ib_chart_px(fr, s->x[i])) + 0.5 :
+				     ib_chart_px(fr, s->x[i]);
+		double py = ib_chart_py(fr, s->y[i]);
+		bool broken = i && s->x[i] - s->x[i - 1] > gap &&
+			      ib_chart_px(fr, s->x[i]) - ib_chart_px(fr, s->x[i - 1]) > gap_px;
+
+		if (c.open && (px != c.px || broken || !reduce)) {
+			column_flush(fr, &c, &pen);
+			if (broken)
+				pen = false;
+		}
+		if (!c.open) {
+			c = (struct column){ px, py, py, py, py, true };
+			continue;
+		}
+		c.lo = fmin(c.lo, py);
+		c.hi = fmax(c.hi, py);
+		c.last = py;
+	}
+	column_flush(fr, &c, &pen);
+	ib_svg_d_end(&fr->svg);
+	ib_svg_str(&fr->svg, "fill", "none");
+	ib_svg_str(&fr->svg, "stroke", ib_chart_color(k));
+	ib_svg_num(&fr->svg, "stroke-width", 1.5);
+	if (k % 2)
+		ib_svg_str(&fr->svg, "stroke-dasharray", "6 3");
+	ib_svg_empty(&fr->svg);
+}
+
 static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 		    const struct ib_chart_series *s, unsigned int ns, bool dots,
 		    bool logy, struct ib_diag *d)
@@ -96,9 +204,12 @@ static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 	ib_chart_axes(&fr, o->xlabel, o->ylabel);
 	for (k = 0; k < ns; k++) {
 		ib_chart_series_open(&fr, s[k].name);
-		ib_chart_path(&fr, &s[k], k);
-		if (dots)
+		if (dots) {
+			ib_chart_path(&fr, &s[k], k);
 			ib_chart_dots(&fr, &s[k], k);
+		} else {
+			line_path(&fr, &s[k], k);
+		}
 		ib_svg_close(&fr.svg);
 	}
 	ib_chart_legend(&fr, names, ns);

@@ -228,6 +228,15 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 		for (dd = 0; dd < IB_DDIR_RWT; dd++) {
 			if (!(h = ib_page_hist(&r->stats[j], dd, &n)))
 				continue;
+			if (r->jobs[j].hist_from_pct) {
+				/* bars made up from a percentile list would be
+				 * a shape nobody measured */
+				ib_html_para(f, "verdict info", "No latency histogram for this job: the "
+					     "JSON report holds percentiles only (json+ "
+					     "holds the histogram's bins). The CDF below "
+					     "draws those percentiles, nothing between them.");
+				break;
+			}
 			snprintf(title, sizeof(title), "Latency histogram: %s %s",
 				 r->jobs[j].name, ib_page_ddir[dd]);
 			o.title = title;
@@ -239,7 +248,10 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 		}
 	ib_html_figure_open(f);
 	ret = ib_page_svg(f, &r, &name, 1, d);
-	ib_html_figure_close(f, "Completion latency CDF, every job and direction");
+	ib_html_figure_close(f, r->nr_jobs && r->jobs[0].hist_from_pct ?
+			     "Completion latency CDF from the report's percentiles "
+			     "(steps at the percentiles: no bins in the JSON)" :
+			     "Completion latency CDF, every job and direction");
 	return ret;
 }
 
@@ -313,6 +325,15 @@ int ib_page_text(FILE *f, const struct ib_results *r, bool utf8,
 		for (dd = 0; dd < IB_DDIR_RWT; dd++) {
 			if (!(h = ib_page_hist(&r->stats[j], dd, &n)))
 				continue;
+			if (r->jobs[j].hist_from_pct) {
+				/* bars made up from a percentile list would be
+				 * a shape nobody measured */
+				ib_html_para(f, "verdict info", "No latency histogram for this job: the "
+					     "JSON report holds percentiles only (json+ "
+					     "holds the histogram's bins). The CDF below "
+					     "draws those percentiles, nothing between them.");
+				break;
+			}
 			fprintf(f, "\n%s: %s latency, %llu samples\n", r->jobs[j].name,
 				ib_page_ddir[dd], (unsigned long long)n);
 			ret = ib_texthist_print(f, h, ib_page_pct, PAGE_NPCT, 80, utf8, d);

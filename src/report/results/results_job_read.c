@@ -130,8 +130,10 @@ static bool lat_into(struct ib_res_job *j, struct ib_lat_stat *s, struct ib_hist
 		 get_double(o, "mean"), get_double(o, "stddev"));
 	if (ib_jv_get(o, "bins"))
 		bins_into(h, ib_jv_get(o, "bins"));
-	else if (pct && pct->type == IB_JV_OBJ)
+	else if (pct && pct->type == IB_JV_OBJ && s->n) {
 		hist_from_pct(h, pct, s->n, s->max);
+		j->hist_from_pct = true;
+	}
 	pct_list(j, pct);
 	return pct != NULL;
 }

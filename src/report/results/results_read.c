@@ -255,6 +255,24 @@ int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
 	return ret;
 }
 
+/*
+ * A file that does not start with a JSON object or array (after white
+ * space) is no JSON report at all: most often the human report saved.
+ */
+static bool not_json(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	int c;
+
+	if (!f)
+		return false;
+	do
+		c = fgetc(f);
+	while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+	fclose(f);
+	return c != EOF && c != '{' && c != '[';
+}
+
 int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d)
 {
 	struct ib_jdoc doc;
@@ -262,6 +280,10 @@ int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d)
 
 	memset(r, 0, sizeof(*r));
 	ret = ib_json_load(&doc, path, d);	/* its errors name the path */
+	if (ret == -EINVAL && not_json(path))
+		return ib_diag_set(d, EINVAL,
+				   "%s: not a JSON report (a text report? save one with --output-format=json or --json-output=FILE)",
+				   path);
 	if (ret)
 		return ret;
 	ret = doc_into(r, doc.root, d);

@@ -281,6 +281,9 @@ static void test_errors(void **state)
 	bad("-c 5", "no destination specified");
 	bad("--", "no destination specified");
 	bad("a b", "more than one destination specified");
+	/* --hist's text would be dropped from -J's and -B's output */
+	bad("-J --hist t", "--hist prints text, not with -J (--json-output=FILE has the percentiles)");
+	bad("--hist -B t", "--hist prints text, not with -B (--json-output=FILE has the percentiles)");
 	bad("-c", "option requires an argument -- 'c'");
 	bad("-s", "option requires an argument -- 's'");
 	bad("-count", "option '-count' requires an argument");

@@ -198,6 +198,53 @@ static void test_cdf(void **state)
 	free(h2);
 }
 
+/*
+ * A per-I/O log of 10 minutes (600,000 points) is drawn reduced to the
+ * pixels it fills: at most 4 points per pixel column of the chart's width,
+ * so the SVG's size follows the width, not the data (about 40 bytes a
+ * point with its command and two coordinates); each column keeps its
+ * lowest and highest value. A stretch with no point (no I/O completed)
+ * breaks the line: a new "M" after it, no ramp across.
+ */
+static void test_lines_reduced_and_gaps(void **state)
+{
+	const size_t n = 600000;
+	double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y));
+	struct ib_chart_series s = { "r", x, y, n };
+	struct ib_chart_opts o = { "t", "time (s)", "latency", 800, 300, true };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+	size_t i;
+	char *out;
+
+	(void)state;
+	assert_non_null(x);
+	assert_non_null(y);
+	for (i = 0; i < n; i++) {
+		x[i] = (double)i / 1000.0;		/* one I/O a ms */
+		y[i] = 1000.0 + (double)(i % 97) * 10;	/* 1000..1960 ns */
+	}
+	y[300000] = 50000;	/* one slow I/O: its column keeps it */
+	cap_open(&c);
+	assert_int_equal(ib_chart_lines(c.f, &o, &s, 1, &d), 0);
+	out = cap_close(&c);
+	assert_true(count_of(out, " L") + count_of(out, "M") <= 4 * o.width);
+	assert_true(strlen(out) < 4 * o.width * 40 + 20000);
+	assert_int_equal(count_of(out, "d=\"M"), 1);	/* no gap: one run */
+	free(out);
+	/* no point from 200 s to 300 s: the line breaks there */
+	for (i = 200000; i < 300000; i++)
+		x[i] = 200.0;
+	s.n = n;
+	cap_open(&c);
+	assert_int_equal(ib_chart_lines(c.f, &o, &s, 1, &d), 0);
+	out = cap_close(&c);
+	assert_int_equal(count_of(out, "M"), 2);
+	free(out);
+	free(x);
+	free(y);
+}
+
 static void test_lines_and_curve(void **state)
 {
 	const double x[] = { 0, 1, 2, 3 }, y1[] = { 10, 20, 15, 30 };
@@ -290,6 +337,7 @@ int main(void)
 		cmocka_unit_test(test_hist),
 		cmocka_unit_test(test_cdf),
 		cmocka_unit_test(test_lines_and_curve),
+		cmocka_unit_test(test_lines_reduced_and_gaps),
 		cmocka_unit_test(test_bars),
 		cmocka_unit_test(test_errors),
 	};

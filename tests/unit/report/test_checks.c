@@ -276,6 +276,16 @@ static void test_depth_low(void **state)
 	s->depth[6] = 10;
 	s->dir[0].issued = 500;	/* fewer than 8 x iodepth: still ramping */
 	assert_int_equal(run(f, 0), 0);
+	s->dir[0].issued = 1000;
+	assert_int_equal(run(f, 0), 1);
+	/* paced (rate_iops, think time, a timed replay): few in flight is
+	 * what was asked */
+	f->ev[0].paced = true;
+	assert_int_equal(run(f, 0), 0);
+	f->ev[0].paced = false;
+	/* verify_only counts the writes it lists as issued */
+	f->ev[0].verify_only = true;
+	assert_int_equal(run(f, 0), 0);
 }
 
 static void test_sync_depth(void **state)

@@ -103,11 +103,11 @@ static struct ib_curve *sample_curve(void)
 	snprintf(c->job, sizeof(c->job), "j<1>");
 	c->steps = 4;
 	c->slo_ns = 1000000;
-	c->max = (struct ib_curve_point){ 0, 0, 4000, 0, 0, 0, 0, 4000 };
-	c->pt[0] = (struct ib_curve_point){ 25, 1000, 1000, 100000, 500000, 700000, 0, 1000 };
-	c->pt[1] = (struct ib_curve_point){ 50, 2000, 1990.5, 200000, 900000, 2000000, 3, 1990 };
-	c->pt[2] = (struct ib_curve_point){ 75, 3000, 2800, 1000000, 5000000, 9000000, 40, 2800 };
-	c->pt[3] = (struct ib_curve_point){ 100, 4000, 3100, 0, 0, 0, 0, 0 };
+	c->max = (struct ib_curve_point){ 0, 0, 4000, 0, 0, 0, 0, 4000, 0, 0, 0.0, 0.0 };
+	c->pt[0] = (struct ib_curve_point){ 25, 1000, 1000, 100000, 500000, 700000, 0, 1000, 0, 0, 0.0, 0.0 };
+	c->pt[1] = (struct ib_curve_point){ 50, 2000, 1990.5, 200000, 900000, 2000000, 3, 1990, 0, 0, 0.0, 0.0 };
+	c->pt[2] = (struct ib_curve_point){ 75, 3000, 2800, 1000000, 5000000, 9000000, 40, 2800, 0, 0, 0.0, 0.0 };
+	c->pt[3] = (struct ib_curve_point){ 100, 4000, 3100, 0, 0, 0, 0, 0, 0, 0, 0.0, 0.0 };
 	c->nr = 4;
 	return c;
 }

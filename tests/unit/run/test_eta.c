@@ -70,7 +70,12 @@ static void test_runstr(void **state)
 	env_free(e);
 }
 
-/* First 3 s: no bracketed part */
+/*
+ * Before any job started: no line at all ("Jobs: 0 (f=0)" said nothing).
+ * The first second: no bracketed part; from then on the progress and the
+ * eta, the rates once a second of them was measured (a 3 s job showed
+ * none: the brackets waited for 3 s).
+ */
 static void test_early_line(void **state)
 {
 	struct env *e = env_new(1);
@@ -78,11 +83,69 @@ static void test_early_line(void **state)
 	char b[256];
 
 	(void)state;
+	e->st[0].live.state = 'I';	/* set up, not started */
+	assert_int_equal(ib_eta_format(b, sizeof(b), &e->run, e->st, 10 * SEC + SEC / 4,
+				       10 * SEC, &st), 0);
+	assert_string_equal(b, "");
 	e->st[0].live.state = 'r';
 	e->st[0].live.nr_files_open = 1;
 	e->st[0].live.start_ns = 10 * SEC;
-	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 10 * SEC + SEC / 2, 10 * SEC, &st);
 	assert_string_equal(b, "Jobs: 1 (f=1)");
+	e->st[0].live.io_bytes[0] = 100ull << 20;
+	e->st[0].live.ios[0] = 25600;
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC + SEC / 2, 10 * SEC, &st);
+	assert_string_equal(b, "Jobs: 1 (f=1): [r(1)][18.8%][r=100MiB/s][r=25.6k IOPS][eta 00m:07s]");
+	env_free(e);
+}
+
+/*
+ * The last second: the eta is rounded up, and the percentage is of the
+ * exact time (at 6.1 s of 7 s it said 100% and eta 0, a second early).
+ */
+static void test_end_rounding(void **state)
+{
+	struct env *e = env_new(1);
+	struct ib_eta_state st = { 0 };
+	char b[256];
+
+	(void)state;
+	e->jobs[0].runtime_us = 7 * 1000000ull;
+	e->st[0].live.state = 'R';
+	e->st[0].live.nr_files_open = 1;
+	e->st[0].live.start_ns = 10 * SEC;
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 16 * SEC + SEC / 10, 10 * SEC, &st);
+	assert_string_equal(b, "Jobs: 1 (f=1): [R(1)][87.1%][eta 00m:01s]");
+	env_free(e);
+}
+
+/*
+ * Lines every 250 ms: the rates are the means over a second, not each
+ * quarter's burst (a paced job, or an open loop catching up, showed twice
+ * its rate= limit).
+ */
+static void test_rate_window(void **state)
+{
+	struct env *e = env_new(1);
+	struct ib_eta_state st = { 0 };
+	unsigned int q;
+	char b[256];
+
+	(void)state;
+	e->st[0].live.state = 'R';
+	e->st[0].live.nr_files_open = 1;
+	e->st[0].live.start_ns = 10 * SEC;
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 12 * SEC, 10 * SEC, &st);
+	/* 300 MiB in the second: all of it in its first quarter */
+	e->st[0].live.io_bytes[0] += 300ull << 20;
+	e->st[0].live.ios[0] += 4800;
+	for (q = 1; q <= 3; q++) {
+		ib_eta_format(b, sizeof(b), &e->run, e->st, 12 * SEC + q * SEC / 4,
+			      10 * SEC, &st);
+		assert_null(strstr(b, "MiB/s"));
+	}
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 13 * SEC, 10 * SEC, &st);
+	assert_non_null(strstr(b, "[r=300MiB/s][r=4800 IOPS]"));
 	env_free(e);
 }
 
@@ -103,7 +166,7 @@ static void test_rate_limits(void **state)
 		e->jobs[i].rate.iops[0] = e->jobs[i].rate.iops[1] = 300;
 	}
 	e->st[2].live.state = '/';	/* in its ramp: not counted */
-	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 10 * SEC + SEC / 2, 10 * SEC, &st);
 	assert_string_equal(b, "Jobs: 3 (f=3), 0-1200 IOPS");
 	for (i = 0; i < 3; i++) {
 		memset(e->jobs[i].rate.iops, 0, sizeof(e->jobs[i].rate.iops));
@@ -111,7 +174,7 @@ static void test_rate_limits(void **state)
 		e->jobs[i].rate.bps[0] = 768 << 10;
 		e->jobs[i].rate.min_bps[0] = 100 << 10;
 	}
-	ib_eta_format(b, sizeof(b), &e->run, e->st, 11 * SEC, 10 * SEC, &st);
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 10 * SEC + SEC / 2, 10 * SEC, &st);
 	assert_string_equal(b, "Jobs: 3 (f=3), 200KiB/s-1536KiB/s");
 	env_free(e);
 }
@@ -212,6 +275,8 @@ int main(void)
 		cmocka_unit_test(test_eta_str),
 		cmocka_unit_test(test_runstr),
 		cmocka_unit_test(test_early_line),
+		cmocka_unit_test(test_end_rounding),
+		cmocka_unit_test(test_rate_window),
 		cmocka_unit_test(test_rate_limits),
 		cmocka_unit_test(test_running_line),
 		cmocka_unit_test(test_ramp_and_padding),

@@ -272,9 +272,11 @@ static void test_missing_size_refused(void **state)
 }
 
 /*
- * A synchronous engine at iodepth > 1: one warning per job section (clone
- * 0 only), written to the stream ib_runner_check is given, before any job
- * runs; NULL silences it.
+ * What a job runs with other than asked (here: time_based without a
+ * runtime): one warning per job section (clone 0 only), written to the
+ * stream ib_runner_check is given, before any job runs; NULL silences it.
+ * A synchronous engine at iodepth > 1 is no such line: the sync-depth
+ * check reports it, as --warnings selects.
  */
 static void test_check_warns_on_stream(void **state)
 {
@@ -287,8 +289,8 @@ static void test_check_warns_on_stream(void **state)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	const char *want =
-		"iobench: warning: job 't': ioengine=psync is synchronous, iodepth=8 is effectively 1\n"
-		"iobench: warning: job 't': ioengine=pvsync is synchronous, iodepth=2 is effectively 1\n";
+		"iobench: warning: job 't': time_based without a runtime, the job is size-based (as in fio)\n"
+		"iobench: warning: job 'u': time_based without a runtime, the job is size-based (as in fio)\n";
 
 	(void)state;
 	assert_non_null(f);
@@ -297,9 +299,13 @@ static void test_check_warns_on_stream(void **state)
 	jobs[1].ioengine = "psync";
 	jobs[0].iodepth = 8;
 	jobs[1].iodepth = 8;
+	jobs[0].time_based_dropped = true;
+	jobs[1].time_based_dropped = true;
 	jobs[1].clone = 1;	/* a second clone of job 1: no second line */
 	jobs[2].ioengine = "pvsync";
 	jobs[2].iodepth = 2;
+	jobs[2].name = "u";
+	jobs[2].time_based_dropped = true;
 	assert_int_equal(ib_runner_check(&run, f, &res, &r, &d), 0);
 	fflush(f);
 	assert_string_equal(buf, want);
