@@ -107,24 +107,31 @@ static double gap_dx(const struct ib_chart_series *s)
 	return med * IB_CHART_GAP;
 }
 
-/* One pixel column's points: the first, lowest, highest and last. */
+/* One pixel column's points: the first, lowest, highest and last (their
+ * values and their indices in the series). */
 struct column {
 	double px, first, lo, hi, last;
+	size_t ifirst, ilo, ihi, ilast;
 	bool open;
 };
 
 static void column_flush(struct ib_chart_frame *fr, struct column *c, bool *pen)
 {
-	double prev = c->first;
+	/* the column's distinct data, in the order they came: never more
+	 * points than data */
+	size_t ia = c->ilo < c->ihi ? c->ilo : c->ihi;
+	size_t ib = c->ilo < c->ihi ? c->ihi : c->ilo;
+	double ya = c->ilo < c->ihi ? c->lo : c->hi;
+	double yb = c->ilo < c->ihi ? c->hi : c->lo;
 
 	if (!c->open)
 		return;
 	ib_svg_d_pt(&fr->svg, *pen ? 'L' : 'M', c->px, c->first);
-	if (c->lo != prev)
-		ib_svg_d_pt(&fr->svg, 'L', c->px, prev = c->lo);
-	if (c->hi != prev)
-		ib_svg_d_pt(&fr->svg, 'L', c->px, prev = c->hi);
-	if (c->last != prev)
+	if (ia != c->ifirst)
+		ib_svg_d_pt(&fr->svg, 'L', c->px, ya);
+	if (ib != c->ifirst && ib != ia)
+		ib_svg_d_pt(&fr->svg, 'L', c->px, yb);
+	if (c->ilast != c->ifirst && c->ilast != ia && c->ilast != ib)
 		ib_svg_d_pt(&fr->svg, 'L', c->px, c->last);
 	*pen = true;
 	c->open = false;
@@ -141,7 +148,7 @@ static void line_path(struct ib_chart_frame *fr, const struct ib_chart_series *s
 		      unsigned int k)
 {
 	double gap = gap_dx(s), gap_px = 2.0;
-	struct column c = { 0, 0, 0, 0, 0, false };
+	struct column c = { 0, 0, 0, 0, 0, 0, 0, 0, 0, false };
 	bool pen = false, reduce;
 	size_t i;
 
@@ -164,12 +171,19 @@ static void line_path(struct ib_chart_frame *fr, const struct ib_chart_series *s
 				pen = false;
 		}
 		if (!c.open) {
-			c = (struct column){ px, py, py, py, py, true };
+			c = (struct column){ px, py, py, py, py, i, i, i, i, true };
 			continue;
 		}
-		c.lo = fmin(c.lo, py);
-		c.hi = fmax(c.hi, py);
+		if (py < c.lo) {
+			c.lo = py;
+			c.ilo = i;
+		}
+		if (py > c.hi) {
+			c.hi = py;
+			c.ihi = i;
+		}
 		c.last = py;
+		c.ilast = i;
 	}
 	column_flush(fr, &c, &pen);
 	ib_svg_d_end(&fr->svg);
