@@ -540,8 +540,10 @@ def test_messages(t):
     d = t.mkdir('msg')
     base = ['--name=m', '--directory=' + d, '--size=256k', '--ioengine=psync',
             '--direct=0']
-    cases = [([], 'out'), (['--output=' + t.path('m.txt')], 'out'),
-             (['--output-format=json', '--output=' + t.path('m.json')], 'out'),
+    # with --output=FILE the messages go into FILE with the human report,
+    # nowhere when FILE holds JSON (fio 3.33 and 3.42 alike)
+    cases = [([], 'out'), (['--output=' + t.path('m.txt')], 'file'),
+             (['--output-format=json', '--output=' + t.path('m.json')], 'none'),
              (['--output-format=json'], 'err'), (['--output-format=terse'], 'err')]
     for extra, where in cases:
         for n in os.listdir(d):
@@ -551,9 +553,13 @@ def test_messages(t):
             continue
         msg = 'm: Laying out IO file (1 file / 0MiB)'
         t.eq((msg in r.out, msg in r.err), (where == 'out', where == 'err'),
-             'messages %s: "Laying out" on std%s' % (extra, where), r)
-        if where == 'out' and extra:
-            t.eq(r.err, '', 'messages %s: empty stderr' % extra, r)
+             'messages %s: "Laying out" %s' % (extra, where), r)
+        if where in ('file', 'none'):
+            with open(extra[-1].split('=', 1)[1]) as f:
+                t.eq(msg in f.read(), where == 'file',
+                     'messages %s: "Laying out" in the file: %s' % (extra, where))
+            t.eq((r.out, r.err), ('', ''),
+                 'messages %s: empty stdout and stderr' % extra, r)
 
 
 def main():
