@@ -2,6 +2,7 @@
 #ifndef IOBENCH_CLI_H
 #define IOBENCH_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "iobench/diag.h"
 #include "iobench/plan.h"
@@ -48,6 +49,14 @@ struct ib_subcmd {
  */
 const struct ib_subcmd *ib_subcmd_find(const struct ib_subcmd *tab, int argc,
 				       char **argv);
+
+/*
+ * A subcommand's option NAME at argv[*i], as "--name=value" or "--name
+ * value" (then *i advances past the value): the value, or NULL when
+ * argv[*i] is another option or the value is missing (*missing true).
+ */
+const char *ib_argv_value(int argc, char **argv, int *i, const char *name,
+			  bool *missing);
 
 /* The usage text, listing the subcommands of tab (may be NULL). */
 void ib_cli_usage(FILE *f, const struct ib_subcmd *tab);

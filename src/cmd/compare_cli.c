@@ -6,29 +6,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/cli.h"
 #include "iobench/cmd.h"
 #include "iobench/plotcmd.h"
-
-/* "--name=value" or "--name value": the value, advancing *i; NULL: not it. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name,
-			     bool *missing)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-
-	*missing = false;
-	if (strncmp(a, name, n))
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
 
 static int add_file(const char **list, unsigned int *n, const char *f,
 		    struct ib_diag *d)
@@ -62,15 +42,15 @@ static int compare_opt(int argc, char **argv, int *i, struct ib_cmd_args *a,
 		*side = argv[*i][2] == 'b' ? 1 : 2;
 		return 0;
 	}
-	if ((v = opt_value(argc, argv, i, "--fail-if", &miss))) {
+	if ((v = ib_argv_value(argc, argv, i, "--fail-if", &miss))) {
 		a->has_gate = true;
 		return ib_gate_parse(&a->gate, v, d);
 	}
-	if (!miss && (v = opt_value(argc, argv, i, "--alpha", &miss)))
+	if (!miss && (v = ib_argv_value(argc, argv, i, "--alpha", &miss)))
 		return num_opt(v, "--alpha", 1e-6, 0.5, &a->cmp.alpha, d);
-	if (!miss && (v = opt_value(argc, argv, i, "--floor", &miss)))
+	if (!miss && (v = ib_argv_value(argc, argv, i, "--floor", &miss)))
 		return num_opt(v, "--floor", 0, 1e6, &a->cmp.floor_pct, d);
-	if (!miss && (v = opt_value(argc, argv, i, "--plot", &miss))) {
+	if (!miss && (v = ib_argv_value(argc, argv, i, "--plot", &miss))) {
 		a->output = v;
 		return 0;
 	}
@@ -144,12 +124,12 @@ int ib_plot_parse(int argc, char **argv, struct ib_cmd_args *a,
 			a->help = true;
 			return 0;
 		}
-		if ((v = opt_value(argc, argv, &i, "-o", &miss)) ||
-		    (!miss && (v = opt_value(argc, argv, &i, "--output", &miss)))) {
+		if ((v = ib_argv_value(argc, argv, &i, "-o", &miss)) ||
+		    (!miss && (v = ib_argv_value(argc, argv, &i, "--output", &miss)))) {
 			a->output = v;
 			continue;
 		}
-		if (!miss && (v = opt_value(argc, argv, &i, "--avg-msec", &miss))) {
+		if (!miss && (v = ib_argv_value(argc, argv, &i, "--avg-msec", &miss))) {
 			if ((ret = num_opt(v, "--avg-msec", 0, 3600000, &ms, d)))
 				return ret;
 			a->avg_ms = (unsigned int)ms;

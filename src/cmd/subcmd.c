@@ -5,6 +5,7 @@
  * fio's syntax (options, job files) stays the default and any job file is
  * still reachable (./NAME, -- NAME).
  */
+#include <stdbool.h>
 #include <string.h>
 #include "iobench/cli.h"
 
@@ -17,4 +18,24 @@ const struct ib_subcmd *ib_subcmd_find(const struct ib_subcmd *tab, int argc,
 		if (!strcmp(tab->name, argv[1]))
 			return tab;
 	return NULL;
+}
+
+const char *ib_argv_value(int argc, char **argv, int *i, const char *name,
+			  bool *missing)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+
+	*missing = false;
+	if (strncmp(a, name, n))
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
 }

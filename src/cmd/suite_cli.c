@@ -6,29 +6,10 @@
  */
 #include <errno.h>
 #include <string.h>
+#include "iobench/cli.h"
 #include "iobench/cmd.h"
 #include "iobench/parse.h"
 #include "iobench/pts_ss.h"
-
-/* "--name=value" or "--name value": the value, advancing *i; NULL: not it. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name,
-			     bool *missing)
-{
-	size_t n = strlen(name);
-	const char *a = argv[*i];
-
-	if (strncmp(a, name, n))
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
 
 static int size_opt(const char *v, const char *name, uint64_t *out, struct ib_diag *d)
 {
@@ -73,31 +54,31 @@ static int value_opt(int argc, char **argv, int *i, struct ib_suite_args *a,
 	struct ib_suite_opts *o = &a->o;
 	const char *v;
 
-	if ((v = opt_value(argc, argv, i, "--size", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--size", miss)))
 		return size_opt(v, "--size", &o->size, d);
-	if ((v = opt_value(argc, argv, i, "--io-size", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--io-size", miss)))
 		return size_opt(v, "--io-size", &o->io_size, d);
-	if ((v = opt_value(argc, argv, i, "--capacity", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--capacity", miss)))
 		return size_opt(v, "--capacity", &o->capacity, d);
-	if ((v = opt_value(argc, argv, i, "--runtime", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--runtime", miss)))
 		return time_opt(v, "--runtime", &o->runtime_us, &o->runtime_set, d);
-	if ((v = opt_value(argc, argv, i, "--ramp", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--ramp", miss)))
 		return time_opt(v, "--ramp", &o->ramp_us, &o->ramp_set, d);
-	if ((v = opt_value(argc, argv, i, "--pause", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--pause", miss)))
 		return time_opt(v, "--pause", &o->pause_us, &o->pause_set, d);
-	if ((v = opt_value(argc, argv, i, "--iodepth", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--iodepth", miss)))
 		return count_opt(v, "--iodepth", 65536, &o->iodepth, d);
-	if ((v = opt_value(argc, argv, i, "--numjobs", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--numjobs", miss)))
 		return count_opt(v, "--numjobs", 256, &o->numjobs, d);
-	if ((v = opt_value(argc, argv, i, "--rounds", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--rounds", miss)))
 		return count_opt(v, "--rounds", IB_PTS_MAX_ROUNDS, &a->max_rounds, d);
-	if ((v = opt_value(argc, argv, i, "--expect", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--expect", miss)))
 		return ib_suite_parse_expect(v, &o->expect, d);
-	if ((v = opt_value(argc, argv, i, "--only", miss))) {
+	if ((v = ib_argv_value(argc, argv, i, "--only", miss))) {
 		o->only = v;
 		return 0;
 	}
-	if ((v = opt_value(argc, argv, i, "--set", miss)))
+	if ((v = ib_argv_value(argc, argv, i, "--set", miss)))
 		return add_str(o->set, &o->nr_set, v, "--set", d);
 	return 1;
 }
@@ -108,17 +89,17 @@ static int output_opt(int argc, char **argv, int *i, struct ib_suite_args *a,
 {
 	const char *v;
 
-	if ((v = opt_value(argc, argv, i, "--output-format", miss))) {
+	if ((v = ib_argv_value(argc, argv, i, "--output-format", miss))) {
 		if (strcmp(v, "normal") && strcmp(v, "json"))
 			return ib_diag_set(d, EINVAL, "--output-format=%s: normal or json", v);
 		a->json = !strcmp(v, "json");
 		return 0;
 	}
-	if ((v = opt_value(argc, argv, i, "--json-output", miss))) {
+	if ((v = ib_argv_value(argc, argv, i, "--json-output", miss))) {
 		a->json_output = v;
 		return 0;
 	}
-	if ((v = opt_value(argc, argv, i, "--report", miss))) {
+	if ((v = ib_argv_value(argc, argv, i, "--report", miss))) {
 		a->report = v;
 		return 0;
 	}

@@ -213,6 +213,22 @@ int ib_page_svg(FILE *f, const struct ib_results *const *docs,
 	return ret;
 }
 
+/* What a job holds instead of a histogram when its report had percentiles
+ * only: bars made up from a percentile list would be a shape nobody
+ * measured. */
+#define PCT_ONLY_NOTE "No latency histogram for this job: the JSON report " \
+	"holds percentiles only (json+ holds the histogram's bins)."
+
+/* Job j's histogram in direction dd (NULL: none); *pct_only when the
+ * report's percentiles are all there is to draw from. */
+static const struct ib_hist *page_job_hist(const struct ib_results *r,
+					   unsigned int j, unsigned int dd,
+					   uint64_t *n, bool *pct_only)
+{
+	*pct_only = r->jobs[j].hist_from_pct;
+	return ib_page_hist(&r->stats[j], dd, n);
+}
+
 /* The histogram of each job and direction of r, then their CDF. */
 static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 		      struct ib_diag *d)
@@ -221,20 +237,18 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 	char title[IB_NAME_MAX + 64];
 	const struct ib_hist *h;
 	unsigned int j, dd;
+	bool pct_only;
 	uint64_t n;
 	int ret;
 
 	for (j = 0; j < r->nr_jobs; j++)
 		for (dd = 0; dd < IB_DDIR_RWT; dd++) {
-			if (!(h = ib_page_hist(&r->stats[j], dd, &n)))
+			if (!(h = page_job_hist(r, j, dd, &n, &pct_only)))
 				continue;
-			if (r->jobs[j].hist_from_pct) {
-				/* bars made up from a percentile list would be
-				 * a shape nobody measured */
-				ib_html_para(f, "verdict info", "No latency histogram for this job: the "
-					     "JSON report holds percentiles only (json+ "
-					     "holds the histogram's bins). The CDF below "
-					     "draws those percentiles, nothing between them.");
+			if (pct_only) {
+				ib_html_para(f, "verdict info", PCT_ONLY_NOTE
+					     " The CDF below draws those percentiles, "
+					     "nothing between them.");
 				break;
 			}
 			snprintf(title, sizeof(title), "Latency histogram: %s %s",
@@ -318,20 +332,17 @@ int ib_page_text(FILE *f, const struct ib_results *r, bool utf8,
 {
 	const struct ib_hist *h;
 	unsigned int j, dd;
+	bool pct_only;
 	uint64_t n;
 	int ret;
 
 	for (j = 0; j < r->nr_jobs; j++)
 		for (dd = 0; dd < IB_DDIR_RWT; dd++) {
-			if (!(h = ib_page_hist(&r->stats[j], dd, &n)))
+			if (!(h = page_job_hist(r, j, dd, &n, &pct_only)))
 				continue;
-			if (r->jobs[j].hist_from_pct) {
-				/* bars made up from a percentile list would be
-				 * a shape nobody measured */
-				ib_html_para(f, "verdict info", "No latency histogram for this job: the "
-					     "JSON report holds percentiles only (json+ "
-					     "holds the histogram's bins). The CDF below "
-					     "draws those percentiles, nothing between them.");
+			if (pct_only) {
+				fprintf(f, "\n%s: %s\n", r->jobs[j].name,
+					PCT_ONLY_NOTE);
 				break;
 			}
 			fprintf(f, "\n%s: %s latency, %llu samples\n", r->jobs[j].name,
