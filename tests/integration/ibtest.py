@@ -563,3 +563,32 @@ def pattern(size, seed=1):
     """Deterministic non-zero bytes (a recognisable pattern)."""
     block = bytes(((i * 131 + seed * 17) % 251) + 1 for i in range(4096))
     return (block * (size // 4096 + 1))[:size]
+
+
+# bash_complete's driver: COMP_LINE ends where the cursor is; each line's
+# completions on one line of output, sorted.
+_COMPLETE = r'''
+source "$1"; shift
+for line in "$@"; do
+	COMP_LINE="$line"; COMP_POINT=${#line}
+	read -ra COMP_WORDS <<<"$line"
+	COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+	[[ $line == *" " ]] && COMP_CWORD=${#COMP_WORDS[@]}
+	COMPREPLY=()
+	_iobench
+	printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort | tr '\n' ' '
+	echo
+done
+'''
+
+
+def bash_complete(script, lines, wordbreaks, cwd=None):
+    """Run the bash completion SCRIPT's _iobench on each command LINE with
+    COMP_WORDBREAKS as given (bash's own by default in the callers): the
+    CompletedProcess, and per line its completions (a list of words)."""
+    env = dict(os.environ, COMP_WORDBREAKS=wordbreaks)
+    prelude = 'COMP_WORDBREAKS=%s\n' % shlex.quote(wordbreaks)
+    p = subprocess.run(['bash', '-c', prelude + _COMPLETE, 'complete', script]
+                       + list(lines), capture_output=True, text=True, env=env,
+                       cwd=cwd)
+    return p, [ln.split() for ln in p.stdout.splitlines()]

@@ -20,31 +20,14 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
 
-# COMP_LINE ends where the cursor is; COMP_WORDBREAKS as bash sets it.
-COMPLETE = r'''
-source "$1"; shift
-for line in "$@"; do
-	COMP_LINE="$line"; COMP_POINT=${#line}
-	read -ra COMP_WORDS <<<"$line"
-	COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-	[[ $line == *" " ]] && COMP_CWORD=${#COMP_WORDS[@]}
-	COMPREPLY=()
-	_iobench
-	printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort | tr '\n' ' '
-	echo
-done
-'''
+# COMP_WORDBREAKS as bash sets it
 WORDBREAKS = ' \t\n"\'><=;|&(:'
 
 
 def complete(t, script, lines, cwd):
-    env = dict(os.environ, COMP_WORDBREAKS=WORDBREAKS)
-    prelude = "COMP_WORDBREAKS=$' \\t\\n\"\\'><=;|&(:'\n"
-    p = subprocess.run(['bash', '-c', prelude + COMPLETE, 'complete', script]
-                       + lines, capture_output=True, text=True, env=env,
-                       cwd=cwd)
+    p, words = ibtest.bash_complete(script, lines, WORDBREAKS, cwd=cwd)
     t.eq((p.returncode, p.stderr), (0, ''), 'the completion runs in bash')
-    return dict(zip(lines, (ln.split() for ln in p.stdout.splitlines())))
+    return dict(zip(lines, words))
 
 
 def help_commands(t):

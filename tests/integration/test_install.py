@@ -103,34 +103,10 @@ def check_contents(t, destdir, want, build, src):
     return by_name['iobench:completions']
 
 
-# COMP_LINE ends where the cursor is; COMP_WORDBREAKS as bash sets it.
-COMPLETE = r'''
-source "$1"; shift
-for line in "$@"; do
-	COMP_LINE="$line"; COMP_POINT=${#line}
-	read -ra COMP_WORDS <<<"$line"
-	COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
-	[[ $line == *" " ]] && COMP_CWORD=${#COMP_WORDS[@]}
-	COMPREPLY=()
-	_iobench
-	printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort | tr '\n' ' '
-	echo
-done
-'''
-
-
 def complete(t, script, lines, wordbreaks):
-    bash = shutil.which('bash')
-    env = dict(os.environ, COMP_WORDBREAKS=wordbreaks)
-    prelude = 'COMP_WORDBREAKS=%s\n' % _shq(wordbreaks)
-    p = subprocess.run([bash, '-c', prelude + COMPLETE, 'complete', script] + lines,
-                       capture_output=True, text=True, env=env)
+    p, words = ibtest.bash_complete(script, lines, wordbreaks)
     t.eq(p.returncode, 0, 'completion script runs in bash', p.stderr)
-    return [l.split() for l in p.stdout.splitlines()]
-
-
-def _shq(s):
-    return "'" + s.replace("'", "'\\''") + "'"
+    return words
 
 
 def check_completion(t, script):
