@@ -338,10 +338,28 @@ static int close_stream(const struct ib_plan *run, struct outputs *o,
 	return err;
 }
 
-static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
+/* The jobs run, watched: status reports, the stream, the live view. */
+static int go_watched(const struct ib_plan *run, struct ib_runner *r,
+		      struct outputs *o, struct ib_result *res, struct ib_diag *d)
 {
 	struct watcher w = { 0 };
 	FILE *tty;
+	int rc;
+
+	w.run = run;
+	w.o = o;
+	w.res = res;
+	tty = start_watch(&w, o);
+	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, &w, w.stream != NULL });
+	rc = ib_runner_go(r, o->msg, tty, d);
+	ib_stream_free(w.stream);
+	ib_liveview_free(w.lv);
+	free(w.snap);
+	return rc;
+}
+
+static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
+{
 	struct outputs o = { 0 };
 	struct ib_results rs = { 0 };
 	struct ib_result res;
@@ -369,15 +387,7 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 		ib_report_header(o.main, &rs);
 	ib_results_free(&rs);
 	out_check(&o, o.main);
-	w.run = run;
-	w.o = &o;
-	w.res = &res;
-	tty = start_watch(&w, &o);
-	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, &w, w.stream != NULL });
-	rc = ib_runner_go(r, o.msg, tty, d);
-	ib_stream_free(w.stream);
-	ib_liveview_free(w.lv);
-	free(w.snap);
+	rc = go_watched(run, r, &o, &res, d);
 	if (rc < 0) {
 		rc = 1;
 		ib_result_free(run, &res);
