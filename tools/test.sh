@@ -12,11 +12,14 @@
 #   2. build-asan/  ASan+UBSan, -Werror: the unit tests and every
 #                   integration test but asan_skip (the one integration pass)
 #   3. beside 1 and 2, at the lowest CPU priority (SCHED_IDLE: only what the
-#      tests leave idle): the ASan build, the fuzz targets' build, the clang
-#      release build (tools/test.d/release-build.sh) and the `pkg` suite (the
-#      Debian package without its tests, lintian, apt install and remove, the
-#      `meson dist` tarball built with gcc -O3 -Werror, the gcc release
-#      build, and smoke-run: tests/integration/test_pkg.py)
+#      tests leave idle): the ASan build, the fuzz build (clang, -Werror,
+#      every source and the fuzz targets: the clang warnings' build) and the
+#      `pkg` suite (the Debian package without its tests, lintian, apt
+#      install and remove, the `meson dist` tarball built with gcc -O3
+#      -Werror, the gcc release build, and smoke-run:
+#      tests/integration/test_pkg.py). The clang -O3 release build
+#      (tools/test.d/release-build.sh) is --deep's: clang's warnings come
+#      from its front end, which the fuzz build runs over every source.
 #   4. tools/test.d/valgrind.sh: memcheck over the unit tests and the few
 #      integration tests whose runs reach lines the unit tests do not
 #      (suite vg_gate, tests/meson.build; tools/vg-coverage.py), while the
@@ -166,11 +169,10 @@ start_early() {
 			step asan bash -c 'configure_asan && ninja -C build-asan'
 		fi
 		FUZZ_BUILD_ONLY=1 step fuzzbuild tools/test.d/fuzz.sh "$top"
-		if [ "$pkg" = 1 ] && [ "$tier" = gate ]; then
-			# pkg's tarball build is the gcc -O3 -Werror build
-			IB_RELEASE_BUILDS=clang step release \
-				tools/test.d/release-build.sh "$top"
-		else
+		# the gate: pkg's tarball build is the gcc -O3 -Werror build and
+		# the fuzz build the clang -Werror one; --deep (or no pkg) builds
+		# the release builds too
+		if [ "$pkg" != 1 ] || [ "$tier" != gate ]; then
 			step release tools/test.d/release-build.sh "$top"
 		fi
 		if [ "$pkg" = 1 ]; then
@@ -302,7 +304,9 @@ fg_waits
 run_step valgrind
 wait_early
 early_result fuzzbuild
-early_result release
+if [ "$pkg" != 1 ] || [ "$tier" != gate ]; then
+	early_result release
+fi
 if [ "$pkg" = 1 ]; then
 	echo "=== pkg (in the background) $(at)"
 	cat "$early_dir/pkg.out" 2>/dev/null || true

@@ -29,16 +29,22 @@ fi
 
 dir=build-fuzz
 if [ -f "$dir/meson-private/coredata.dat" ]; then
-	meson setup --reconfigure "$dir" >/dev/null
+	meson setup --reconfigure "$dir" -Dwerror=true >/dev/null
 else
 	CC=clang meson setup "$dir" -Dfuzz=enabled -Dtests=disabled \
 		-Db_sanitize=address,undefined -Db_lundef=false \
-		-Dbuildtype=debugoptimized >/dev/null
+		-Dbuildtype=debugoptimized -Dwerror=true >/dev/null
 fi
 targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog gate)
+# FUZZ_BUILD_ONLY=1: the build alone (tools/test.sh builds early, fuzzes
+# later), and of every target: the gate's clang -Werror build of every
+# source (10% more than the fuzz targets alone, which need the whole core)
+if [ "${FUZZ_BUILD_ONLY:-0}" != 0 ]; then
+	ninja -C "$dir" >"$dir/ninja.log" 2>&1 ||
+		{ grep -E 'error|warning' "$dir/ninja.log" | head -20; exit 1; }
+	exit 0
+fi
 ninja -C "$dir" "${targets[@]/#/tests/fuzz/fuzz_}" >/dev/null
-# FUZZ_BUILD_ONLY=1: the build alone (tools/test.sh builds early, fuzzes later)
-[ "${FUZZ_BUILD_ONLY:-0}" = 0 ] || exit 0
 
 art="$top/$dir/fuzz-artifacts"
 mkdir -p "$art"
