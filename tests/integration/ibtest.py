@@ -39,6 +39,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 SKIP = 77
 # iobench writes fio's iolog version 3 as fio 3.x does (write_iolog_version=2
@@ -334,6 +335,44 @@ def loop_available():
     """True if loop devices can be made here (root, /dev/loop-control)."""
     return (os.path.exists('/dev/loop-control') and os.geteuid() == 0
             and shutil.which('losetup') is not None)
+
+
+def _mounted_in(devno):
+    """PIDs whose mount namespace still mounts the filesystem on devno."""
+    want = '%d:%d' % (os.major(devno), os.minor(devno))
+    pids = []
+    for pid in filter(str.isdigit, os.listdir('/proc')):
+        try:
+            with open('/proc/%s/mountinfo' % pid) as f:
+                if any(l.split()[2] == want for l in f if l.strip()):
+                    pids.append(int(pid))
+        except (OSError, IndexError):
+            continue
+    return pids
+
+
+def umount_everywhere(mnt, limit=120.0):
+    """umount mnt, then wait until no mount namespace holds its filesystem,
+    and sync. A process in a namespace of its own (`ip netns exec` of a test
+    running beside this one, `unshare -m`) keeps a copy of every mount that
+    existed when it started; the filesystem stays alive until the last such
+    process exits, and its real unmount writes the superblock then. A digest
+    of the device taken before that moment is not its final content.
+    Returns None, or what still holds it after `limit` seconds (a bound on
+    waiting, not on a speed: the other process's own end)."""
+    devno = os.stat(mnt).st_dev
+    p = subprocess.run(['umount', mnt], capture_output=True, text=True)
+    if p.returncode != 0:
+        return 'umount %s: %s' % (mnt, p.stderr.strip())
+    end = time.monotonic() + limit
+    while True:
+        pids = _mounted_in(devno)
+        if not pids:
+            os.sync()
+            return None
+        if time.monotonic() > end:
+            return '%s still mounted in the namespace of PIDs %s' % (mnt, pids)
+        time.sleep(0.2)
 
 
 def block_stat(dev):

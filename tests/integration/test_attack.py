@@ -151,7 +151,7 @@ def test_stacked_upper_mounted():
                 'and its mount' % (extra,), r)
         t.eq(digest(t.loop_backing[lower]), before,
              'stacked, upper mounted %s: lower device unchanged' % (extra,))
-    sh('umount', mounts.pop())
+    t.eq(ibtest.umount_everywhere(mounts.pop()), None, 'stacked: unmounted')
     before = digest(t.loop_backing[lower])  # umount writes the superblock
     r = write_job(lower)
     t.eq(r.rc, 1, 'stacked, upper unmounted: still held by the loop device', r)
@@ -180,8 +180,7 @@ def test_stacked_lower_mounted():
                 % (extra,), r)
         t.eq(digest(t.loop_backing[lower]), before,
              'stacked, lower mounted %s: lower device unchanged' % (extra,))
-    sh('umount', mounts.pop())
-    os.sync()
+    t.eq(ibtest.umount_everywhere(mounts.pop()), None, 'stacked: unmounted')
     before = digest(t.loop_backing[lower])
     r = write_job(upper, offset='4m')
     t.eq(r.rc, 1, 'stacked, lower unmounted: refused (its ext4)', r)
