@@ -14,9 +14,9 @@
 #   3. beside 1 and 2, at the lowest CPU priority (SCHED_IDLE: only what the
 #      tests leave idle): the ASan build, the fuzz build (clang, -Werror,
 #      every source and the fuzz targets: the clang warnings' build) and the
-#      `pkg` suite (the Debian package without its tests, lintian, apt
-#      install and remove, the `meson dist` tarball built with gcc -O3
-#      -Werror, the gcc release build, and smoke-run:
+#      `pkg` suite (the Debian package built from the `meson dist` tarball,
+#      offline, without git and without its tests, with gcc -O3 -Werror:
+#      the gcc release build; lintian, apt install and remove, smoke-run:
 #      tests/integration/test_pkg.py). The clang -O3 release build
 #      (tools/test.d/release-build.sh) is --deep's: clang's warnings come
 #      from its front end, which the fuzz build runs over every source.

@@ -8,22 +8,25 @@
 * as root, `apt-get install ./iobench_*.deb` installs it, `iobench
   --version` runs from /usr/bin, and it removes cleanly (only when iobench
   is not already installed on this machine);
-* `meson dist --no-tests` makes a tarball without .git that configures and
-  builds with `git` failing and, as root, without network, and whose
-  iobench runs: --version is the tarball's version, a 1 MiB write job
-  issues exactly 256 I/Os, `meson install` installs the five files.
+* `meson dist --no-tests` makes a tarball without .git whose tree, unpacked,
+  builds the package with `git` failing and, as root, without network, as
+  a distribution builds it from a release tarball; its iobench runs:
+  --version is the tarball's version, a 1 MiB write job issues exactly 256
+  I/Os.
 
 In the gate (tools/test.sh) that is all: the package is built without its
-unit tests (DEB_BUILD_OPTIONS=nocheck) and the tarball with -Dtests=disabled
-(at -O3 with -Werror: the gate's gcc release build, which
-tools/test.d/release-build.sh then leaves out):
-the code is the same, and the gate has run every test on it in the
-checkout; what can go wrong in a package or a tarball and not in the
-checkout is a file left out, a step that needs git or the network, a
-dependency or an install path, which these catch. About three minutes.
+unit tests (DEB_BUILD_OPTIONS=nocheck) and with -O3 -Werror appended to
+Debian's flags (DEB_CFLAGS_APPEND): the gate's gcc release build, which
+tools/test.d/release-build.sh then leaves out. One build for the package,
+the tarball and the release: the code is the same, and the gate has run
+every test on it in the checkout; what can go wrong in a package or a
+tarball and not in the checkout is a file left out, a step that needs git
+or the network, a dependency or an install path, which these catch. About
+two minutes of CPU.
 
-IB_PKG_FULL=1 (tools/test.sh --deep) also runs the package's unit tests in
-dpkg-buildpackage and the tarball's own tests: the unit suite (it reads the
+IB_PKG_FULL=1 (tools/test.sh --deep) builds the package from the checkout
+with its unit tests, and the tarball with meson at -O3 -Werror, its own
+tests and `meson install` (the five files): the unit suite (it reads the
 test data the tarball must carry: tests/data/plots and golden, the fuzz
 seeds and regress inputs) and, from the integration suite, the tests that
 read or install the tarball's other data (DIST_TESTS):
@@ -82,15 +85,18 @@ def meson_cmd():
 
 
 # -- the Debian package ------------------------------------------------------
-def build_deb(t, src, version):
+def build_deb(t, src, version, env=None, wrap=None, what='tools/build-deb.sh'):
+    """tools/build-deb.sh of the tree src (env: its environment; wrap: argv
+    prefix, e.g. offline); the .deb's path, or None."""
     out = t.mkdir('deb')
-    env = dict(os.environ)
+    env = dict(env or os.environ)
     if not FULL:
         opts = env.get('DEB_BUILD_OPTIONS', 'parallel=%d' % os.cpu_count())
         env['DEB_BUILD_OPTIONS'] = (opts + ' nocheck').strip()
-    r = sh([os.path.join(src, 'tools', 'build-deb.sh'), '-o', out], timeout=900,
-           env=env)
-    if not t.ok(r, 'tools/build-deb.sh'):
+    argv = (wrap or (lambda a: (a, False)))(
+        [os.path.join(src, 'tools', 'build-deb.sh'), '-o', out])[0]
+    r = sh(argv, timeout=900, env=env)
+    if not t.ok(r, what):
         return None
     t.check('build-deb: lintian' in r.out, 'build-deb.sh ran lintian', r)
     errors = [l for l in (r.out + r.err).splitlines() if l.startswith('E: ')]
@@ -200,6 +206,7 @@ INSTALLED = ['usr/bin/iobench', 'usr/share/bash-completion/completions/iobench',
 
 
 def check_dist(t, tarball, version):
+    """The tarball's contents; its unpacked source tree, or None."""
     with tarfile.open(tarball) as tf:
         names = tf.getnames()
         top = 'iobench-%s' % version
@@ -213,33 +220,52 @@ def check_dist(t, tarball, version):
             t.check('%s/%s' % (top, want) in names, 'tarball has %s' % want)
         x = t.mkdir('dist-src')
         tf.extractall(x)
-    srcdir = os.path.join(x, top)
-    b = os.path.join(x, 'build')
+    return os.path.join(x, top)
+
+
+def build_dist(t, srcdir, version):
+    """--deep: the tarball configured, built at -O3 with -Werror and tested
+    (DIST_TESTS) offline without git, then smoke-run and installed."""
+    b = os.path.join(os.path.dirname(srcdir), 'build')
     env = no_git_env(t)
     mtest = meson_cmd() + ['test', '-C', b, '--print-errorlogs']
-    setup = meson_cmd() + ['setup', b, srcdir, '--prefix=/usr']
-    # gcc at -O3 with warnings as errors: the release build
-    # (tools/test.d/release-build.sh leaves its own gcc build to this one
-    # in the gate)
-    setup += ['-Dbuildtype=release', '-Dwerror=true']
-    steps = [(setup + ([] if FULL else ['-Dtests=disabled']), 'configure'),
-             (['ninja', '-C', b], 'build (gcc -O3 -Werror)')]
-    if FULL:
-        steps += [(mtest + ['--suite', 'unit'], 'unit tests'),
-                  (mtest + DIST_TESTS, 'tests ' + ' '.join(DIST_TESTS))]
+    setup = meson_cmd() + ['setup', b, srcdir, '--prefix=/usr',
+                           '-Dbuildtype=release', '-Dwerror=true']
+    steps = [(setup, 'configure'),
+             (['ninja', '-C', b], 'build (gcc -O3 -Werror)'),
+             (mtest + ['--suite', 'unit'], 'unit tests'),
+             (mtest + DIST_TESTS, 'tests ' + ' '.join(DIST_TESTS))]
     for argv, what in steps:
         argv, isolated = offline(argv)
         r = sh(argv, env=env, timeout=900)
         if not t.ok(r, 'release tarball: %s without git%s'
                     % (what, ', offline' if isolated else '')):
             return
-    smoke_dist(t, b, version, env)
+    smoke_exe(t, os.path.join(b, 'src', 'iobench'), version)
+    meson_install(t, b, env)
 
 
-def smoke_dist(t, b, version, env):
-    """The tarball's iobench runs: its version, a job's exact count, and
-    what `meson install` installs (offline, without git)."""
-    exe = os.path.join(b, 'src', 'iobench')
+def deb_from_dist(t, srcdir, version):
+    """The gate: the Debian package built from the tarball's tree, offline
+    and without git, with -O3 -Werror appended to Debian's flags: the gate's
+    gcc release build (tools/test.d/release-build.sh leaves its own to
+    this one), and a package made as a distribution makes it, from the
+    release tarball. Its binary, unpacked, is the smoke run's."""
+    env = no_git_env(t)
+    env['DEB_CFLAGS_APPEND'] = '-O3 -Werror'
+    deb = build_deb(t, srcdir, version, env=env, wrap=offline,
+                    what='release tarball: tools/build-deb.sh (gcc -O3 '
+                    '-Werror) without git, offline')
+    if deb:
+        root = t.mkdir('deb-root')
+        if t.ok(sh(['dpkg-deb', '-x', deb, root]), 'dpkg-deb -x'):
+            smoke_exe(t, os.path.join(root, 'usr', 'bin', 'iobench'), version)
+    return deb
+
+
+def smoke_exe(t, exe, version):
+    """The release build's iobench runs: its version and a job's exact
+    count."""
     r = t.run('--version', prog=exe)
     t.eq(r.out.strip(), 'iobench-%s' % version, 'tarball iobench --version', r)
     f = t.shm_file('smoke', size=1 << 20)
@@ -252,6 +278,11 @@ def smoke_dist(t, b, version, env):
         except (ValueError, KeyError, IndexError) as e:
             ios = 'unreadable JSON: %s' % e
         t.eq(ios, 256, 'tarball iobench: write total_ios of 1 MiB in 4 KiB')
+
+
+def meson_install(t, b, env):
+    """What `meson install` of the tarball's build installs (offline)."""
+    exe = os.path.join(b, 'src', 'iobench')
     dest = t.mkdir('dist-destdir')
     argv, _ = offline(meson_cmd() + ['install', '-C', b, '--destdir', dest])
     if t.ok(sh(argv, env=env, timeout=300), 'tarball: meson install'):
@@ -272,16 +303,21 @@ def main():
     src = os.path.abspath(sys.argv[2])
     version = project_version(src)
     t.check(version, 'version in meson.build')
-    deb = build_deb(t, src, version)
+    srcdir = None
+    if shutil.which('git') and os.path.exists(os.path.join(src, '.git')):
+        tarball = make_dist(t, src)
+        srcdir = check_dist(t, tarball, version) if tarball else None
+    else:
+        t.skip('meson dist: the source is not a git checkout')
+    if FULL or not srcdir:
+        deb = build_deb(t, src, version)
+        if srcdir:
+            build_dist(t, srcdir, version)
+    else:
+        deb = deb_from_dist(t, srcdir, version)
     if deb:
         check_deb(t, deb, version)
         apt_install(t, deb)
-    if shutil.which('git') and os.path.exists(os.path.join(src, '.git')):
-        tarball = make_dist(t, src)
-        if tarball:
-            check_dist(t, tarball, version)
-    else:
-        t.skip('meson dist: the source is not a git checkout')
     t.finish()
 
 
