@@ -67,6 +67,7 @@ import subprocess
 import sys
 
 import bench
+from bench_verdicts import IB_BATCH, LAT_CASES, summarize, targets
 
 FIO_BATCH = ['--iodepth_batch_submit=32', '--iodepth_batch_complete_min=1',
              '--iodepth_batch_complete_max=32']
@@ -74,12 +75,8 @@ URING_BEST = ['--fixedbufs=1', '--registerfiles=1', '--hipri=0']
 TARGETS = ('shm', 'loop', 'zram', 'ext4', 'xfs', 'null')
 ENGINES = ('io_uring', 'libaio', 'psync', 'pvsync2')
 DEPTH = {'io_uring': 32, 'libaio': 32, 'psync': 1, 'pvsync2': 1}
-IB_BATCH = {'ib-s1c1': ('1', '1'), 'ib-s1cN': ('1', 'N'),
-            'ib-sNc1': ('N', '1')}
 ROWS = ('iobench', 'baseline', 'ib-s1c1', 'ib-s1cN', 'ib-sNc1', 'fio',
         'fio-best', 'fio-sqpoll', 'fio342', 't/io_uring', 'ceiling')
-FIO_ROWS = ('fio', 'fio-best', 'fio342')
-LAT_CASES = ('psync-zram', 'null-qd1')
 FS_SIZE = 512 * bench.MIB
 
 
@@ -357,119 +354,6 @@ def run_rounds(opts, env, res):
                 c['runs'].setdefault(row, []).append(m)
         sys.stderr.write('anchors: round %d of %d done\n' % (
             rnd + 1, opts.rounds))
-
-
-# -- ratios and verdicts -------------------------------------------------------------
-def _val(m, key):
-    return None if not m or 'error' in m else m.get(key)
-
-
-def per_round(c, fn):
-    """The median over the rounds of fn(round's {row: run}), None-free."""
-    n = max((len(v) for v in c['runs'].values()), default=0)
-    vals = []
-    for i in range(n):
-        rnd = {r: v[i] for r, v in c['runs'].items() if i < len(v)}
-        x = fn(rnd)
-        if x is not None:
-            vals.append(x)
-    return statistics.median(vals) if vals else None
-
-
-def ratio(a, b):
-    return a / b if a is not None and b else None
-
-
-def best_of(rnd, rows, key='iops'):
-    vals = [_val(rnd.get(r), key) for r in rows]
-    vals = [v for v in vals if v is not None]
-    return max(vals) if vals else None
-
-
-def summarize(res):
-    for c in res.values():
-        if c.get('skipped'):
-            continue
-        med = {}
-        for row, runs in c['runs'].items():
-            ok = [m for m in runs if 'error' not in m]
-            med[row] = {k: (statistics.median([m[k] for m in ok
-                                               if m.get(k) is not None])
-                            if any(m.get(k) is not None for m in ok)
-                            else None)
-                        for k in ('iops', 'cpu_ns', 'p50_ns', 'others')}
-            med[row]['ok_runs'] = len(ok)
-        c['median'] = med
-        c['ib_over'] = {row: per_round(c, lambda r, row=row: ratio(
-            _val(r.get('iobench'), 'iops'), _val(r.get(row), 'iops')))
-            for row in c['runs'] if row != 'iobench'}
-        c['ib_over_best_fio'] = per_round(c, lambda r: ratio(
-            _val(r.get('iobench'), 'iops'), best_of(r, FIO_ROWS)))
-        c['best_fio_over_ceiling'] = per_round(c, lambda r: ratio(
-            best_of(r, FIO_ROWS), _val(r.get('ceiling'), 'iops')))
-        c['ib_over_best_fixed'] = per_round(c, lambda r: ratio(
-            _val(r.get('iobench'), 'iops'), best_of(r, IB_BATCH)))
-        c['cpu_ib_over_fio_best'] = per_round(c, lambda r: ratio(
-            _val(r.get('iobench'), 'cpu_ns'),
-            _val(r.get('fio-best') or r.get('fio'), 'cpu_ns')))
-        for row in ('iobench', 'fio'):
-            c.setdefault('added_p50', {})[row] = per_round(
-                c, lambda r, row=row: _diff(_val(r.get(row), 'p50_ns'),
-                                            _val(r.get('ceiling'), 'p50_ns')))
-
-
-def _diff(a, b):
-    return a - b if a is not None and b is not None else None
-
-
-def _verdict(name, what, measured, goal, met):
-    return {'case': name, 'target': what, 'measured': measured,
-            'goal': goal, 'met': met}
-
-
-def case_targets(name, c):
-    out = []
-    if c.get('skipped') or 'median' not in c:
-        return out
-    if c['runs'].get('iobench') and not name.startswith('seed-'):
-        r, fc = c['ib_over_best_fio'], c['best_fio_over_ceiling']
-        ceil = c['ib_over'].get('ceiling')
-        near = fc is not None and fc >= 0.95
-        if near:
-            out.append(_verdict(name, 'ib/ceiling (best fio >= 0.95x it)',
-                                ceil, '>= 0.98', _ge(ceil, 0.98)))
-        else:
-            out.append(_verdict(name, 'ib/best fio', r, '>= 1.05',
-                                _ge(r, 1.05)))
-        if 't/io_uring' in c['runs']:
-            t = c['ib_over'].get('t/io_uring')
-            out.append(_verdict(name, 'ib/t-io_uring', t, '>= 1.00',
-                                _ge(t, 1.0)))
-    if any(row in c['runs'] for row in IB_BATCH):
-        r = c['ib_over_best_fixed']
-        out.append(_verdict(name, 'ib/best fixed batching', r, '>= 0.97',
-                            _ge(r, 0.97)))
-    if name in LAT_CASES:
-        ib, fio = c['added_p50']['iobench'], c['added_p50']['fio']
-        out.append(_verdict(name, 'QD1 p50 - ceiling p50, ns (fio: %s)' % (
-            'n/a' if fio is None else '%.0f' % fio), ib, '<= 100, < fio',
-            None if ib is None or fio is None else ib <= 100 and ib < fio))
-    if name.startswith('seed-'):
-        r = c['ib_over'].get('fio-best')
-        out.append(_verdict(name, 'IOPS ib/fio-best', r, '>= 1.30',
-                            _ge(r, 1.3)))
-        cp = c['cpu_ib_over_fio_best']
-        out.append(_verdict(name, 'CPU/io ib/fio-best', cp, '<= 0.70',
-                            None if cp is None else cp <= 0.7))
-    return out
-
-
-def _ge(v, goal):
-    return None if v is None else v >= goal
-
-
-def targets(res):
-    return [t for name, c in res.items() for t in case_targets(name, c)]
 
 
 # -- output ---------------------------------------------------------------------
