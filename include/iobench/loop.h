@@ -23,13 +23,16 @@
  *   slat = handed to the kernel (after commit) - prepared (before queue)
  *   clat = seen completed (after reap)           - handed to the kernel
  *   lat  = seen completed                        - prepared
- * Sync engines (and inline IB_Q_DONE) have no slat and clat = lat. Each
- * I/O also carries due_ns, when its source wanted it started (ib_io).
+ * Sync engines (and inline IB_Q_DONE) have no slat: clat is the engine's
+ * call alone (as fio's clat of a sync engine is the system call), lat
+ * adds the loop's own work since the previous I/O. Each I/O also carries
+ * due_ns, when its source wanted it started (ib_io).
  *
  * Clock readings: one per reap batch (also the prepare time of the refill)
- * and one per commit; inline completions chain one reading per I/O (the
- * end of one is the start of the next). Under gtod_reduce (lat_on false)
- * only every 64th reading is taken.
+ * and one per commit; inline completions take two per I/O (just before
+ * queue(), and after it, which is also the start of the next: the end of
+ * one is the start of the next's lat). Under gtod_reduce (lat_on false)
+ * only every 64th reading is taken, and none before queue().
  *
  * Issuing: a unit that got IB_Q_BUSY first, then the rest of short
  * transfers, then (fsync=N: drained, then hooks.sync) a new I/O from the
@@ -171,6 +174,10 @@ struct ib_loop {
 	struct ib_io_desc held;		/* a sync waiting for the drain, or
 					 * (serialize) an I/O for an overlap */
 	bool held_set;
+	bool stamp_issue;		/* an inline completion's clat from a
+					 * reading just before queue(): the
+					 * engine's call alone, not the loop's
+					 * own work since the last I/O */
 	struct ib_loop_batch batch;	/* the submit/reap batching in use */
 };
 

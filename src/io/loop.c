@@ -377,8 +377,9 @@ static int commit(struct ib_loop *l)
 
 /*
  * Queue one unit prepared at *t. Returns 1 queued, 0 busy (kept for retry),
- * -errno. An inline completion is timed with one clock reading, which also
- * becomes *t, the start of the next I/O (as for sync engines).
+ * -errno. An inline completion's clat is from a reading just before queue()
+ * (stamp_issue) to one after it, which also becomes *t, the start of the
+ * next I/O (as for sync engines).
  */
 static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 {
@@ -387,6 +388,7 @@ static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 
 	io->start_ns = *t;
 	io->inline_done = 0;
+	io->issue_ns = l->stamp_issue ? ib_clock_ns(l->c.clock) : *t;
 	ret = l->c.ops->queue(l->c.ctx, io);
 	if (ret == IB_Q_QUEUED) {
 		l->pending[l->nr_pending++] = io;
@@ -395,7 +397,6 @@ static int queue_one(struct ib_loop *l, struct ib_io *io, uint64_t *t)
 		return 1;
 	}
 	if (ret == IB_Q_DONE) {
-		io->issue_ns = *t;
 		io->inline_done = 1;
 		now = lazy_now(l);
 		complete_io(l, io, now);
@@ -538,7 +539,8 @@ static int loop_async(struct ib_loop *l)
 	return ret < 0 ? ret : 0;
 }
 
-/* Sync engines: one I/O at a time; the end of one is the start of the next. */
+/* Sync engines: one I/O at a time; the end of one is the start of the next's
+ * lat, a reading just before queue() its clat's (stamp_issue). */
 static int loop_sync(struct ib_loop *l)
 {
 	uint64_t t = ib_clock_ns(l->c.clock);
@@ -555,9 +557,10 @@ static int loop_sync(struct ib_loop *l)
 			tick(l, t);
 			continue;
 		}
-		io->start_ns = io->issue_ns = t;
-		if (l->c.hooks.prep && l->c.lat_on) /* its work is lat, not clat */
-			io->issue_ns = ib_clock_ns(l->c.clock);
+		/* clat is the engine's call alone; the loop's own work since
+		 * the last I/O (and a prep hook's) is lat */
+		io->start_ns = t;
+		io->issue_ns = l->stamp_issue ? ib_clock_ns(l->c.clock) : t;
 		ret = l->c.ops->queue(l->c.ctx, io);
 		if (ret < 0)
 			return ret;

@@ -35,6 +35,10 @@ int ib_loop_init(struct ib_loop *l, const struct ib_loop_cfg *cfg,
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
 	for (i = 0; i < depth; i++)
 		l->free_ios[l->nr_free++] = &cfg->ctx->ios[i];
+	/* sync engines, and the null engine at depth 1, complete inline */
+	l->stamp_issue = cfg->lat_on && ((cfg->ops->flags & IB_ENGINE_SYNC) ||
+					 ((cfg->ops->flags & IB_ENGINE_NOIO) &&
+					  depth == 1));
 	ib_loop_batch_init(l);
 	return 0;
 }
