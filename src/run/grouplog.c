@@ -144,9 +144,10 @@ static int write_summed(int fd, const struct gl_src *src, unsigned int nsrc,
 		nw = v[i].t / avg + 1 > nw ? v[i].t / avg + 1 : nw;
 	sum = v ? calloc(nw * IB_DDIR_RWT + 1, sizeof(*sum) * 2) : NULL;
 	for (i = 0; sum && i < n; i++) {
-		uint64_t val = strtoull(strchr(v[i].text, ',') + 1, &p, 10);
+		const char *comma = memchr(v[i].text, ',', v[i].len);
+		uint64_t val = comma ? strtoull(comma + 1, &p, 10) : 0;
 
-		d = (unsigned int)strtoul(p + 1, NULL, 10);
+		d = comma ? (unsigned int)strtoul(p + 1, NULL, 10) : IB_DDIR_RWT;
 		w = v[i].t / avg;
 		if (d < IB_DDIR_RWT) {
 			sum[2 * (w * IB_DDIR_RWT + d)] += val;
