@@ -418,7 +418,7 @@ static void json_top(struct ib_json *j, const struct ib_results *res)
 
 	if (localtime_r(&t, &tm))
 		strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y", &tm);
-	ib_json_str(j, "fio version", "fio-3.33");
+	ib_json_str(j, "fio version", ib_fio_version_str(res->fio_version));
 	ib_json_str(j, "iobench version", "iobench-" IOBENCH_VERSION);
 	ib_json_int(j, "timestamp", (long long)t);
 	ib_json_int(j, "timestamp_ms", (long long)res->timestamp_ms);

@@ -188,6 +188,17 @@ static int order_by_host(struct ib_results *r)
 	return 0;
 }
 
+/* The format the document was written in: 3.33's when it says so. */
+static enum ib_fio_version version_of(const struct ib_jv *root)
+{
+	const struct ib_jv *v = ib_jv_get(root, "fio version");
+	enum ib_fio_version out = IB_FIO_VERSION_DEFAULT;
+
+	if (v && v->type == IB_JV_STR)
+		(void)ib_fio_version_parse(v->str, &out, "fio version", NULL);
+	return out;
+}
+
 static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_diag *d)
 {
 	const struct ib_jv *jobs = ib_jv_get(root, "jobs"), *e;
@@ -208,6 +219,7 @@ static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_di
 	r->nr_disks = 0;
 	r->nr_hosts = client ? 0 : 1;
 	r->timestamp_ms = (int64_t)get_u64(root, "timestamp_ms");
+	r->fio_version = version_of(root);
 	r->global_opts_len = results_opts_from(r->global_opts_text, sizeof(r->global_opts_text),
 				       ib_jv_get(root, "global options"));
 	for (e = jobs->child; e; e = e->next) {
