@@ -155,6 +155,7 @@ struct ib_job_rate {
 	uint64_t spin_us;	/* spin the last of each wait for a due time */
 	uint64_t thinktime_us;
 	uint64_t thinktime_spin_us;
+	uint64_t thinkcycles;	/* busy loop turns between I/Os; 0: none */
 	uint64_t thinktime_blocks;	/* [1] */
 	bool thinktime_blocks_set;	/* given: see thinktime_iotime */
 	unsigned int thinktime_blocks_type;	/* enum ib_think_type */
@@ -216,6 +217,9 @@ struct ib_job_logs {
 	 * maximum (1) or both, mean then maximum (2) */
 	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
+	/* log_group: with group_reporting, also one bw/iops/lat log per group
+	 * (grouplog.h) */
+	bool group;
 };
 
 /*
