@@ -46,6 +46,7 @@ static const struct run_opt run_opts[] = {
 	{ "output-format", ARG_LIST, "normal json json+ terse minimal", false },
 	{ "json-output", ARG_FILE, NULL, false },
 	{ "terse-version", ARG_WORDS, "2 3 4 5", false },
+	{ "fio-version", ARG_WORDS, "3.42 3.33", false },
 	{ "minimal", ARG_NONE, NULL, false },
 	{ "eta", ARG_WORDS, "auto always never", false },
 	{ "eta-newline", ARG_ANY, NULL, false },

@@ -447,6 +447,8 @@ struct ib_job {
 	struct ib_job_verify verify;
 
 	bool disk_util;		/* the job's devices count in Disk stats */
+	/* the clock of fio 3.42's JSON "job_start" (clock_gettime's id) */
+	unsigned int job_start_clock_id;
 	unsigned int clocksource;	/* enum ib_clocksource */
 
 	/* error policy */

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "iobench/diag.h"
+#include "iobench/fio_version.h"
 #include "iobench/job.h"
 #include "iobench/strtab.h"
 
@@ -31,6 +32,8 @@ struct ib_jobset {
 	struct ib_job global;
 	struct ib_section *secs;
 	unsigned int nr, cap;
+	/* fio-version= of a [global] section (0: not given) */
+	enum ib_fio_version fio_version;
 };
 
 void ib_jobset_init(struct ib_jobset *s);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "iobench/diag.h"
+#include "iobench/fio_version.h"
 #include "iobench/job.h"
 #include "iobench/strtab.h"
 
@@ -42,6 +43,10 @@ struct ib_plan {
 	bool hist;			/* --hist: text latency histograms */
 	unsigned int repeat;		/* --repeat=N: the plan N times (0: once) */
 	unsigned int terse_version;	/* 2..5, default 3 */
+	/* the report format (fio_version.h): --fio-version, else [global]'s
+	 * fio-version=, else IB_FIO_VERSION_DEFAULT */
+	enum ib_fio_version fio_version;
+	bool fio_version_cli;		/* --fio-version given */
 	enum ib_eta_mode eta;
 	uint64_t eta_newline_ms;	/* 0: never */
 	uint64_t eta_interval_ms;	/* default 1000, min 250 */

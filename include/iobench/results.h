@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "iobench/disk.h"
+#include "iobench/fio_version.h"
 #include "iobench/job.h"
 #include "iobench/stats.h"
 
@@ -110,6 +111,9 @@ struct ib_results {
 	unsigned int nr_disks;
 	int64_t timestamp_ms;		/* epoch ms at the end of the run */
 	unsigned int terse_version;	/* 2..5 (read back: 3) */
+	/* the format of fio's the writers print (fio_version.h); read back:
+	 * the document's "fio version" */
+	enum ib_fio_version fio_version;
 	/* [global] options, "key\0value\0...\0" as ib_plan.global_opts_text */
 	char global_opts_text[IB_OPTS_TEXT_MAX];
 	unsigned int global_opts_len;

@@ -184,6 +184,9 @@ struct ib_job_stats {
 	uint64_t error_dump_lost;
 	int pid;
 	int64_t start_time;	/* epoch seconds when the job started */
+	/* ms on the job's job_start_clock_id when its I/O started (fio
+	 * 3.42's JSON "job_start") */
+	int64_t job_start_ms;
 	unsigned int exit_signal; /* set by the parent when the job died */
 	bool finished;		/* the job reached its end (not killed) */
 	bool postrun_ran;	/* exec_postrun ran (the parent says so) */

@@ -22,6 +22,7 @@ static const struct cli_opt cli_opts[] = {
 	{ "output-format", C_OUTFMT, A_REQ },
 	{ "json-output", C_JSONOUT, A_REQ },
 	{ "terse-version", C_TERSEVER, A_REQ },
+	{ "fio-version", C_FIOVER, A_REQ },
 	{ "minimal", C_MINIMAL, A_NONE },
 	{ "eta", C_ETA, A_REQ },
 	{ "eta-newline", C_ETANL, A_REQ },
@@ -50,7 +51,7 @@ static const struct cli_opt cli_opts[] = {
 };
 
 const char *const ib_cli_names[] = {
-	"output", "output-format", "json-output", "terse-version", "minimal",
+	"output", "output-format", "json-output", "terse-version", "fio-version", "minimal",
 	"eta", "eta-newline", "eta-interval", "readonly", "parse-only",
 	"showcmd", "section", "version", "help", "cmdhelp", "enghelp",
 	"max-jobs", "warnings", "env", "no-calibrate", "plot", "report", "hist",
@@ -247,6 +248,9 @@ int cli_run_opt(struct cli_state *st, const struct cli_opt *c, const char *v,
 		return set_formats(r, v, d);
 	case C_TERSEVER:
 		return set_terse_version(r, v, d);
+	case C_FIOVER:
+		r->fio_version_cli = true;
+		return ib_fio_version_parse(v, &r->fio_version, "--fio-version", d);
 	case C_ETA:
 		return set_eta(r, v, d);
 	case C_ETANL:

@@ -102,6 +102,20 @@ static int replay(struct ib_job *target, const struct ib_section *sec, int ctx,
 	return rc;
 }
 
+/*
+ * fio-version= (the report format, fio_version.h): one value for the whole
+ * run, so only in [global]; not a job option, and not recorded in the
+ * report's options (fio has no such option).
+ */
+static int set_fio_version(struct ib_jobset *s, const struct ib_section *sec,
+			   const char *name, const char *value, struct ib_diag *d)
+{
+	if (sec && !sec->is_global)
+		return ib_diag_set(d, EINVAL, "%s: only in [global] (the report format of the whole run)",
+				   name);
+	return ib_fio_version_parse(value ? value : "", &s->fio_version, name, d);
+}
+
 int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 		  const char *name, const char *value, int ctx,
 		  struct ib_diag *d)
@@ -110,6 +124,8 @@ int ib_jobset_set(struct ib_jobset *s, struct ib_section *sec,
 	const struct ib_opt *o;
 	int rc;
 
+	if (!strcmp(name, "fio-version") || !strcmp(name, "fio_version"))
+		return set_fio_version(s, sec, name, value, d);
 	rc = ib_opt_set_ctx(target, name, value, (enum ib_opt_ctx)ctx, d);
 	if (rc)
 		return rc;

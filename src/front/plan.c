@@ -19,6 +19,7 @@ void ib_plan_init(struct ib_plan *r)
 	memset(r, 0, sizeof(*r));
 	r->output_format = IB_OUT_NORMAL;
 	r->terse_version = 3;
+	r->fio_version = IB_FIO_VERSION_DEFAULT;
 	r->eta = IB_ETA_AUTO;
 	r->eta_interval_ms = 1000;
 	r->interval_ms = 1000;
@@ -174,6 +175,8 @@ int ib_plan_build(struct ib_plan *r, struct ib_jobset *s, struct ib_diag *d)
 	memset(r->global_opts_text, 0, sizeof(r->global_opts_text));
 	memcpy(r->global_opts_text, s->global.opts_text, s->global.opts_len);
 	r->global_opts_len = s->global.opts_len;
+	if (s->fio_version && !r->fio_version_cli)
+		r->fio_version = s->fio_version;
 	for (i = 0; !rc && i < s->nr; i++) {
 		j = &s->secs[i].job;
 		if (s->secs[i].is_global || !section_wanted(r, j->name))

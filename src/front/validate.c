@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "iobench/bssplit.h"
 #include "iobench/engine.h"
 #include "iobench/job.h"
@@ -272,6 +273,8 @@ static int check_engine(const struct ib_job *j, struct ib_diag *d)
 
 static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
+	struct timespec res;
+
 	if (j->number_ios && j->time_based)
 		return ib_diag_set(d, ENOTSUP,
 				   "number_ios with time_based: fio 3.33 ignores it there; not supported by iobench");
@@ -284,6 +287,9 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 				   j->rwmixread);
 	if (j->numjobs == 0)
 		return ib_diag_set(d, EINVAL, "numjobs: must be at least 1");
+	if (clock_getres((clockid_t)j->job_start_clock_id, &res) < 0)
+		return ib_diag_set(d, EINVAL, "job_start_clock_id: %u is no clock of this system (%s)",
+				   j->job_start_clock_id, strerror(errno));
 	if (j->loops == 0)
 		return ib_diag_set(d, EINVAL, "loops: must be at least 1");
 	if (readonly && ib_job_writes(j))

@@ -230,6 +230,15 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 }
 
 /* Each rated direction's lateness into its stats' histogram. */
+/* ms on clock `id` now, as fio 3.42's JSON "job_start" (validated id). */
+static int64_t job_start_ms(unsigned int id)
+{
+	struct timespec ts = { 0, 0 };
+
+	clock_gettime((clockid_t)id, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static void late_hists(struct worker *w)
 {
 	int d;
@@ -254,6 +263,7 @@ void worker_start_clock(struct worker *w)
 		late_hists(w);
 	}
 	w->st->start_time = (int64_t)time(NULL);
+	w->st->job_start_ms = job_start_ms(w->job->job_start_clock_id);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);
 	worker_ss_start(w, now);
 	if (w->job->ramp_time_us) {

@@ -92,6 +92,7 @@ static void fill(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 	res->nr_jobs = k;
 	res->timestamp_ms = epoch_ms();
 	res->terse_version = run->terse_version ? run->terse_version : 3;
+	res->fio_version = run->fio_version ? run->fio_version : IB_FIO_VERSION_DEFAULT;
 	res->global_opts_len = run->global_opts_len;
 	memcpy(res->global_opts_text, run->global_opts_text, sizeof(res->global_opts_text));
 }

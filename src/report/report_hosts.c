@@ -79,6 +79,7 @@ int ib_rep_all_hosts(const struct ib_results *in, struct ib_results *out)
 	out->hosts[0].rank = -1;	/* no one rank */
 	out->timestamp_ms = in->timestamp_ms;
 	out->terse_version = in->terse_version;
+	out->fio_version = in->fio_version;
 	out->global_opts_len = in->global_opts_len;
 	memcpy(out->global_opts_text, in->global_opts_text, sizeof(out->global_opts_text));
 	return 0;

@@ -223,7 +223,7 @@ static void json_ss(struct ib_json *j, const struct ib_ss *ss)
 	ib_json_obj_close(j);
 }
 
-static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
+static void json_tail(struct ib_json *j, const struct ib_rep_entry *e, bool v342)
 {
 	const struct ib_job_stats *s = e->st;
 	uint64_t rt = s->job_runtime_ms, total = ib_rep_total_ios(s);
@@ -244,8 +244,12 @@ static void json_tail(struct ib_json *j, const struct ib_rep_entry *e)
 	json_dist(j, "latency_ms", lat_bucket, s->lat_m, IB_LAT_M_NR, total, 0.01);
 	ib_json_uint(j, "latency_depth", s->lat_target_ns ? s->lat_depth : e->job->iodepth);
 	ib_json_uint(j, "latency_target", s->lat_target_ns);
+	if (v342)
+		ib_json_uint(j, "latency_target_ns", s->lat_target_ns);
 	ib_json_float(j, "latency_percentile", s->lat_target_ns ? s->lat_percentile : 100.0);
 	ib_json_uint(j, "latency_window", s->lat_target_ns ? s->lat_window_us : 0);
+	if (v342)
+		ib_json_uint(j, "latency_window_us", s->lat_target_ns ? s->lat_window_us : 0);
 	if (e->job->continue_on_error) {
 		ib_json_uint(j, "total_err", s->total_err);
 		ib_json_int(j, "first_error", s->first_error);
@@ -336,6 +340,8 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 	ib_json_obj_open(j, NULL);
 	ib_json_str(j, "jobname", e->job->name);
 	ib_json_uint(j, "groupid", e->job->groupid);
+	if (res->fio_version >= IB_FIO_V342)
+		ib_json_int(j, "job_start", (long long)s->job_start_ms);
 	ib_json_int(j, "error", ib_rep_error(e, &where));
 	ib_json_uint(j, "eta", 0);
 	ib_json_uint(j, "elapsed", s->elapsed_s);
@@ -345,7 +351,7 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 	json_replay(j, &s->replay);
 	ib_report_checks_json(j, res, e);
 	json_dirs(j, r, e, plus);
-	json_tail(j, e);
+	json_tail(j, e, res->fio_version >= IB_FIO_V342);
 	if (host) { /* client mode: which host ran it (fio: hostname) */
 		ib_json_str(j, "hostname", host->name);
 		ib_json_int(j, "rank", host->rank);
@@ -354,12 +360,16 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 }
 
 static void json_disk_stat(struct ib_json *j, const char *name, const uint64_t *ios,
-			   const uint64_t *merges, const uint64_t *ticks, uint64_t in_queue,
-			   double util)
+			   const uint64_t *sectors, const uint64_t *merges,
+			   const uint64_t *ticks, uint64_t in_queue, double util)
 {
 	ib_json_str(j, "name", name);
 	ib_json_uint(j, "read_ios", ios[0]);
 	ib_json_uint(j, "write_ios", ios[1]);
+	if (sectors) {	/* fio 3.42 */
+		ib_json_uint(j, "read_sectors", sectors[0]);
+		ib_json_uint(j, "write_sectors", sectors[1]);
+	}
 	ib_json_uint(j, "read_merges", merges[0]);
 	ib_json_uint(j, "write_merges", merges[1]);
 	ib_json_uint(j, "read_ticks", ticks[0]);
@@ -380,17 +390,33 @@ static void json_disk_host(struct ib_json *j, const struct ib_res_host *host)
  * The device, then (as fio) each of its slaves as an entry of its own;
  * with several hosts, each entry names its host.
  */
+/* fio 3.42: the slaves' mean sectors, as its aggr_*_ios */
+static void json_aggr_sectors(struct ib_json *j, const struct ib_disk_util *u)
+{
+	uint64_t sum[2] = { 0, 0 };
+
+	for (unsigned int s = 0; s < u->nr_slaves && s < IB_DISK_SLAVES_MAX; s++) {
+		sum[0] += u->slave[s].sectors[0];
+		sum[1] += u->slave[s].sectors[1];
+	}
+	ib_json_uint(j, "aggr_read_sectors", sum[0] / u->nr_slaves);
+	ib_json_uint(j, "aggr_write_sectors", sum[1] / u->nr_slaves);
+}
+
 static void json_disk(struct ib_json *j, const struct ib_disk_util *u,
-		      const struct ib_res_host *host)
+		      const struct ib_res_host *host, bool v342)
 {
 	unsigned int s;
 
 	ib_json_obj_open(j, NULL);
 	json_disk_host(j, host);
-	json_disk_stat(j, u->name, u->ios, u->merges, u->ticks, u->in_queue, u->util);
+	json_disk_stat(j, u->name, u->ios, v342 ? u->sectors : NULL, u->merges, u->ticks,
+		       u->in_queue, u->util);
 	if (u->nr_slaves) {
 		ib_json_uint(j, "aggr_read_ios", u->aggr_ios[0]);
 		ib_json_uint(j, "aggr_write_ios", u->aggr_ios[1]);
+		if (v342)
+			json_aggr_sectors(j, u);
 		ib_json_uint(j, "aggr_read_merges", u->aggr_merges[0]);
 		ib_json_uint(j, "aggr_write_merge", u->aggr_merges[1]); /* sic, as fio */
 		ib_json_uint(j, "aggr_read_ticks", u->aggr_ticks[0]);
@@ -404,8 +430,8 @@ static void json_disk(struct ib_json *j, const struct ib_disk_util *u,
 
 		ib_json_obj_open(j, NULL);
 		json_disk_host(j, host);
-		json_disk_stat(j, sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
-			       sl->util);
+		json_disk_stat(j, sl->name, sl->ios, v342 ? sl->sectors : NULL, sl->merges,
+			       sl->ticks, sl->in_queue, sl->util);
 		ib_json_obj_close(j);
 	}
 }
@@ -418,7 +444,7 @@ static void json_top(struct ib_json *j, const struct ib_results *res)
 
 	if (localtime_r(&t, &tm))
 		strftime(tbuf, sizeof(tbuf), "%a %b %e %H:%M:%S %Y", &tm);
-	ib_json_str(j, "fio version", "fio-3.33");
+	ib_json_str(j, "fio version", ib_fio_version_str(res->fio_version));
 	ib_json_str(j, "iobench version", "iobench-" IOBENCH_VERSION);
 	ib_json_int(j, "timestamp", (long long)t);
 	ib_json_int(j, "timestamp_ms", (long long)res->timestamp_ms);
@@ -494,7 +520,8 @@ static int report_json(FILE *f, const struct ib_results *res, bool plus)
 		ib_json_arr_open(&j, "disk_util");
 		for (i = 0; i < res->nr_disks; i++)
 			json_disk(&j, &res->disks[i].util,
-				  hosts ? &res->hosts[res->disks[i].host] : NULL);
+				  hosts ? &res->hosts[res->disks[i].host] : NULL,
+				  res->fio_version >= IB_FIO_V342);
 		ib_json_arr_close(&j);
 	}
 	if (res->env)

@@ -125,7 +125,8 @@ static void terse_entry(FILE *f, const struct ib_results *res, const struct ib_r
 	if (ver == 2)
 		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, err);
 	else
-		fprintf(f, "%u;fio-3.33;%s;%u;%d", ver, j->name, j->groupid, err);
+		fprintf(f, "%u;%s;%s;%u;%d", ver, ib_fio_version_str(res->fio_version),
+			j->name, j->groupid, err);
 	/* unified_rw_reporting=mixed: only the folded (read) slot */
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		if ((d != IB_DDIR_TRIM || ver != 3) &&

@@ -245,6 +245,7 @@ static void merge_outcome(struct ib_job_stats *dst, const struct ib_job_stats *s
 	if (!dst->pid) {
 		dst->pid = src->pid;
 		dst->start_time = src->start_time;
+		dst->job_start_ms = src->job_start_ms;
 	}
 	if (!dst->exit_signal)
 		dst->exit_signal = src->exit_signal;

@@ -251,7 +251,10 @@ static inline void fixture_line(struct fixture *fx, char *l)
 	}
 }
 
-/* The results document for a run, its stats and disks (as main.c builds it) */
+/*
+ * The results document for a run, its stats and disks (as main.c builds
+ * it), in fio 3.33's format (--fio-version=3.33): the goldens are 3.33's.
+ */
 static inline int fixture_results(struct ib_results *out, const struct ib_plan *run,
 				  struct ib_job_stats *stats,
 				  const struct ib_disk_util *disks, unsigned int nr_disks,
@@ -259,8 +262,11 @@ static inline int fixture_results(struct ib_results *out, const struct ib_plan *
 {
 	struct ib_result res = { .stats = stats, .nr_disks = nr_disks };
 
+	struct ib_plan v333 = *run;
+
 	res.disks = nr_disks ? (struct ib_disk_util *)disks : NULL;
-	return ib_results_from_run(out, run, &res, timestamp_ms);
+	v333.fio_version = IB_FIO_V333;
+	return ib_results_from_run(out, &v333, &res, timestamp_ms);
 }
 
 static inline int fixture_load(struct fixture *fx, const char *name)

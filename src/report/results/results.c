@@ -63,6 +63,7 @@ int ib_results_alloc(struct ib_results *r, unsigned int nr_hosts,
 	r->nr_jobs = nr_jobs;
 	r->nr_disks = nr_disks;
 	r->terse_version = 3;
+	r->fio_version = IB_FIO_VERSION_DEFAULT;
 	return 0;
 }
 
@@ -99,6 +100,7 @@ int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 		r->disks[i].util = res->disks[i];
 	r->timestamp_ms = timestamp_ms;
 	r->terse_version = run->terse_version ? run->terse_version : 3;
+	r->fio_version = run->fio_version ? run->fio_version : IB_FIO_VERSION_DEFAULT;
 	r->global_opts_len = run->global_opts_len;
 	r->evidence = res ? res->evidence : NULL;
 	r->env = res ? res->env : NULL;

@@ -420,6 +420,7 @@ int results_job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o
 	display_opts(j, r);
 	s->error = (int)(get_u64(o, "error") & 0xffff);
 	s->elapsed_s = get_u64(o, "elapsed");
+	s->job_start_ms = (int64_t)get_u64(o, "job_start");	/* fio 3.42 */
 	unified_into(j, r);
 	for (k = 0; k < IB_DDIR_RWT; k++)
 		if (dir_into(j, &s->dir[k], ib_jv_get(o, ddir_key[k])))

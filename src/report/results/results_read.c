@@ -36,13 +36,15 @@ static int env_into(struct ib_results *r, const struct ib_jv *o, struct ib_diag 
 }
 
 static void disk_stat_into(const struct ib_jv *o, char *name, size_t nlen, uint64_t *ios,
-			   uint64_t *merges, uint64_t *ticks, uint64_t *in_queue, double *util)
+			   uint64_t *sectors, uint64_t *merges, uint64_t *ticks, uint64_t *in_queue, double *util)
 {
 	const char *n = ib_jv_str(ib_jv_get(o, "name"));
 
 	snprintf(name, nlen, "%s", n ? n : "");
 	ios[0] = get_u64(o, "read_ios");
 	ios[1] = get_u64(o, "write_ios");
+	sectors[0] = get_u64(o, "read_sectors");	/* fio 3.42 */
+	sectors[1] = get_u64(o, "write_sectors");
 	merges[0] = get_u64(o, "read_merges");
 	merges[1] = get_u64(o, "write_merges");
 	ticks[0] = get_u64(o, "read_ticks");
@@ -95,7 +97,7 @@ static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 			if (m->nr_slaves == IB_DISK_SLAVES_MAX)
 				continue;
 			m->nr_slaves++;
-			disk_stat_into(e, sl->name, sizeof(sl->name), sl->ios, sl->merges,
+			disk_stat_into(e, sl->name, sizeof(sl->name), sl->ios, sl->sectors, sl->merges,
 				       sl->ticks, &sl->in_queue, &sl->util);
 			continue;
 		}
@@ -103,7 +105,7 @@ static void disks_into(struct ib_results *r, const struct ib_jv *arr)
 			break;
 		r->disks[r->nr_disks].host = disk_host(r, e);
 		u = &r->disks[r->nr_disks++].util;
-		disk_stat_into(e, u->name, sizeof(u->name), u->ios, u->merges, u->ticks,
+		disk_stat_into(e, u->name, sizeof(u->name), u->ios, u->sectors, u->merges, u->ticks,
 			       &u->in_queue, &u->util);
 		m = master ? u : NULL;
 		if (master)
@@ -188,6 +190,17 @@ static int order_by_host(struct ib_results *r)
 	return 0;
 }
 
+/* The format the document was written in: 3.33's when it says so. */
+static enum ib_fio_version version_of(const struct ib_jv *root)
+{
+	const struct ib_jv *v = ib_jv_get(root, "fio version");
+	enum ib_fio_version out = IB_FIO_VERSION_DEFAULT;
+
+	if (v && v->type == IB_JV_STR)
+		(void)ib_fio_version_parse(v->str, &out, "fio version", NULL);
+	return out;
+}
+
 static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_diag *d)
 {
 	const struct ib_jv *jobs = ib_jv_get(root, "jobs"), *e;
@@ -208,6 +221,7 @@ static int doc_into(struct ib_results *r, const struct ib_jv *root, struct ib_di
 	r->nr_disks = 0;
 	r->nr_hosts = client ? 0 : 1;
 	r->timestamp_ms = (int64_t)get_u64(root, "timestamp_ms");
+	r->fio_version = version_of(root);
 	r->global_opts_len = results_opts_from(r->global_opts_text, sizeof(r->global_opts_text),
 				       ib_jv_get(root, "global options"));
 	for (e = jobs->child; e; e = e->next) {
