@@ -180,6 +180,7 @@ struct ib_job_engine {
 	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
 	bool userspace_reap;
 	bool nowait;
+	unsigned int uncached;	/* RWF_DONTCACHE on buffered I/O (0: off) */
 };
 
 /* The job's process: placement, priorities, neighbours, commands (procopts.c). */

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""fio 3.42's engine and process options against what fio 3.42 does (facts
+recorded from real runs into tests/data/fio342: fio 3.42 is not installed
+in CI): uncached (RWF_DONTCACHE)."""
+import json
+import os
+import re
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ibtest  # noqa: E402
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data',
+                    'fio342')
+t = ibtest.Test()
+
+
+def facts(name):
+    """A recorded fio 3.42 run: {'key': int} from 'key value' lines."""
+    with open(os.path.join(DATA, name)) as f:
+        return {k: int(v) for k, v in (line.split() for line in
+                                       f.read().splitlines()
+                                       if not line.startswith('#'))}
+
+
+def parse_only(opts, want_err, what):
+    """--parse-only with opts: exit 0 and silent, or exit 1 and the one
+    line want_err, nothing on stdout."""
+    r = t.run('--parse-only', '--name=a', '--filename=x', *opts)
+    t.eq((r.rc, r.out, r.err), (1 if want_err else 0, '', want_err or ''),
+         what)
+
+
+def pwritev2_flags(strace_out):
+    """The flags argument of each pwritev2 call in an strace log."""
+    return sorted({int(m.group(1), 0) for m in re.finditer(
+        r'pwritev2\(.*, \d+, (0x[0-9a-f]+|\d+)[^)]*\) = ', strace_out)})
+
+
+def uncached_run(direct, want):
+    """uncached=1 with pvsync2 on tmpfs: buffered, the pwritev2 calls carry
+    RWF_DONTCACHE and tmpfs refuses it (fio 3.42: error 95, nothing
+    written, exit 1), with one line naming the option; direct=1: no flag,
+    every byte written."""
+    key = 'direct' if direct else 'buffered'
+    target = t.shm_file('u%d.dat' % direct, size=64 * 1024)
+    log = t.path('u%d.strace' % direct)
+    r = t.run('-f', '-o', log, '-e', 'trace=pwritev2',
+              *t.argv('--name=u', '--filename=' + target, '--size=64k',
+                      '--bs=4k', '--rw=write', '--ioengine=pvsync2',
+                      '--uncached=1', '--direct=%d' % direct,
+                      '--output-format=json'),
+              prog=shutil.which('strace'), timeout=t.scaled(60))
+    with open(log) as f:
+        t.eq(pwritev2_flags(f.read()), [want[key + '_rwf']],
+             'uncached=1 %s: pwritev2 flags as fio 3.42\'s' % key)
+    try:
+        j = json.loads(r.out)['jobs'][0]
+    except (ValueError, KeyError, IndexError):
+        t.check(False, 'uncached %s: JSON report' % key, r)
+        return
+    t.eq((j['error'], j['write']['io_bytes']),
+         (want[key + '_error'], want[key + '_write_bytes']),
+         'uncached=1 %s: error and bytes as fio 3.42\'s' % key)
+    if not direct:
+        t.eq(r.rc, want['buffered_exit'], 'uncached on tmpfs: exit status')
+        t.check('uncached: ' in r.err and 'RWF_DONTCACHE' in r.err,
+                'uncached on tmpfs: the error names the option', r.err)
+
+
+def uncached():
+    want = facts('uncached.txt')
+    if not shutil.which('strace'):
+        t.skip('no strace')
+    else:
+        uncached_run(0, want)
+        uncached_run(1, want)
+    for e in ('pvsync2', 'io_uring'):
+        for v in ('0', '1', '2'):
+            parse_only(['--ioengine=' + e, '--uncached=' + v], None,
+                       '--parse-only %s uncached=%s' % (e, v))
+    parse_only(['--ioengine=pvsync2', '--uncached=x'],
+               "iobench: uncached: invalid number 'x'\n", 'uncached=x')
+
+
+
+
+
+def main():
+    uncached()
+    t.finish()
+
+
+if __name__ == '__main__':
+    main()
