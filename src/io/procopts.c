@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The job's CPU placement, nice value and I/O priority (procopts.h). */
+/* The job's process name, CPU placement, nice value and I/O priority (procopts.h). */
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "procopts.h"
@@ -84,6 +85,10 @@ int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 	unsigned int cls;
 	int rc;
 
+	if (job->proc.comm && job->proc.comm[0] &&
+	    prctl(PR_SET_NAME, job->proc.comm, 0, 0, 0) < 0)
+		return ib_diag_set(d, errno, "comm: prctl PR_SET_NAME: %s",
+				   strerror(errno));
 	if (job->proc.cpus_set || job->proc.numa_nodes) {
 		rc = affinity(job, d);
 		if (rc)

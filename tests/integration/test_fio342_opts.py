@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """fio 3.42's engine and process options against what fio 3.42 does (facts
 recorded from real runs into tests/data/fio342: fio 3.42 is not installed
-in CI): uncached (RWF_DONTCACHE)."""
+in CI): uncached (RWF_DONTCACHE), comm."""
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -85,11 +86,51 @@ def uncached():
                "iobench: uncached: invalid number 'x'\n", 'uncached=x')
 
 
+def read_comm(pid):
+    try:
+        with open('/proc/%d/comm' % pid, errors='replace') as f:
+            return f.read().rstrip('\n')
+    except OSError:
+        return None
+
+
+def comm():
+    """comm=NAME: the running job's worker process is named NAME's first
+    15 bytes, the parent keeps its name, as fio 3.42's; an empty name is
+    refused with one line."""
+    want = {}
+    with open(os.path.join(DATA, 'comm.txt')) as f:
+        for line in f.read().splitlines():
+            if not line.startswith('#'):
+                k, v = line.split()
+                want[k] = v
+    target = t.shm_file('c.dat', size=1024 * 1024)
+    p = subprocess.Popen(t.argv('--name=c', '--filename=' + target,
+                                '--size=1m', '--rw=read', '--ioengine=psync',
+                                '--time_based', '--runtime=%d' % t.scaled(2),
+                                '--comm=ibworker_with_a_long_name',
+                                '--output=/dev/null'),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    names = []
+    if ibtest.wait_job_io(p.pid, t.scaled(20)):
+        names = [read_comm(k) for k in ibtest._kids(p.pid)]
+    parent = read_comm(p.pid)
+    err = p.communicate(timeout=t.scaled(60))[1]
+    t.eq((p.returncode, err), (0, ''), 'comm: the run')
+    t.eq(names, [want['worker']], 'comm: the worker\'s name as fio 3.42\'s')
+    t.eq(parent, os.path.basename(t.bin)[:15], 'comm: the parent keeps its name')
+    parse_only(['--comm=x'], None, '--parse-only comm=x')
+    parse_only(['--comm='], 'iobench: comm: needs a process name\n',
+               'comm= (empty): one line')
+    t.eq(want['empty_exit'], 1, 'fio 3.42 refuses an empty comm too')
+
 
 
 
 def main():
     uncached()
+    comm()
     t.finish()
 
 
