@@ -182,6 +182,7 @@ struct ib_job_engine {
 	bool userspace_reap;
 	bool nowait;
 	unsigned int uncached;	/* RWF_DONTCACHE on buffered I/O (0: off) */
+	bool libaio_vectored;	/* libaio: IOCB_CMD_PREADV/PWRITEV, one iovec */
 };
 
 /* The job's process: placement, priorities, neighbours, commands (procopts.c). */

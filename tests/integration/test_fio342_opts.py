@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """fio 3.42's engine and process options against what fio 3.42 does (facts
 recorded from real runs into tests/data/fio342: fio 3.42 is not installed
-in CI): uncached (RWF_DONTCACHE), comm."""
+in CI): uncached (RWF_DONTCACHE), comm, libaio_vectored."""
 import json
 import os
 import re
@@ -126,11 +126,57 @@ def comm():
     t.eq(want['empty_exit'], 1, 'fio 3.42 refuses an empty comm too')
 
 
+def libaio_vectored():
+    """libaio_vectored=1: every iocb IOCB_CMD_PWRITEV (PREADV) with one
+    iovec of the block size, the same bytes and I/O count as fio 3.42's;
+    the data read back is what was written."""
+    want = facts('libaio_vectored.txt')
+    strace = shutil.which('strace')
+    if not strace:
+        t.skip('no strace')
+        return
+    target = t.shm_file('v.dat', size=64 * 1024)
+    log = t.path('v.strace')
+    r = t.run('-f', '-o', log, '-e', 'trace=io_submit', '-s', '0',
+              *t.argv('--name=v', '--filename=' + target, '--size=64k',
+                      '--bs=4k', '--rw=write', '--ioengine=libaio',
+                      '--iodepth=4', '--libaio_vectored=1',
+                      '--output-format=json'),
+              prog=strace, timeout=t.scaled(60))
+    if r.rc == 1 and 'libaio' in r.err and 'not built' in r.err:
+        t.skip('no libaio in this build')
+        return
+    if not t.ok(r, 'libaio_vectored=1'):
+        return
+    with open(log) as f:
+        text = f.read()
+    ops = re.findall(r'aio_lio_opcode=(\w+)', text)
+    lens = set(re.findall(r'iov_len=(\d+)', text))
+    t.eq((ops.count('IOCB_CMD_PWRITEV'), len(ops) - ops.count('IOCB_CMD_PWRITEV'),
+          sorted(lens)),
+         (want['pwritev_iocbs'], want['other_iocbs'], [str(want['iov_len'])]),
+         'libaio_vectored: the iocbs as fio 3.42\'s')
+    j = json.loads(r.out)['jobs'][0]
+    t.eq((j['error'], j['write']['io_bytes'], j['write']['total_ios']),
+         (want['error'], want['write_io_bytes'], want['write_total_ios']),
+         'libaio_vectored: error, bytes, I/Os as fio 3.42\'s')
+    r = t.run('--name=v', '--filename=' + target, '--size=64k', '--bs=4k',
+              '--rw=write', '--ioengine=libaio', '--iodepth=4',
+              '--libaio_vectored=1', '--verify=crc32c', '--output=/dev/null')
+    t.ok(r, 'libaio_vectored: PREADV reads back what PWRITEV wrote (verify)')
+    parse_only(['--ioengine=libaio', '--libaio_vectored=1'], None,
+               '--parse-only libaio_vectored=1')
+    parse_only(['--ioengine=libaio', '--libaio_vectored=maybe'],
+               "iobench: libaio_vectored: invalid boolean 'maybe' "
+               "(use 1/0, true/false, yes/no, on/off)\n",
+               'libaio_vectored=maybe: one line')
+
 
 
 def main():
     uncached()
     comm()
+    libaio_vectored()
     t.finish()
 
 
