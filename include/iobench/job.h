@@ -193,6 +193,7 @@ struct ib_job_proc {
 	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
 	int nice;		/* added to the job's nice value */
 	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
+	unsigned int ioprio_hint;	/* priohint= (0-1023) */
 	bool ioprio_given;	/* either was given */
 	const char *ioscheduler;	/* the devices' scheduler for the run ("": keep) */
 	bool exitall;		/* when this job ends, end the others */

@@ -93,7 +93,7 @@ int ib_opt_set_comm(struct ib_job *j, const struct ib_opt *o, const char *v,
 	return ib_opt_set_str(j, o, v, d);
 }
 
-/* prio= or prioclass=: remember that one was given (procopts.c). */
+/* prio=, prioclass= or priohint=: remember that one was given (procopts.c). */
 int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		      struct ib_diag *d)
 {
@@ -104,6 +104,8 @@ int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		return rc;
 	if (!strcmp(o->name, "prio"))
 		j->proc.ioprio = (unsigned int)x;
+	else if (!strcmp(o->name, "priohint"))
+		j->proc.ioprio_hint = (unsigned int)x;
 	else
 		j->proc.ioprio_class = (unsigned int)x;
 	j->proc.ioprio_given = true;

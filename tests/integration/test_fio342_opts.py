@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """fio 3.42's engine and process options against what fio 3.42 does (facts
 recorded from real runs into tests/data/fio342: fio 3.42 is not installed
-in CI): uncached (RWF_DONTCACHE), comm, libaio_vectored."""
+in CI): uncached (RWF_DONTCACHE), comm, libaio_vectored, priohint."""
 import json
 import os
 import re
@@ -172,11 +172,42 @@ def libaio_vectored():
                'libaio_vectored=maybe: one line')
 
 
+def priohint():
+    """priohint=N: the job's ioprio_set(2) value carries the hint in bits
+    3-12, as fio 3.42's (class BE when no class is given)."""
+    want = facts('priohint.txt')
+    strace = shutil.which('strace')
+    if not strace:
+        t.skip('no strace')
+        return
+    target = t.shm_file('p.dat', size=64 * 1024)
+    for key, opts in (('hint3_prio4', ['--priohint=3', '--prio=4']),
+                      ('hint1', ['--priohint=1'])):
+        log = t.path(key + '.strace')
+        r = t.run('-f', '-o', log, '-e', 'trace=ioprio_set', '-X', 'raw',
+                  *t.argv('--name=p', '--filename=' + target, '--size=64k',
+                          '--ioengine=psync', '--output=/dev/null', *opts),
+                  prog=strace, timeout=t.scaled(60))
+        if not t.ok(r, 'priohint ' + key):
+            continue
+        with open(log) as f:
+            vals = [int(v, 0) for v in re.findall(
+                r'ioprio_set\(0x1, 0, (0x[0-9a-f]+|\d+)\) = 0', f.read())]
+        t.eq(vals, [want[key + '_class'] << 13 | want[key + '_data']],
+             'priohint %s: the ioprio value as fio 3.42\'s' % key)
+    for v in ('0', '1023'):
+        parse_only(['--priohint=' + v], None, '--parse-only priohint=' + v)
+    r = t.run('--parse-only', '--name=a', '--filename=x', '--priohint=1024')
+    t.check(r.rc == 1 and r.err.count('\n') == 1 and
+            r.err.startswith('iobench: priohint: '),
+            'priohint=1024: one line naming the option', r)
+
 
 def main():
     uncached()
     comm()
     libaio_vectored()
+    priohint()
     t.finish()
 
 
