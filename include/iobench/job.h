@@ -156,6 +156,7 @@ struct ib_job_rate {
 	uint64_t spin_us;	/* spin the last of each wait for a due time */
 	uint64_t thinktime_us;
 	uint64_t thinktime_spin_us;
+	uint64_t thinkcycles;	/* busy loop turns between I/Os; 0: none */
 	uint64_t thinktime_blocks;	/* [1] */
 	bool thinktime_blocks_set;	/* given: see thinktime_iotime */
 	unsigned int thinktime_blocks_type;	/* enum ib_think_type */

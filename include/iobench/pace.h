@@ -109,6 +109,7 @@ struct ib_pace_cfg {
 	unsigned int rate_cycle_ms;		/* rate_cycle [1000] */
 	uint64_t thinktime_us;			/* 0: no think time */
 	uint64_t thinktime_spin_us;		/* busy part, <= thinktime */
+	uint64_t thinkcycles;			/* spin turns before each next I/O */
 	uint64_t thinktime_blocks;		/* [1] */
 	bool thinktime_blocks_set;		/* given explicitly */
 	enum ib_think_type thinktime_blocks_type;

@@ -57,6 +57,7 @@ struct ib_paced {
 	bool think_pending;		/* a stall is due: draining */
 	uint64_t spin_until, sleep_until, think_start;
 	bool thinking;
+	bool cycles_due;		/* thinkcycles: spin before the next */
 	/* where each handed-out I/O's lateness goes (now - due, 0 when on
 	 * time), per direction; NULL (ib_paced_init's): nowhere */
 	struct ib_hist *late_hist[IB_DDIR_RWT];

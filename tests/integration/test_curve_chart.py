@@ -128,7 +128,7 @@ def check_table(t, c, page, nsvg):
 def browser(t, page, nsvg):
     d = t.mkdir('shot-' + os.path.basename(page).split('.')[0])
     shot = os.path.join(d, 'page.png')
-    r = tp.chromium(t, '--window-size=1000,3000', '--screenshot=' + shot,
+    r = tp.chromium(t, '--window-size=1400,3000', '--screenshot=' + shot,
                     'file://' + page)
     if r is None:
         t.skip('no chromium: the curve page is not rendered')

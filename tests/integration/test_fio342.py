@@ -3,7 +3,7 @@
 """Options fio 3.34-3.42 added, against what fio 3.42 does (its logs and
 JSON recorded from real runs into tests/data/fio342: fio 3.42 is not
 installed in CI): log_window_value (log_max_value's new name, with
-'both'), end_syncfs."""
+'both'), end_syncfs, thinkcycles."""
 import json
 import os
 import shutil
@@ -15,6 +15,12 @@ import ibtest  # noqa: E402
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data',
                     'fio342')
 t = ibtest.Test()
+# thinkcycles: fio's field is an unsigned int
+BAD_THINKCYCLES = [
+    ('4294967296', 'iobench: thinkcycles: 4294967296 is out of range '
+     '(0..4294967295)\n'),
+    ('abc', "iobench: thinkcycles: invalid number 'abc'\n"),
+]
 
 
 def log_rows(path):
@@ -102,9 +108,43 @@ def end_syncfs():
          'end_syncfs=maybe: one line')
 
 
+def thinkcycles():
+    """thinkcycles=N: N turns of the CPU's spin-wait hint after each I/O
+    (about 130 ns each here, as in fio 3.42's run), not cut short by the
+    runtime: fio's facts in thinkcycles.txt (one I/O in a 200 ms job whose
+    spin outlasts it; a 16 KiB job moves its 4 I/Os)."""
+    want = facts('thinkcycles.txt')
+    r = t.run('--name=tc', '--ioengine=null', '--size=1g', '--bs=4k',
+              '--rw=read', '--time_based', '--runtime=200ms',
+              '--thinkcycles=10000000', '--output-format=json')
+    if t.ok(r, 'thinkcycles, time_based'):
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['read']['total_ios'], j['read']['io_bytes']),
+             (want['time.read.total_ios'], want['time.read.io_bytes']),
+             'thinkcycles: one I/O, then a spin past the runtime, as fio')
+        t.check(j['job_runtime'] >= 200, 'thinkcycles: the spin is not cut '
+                'at the runtime', j['job_runtime'])
+    r = t.run('--name=tc', '--ioengine=null', '--size=16k', '--bs=4k',
+              '--rw=write', '--thinkcycles=1000000', '--output-format=json')
+    if t.ok(r, 'thinkcycles, size'):
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['write']['total_ios'], j['write']['io_bytes']),
+             (want['size.write.total_ios'], want['size.write.io_bytes']),
+             'thinkcycles: the size job\'s I/Os and bytes, as fio')
+    for v in ('0', '1000', '4294967295'):
+        r = t.run('--parse-only', '--name=a', '--filename=x',
+                  '--thinkcycles=' + v)
+        t.eq((r.rc, r.err), (0, ''), '--parse-only thinkcycles=' + v)
+    for v, err in BAD_THINKCYCLES:
+        r = t.run('--parse-only', '--name=a', '--filename=x',
+                  '--thinkcycles=' + v)
+        t.eq((r.rc, r.out, r.err), (1, '', err), 'thinkcycles=%s: one line' % v)
+
+
 def main():
     log_window_value()
     end_syncfs()
+    thinkcycles()
     t.finish()
 
 

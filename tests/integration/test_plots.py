@@ -115,6 +115,9 @@ class Axis:
     def f(self, v):
         if self.scale == 'log':
             return math.log10(max(v, 1e-300))
+        if self.scale == 'nines':   # percentiles: 0, 50, 90, 99, 99.9 ...
+            top = self.ticks[-1][0] if self.ticks else 99.0
+            return -math.log10(1 - min(v, top) / 100.0)
         return v
 
     def px(self, v):
@@ -234,28 +237,80 @@ def check_markers(t, ch, parent, want, attr):
          list(zip(PCT, want)), '%s: percentile markers' % ch.name)
     for m, v in zip(ms, want):
         el = m.find(NS + ('line' if attr == 'x1' else 'circle'))
-        t.check(close(float(el.get(attr)), ch.x.px(v)),
-                '%s: p%s marker at %d ns' % (ch.name, m.get('data-p'), v))
+        if attr == 'x1':
+            at = close(float(el.get('x1')), ch.x.px(v))
+        else:   # the CDF: at (percentile, latency)
+            at = (close(float(el.get('cx')), ch.x.px(float(m.get('data-p'))))
+                  and close(float(el.get('cy')), ch.y.px(max(1, v))))
+        t.check(at, '%s: p%s marker at %d ns' % (ch.name, m.get('data-p'), v))
         label = m.find(NS + 'text')
         if label is not None:
             t.check(label.text.startswith('p%g ' % float(m.get('data-p'))),
                     '%s: marker label %r' % (ch.name, label.text))
 
 
+def label_boxes(ch):
+    """The percentile labels' boxes (x0, x1, y0, y1): 6.5 px a character,
+    13 px high, anchored at their start or end."""
+    out = []
+    for g in ch.root.iter(NS + 'g'):
+        if g.get('class') != 'marker':
+            continue
+        for e in g.iter(NS + 'text'):
+            x, y, w = float(e.get('x')), float(e.get('y')), 6.5 * len(e.text)
+            x0 = x - w if e.get('text-anchor') == 'end' else x
+            out.append((x0, x0 + w, y - 10, y + 3, e.text))
+    return out
+
+
+def check_labels_apart(t, ch):
+    bs = label_boxes(ch)
+    bad = [(a[4], b[4]) for i, a in enumerate(bs) for b in bs[i + 1:]
+           if a[0] < b[1] - 0.01 and b[0] < a[1] - 0.01 and
+           a[2] < b[3] - 0.01 and b[2] < a[3] - 0.01]
+    t.eq(bad[:3], [], '%s: no two percentile labels overlap (%d labels)'
+         % (ch.name, len(bs)))
+
+
 def check_cdf(t, path, series):
+    """The CDF as HdrHistogram draws it: latency (y, log) by percentile
+    (x, on the nines scale: 0, 50, 90, 99, 99.9 ... as far as the samples
+    resolve), every series labelled (up to two), no label over another."""
     ch = Chart(t, path)
+    t.eq((ch.x.scale, ch.y.scale), ('nines', 'log'),
+         '%s: percentile on the nines scale, latency log' % ch.name)
+    most = max(sum(c.values()) for _, c in series)
+    nines = 2
+    while nines < 7 and most > 10 ** nines:
+        nines += 1
+    t.eq([tk[0] for tk in ch.x.ticks],
+         [0, 50] + [100 * (1 - 10 ** -k) for k in range(1, nines + 1)],
+         '%s: nines ticks up to %d nines (%d samples)' % (ch.name, nines, most))
     t.eq(len(ch.series), len(series), '%s: one group per series' % ch.name)
     if len(series) > 1:
         t.eq(ch.legend(), [n for n, _ in series], '%s: legend' % ch.name)
-    for s, (name, c) in zip(ch.series, series):
+    for k, (s, (name, c)) in enumerate(zip(ch.series, series)):
         n, cum, xs, ys = sum(c.values()), 0, [], []
         for i in sorted(c):
             cum += c[i]
-            xs.append(max(1, hist_value(i)))
-            ys.append(100.0 * cum / n)
+            xs.append(100.0 * cum / n)
+            ys.append(max(1, hist_value(i)))
         t.eq(s.get('data-name'), name, '%s: series name' % ch.name)
         check_line(t, ch, s, xs, ys, '%s %s' % (ch.name, name))
         check_markers(t, ch, s, percentiles(c, PCT), 'cx')
+        if k < 2:
+            t.eq(sum(1 for g in s.iter(NS + 'g') if g.get('class') == 'marker'
+                     and g.find(NS + 'text') is not None), len(PCT),
+                 '%s %s: every percentile labelled' % (ch.name, name))
+        dash = [p.get('stroke-dasharray') for p in ch.paths(s)]
+        t.eq(dash, ['6 3' if k % 2 else None],
+             '%s %s: %s' % (ch.name, name, 'dashed' if k % 2 else 'solid'))
+    if len(series) > 1:
+        sw = [e.get('stroke-dasharray') for g in ch.root.iter(NS + 'g')
+              if g.get('class') == 'legend' for e in g.iter(NS + 'line')]
+        t.eq(sw, ['6 3' if k % 2 else None for k in range(len(series))],
+             '%s: the legend shows each series\' stroke' % ch.name)
+    check_labels_apart(t, ch)
 
 
 def check_known(t, d):
@@ -508,7 +563,7 @@ def console(r):
 def check_browser(t, d, nfig):
     page = os.path.join(d, 'report.html')
     shot = os.path.join(d, 'report.png')
-    r = chromium(t, '--window-size=1000,6000', '--screenshot=' + shot,
+    r = chromium(t, '--window-size=1400,6000', '--screenshot=' + shot,
                  'file://' + page)
     if r is None:
         t.skip('no chromium: the page is not rendered')
@@ -516,7 +571,7 @@ def check_browser(t, d, nfig):
     t.ok(r, 'chromium --screenshot')
     t.eq(console(r), [], 'report.html: no console message')
     w, h, bpp, rows = png_pixels(shot)
-    t.eq((w, h), (1000, 6000), 'screenshot size')
+    t.eq((w, h), (1400, 6000), 'screenshot size')
     colours = {}
     for row in rows:
         for i in range(0, len(row), bpp):
@@ -539,21 +594,29 @@ def measure(t, d, page, nfig):
         text = f.read()
     js = ('<pre id="ibtest">' + '</pre><script>var o=[];'
           'document.querySelectorAll("svg").forEach(function(s){'
-          'var r=s.getBoundingClientRect();o.push([r.width,r.height]);});'
+          'var r=s.getBoundingClientRect(),v=s.viewBox.baseVal,'
+          'f=s.parentElement.getBoundingClientRect();'
+          'o.push([r.width,r.height,f.width,v.width,v.height]);});'
           'document.getElementById("ibtest").textContent=JSON.stringify(o);'
           'console.log("ibtest-marker");</script>')
     copy = os.path.join(d, 'measure.html')
     with open(copy, 'w', encoding='utf-8') as f:
         f.write(text.replace('</body>', js + '</body>'))
-    r = chromium(t, '--window-size=1000,6000', '--dump-dom', 'file://' + copy)
+    r = chromium(t, '--window-size=1400,6000', '--dump-dom', 'file://' + copy)
     t.ok(r, 'chromium --dump-dom')
     t.eq([m.split('"')[1] for m in console(r)], ['ibtest-marker'],
          'measure.html: the console is captured, nothing else in it')
     m = re.search(r'<pre id="ibtest">(.*?)</pre>', r.out)
     sizes = json.loads(m.group(1)) if m else []
     t.eq(len(sizes), nfig, 'rendered charts')
-    t.eq([s for s in sizes if not (720 <= s[0] <= 724 and 400 <= s[1] <= 404)], [],
-         'every chart rendered at 720x400 (+ border)')
+    # the page's full width (its figure's), the drawing's own proportions
+    # (1 px border inside)
+    t.eq([s for s in sizes if not (abs(s[0] - s[2]) <= 1 and
+                                   abs(s[1] - 2 - (s[0] - 2) * s[4] / s[3]) <= 2)],
+         [], 'every chart as wide as the page, in its own proportions')
+    t.check(all(s[0] >= 1200 for s in sizes),
+            'a 1400 px window: charts over 1200 px wide (%s)' %
+            sorted({round(s[0]) for s in sizes}))
 
 
 def main():

@@ -56,8 +56,9 @@ def plot_json(t, a):
     tp.check_cdf(t, svg, [('j read', bins_of(a, 'read')),
                           ('j write', bins_of(a, 'write'))])
     ch = tp.Chart(t, svg)
-    t.eq((ch.x.scale, ch.texts.get('title')), ('log', 'Completion latency CDF'),
-         'cdf.svg: log latency axis, title')
+    t.eq((ch.x.scale, ch.y.scale, ch.texts.get('title')),
+         ('nines', 'log', 'Completion latency CDF'),
+         'cdf.svg: percentile on the nines scale, log latency, title')
 
 
 def fio_logs(t):
@@ -261,10 +262,13 @@ def run_options(t):
     if t.ok(r, 'run with logs --report'):
         with open(page2, encoding='utf-8') as fh:
             text = fh.read()
-        caps = re.findall(r'<figcaption>([^<]*)</figcaption>', text)
-        t.eq(caps[3:], ['Latency over time', 'Completion latency over time',
-                        'Bandwidth over time', 'IOPS over time'],
+        titles = re.findall(r'<text [^>]*class="title"[^>]*>([^<]*)</text>', text)
+        t.eq(titles[3:], ['Latency over time', 'Completion latency over time',
+                          'Bandwidth over time', 'IOPS over time'],
              'run --report: a chart per log kind written (slat: empty for psync)')
+        caps = re.findall(r'<figcaption>([^<]*)</figcaption>', text)
+        t.eq([c for c in caps if c in titles], [],
+             'run --report: no caption repeats its chart\'s title')
         at = text.index('>Bandwidth over time<')
         bw = text[text.rindex('<svg', 0, at):text.index('</svg>', at)]
         t.eq(re.findall(r'<g class="series" data-name="([^"]*)"', bw),

@@ -27,6 +27,7 @@ void ib_pace_cfg_from_job(struct ib_pace_cfg *c, const struct ib_job *job)
 	c->rate_cycle_ms = job->rate.cycle_ms;
 	c->thinktime_us = job->rate.thinktime_us;
 	c->thinktime_spin_us = job->rate.thinktime_spin_us;
+	c->thinkcycles = job->rate.thinkcycles;
 	c->thinktime_blocks = job->rate.thinktime_blocks;
 	c->thinktime_blocks_set = job->rate.thinktime_blocks_set;
 	c->thinktime_blocks_type = job->rate.thinktime_blocks_type ? IB_THINK_ISSUE :
@@ -39,7 +40,8 @@ void ib_pace_cfg_from_job(struct ib_pace_cfg *c, const struct ib_job *job)
 bool ib_job_paced(const struct ib_job *job)
 {
 	return sum3(job->rate.bps) || sum3(job->rate.iops) || sum3(job->rate.min_bps) ||
-	       sum3(job->rate.min_iops) || job->rate.thinktime_us;
+	       sum3(job->rate.min_iops) || job->rate.thinktime_us ||
+	       job->rate.thinkcycles;
 }
 
 bool ib_job_rated(const struct ib_job *job)
@@ -81,6 +83,23 @@ void ib_paced_reset_late(struct ib_paced *ps)
 		ps->pace.dir[i].late_sum_ns = 0;
 		ps->pace.dir[i].late_max_ns = 0;
 		ps->pace.dir[i].backlog_max = 0;
+	}
+}
+
+/* thinkcycles: an application's processing after each I/O, n turns of a
+ * busy loop of the CPU's spin-wait hint (fio's, so a count costs the same). */
+static void spin_cycles(uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++) {
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#elif defined(__aarch64__)
+		__asm__ __volatile__("yield" ::: "memory");
+#else
+		__asm__ __volatile__("" ::: "memory");
+#endif
 	}
 }
 
@@ -173,6 +192,7 @@ static void after_issue(struct ib_paced *ps, uint64_t now)
 	struct ib_pace probe;
 
 	ps->issued++;
+	ps->cycles_due = ps->pace.cfg.thinkcycles != 0;
 	if (!ps->pace.cfg.thinktime_us)
 		return;
 	probe = ps->pace; /* the plan is made when the stall starts */
@@ -199,6 +219,11 @@ static int paced_next(struct ib_source *src, uint64_t now, struct ib_io_desc *ou
 	struct ib_paced *ps = ib_container_of(src, struct ib_paced, src);
 	int ret;
 
+	if (ps->cycles_due) {	/* then the loop looks at the clock again */
+		ps->cycles_due = false;
+		spin_cycles(ps->pace.cfg.thinkcycles);
+		return not_yet(out, 1);
+	}
 	if (ps->think_pending || ps->thinking) {
 		if (stalled(ps, now, out))
 			return IB_SRC_NOT_YET;

@@ -68,6 +68,8 @@ void ib_chart_path(struct ib_chart_frame *fr, const struct ib_chart_series *s,
 	ib_svg_str(&fr->svg, "fill", "none");
 	ib_svg_str(&fr->svg, "stroke", ib_chart_color(k));
 	ib_svg_num(&fr->svg, "stroke-width", 1.5);
+	if (k % 2)	/* as the legend shows it */
+		ib_svg_str(&fr->svg, "stroke-dasharray", "6 3");
 	ib_svg_empty(&fr->svg);
 }
 
@@ -226,7 +228,7 @@ static int xy_chart(FILE *f, const struct ib_chart_opts *o,
 		}
 		ib_svg_close(&fr.svg);
 	}
-	ib_chart_legend(&fr, names, ns);
+	ib_chart_legend(&fr, names, ns, true);
 	ib_chart_end(&fr);
 	return 0;
 }
@@ -304,7 +306,7 @@ int ib_chart_bars(FILE *f, const struct ib_chart_opts *o,
 		bars_series(&fr, nl, ns, v, j);
 		ib_svg_close(&fr.svg);
 	}
-	ib_chart_legend(&fr, series, ns);
+	ib_chart_legend(&fr, series, ns, false);
 	ib_chart_end(&fr);
 	return 0;
 }

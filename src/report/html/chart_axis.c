@@ -7,8 +7,8 @@
 #include <string.h>
 #include "chart_priv.h"
 
-#define DEF_W 720
-#define DEF_H 400
+#define DEF_W 1340
+#define DEF_H 440
 
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
@@ -144,6 +144,24 @@ void ib_chart_range_log(struct ib_chart_axis *a, double min, double max)
 		a->hi = round125(a->lo * 1.5, true);
 }
 
+void ib_chart_range_nines(struct ib_chart_axis *a, unsigned int nines)
+{
+	memset(a, 0, sizeof(*a));
+	a->nines = true;
+	nines = nines < 1 ? 1 : nines > 7 ? 7 : nines;
+	a->lo = 0;
+	a->hi = 100.0 * (1.0 - pow(10, -(double)nines));
+}
+
+unsigned int ib_chart_nines_for(uint64_t n)
+{
+	unsigned int k = 2;
+
+	while (k < 7 && (double)n > pow(10, k))
+		k++;
+	return k;
+}
+
 void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
 			unsigned int n)
 {
@@ -155,8 +173,22 @@ void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
 	a->hi = n;
 }
 
+/* a percentile's nines; 100% and beyond at the axis's end */
+static double nines_of(const struct ib_chart_axis *a, double p)
+{
+	double top = -log10(1.0 - a->hi / 100.0);
+
+	if (!(p > 0))
+		return 0;
+	if (p >= a->hi)
+		return top;
+	return -log10(1.0 - p / 100.0);
+}
+
 static double frac(const struct ib_chart_axis *a, double v)
 {
+	if (a->nines)
+		return nines_of(a, v) / nines_of(a, a->hi);
 	if (!a->log)
 		return (v - a->lo) / (a->hi - a->lo);
 	if (!(v > 0))

@@ -164,7 +164,7 @@ int ib_chart_latload(FILE *f, const struct ib_chart_opts *o,
 	}
 	if (knee)
 		draw_knee(&fr, knee);
-	ib_chart_legend(&fr, names, ns);
+	ib_chart_legend(&fr, names, ns, true);
 	ib_chart_end(&fr);
 	return 0;
 }

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Charts of latency histograms: the histogram itself (bars of 8 adjacent
- * buckets on a log latency axis) and the CDF of one or more histograms,
- * both with percentile markers.
+ * buckets on a log latency axis) and the CDF of one or more histograms
+ * (latency by percentile on the nines scale), both with percentile
+ * markers.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include "chart_priv.h"
 
 #define BIN 8			/* buckets per bar */
@@ -189,6 +192,9 @@ int ib_chart_hist(FILE *f, const struct ib_chart_opts *o, const struct ib_hist *
 	return 0;
 }
 
+/* The CDF as HdrHistogram draws it: the latency (y, log) at each
+ * percentile (x, on the nines scale); a point per non-empty bucket, at the
+ * share of samples at or below it (100% at the axis's end). */
 static void cdf_path(struct ib_chart_frame *fr, const struct ib_hist *h,
 		     uint64_t n, unsigned int k)
 {
@@ -203,26 +209,82 @@ static void cdf_path(struct ib_chart_frame *fr, const struct ib_hist *h,
 			continue;
 		cum += h->count[i];
 		ib_svg_d_pt(&fr->svg, cum == h->count[i] ? 'M' : 'L',
-			    ib_chart_px(fr, at_least_1((double)ib_hist_value(i))),
-			    ib_chart_py(fr, 100.0 * (double)cum / (double)n));
+			    ib_chart_px(fr, 100.0 * (double)cum / (double)n),
+			    ib_chart_py(fr, at_least_1((double)ib_hist_value(i))));
 	}
 	ib_svg_d_end(&fr->svg);
 	ib_svg_str(&fr->svg, "fill", "none");
 	ib_svg_str(&fr->svg, "stroke", ib_chart_color(k));
 	ib_svg_num(&fr->svg, "stroke-width", 2);
+	if (k % 2)	/* the second direction (write) dashed as well */
+		ib_svg_str(&fr->svg, "stroke-dasharray", "6 3");
 	ib_svg_empty(&fr->svg);
 }
 
-static void cdf_markers(struct ib_chart_frame *fr, const double *pct,
-			const uint64_t *v, unsigned int np, unsigned int k)
+/* Labels laid out so that none overlaps another: boxes of GLYPH_W px a
+ * character and LABEL_H px high, moved up (then down) a line at a time. */
+#define GLYPH_W 6.5
+#define LABEL_H 13.0
+#define MAX_LABELS (2 * MAX_PCT)
+
+struct label_box {
+	double x0, x1, y;	/* y: the baseline; the box is [y - 10, y + 3] */
+};
+
+struct label_layout {
+	struct label_box b[MAX_LABELS];
+	unsigned int n;
+};
+
+static bool label_free(const struct label_layout *ll, double x0, double x1,
+		       double y)
+{
+	unsigned int i;
+
+	for (i = 0; i < ll->n; i++)
+		if (x0 < ll->b[i].x1 && ll->b[i].x0 < x1 &&
+		    fabs(y - ll->b[i].y) < LABEL_H)
+			return false;
+	return true;
+}
+
+/* The baseline for a label over [x0, x1] wanted at y, within the plot box;
+ * recorded. */
+static double label_place(struct label_layout *ll,
+			  const struct ib_chart_frame *fr, double x0,
+			  double x1, double y)
+{
+	double up = y, down = y;
+	unsigned int i;
+
+	for (i = 0; i < 64; i++, up -= LABEL_H, down += LABEL_H) {
+		if (up - 10 >= fr->y1 && label_free(ll, x0, x1, up)) {
+			y = up;
+			break;
+		}
+		if (down + 3 <= fr->y0 && label_free(ll, x0, x1, down)) {
+			y = down;
+			break;
+		}
+	}
+	if (ll->n < MAX_LABELS)
+		ll->b[ll->n++] = (struct label_box){ x0, x1, y };
+	return y;
+}
+
+static void cdf_markers(struct ib_chart_frame *fr, struct label_layout *ll,
+			const double *pct, const uint64_t *v, unsigned int np,
+			unsigned int k)
 {
 	struct ib_svg *s = &fr->svg;
 	unsigned int j;
 	char buf[64];
 
 	for (j = 0; j < np; j++) {
-		double x = ib_chart_px(fr, at_least_1((double)v[j]));
-		double y = ib_chart_py(fr, pct[j]);
+		double x = ib_chart_px(fr, pct[j]);
+		double y = ib_chart_py(fr, at_least_1((double)v[j]));
+		double w, x0, x1;
+		bool left;
 
 		marker_open(s, pct[j], v[j]);
 		ib_svg_tag(s, "circle");
@@ -231,11 +293,15 @@ static void cdf_markers(struct ib_chart_frame *fr, const double *pct,
 		ib_svg_num(s, "r", 3.5);
 		ib_svg_str(s, "fill", ib_chart_color(k));
 		ib_svg_empty(s);
-		if (k == 0) {
-			bool left = x > fr->x1 - 90;
-
+		if (ll) {
 			pct_name(buf, sizeof(buf), pct[j], v[j]);
-			ib_chart_halo_label(s, left ? x - 6 : x + 6, y + 14, left, buf);
+			w = GLYPH_W * (double)strlen(buf);
+			left = x + 6 + w > fr->x1;
+			x0 = left ? x - 6 - w : x + 6;
+			x1 = x0 + w;
+			ib_chart_halo_label(s, left ? x - 6 : x + 6,
+					    label_place(ll, fr, x0, x1, y - 6),
+					    left, buf);
 		}
 		ib_svg_close(s);
 	}
@@ -271,7 +337,8 @@ int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 		 struct ib_diag *d)
 {
 	struct ib_chart_frame fr;
-	uint64_t v[MAX_PCT];
+	struct label_layout ll = { .n = 0 };
+	uint64_t v[MAX_PCT], most = 0;
 	unsigned int k;
 	double lo, hi;
 
@@ -281,22 +348,26 @@ int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 		return -EINVAL;
 	if (npct > MAX_PCT)
 		npct = MAX_PCT;
-	ib_chart_range_log(&fr.x, lo, hi);
-	fr.x.unit = IB_CHART_NS;
-	ib_chart_range_lin(&fr.y, 0, 100);
+	for (k = 0; k < nh; k++)
+		if (total(h[k]) > most)
+			most = total(h[k]);
+	ib_chart_range_nines(&fr.x, ib_chart_nines_for(most));
+	ib_chart_range_log(&fr.y, lo, hi);
+	fr.y.unit = IB_CHART_NS;
 	ib_chart_begin(&fr, f, o, names, names ? nh : 0);
-	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "latency",
-		      o->ylabel ? o->ylabel : "% of samples at or below");
+	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "percentile (%)",
+		      o->ylabel ? o->ylabel : "latency at or below");
 	for (k = 0; k < nh; k++) {
 		uint64_t n = total(h[k]);
 
 		ib_chart_series_open(&fr, names ? names[k] : NULL);
 		cdf_path(&fr, h[k], n, k);
+		/* labels for up to two series (read and write), markers for all */
 		if (npct && !ib_hist_percentiles(h[k], n, pct, npct, v))
-			cdf_markers(&fr, pct, v, npct, k);
+			cdf_markers(&fr, k < 2 ? &ll : NULL, pct, v, npct, k);
 		ib_svg_close(&fr.svg);
 	}
-	ib_chart_legend(&fr, names, names ? nh : 0);
+	ib_chart_legend(&fr, names, names ? nh : 0, true);
 	ib_chart_end(&fr);
 	return 0;
 }

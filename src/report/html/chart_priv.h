@@ -14,6 +14,8 @@ struct ib_chart_axis {
 	double lo, hi;		/* the range drawn (after rounding to ticks) */
 	double step;		/* lin: tick step */
 	bool log;
+	bool nines;		/* percentiles, at -log10(1 - p/100): 0, 50,
+				 * 90, 99, 99.9 ... evenly by their nines */
 	enum ib_chart_unit unit;
 	unsigned int ncat;	/* IB_CHART_CAT: labels at 0..ncat-1 */
 	const char *const *cat;
@@ -30,6 +32,12 @@ struct ib_chart_frame {
 void ib_chart_range_lin(struct ib_chart_axis *a, double min, double max);
 /* Round [min, max] (min > 0) out to 1-2-5 x 10^k. */
 void ib_chart_range_log(struct ib_chart_axis *a, double min, double max);
+/* Percentiles 0 .. 100 * (1 - 10^-nines) on the "nines" scale
+ * (HdrHistogram's): x = -log10(1 - p/100); nines from 1 to 7. */
+void ib_chart_range_nines(struct ib_chart_axis *a, unsigned int nines);
+/* The nines a percentile axis needs for n samples: the finest percentile
+ * they resolve is 1 - 1/n (at least 2, at most 7). */
+unsigned int ib_chart_nines_for(uint64_t n);
 /* Categories: cell i is centred at i + 0.5 on a 0..n axis. */
 void ib_chart_range_cat(struct ib_chart_axis *a, const char *const *cat,
 			unsigned int n);
@@ -48,9 +56,11 @@ void ib_chart_axes(struct ib_chart_frame *fr, const char *xlabel,
 /* Legend (only when n > 1): under the title, left to right, wrapped. */
 unsigned int ib_chart_legend_rows(const struct ib_chart_frame *fr,
 				  const char *const *names, unsigned int n);
-/* Draw the legend laid out as ib_chart_legend_rows() counted. */
+/* Draw the legend laid out as ib_chart_legend_rows() counted; lines: each
+ * entry shows its series' stroke (colour, and dashed for every second, as
+ * ib_chart_path draws them), else a box of its colour (bars). */
 void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
-		     unsigned int n);
+		     unsigned int n, bool lines);
 /* <g class="series" data-name=...> opened; close with ib_svg_close(). */
 void ib_chart_series_open(struct ib_chart_frame *fr, const char *name);
 void ib_chart_end(struct ib_chart_frame *fr);

@@ -36,6 +36,18 @@ static unsigned int tick_values(const struct ib_chart_axis *a, double *t)
 			t[n++] = i;
 		return n;
 	}
+	if (a->nines) {	/* 0, 50, 90, 99, 99.9 ... up to the axis's end */
+		t[n++] = 0;
+		t[n++] = 50;
+		for (k = 1; n < MAX_TICKS; k++) {
+			double v = 100.0 * (1.0 - pow(10, -k));
+
+			if (v > a->hi * (1 + 1e-12))
+				break;
+			t[n++] = v;
+		}
+		return n;
+	}
 	if (!a->log) {
 		for (k = 0; n < MAX_TICKS; k++) {
 			double v = a->lo + k * a->step;
@@ -91,7 +103,7 @@ static void axis_open(struct ib_svg *s, const char *cls,
 	ib_svg_tag(s, "g");
 	ib_svg_str(s, "class", cls);
 	ib_svg_str(s, "data-scale", a->unit == IB_CHART_CAT ? "cat" :
-		   a->log ? "log" : "lin");
+		   a->nines ? "nines" : a->log ? "log" : "lin");
 	ib_svg_open(s);
 }
 
@@ -200,8 +212,38 @@ unsigned int ib_chart_legend_rows(const struct ib_chart_frame *fr,
 	return row + 1;
 }
 
+/* A bar's legend entry: a box of its colour */
+static void swatch_box(struct ib_svg *s, double x, double y, unsigned int i)
+{
+	ib_svg_tag(s, "rect");
+	ib_svg_str(s, "class", "swatch");
+	ib_svg_num(s, "x", x);
+	ib_svg_num(s, "y", y - 9);
+	ib_svg_num(s, "width", 18);
+	ib_svg_num(s, "height", 10);
+	ib_svg_str(s, "fill", ib_chart_color(i));
+	ib_svg_empty(s);
+}
+
+/* A line's: the series' own stroke, its colour, and every second (write,
+ * as the series draw it) dashed */
+static void swatch_line(struct ib_svg *s, double x, double y, unsigned int i)
+{
+	ib_svg_tag(s, "line");
+	ib_svg_str(s, "class", "swatch");
+	ib_svg_num(s, "x1", x);
+	ib_svg_num(s, "y1", y - 4);
+	ib_svg_num(s, "x2", x + 18);
+	ib_svg_num(s, "y2", y - 4);
+	ib_svg_str(s, "stroke", ib_chart_color(i));
+	ib_svg_num(s, "stroke-width", 3);
+	if (i % 2)
+		ib_svg_str(s, "stroke-dasharray", "6 3");
+	ib_svg_empty(s);
+}
+
 void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
-		     unsigned int n)
+		     unsigned int n, bool lines)
 {
 	struct ib_svg *s = &fr->svg;
 	unsigned int i, row;
@@ -214,13 +256,10 @@ void ib_chart_legend(struct ib_chart_frame *fr, const char *const *names,
 	for (i = 0; i < n; i++) {
 		double x = legend_place(fr, names, i, &row), y = 46 + 18.0 * row;
 
-		ib_svg_tag(s, "rect");
-		ib_svg_num(s, "x", x);
-		ib_svg_num(s, "y", y - 9);
-		ib_svg_num(s, "width", 18);
-		ib_svg_num(s, "height", 10);
-		ib_svg_str(s, "fill", ib_chart_color(i));
-		ib_svg_empty(s);
+		if (lines)
+			swatch_line(s, x, y, i);
+		else
+			swatch_box(s, x, y, i);
 		ib_svg_label(s, x + 24, y, NULL, NULL, names[i] ? names[i] : "");
 	}
 	ib_svg_close(s);

@@ -7,7 +7,8 @@
 #include "html.h"
 
 static const char css[] =
-	"body{font-family:sans-serif;margin:1.5em auto;max-width:980px;"
+	"body{font-family:sans-serif;margin:1.5em auto;max-width:1400px;"
+	"padding:0 1em;"
 	"color:#222;background:#fff}\n"
 	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;"
 	"border-bottom:1px solid #ccc}\n"
@@ -16,7 +17,8 @@ static const char css[] =
 	"th,td{border:1px solid #bbb;padding:.25em .6em}"
 	"th{background:#eee}td.n{text-align:right;"
 	"font-variant-numeric:tabular-nums}\n"
-	"figure{margin:1em 0}figure svg{display:block;max-width:100%;"
+	"figure{margin:1em 0}figure svg{display:block;width:100%;"
+	"box-sizing:border-box;"
 	"height:auto;border:1px solid #ddd}\n"
 	"figcaption{font-size:.9em;color:#555;padding-top:.3em}\n"
 	"pre{background:#f6f6f6;padding:.6em;overflow:auto}\n"

@@ -258,7 +258,7 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 			ret = ib_chart_hist(f, &o, h, ib_page_pct, PAGE_NPCT, d);
 			if (ret)
 				return ret;
-			ib_html_figure_close(f, title);
+			ib_html_figure_close(f, NULL);	/* the chart's title says it */
 		}
 	ib_html_figure_open(f);
 	ret = ib_page_svg(f, &r, &name, 1, d);

@@ -210,7 +210,7 @@ static int row_cdf(FILE *f, const struct ib_cmp_row *row, struct ib_hist *h,
 	o.title = title;
 	ib_html_figure_open(f);
 	ret = ib_chart_cdf(f, &o, hs, names, 2, ib_page_pct, PAGE_NPCT, d);
-	ib_html_figure_close(f, title);
+	ib_html_figure_close(f, NULL);	/* the chart's title says it */
 	return ret;
 }
 

@@ -243,7 +243,7 @@ static int draw_kind(struct ib_plot_out *o, const struct ib_cmd_args *a, enum ki
 	}
 	if (!ret && ns && want(o)) {
 		ret = ib_chart_lines(o->f, &co, ls->s, ns, d);
-		done(o, kind_title[k]);
+		done(o, NULL);	/* the chart's title says it */
 	}
 	for (i = 0; i < nlog; i++) {
 		ib_logseries_free(&ls->ser[i]);

@@ -185,11 +185,24 @@ static void test_cdf(void **state)
 	out = cap_close(&c);
 	assert_int_equal(count_of(out, "<path class=\"line\""), 2);
 	assert_int_equal(count_of(out, "d=\"M"), 2);
-	/* a point per non-empty bucket: 3 and 2, the last at 100% (y1 = 58) */
+	/* a point per non-empty bucket: 3 and 2, the last at 100%, drawn at
+	 * the nines axis's end (x1 = 1340 - 24: the page's full width) */
 	assert_int_equal(count_of(out, " L"), 2 + 1);
-	assert_int_equal(count_of(out, ",58\""), 2);
+	assert_int_equal(count_of(out, " L1316,"), 2);
+	/* percentile on the nines scale (3 samples: up to 99%), latency log */
+	assert_non_null(strstr(out, "<g class=\"axis x\" data-scale=\"nines\">"));
+	assert_non_null(strstr(out, "<g class=\"axis y\" data-scale=\"log\">"));
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"0\">"), 1);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"50\">"), 1);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"90\">"), 1);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"99\">"), 1);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"99.9\">"), 0);
 	assert_int_equal(count_of(out, "<g class=\"marker\""), 6);
 	assert_int_equal(count_of(out, "<circle"), 6);
+	/* both series labelled; the second dashed, in its path and legend */
+	assert_int_equal(count_of(out, ">p50 "), 2);
+	assert_int_equal(count_of(out, "stroke-dasharray=\"6 3\""), 2);
+	assert_int_equal(count_of(out, "<line class=\"swatch\""), 2);
 	assert_non_null(strstr(out, "data-name=\"new &lt;run&gt;\""));
 	assert_non_null(strstr(out, "<g class=\"legend\">"));
 	assert_non_null(strstr(out, ">new &lt;run&gt;</text>"));
