@@ -222,6 +222,9 @@ struct ib_job_logs {
 	 * maximum (1) or both, mean then maximum (2) */
 	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
+	/* log_group: with group_reporting, also one bw/iops/lat log per group
+	 * (grouplog.h) */
+	bool group;
 };
 
 /*

@@ -86,6 +86,10 @@ void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
 void ib_logs_flush_avg(struct ib_logs *l, uint64_t t_ms);
 /* Flush and close everything; returns the first write error, if any. */
 int ib_logs_close(struct ib_logs *l, struct ib_diag *d);
+/* A log's name: PREFIX_KIND.NUMBER.log; number 0 (per_job_logs=0): PREFIX_KIND.log */
+void ib_log_path(char *buf, size_t size, const char *prefix, enum ib_log_kind k,
+		 unsigned int number);
+const char *ib_log_kind_name(enum ib_log_kind k);
 /* Append one formatted log line into buf (returns its length); for tests. */
 size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir,
 		     uint64_t bs, bool with_offset, uint64_t offset);

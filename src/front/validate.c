@@ -343,6 +343,21 @@ static int check_ss(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
+static int check_log_group(const struct ib_job *j, struct ib_diag *d)
+{
+	if (!j->logs.group)
+		return 0;
+	if (!j->group_reporting)
+		return ib_diag_set(d, EINVAL, "log_group: needs group_reporting");
+	if (!j->logs.bw[0] && !j->logs.iops[0] && !j->logs.lat[0])
+		return ib_diag_set(d, EINVAL,
+				   "log_group: needs write_bw_log, write_iops_log or write_lat_log");
+	if (j->logs.unix_epoch)
+		return ib_diag_set(d, ENOTSUP,
+				   "log_group: not with log_unix_epoch (each job's times start at its own clock)");
+	return 0;
+}
+
 int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 {
 	int rc = check_misc(j, readonly, d);
@@ -365,5 +380,7 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_dedupe(j, d);
 	if (!rc)
 		rc = check_ss(j, d);
+	if (!rc)
+		rc = check_log_group(j, d);
 	return rc;
 }

@@ -65,6 +65,20 @@ static void lf_line(struct ib_log_file *lf, uint64_t t_ms, uint64_t value,
 				 with_off, off);
 }
 
+const char *ib_log_kind_name(enum ib_log_kind k)
+{
+	return kind_name[k];
+}
+
+void ib_log_path(char *buf, size_t size, const char *prefix, enum ib_log_kind k,
+		 unsigned int number)
+{
+	if (number)
+		snprintf(buf, size, "%s_%s.%u.log", prefix, kind_name[k], number);
+	else
+		snprintf(buf, size, "%s_%s.log", prefix, kind_name[k]);
+}
+
 /* number 0: per_job_logs=0, no number in the name */
 static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 		    unsigned int number, struct ib_diag *d)
@@ -72,10 +86,7 @@ static int open_one(struct ib_logs *l, enum ib_log_kind k, const char *prefix,
 	struct ib_log_file *lf = &l->file[k];
 	char path[PATH_MAX + 32];
 
-	if (number)
-		snprintf(path, sizeof(path), "%s_%s.%u.log", prefix, kind_name[k], number);
-	else
-		snprintf(path, sizeof(path), "%s_%s.log", prefix, kind_name[k]);
+	ib_log_path(path, sizeof(path), prefix, k, number);
 	lf->buf = malloc(LOG_BUF_SIZE);
 	lf->path = strdup(path);
 	if (!lf->buf || !lf->path)

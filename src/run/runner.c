@@ -16,6 +16,7 @@
 #include "iobench/evidence.h"
 #include "iosched.h"
 #include "iobench/shm.h"
+#include "iobench/grouplog.h"
 #include "runner_priv.h"
 
 /*
@@ -244,6 +245,8 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 			ret = ib_diag_set(d, ENOMEM, "no memory for the interval rings");
 		else
 			ret = run_batches(r, d);
+		if (!ret)
+			ret = ib_grouplogs_write(run, d);
 		ib_iosched_restore();
 		ib_disk_stop(res->diskset);
 		res->disks = res->diskset->util;

@@ -114,15 +114,18 @@ def thinkcycles():
     runtime: fio's facts in thinkcycles.txt (one I/O in a 200 ms job whose
     spin outlasts it; a 16 KiB job moves its 4 I/Os)."""
     want = facts('thinkcycles.txt')
+    # fio's run: 200 ms; here 10 ms, so that no CPU spins 10M turns in
+    # less (a pause of ~10 cycles: 30 ms at least; ~1.3 s here): one I/O in
+    # a shorter runtime is what fio's one I/O in 200 ms implies
     r = t.run('--name=tc', '--ioengine=null', '--size=1g', '--bs=4k',
-              '--rw=read', '--time_based', '--runtime=200ms',
+              '--rw=read', '--time_based', '--runtime=10ms',
               '--thinkcycles=10000000', '--output-format=json')
     if t.ok(r, 'thinkcycles, time_based'):
         j = json.loads(r.out)['jobs'][0]
         t.eq((j['read']['total_ios'], j['read']['io_bytes']),
              (want['time.read.total_ios'], want['time.read.io_bytes']),
              'thinkcycles: one I/O, then a spin past the runtime, as fio')
-        t.check(j['job_runtime'] >= 200, 'thinkcycles: the spin is not cut '
+        t.check(j['job_runtime'] >= 10, 'thinkcycles: the spin is not cut '
                 'at the runtime', j['job_runtime'])
     r = t.run('--name=tc', '--ioengine=null', '--size=16k', '--bs=4k',
               '--rw=write', '--thinkcycles=1000000', '--output-format=json')

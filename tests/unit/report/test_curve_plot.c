@@ -42,7 +42,8 @@ static void test_geometry(void **state)
 	const struct ib_chart_knee knee = { 200, 20000, "knee" };
 	const bool none[3] = { false, false, false }, last[3] = { false, false, true };
 	const bool *const hollow[2] = { none, last };
-	struct ib_chart_opts o = { "t", NULL, NULL, 0, 0, true };
+	/* the geometry below is of a 720 x 400 drawing */
+	struct ib_chart_opts o = { "t", NULL, NULL, 720, 400, true };
 	struct ib_diag d = { { 0 } };
 	struct capture c;
 	char *out, *g;
