@@ -63,6 +63,7 @@ enum ib_sync_io { IB_SYNC_IO_NONE = 0, IB_SYNC_IO_SYNC = 1, IB_SYNC_IO_DSYNC = 2
 #define IB_NAME_MAX 256
 #define IB_ENGINE_NAME_MAX 32
 #define IB_EXEC_MAX 512	/* exec_prerun/exec_postrun */
+#define IB_COMM_MAX 256	/* comm= (the kernel keeps its first 15 bytes) */
 #define IB_VPATTERN_TEXT_MAX 1024	/* verify_pattern as given */
 #define IB_PATHS_MAX 4096 /* filename= list, ':' separated, as given */
 #define IB_MAX_PERCENTILES 20
@@ -181,6 +182,8 @@ struct ib_job_engine {
 	unsigned int force_async;	/* io_uring: every Nth SQE IOSQE_ASYNC */
 	bool userspace_reap;
 	bool nowait;
+	unsigned int uncached;	/* RWF_DONTCACHE on buffered I/O (0: off) */
+	bool libaio_vectored;	/* libaio: IOCB_CMD_PREADV/PWRITEV, one iovec */
 };
 
 /* The job's process: placement, priorities, neighbours, commands (procopts.c). */
@@ -191,6 +194,7 @@ struct ib_job_proc {
 	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
 	int nice;		/* added to the job's nice value */
 	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
+	unsigned int ioprio_hint;	/* priohint= (0-1023) */
 	bool ioprio_given;	/* either was given */
 	const char *ioscheduler;	/* the devices' scheduler for the run ("": keep) */
 	bool exitall;		/* when this job ends, end the others */
@@ -198,6 +202,7 @@ struct ib_job_proc {
 	unsigned int exit_what;	/* enum ib_exit_what: which others */
 	const char *exec_prerun;	/* shell command before the job's I/O (exec.h), */
 	const char *exec_postrun;	/* and after it ("": none); < IB_EXEC_MAX */
+	const char *comm;	/* the worker's process name ("": keep); < IB_COMM_MAX */
 };
 
 /* The job's logs (log.h, iolog.h): fio's write_*_log and log_* options. */
@@ -552,7 +557,7 @@ int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
  * The string members, for code that treats them all alike (hashing or
  * comparing jobs by content): offsetof(struct ib_job, m) of each.
  */
-#define IB_JOB_NR_STRS 22	/* opts_text is not one: it holds NULs */
+#define IB_JOB_NR_STRS 23	/* opts_text is not one: it holds NULs */
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
 extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
 extern const struct ib_bssplit ib_job_no_bssplit[IB_DDIR_RWT];

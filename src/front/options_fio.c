@@ -150,7 +150,6 @@ static const struct {
 	{ "thp", "mmap" },
 	{ "touch_objects", "rados" },
 	{ "ttl", "net netsplice" },
-	{ "uncached", "io_uring io_uring_cmd pvsync2" },
 	{ "uri", "nbd" },
 	{ "userspace_reap", "libaio" },
 	{ "verb", "rdma" },

@@ -23,6 +23,8 @@ int ib_opt_set_cpumask(struct ib_job *j, const struct ib_opt *o,
 		       const char *v, struct ib_diag *d);
 int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d);
+int ib_opt_set_comm(struct ib_job *j, const struct ib_opt *o, const char *v,
+		    struct ib_diag *d);
 int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		      struct ib_diag *d);
 

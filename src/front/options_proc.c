@@ -81,7 +81,19 @@ int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 	return parse_list(o, v, &j->proc.numa_nodes, 64, d);
 }
 
-/* prio= or prioclass=: remember that one was given (procopts.c). */
+/* comm=NAME: fio refuses an empty name ("requires an argument"). */
+int ib_opt_set_comm(struct ib_job *j, const struct ib_opt *o, const char *v,
+		    struct ib_diag *d)
+{
+	if (!v || !*v)
+		return ib_diag_set(d, EINVAL, "%s: needs a process name", o->name);
+	if (strlen(v) >= IB_COMM_MAX)
+		return ib_diag_set(d, EINVAL, "%s: longer than %d characters",
+				   o->name, IB_COMM_MAX - 1);
+	return ib_opt_set_str(j, o, v, d);
+}
+
+/* prio=, prioclass= or priohint=: remember that one was given (procopts.c). */
 int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		      struct ib_diag *d)
 {
@@ -92,6 +104,8 @@ int ib_opt_set_ioprio(struct ib_job *j, const struct ib_opt *o, const char *v,
 		return rc;
 	if (!strcmp(o->name, "prio"))
 		j->proc.ioprio = (unsigned int)x;
+	else if (!strcmp(o->name, "priohint"))
+		j->proc.ioprio_hint = (unsigned int)x;
 	else
 		j->proc.ioprio_class = (unsigned int)x;
 	j->proc.ioprio_given = true;

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The job's CPU placement, nice value and I/O priority (procopts.h). */
+/* The job's process name, CPU placement, nice value and I/O priority (procopts.h). */
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "procopts.h"
 
 #define IOPRIO_WHO_PROCESS 1
 #define IOPRIO_CLASS_SHIFT 13
+#define IOPRIO_HINT_SHIFT 3
 #define IOPRIO_CLASS_BE 2
 
 /* Add the CPUs of NUMA node `node` (sysfs cpulist "0-3,8") to set. */
@@ -84,6 +86,10 @@ int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 	unsigned int cls;
 	int rc;
 
+	if (job->proc.comm && job->proc.comm[0] &&
+	    prctl(PR_SET_NAME, job->proc.comm, 0, 0, 0) < 0)
+		return ib_diag_set(d, errno, "comm: prctl PR_SET_NAME: %s",
+				   strerror(errno));
 	if (job->proc.cpus_set || job->proc.numa_nodes) {
 		rc = affinity(job, d);
 		if (rc)
@@ -97,9 +103,12 @@ int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 	if (job->proc.ioprio_given) {
 		cls = job->proc.ioprio_class ? job->proc.ioprio_class : IOPRIO_CLASS_BE;
 		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
-			    (int)(cls << IOPRIO_CLASS_SHIFT | job->proc.ioprio)) < 0)
-			return ib_diag_set(d, errno, "prio: ioprio_set class %u level %u: %s",
-					   cls, job->proc.ioprio, strerror(errno));
+			    (int)(cls << IOPRIO_CLASS_SHIFT |
+				  job->proc.ioprio_hint << IOPRIO_HINT_SHIFT |
+				  job->proc.ioprio)) < 0)
+			return ib_diag_set(d, errno, "prio: ioprio_set class %u level %u "
+					   "hint %u: %s", cls, job->proc.ioprio,
+					   job->proc.ioprio_hint, strerror(errno));
 	}
 	return 0;
 }

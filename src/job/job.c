@@ -61,6 +61,7 @@ const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, proc.ioscheduler),
 	offsetof(struct ib_job, proc.exec_prerun),
 	offsetof(struct ib_job, proc.exec_postrun),
+	offsetof(struct ib_job, proc.comm),
 	offsetof(struct ib_job, verify.pattern),
 };
 

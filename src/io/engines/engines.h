@@ -54,7 +54,29 @@ extern const struct ib_engine_opts ib_engine_opts_libaio;
 	{ .name = "nowait", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,         \
 	  ENG_FLD(engine.nowait), .def = "0",                                  \
 	  .help = "Fail I/O that would block (RWF_NOWAIT)" }
+#define ENG_OPT_UNCACHED                                                      \
+	{ .name = "uncached", .type = IB_OPT_UINT, .cat = IB_CAT_ENGOPT,       \
+	  ENG_FLD(engine.uncached), .def = "0",                                \
+	  .help = "Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)" }
 #define ENG_OPT_END { .name = NULL }
+
+#ifndef RWF_DONTCACHE
+#define RWF_DONTCACHE 0x00000080	/* Linux 6.14 */
+#endif
+
+/* The RWF_* flags of a job's reads and writes (pvsync2, io_uring, libaio). */
+static inline int eng_rwf_flags(const struct ib_job *job)
+{
+	int flags = 0;
+
+	if (job->engine.hipri)
+		flags |= RWF_HIPRI;
+	if (job->engine.nowait)
+		flags |= RWF_NOWAIT;
+	if (job->engine.uncached && !job->direct)
+		flags |= RWF_DONTCACHE;
+	return flags;
+}
 
 /* Cold path: copy a constant line into ctx->errmsg. */
 static inline void eng_errmsg(struct ib_engine_ctx *ctx, const char *msg)
@@ -86,6 +108,10 @@ static inline void eng_note_error(struct ib_engine_ctx *ctx, int64_t res)
 				"RWF_NOWAIT");
 	else if (res == -EAGAIN && job->engine.nowait)
 		eng_errmsg(ctx, "nowait: the I/O would have blocked (RWF_NOWAIT)");
+	else if (res == -EOPNOTSUPP && job->engine.uncached && !job->direct)
+		eng_errmsg(ctx, "uncached: this file system or kernel does not "
+				"support uncached buffered I/O (RWF_DONTCACHE, "
+				"Linux 6.14 on ext4, xfs, btrfs; not tmpfs)");
 }
 
 #endif

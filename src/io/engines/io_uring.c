@@ -37,7 +37,7 @@ struct uring_data {
 	bool fixed_bufs;	/* buffers registered: READ/WRITE_FIXED */
 	bool ring_fd;		/* the ring's fd registered (no fdget per enter) */
 	int op;			/* OP_* */
-	int rw_flags;		/* RWF_NOWAIT */
+	int rw_flags;		/* RWF_NOWAIT, RWF_DONTCACHE */
 	unsigned int async_every;	/* force_async: every Nth SQE, 0: none */
 	unsigned int async_left;	/* SQEs until the next async one */
 	unsigned int queued;	/* SQEs filled, not yet submitted */
@@ -268,7 +268,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 	if (job->engine.registerfiles && (ret = register_files(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "registerfiles: registering files");
 	ud->op = pick_op(job, ud);
-	ud->rw_flags = job->engine.nowait ? RWF_NOWAIT : 0;
+	ud->rw_flags = eng_rwf_flags(job) & ~RWF_HIPRI;
 	ud->async_every = ud->async_left = job->engine.force_async;
 	note_setup(ctx, ud);
 	return 0;

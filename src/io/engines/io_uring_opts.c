@@ -51,6 +51,7 @@ static const struct ib_opt uring_rows[] = {
 	  ENG_FLD(engine.force_async), .def = "0",
 	  .help = "Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)" },
 	ENG_OPT_NOWAIT,
+	ENG_OPT_UNCACHED,
 	ENG_OPT_END,
 };
 

@@ -46,6 +46,7 @@ struct aio_data {
 	struct iocb **pending;	/* nr_ios, in queue order */
 	struct io_event *events;	/* nr_ios */
 	struct ib_io **failed;	/* nr_ios */
+	struct iovec *iov;	/* libaio_vectored: nr_ios, one per io */
 };
 
 static int aio_init(struct ib_engine_ctx *ctx)
@@ -63,6 +64,9 @@ static int aio_init(struct ib_engine_ctx *ctx)
 	ad->events = calloc(ctx->nr_ios, sizeof(*ad->events));
 	ad->failed = calloc(ctx->nr_ios, sizeof(*ad->failed));
 	if (!ad->iocbs || !ad->pending || !ad->events || !ad->failed)
+		return -ENOMEM;
+	if (ctx->job->engine.libaio_vectored &&
+	    !(ad->iov = calloc(ctx->nr_ios, sizeof(*ad->iov))))
 		return -ENOMEM;
 	ret = io_setup((int)ctx->nr_ios, &ad->aio_ctx);
 	if (ret == -EAGAIN) {
@@ -88,6 +92,18 @@ static int aio_init(struct ib_engine_ctx *ctx)
 	return 0;
 }
 
+/* libaio_vectored=1: IOCB_CMD_PREADV/PWRITEV with the io's one iovec. */
+static void prep_vectored(struct iocb *iocb, int fd, struct iovec *iov,
+			  const struct ib_io *io)
+{
+	iov->iov_base = io->buf;
+	iov->iov_len = io->len;
+	if (io->ddir == IB_DDIR_WRITE)
+		io_prep_pwritev(iocb, fd, iov, 1, (long long)io->offset);
+	else
+		io_prep_preadv(iocb, fd, iov, 1, (long long)io->offset);
+}
+
 static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 {
 	struct aio_data *ad = ctx->data;
@@ -100,7 +116,9 @@ static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 		return IB_Q_BUSY;
 	iocb = &ad->iocbs[io->idx];
 	fd = ctx->files[io->file_idx].fd;
-	if (io->ddir == IB_DDIR_WRITE)
+	if (ad->iov)
+		prep_vectored(iocb, fd, &ad->iov[io->idx], io);
+	else if (io->ddir == IB_DDIR_WRITE)
 		io_prep_pwrite(iocb, fd, io->buf, io->len, (long long)io->offset);
 	else
 		io_prep_pread(iocb, fd, io->buf, io->len, (long long)io->offset);
@@ -242,6 +260,7 @@ static void aio_cleanup(struct ib_engine_ctx *ctx)
 	free(ad->pending);
 	free(ad->events);
 	free(ad->failed);
+	free(ad->iov);
 	free(ad);
 	ctx->data = NULL;
 }

@@ -12,6 +12,9 @@ static const struct ib_opt aio_rows[] = {
 	  ENG_FLD(engine.userspace_reap), .def = "0",
 	  .help = "Reap completions from user space" },
 	ENG_OPT_NOWAIT,
+	{ .name = "libaio_vectored", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	  ENG_FLD(engine.libaio_vectored), .def = "0",
+	  .help = "Submit vectored reads and writes (IOCB_CMD_PREADV/PWRITEV, one iovec)" },
 	ENG_OPT_END,
 };
 

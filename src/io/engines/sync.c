@@ -6,7 +6,8 @@
  *   psync    pread/pwrite (fio's default; iobench's with defaults=fio)
  *   sync     lseek + read/write
  *   pvsync   preadv/pwritev with one iovec
- *   pvsync2  preadv2/pwritev2; hipri -> RWF_HIPRI, nowait -> RWF_NOWAIT
+ *   pvsync2  preadv2/pwritev2; hipri -> RWF_HIPRI, nowait -> RWF_NOWAIT,
+ *           uncached -> RWF_DONTCACHE (buffered only)
  *   vsync    lseek + readv/writev (no merging of adjacent I/Os)
  *
  * res is the byte count (a short transfer stays short) or -errno; EINTR is
@@ -98,21 +99,10 @@ static int pvsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 	return finish(ctx, io, ret);
 }
 
-static int rwf_flags(const struct ib_job *job)
-{
-	int flags = 0;
-
-	if (job->engine.hipri)
-		flags |= RWF_HIPRI;
-	if (job->engine.nowait)
-		flags |= RWF_NOWAIT;
-	return flags;
-}
-
 static int pvsync2_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 {
 	struct iovec iov = { .iov_base = io->buf, .iov_len = io->len };
-	int fd = io_fd(ctx, io), flags = rwf_flags(ctx->job);
+	int fd = io_fd(ctx, io), flags = eng_rwf_flags(ctx->job);
 	ssize_t ret;
 
 	if (ib_unlikely(io->ddir == IB_DDIR_TRIM))
@@ -149,6 +139,7 @@ static int vsync_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 static const struct ib_opt pvsync2_rows[] = {
 	ENG_OPT_HIPRI,
 	ENG_OPT_NOWAIT,
+	ENG_OPT_UNCACHED,
 	ENG_OPT_END,
 };
 

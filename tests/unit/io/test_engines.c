@@ -334,7 +334,8 @@ static void help_text(void **state)
 		   "  sqthread_poll_cpu    CPU of the submission polling thread\n"
 		   "  nonvectored          Use non-vectored read/write opcodes (-1: automatic)\n"
 		   "  force_async          Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)\n"
-		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
+		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n"
+		   "  uncached             Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)\n");
 #else
 	free(enghelp("io_uring", -ENOTSUP,
 		     "--enghelp: engine 'io_uring' is not built into this iobench"));
@@ -342,11 +343,13 @@ static void help_text(void **state)
 #if HAVE_LIBAIO
 	enghelp_is("libaio", "libaio options:\n"
 		   "  userspace_reap       Reap completions from user space\n"
-		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
+		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n"
+		   "  libaio_vectored      Submit vectored reads and writes (IOCB_CMD_PREADV/PWRITEV, one iovec)\n");
 #endif
 	enghelp_is("pvsync2", "pvsync2 options:\n"
 		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
-		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n");
+		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n"
+		   "  uncached             Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)\n");
 	enghelp_is("psync", "psync options:\n");
 	enghelp_is("null", "null options:\n");
 	free(enghelp("solarisaio", -ENOTSUP,
