@@ -126,16 +126,23 @@ def comm():
     t.eq(want['empty_exit'], '1', 'fio 3.42 refuses an empty comm too')
 
 
+def traced(facts_file, name):
+    """fio 3.42's facts, strace (None: skipped, said so) and a 64 KiB
+    target."""
+    strace = shutil.which('strace')
+    if not strace:
+        t.skip('no strace')
+        return None, None, None
+    return facts(facts_file), strace, t.shm_file(name, size=64 * 1024)
+
+
 def libaio_vectored():
     """libaio_vectored=1: every iocb IOCB_CMD_PWRITEV (PREADV) with one
     iovec of the block size, the same bytes and I/O count as fio 3.42's;
     the data read back is what was written."""
-    want = facts('libaio_vectored.txt')
-    strace = shutil.which('strace')
+    want, strace, target = traced('libaio_vectored.txt', 'v.dat')
     if not strace:
-        t.skip('no strace')
         return
-    target = t.shm_file('v.dat', size=64 * 1024)
     log = t.path('v.strace')
     r = t.run('-f', '-o', log, '-e', 'trace=io_submit', '-s', '8',
               *t.argv('--name=v', '--filename=' + target, '--size=64k',
@@ -175,12 +182,9 @@ def libaio_vectored():
 def priohint():
     """priohint=N: the job's ioprio_set(2) value carries the hint in bits
     3-12, as fio 3.42's (class BE when no class is given)."""
-    want = facts('priohint.txt')
-    strace = shutil.which('strace')
+    want, strace, target = traced('priohint.txt', 'p.dat')
     if not strace:
-        t.skip('no strace')
         return
-    target = t.shm_file('p.dat', size=64 * 1024)
     for key, opts in (('hint3_prio4', ['--priohint=3', '--prio=4']),
                       ('hint1', ['--priohint=1'])):
         log = t.path(key + '.strace')
