@@ -38,7 +38,7 @@ struct aio_data {
 	io_context_t aio_ctx;
 	bool ctx_ok;
 	bool user_reap;		/* userspace_reap and the ring looks right */
-	int rw_flags;		/* RWF_NOWAIT */
+	int rw_flags;		/* RWF_NOWAIT (eng_rwf_flags) */
 	unsigned int npending;	/* iocbs queued, not yet submitted */
 	unsigned int inflight;	/* submitted, not yet reaped (failed included) */
 	unsigned int nfailed;	/* refused by io_submit, res set, to reap */
@@ -88,7 +88,7 @@ static int aio_init(struct ib_engine_ctx *ctx)
 
 		ad->user_reap = r->magic == AIO_RING_MAGIC;
 	}
-	ad->rw_flags = ctx->job->engine.nowait ? RWF_NOWAIT : 0;
+	ad->rw_flags = eng_rwf_flags(ctx->job) & ~RWF_HIPRI;	/* nowait only here */
 	return 0;
 }
 
