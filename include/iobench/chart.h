@@ -61,12 +61,29 @@ int ib_chart_hist(FILE *f, const struct ib_chart_opts *o, const struct ib_hist *
 		  const double *pct, unsigned int npct, struct ib_diag *d);
 
 /* CDF of each histogram (one path per series: a point per non-empty bucket
- * at (bucket value, cumulative percent)), log-scale latency axis, legend,
- * percentile markers on every series (labelled on the first). */
+ * at (cumulative percent, bucket value)), percentile on the nines scale up
+ * to what the samples resolve, log latency axis, legend, percentile
+ * markers on every series (labelled on the first two). */
 int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 		 const struct ib_hist *const *h, const char *const *names,
 		 unsigned int nh, const double *pct, unsigned int npct,
 		 struct ib_diag *d);
+
+/* A report's percentile list: p[0..n). */
+struct ib_chart_pcts {
+	const double *p;
+	unsigned int n;
+};
+
+/* ib_chart_cdf, where from_pct[k].n > 0 says histogram k was made from a
+ * report's percentile list (plain JSON, no bins): series k is drawn as
+ * steps through the listed percentiles only (a step up to each one's
+ * latency at the one before it), up to the highest, which ends the x axis
+ * and bounds its markers. from_pct NULL: every series from bins. */
+int ib_chart_cdf_from(FILE *f, const struct ib_chart_opts *o,
+		      const struct ib_hist *const *h, const char *const *names,
+		      unsigned int nh, const struct ib_chart_pcts *from_pct,
+		      const double *pct, unsigned int npct, struct ib_diag *d);
 
 /* Lines over linear x and y (time series: bw/iops/latency against time). */
 int ib_chart_lines(FILE *f, const struct ib_chart_opts *o,
