@@ -302,10 +302,18 @@ def check_cdf(t, path, series):
             t.eq(sum(1 for g in s.iter(NS + 'g') if g.get('class') == 'marker'
                      and g.find(NS + 'text') is not None), len(PCT),
                  '%s %s: every percentile labelled' % (ch.name, name))
+            # in the series' colour: read's and write's labels read apart
+            stroke = [p.get('stroke') for p in ch.paths(s)]
+            t.eq({e.get('fill') for g in s.iter(NS + 'g')
+                  if g.get('class') == 'marker' for e in g.iter(NS + 'text')},
+                 set(stroke[:1]), '%s %s: labels in the series\' colour %s'
+                 % (ch.name, name, stroke[:1]))
         dash = [p.get('stroke-dasharray') for p in ch.paths(s)]
         t.eq(dash, ['6 3' if k % 2 else None],
              '%s %s: %s' % (ch.name, name, 'dashed' if k % 2 else 'solid'))
     if len(series) > 1:
+        t.eq(len({p.get('stroke') for s in ch.series[:2] for p in ch.paths(s)}),
+             2, '%s: the first two series in two colours' % ch.name)
         sw = [e.get('stroke-dasharray') for g in ch.root.iter(NS + 'g')
               if g.get('class') == 'legend' for e in g.iter(NS + 'line')]
         t.eq(sw, ['6 3' if k % 2 else None for k in range(len(series))],

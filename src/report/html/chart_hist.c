@@ -76,11 +76,19 @@ static void marker_open(struct ib_svg *s, double p, uint64_t v)
 void ib_chart_halo_label(struct ib_svg *s, double x, double y, bool end,
 			 const char *text)
 {
+	ib_chart_halo_label_fill(s, x, y, end, text, NULL);
+}
+
+void ib_chart_halo_label_fill(struct ib_svg *s, double x, double y, bool end,
+			      const char *text, const char *fill)
+{
 	ib_svg_tag(s, "text");
 	ib_svg_num(s, "x", x);
 	ib_svg_num(s, "y", y);
 	if (end)
 		ib_svg_str(s, "text-anchor", "end");
+	if (fill)
+		ib_svg_str(s, "fill", fill);
 	ib_svg_str(s, "stroke", "#ffffff");
 	ib_svg_num(s, "stroke-width", 3);
 	ib_svg_str(s, "paint-order", "stroke");
@@ -364,9 +372,9 @@ static void cdf_markers(struct ib_chart_frame *fr, struct label_layout *ll,
 			left = x + 6 + w > fr->x1;
 			x0 = left ? x - 6 - w : x + 6;
 			x1 = x0 + w;
-			ib_chart_halo_label(s, left ? x - 6 : x + 6,
-					    label_place(ll, fr, x0, x1, y - 6),
-					    left, buf);
+			ib_chart_halo_label_fill(s, left ? x - 6 : x + 6,
+						 label_place(ll, fr, x0, x1, y - 6),
+						 left, buf, ib_chart_color(k));
 		}
 		ib_svg_close(s);
 	}

@@ -272,7 +272,7 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 	ib_html_figure_close(f, r->nr_jobs && r->jobs[0].hist_from_pct ?
 			     "Completion latency CDF from the report's percentiles "
 			     "(steps at the percentiles: no bins in the JSON)" :
-			     "Completion latency CDF, every job and direction");
+			     NULL);	/* the chart's title and legend say it */
 	return ret;
 }
 
