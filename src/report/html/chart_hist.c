@@ -305,6 +305,7 @@ struct label_box {
 struct label_layout {
 	struct label_box b[MAX_LABELS];
 	unsigned int n;
+	const uint64_t *v[2];	/* the labelled series' values at pct[] */
 };
 
 static bool label_free(const struct label_layout *ll, double x0, double x1,
@@ -319,28 +320,51 @@ static bool label_free(const struct label_layout *ll, double x0, double x1,
 	return true;
 }
 
-/* The baseline for a label over [x0, x1] wanted at y, within the plot box;
- * recorded. */
+/* The baseline for a label over [x0, x1] wanted at y, within the plot box,
+ * moved a line at a time up then down (down then up when down); recorded. */
 static double label_place(struct label_layout *ll,
 			  const struct ib_chart_frame *fr, double x0,
-			  double x1, double y)
+			  double x1, double y, bool down)
 {
-	double up = y, down = y;
+	double a = y, b = y, step = down ? LABEL_H : -LABEL_H;
 	unsigned int i;
 
-	for (i = 0; i < 64; i++, up -= LABEL_H, down += LABEL_H) {
-		if (up - 10 >= fr->y1 && label_free(ll, x0, x1, up)) {
-			y = up;
+	for (i = 0; i < 64; i++, a += step, b -= step) {
+		if (a - 10 >= fr->y1 && a + 3 <= fr->y0 && label_free(ll, x0, x1, a)) {
+			y = a;
 			break;
 		}
-		if (down + 3 <= fr->y0 && label_free(ll, x0, x1, down)) {
-			y = down;
+		if (b - 10 >= fr->y1 && b + 3 <= fr->y0 && label_free(ll, x0, x1, b)) {
+			y = b;
 			break;
 		}
 	}
 	if (ll->n < MAX_LABELS)
 		ll->b[ll->n++] = (struct label_box){ x0, x1, y };
 	return y;
+}
+
+/* The label of series k's j-th marker, at (x, y). A CDF climbs to the
+ * right: above-left of a point and below-right of it are clear of its own
+ * line; the higher of the two labelled series is labelled above-left, the
+ * lower below-right, clear of both lines where they do not cross. */
+static void marker_label(struct ib_chart_frame *fr, struct label_layout *ll,
+			 double p, uint64_t v, double x, double y,
+			 unsigned int k, unsigned int j)
+{
+	const uint64_t *o = ll->v[!k];
+	bool above = o && (v > o[j] || (v == o[j] && k == 1)), left;
+	char buf[64];
+	double w, x0;
+
+	pct_name(buf, sizeof(buf), p, v);
+	w = GLYPH_W * (double)strlen(buf);
+	left = above ? x - 6 - w >= fr->x0 : x + 6 + w > fr->x1;
+	x0 = left ? x - 6 - w : x + 6;
+	ib_chart_halo_label_fill(&fr->svg, left ? x - 6 : x + 6,
+				 label_place(ll, fr, x0, x0 + w,
+					     above ? y - 6 : y + 14, !above),
+				 left, buf, ib_chart_color(k));
 }
 
 /* Markers (labelled when ll) at pct[0..np), none beyond top (a report's
@@ -351,13 +375,10 @@ static void cdf_markers(struct ib_chart_frame *fr, struct label_layout *ll,
 {
 	struct ib_svg *s = &fr->svg;
 	unsigned int j;
-	char buf[64];
 
 	for (j = 0; j < np && (!top || pct[j] <= top); j++) {
 		double x = ib_chart_px(fr, pct[j]);
 		double y = ib_chart_py(fr, at_least_1((double)v[j]));
-		double w, x0, x1;
-		bool left;
 
 		marker_open(s, pct[j], v[j]);
 		ib_svg_tag(s, "circle");
@@ -366,16 +387,8 @@ static void cdf_markers(struct ib_chart_frame *fr, struct label_layout *ll,
 		ib_svg_num(s, "r", 3.5);
 		ib_svg_str(s, "fill", ib_chart_color(k));
 		ib_svg_empty(s);
-		if (ll) {
-			pct_name(buf, sizeof(buf), pct[j], v[j]);
-			w = GLYPH_W * (double)strlen(buf);
-			left = x + 6 + w > fr->x1;
-			x0 = left ? x - 6 - w : x + 6;
-			x1 = x0 + w;
-			ib_chart_halo_label_fill(s, left ? x - 6 : x + 6,
-						 label_place(ll, fr, x0, x1, y - 6),
-						 left, buf, ib_chart_color(k));
-		}
+		if (ll)
+			marker_label(fr, ll, pct[j], v[j], x, y, k, j);
 		ib_svg_close(s);
 	}
 }
@@ -456,7 +469,7 @@ int ib_chart_cdf_from(FILE *f, const struct ib_chart_opts *o,
 {
 	struct ib_chart_frame fr;
 	struct label_layout ll = { .n = 0 };
-	uint64_t v[MAX_PCT];
+	uint64_t v[MAX_PCT], lv[2][MAX_PCT];
 	unsigned int k;
 	double lo, hi;
 
@@ -466,6 +479,10 @@ int ib_chart_cdf_from(FILE *f, const struct ib_chart_opts *o,
 		return -EINVAL;
 	if (npct > MAX_PCT)
 		npct = MAX_PCT;
+	for (k = 0; k < 2; k++)	/* labels for read and write: the first two */
+		ll.v[k] = k < nh && npct &&
+			  !ib_hist_percentiles(h[k], total(h[k]), pct, npct, lv[k]) ?
+			  lv[k] : NULL;
 	ib_chart_range_nines(&fr.x, cdf_nines(fp, h, nh));
 	ib_chart_range_log(&fr.y, lo, hi);
 	fr.y.unit = IB_CHART_NS;
@@ -481,10 +498,11 @@ int ib_chart_cdf_from(FILE *f, const struct ib_chart_opts *o,
 			cdf_steps(&fr, h[k], n, k, l);
 		else
 			cdf_path(&fr, h[k], n, k);
-		/* labels for up to two series (read and write), markers for all */
-		if (npct && !ib_hist_percentiles(h[k], n, pct, npct, v))
-			cdf_markers(&fr, k < 2 ? &ll : NULL, pct, v, npct, k,
+		if (k < 2 && ll.v[k])
+			cdf_markers(&fr, &ll, pct, ll.v[k], npct, k,
 				    l ? list_top(l) : 0);
+		else if (k >= 2 && npct && !ib_hist_percentiles(h[k], n, pct, npct, v))
+			cdf_markers(&fr, NULL, pct, v, npct, k, l ? list_top(l) : 0);
 		ib_svg_close(&fr.svg);
 	}
 	ib_chart_legend(&fr, names, names ? nh : 0, true);
