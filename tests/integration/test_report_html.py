@@ -139,6 +139,19 @@ def check_page(t, page, a):
     t.eq(p.cells[20:24], [fmt_ns(v) for v in pct], 'report: percentiles of the bins')
     t.check('<td>within noise</td>' in text or '<td>faster</td>' in text or
             '<td>slower</td>' in text, 'report: the comparison table')
+    # every chart scales to the page's width: its viewBox its own drawing
+    # size, shown 100% wide (height: auto keeps its proportions)
+    heads = re.findall(r'<svg [^>]*>', text)
+    t.eq([h for h in heads if not re.search(
+        r'width="(\d+)" height="(\d+)" viewBox="0 0 \1 \2"', h)], [],
+         'report: every svg has a viewBox of its width and height')
+    t.eq(sorted({re.search(r'width="(\d+)"', h).group(1) for h in heads}),
+         ['1340'], 'report: every chart drawn 1340 px wide')
+    t.check(re.search(r'figure svg\{display:block;width:100%;[^}]*height:auto',
+                      text),
+            'report: the page shows each figure\'s svg at 100% width')
+    t.eq(len(re.findall(r'<figure>\s*<svg ', text)), len(heads),
+         'report: every svg in a figure')
     t.eq(re.findall(r'url\(|@import|<script|<link|<iframe|<img', text), [],
          'report: no external reference or script')
     urls = set(re.findall(r'[a-z]+://[^"\s<]*', text))
