@@ -18,7 +18,7 @@
  * attributes, so it reads the same standalone and inlined in HTML.
  *
  * The drawing is machine-checkable (tests/integration/test_plots.py):
- *   <g class="axis x|y" data-scale="lin|log|cat"> holds one
+ *   <g class="axis x|y" data-scale="lin|log|nines|cat"> holds one
  *     <g class="tick" data-v="VALUE"> per tick: a <line> at the tick's
  *     position (x1 for x, y1 for y) and its <text> label;
  *   <text class="title|xlabel|ylabel">;
@@ -27,13 +27,14 @@
  *     per bar (histogram, grouped bars), then any markers;
  *   <g class="legend"> with one <text> per series when there are several;
  *   <g class="marker" data-p="PCT" data-v="VALUE"> per percentile marker.
- * A value v maps to pixels linearly in v (lin) or log10(v) (log) between
- * the ticks, so a reader recovers the data from the coordinates (cat: tick
- * i, labelled with category i, is the middle of group i). Coordinates are
- * printed with two decimals. Log axes span 1-2-5 x 10^k to 1-2-5 x 10^m,
- * ticked at 1, 2, 5 a decade up to three decades, at decades beyond.
- * Points are drawn as given: a log of a million I/Os makes a path of a
- * million points (callers average first, as fio's log_avg_msec does).
+ * A value v maps to pixels linearly in v (lin), log10(v) (log) or
+ * -log10(1 - v/100) (nines: percentiles, ticked at 0, 50, 90, 99, 99.9 ...)
+ * between the ticks, so a reader recovers the data from the coordinates
+ * (cat: tick i, labelled with category i, is the middle of group i).
+ * Coordinates are printed with two decimals. Log axes span 1-2-5 x 10^k to
+ * 1-2-5 x 10^m, ticked at 1, 2, 5 a decade up to three decades, at decades
+ * beyond. A time series with more than 2 points a pixel column is drawn
+ * reduced to each column's first, lowest, highest and last point.
  */
 struct ib_chart_opts {
 	const char *title;
