@@ -18,7 +18,7 @@
  * attributes, so it reads the same standalone and inlined in HTML.
  *
  * The drawing is machine-checkable (tests/integration/test_plots.py):
- *   <g class="axis x|y" data-scale="lin|log|cat"> holds one
+ *   <g class="axis x|y" data-scale="lin|log|nines|cat"> holds one
  *     <g class="tick" data-v="VALUE"> per tick: a <line> at the tick's
  *     position (x1 for x, y1 for y) and its <text> label;
  *   <text class="title|xlabel|ylabel">;
@@ -27,13 +27,14 @@
  *     per bar (histogram, grouped bars), then any markers;
  *   <g class="legend"> with one <text> per series when there are several;
  *   <g class="marker" data-p="PCT" data-v="VALUE"> per percentile marker.
- * A value v maps to pixels linearly in v (lin) or log10(v) (log) between
- * the ticks, so a reader recovers the data from the coordinates (cat: tick
- * i, labelled with category i, is the middle of group i). Coordinates are
- * printed with two decimals. Log axes span 1-2-5 x 10^k to 1-2-5 x 10^m,
- * ticked at 1, 2, 5 a decade up to three decades, at decades beyond.
- * Points are drawn as given: a log of a million I/Os makes a path of a
- * million points (callers average first, as fio's log_avg_msec does).
+ * A value v maps to pixels linearly in v (lin), log10(v) (log) or
+ * -log10(1 - v/100) (nines: percentiles, ticked at 0, 50, 90, 99, 99.9 ...)
+ * between the ticks, so a reader recovers the data from the coordinates
+ * (cat: tick i, labelled with category i, is the middle of group i).
+ * Coordinates are printed with two decimals. Log axes span 1-2-5 x 10^k to
+ * 1-2-5 x 10^m, ticked at 1, 2, 5 a decade up to three decades, at decades
+ * beyond. A time series with more than 2 points a pixel column is drawn
+ * reduced to each column's first, lowest, highest and last point.
  */
 struct ib_chart_opts {
 	const char *title;
@@ -61,12 +62,29 @@ int ib_chart_hist(FILE *f, const struct ib_chart_opts *o, const struct ib_hist *
 		  const double *pct, unsigned int npct, struct ib_diag *d);
 
 /* CDF of each histogram (one path per series: a point per non-empty bucket
- * at (bucket value, cumulative percent)), log-scale latency axis, legend,
- * percentile markers on every series (labelled on the first). */
+ * at (cumulative percent, bucket value)), percentile on the nines scale up
+ * to what the samples resolve, log latency axis, legend, percentile
+ * markers on every series (labelled on the first two). */
 int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 		 const struct ib_hist *const *h, const char *const *names,
 		 unsigned int nh, const double *pct, unsigned int npct,
 		 struct ib_diag *d);
+
+/* A report's percentile list: p[0..n). */
+struct ib_chart_pcts {
+	const double *p;
+	unsigned int n;
+};
+
+/* ib_chart_cdf, where from_pct[k].n > 0 says histogram k was made from a
+ * report's percentile list (plain JSON, no bins): series k is drawn as
+ * steps through the listed percentiles only (a step up to each one's
+ * latency at the one before it), up to the highest, which ends the x axis
+ * and bounds its markers. from_pct NULL: every series from bins. */
+int ib_chart_cdf_from(FILE *f, const struct ib_chart_opts *o,
+		      const struct ib_hist *const *h, const char *const *names,
+		      unsigned int nh, const struct ib_chart_pcts *from_pct,
+		      const double *pct, unsigned int npct, struct ib_diag *d);
 
 /* Lines over linear x and y (time series: bw/iops/latency against time). */
 int ib_chart_lines(FILE *f, const struct ib_chart_opts *o,

@@ -272,6 +272,36 @@ def check_labels_apart(t, ch):
          % (ch.name, len(bs)))
 
 
+def check_labels_sides(t, ch):
+    """Read and write labelled on either side of their lines: at each
+    percentile where they differ, the higher one's label above its marker,
+    the lower one's below (markers 2 lines clear of the frame's edges,
+    where the placer may have to turn a label round)."""
+    fr = [e for e in ch.root.iter(NS + 'rect') if e.get('class') == 'frame']
+    top = float(fr[0].get('y')) if fr else 0
+    bottom = top + float(fr[0].get('height')) if fr else 0
+    marks = [{m.get('data-p'): m for m in s.iter(NS + 'g')
+              if m.get('class') == 'marker'} for s in ch.series[:2]]
+    bad, n = [], 0
+    for p in set(marks[0]) & set(marks[1]):
+        v = [int(m[p].get('data-v')) for m in marks]
+        if v[0] == v[1]:
+            continue
+        for k in range(2):
+            c, e = marks[k][p].find(NS + 'circle'), marks[k][p].find(NS + 'text')
+            if e is None:
+                continue
+            cy, y = float(c.get('cy')), float(e.get('y'))
+            if not (top + 26 < cy < bottom - 26):
+                continue
+            n += 1
+            above = v[k] > v[1 - k]
+            if (above and y + 3 > cy) or (not above and y - 10 < cy):
+                bad.append((p, k, v[k], cy, y))
+    t.eq(bad, [], '%s: the higher series labelled above, the lower below '
+         '(%d labels)' % (ch.name, n))
+
+
 def check_cdf(t, path, series):
     """The CDF as HdrHistogram draws it: latency (y, log) by percentile
     (x, on the nines scale: 0, 50, 90, 99, 99.9 ... as far as the samples
@@ -302,15 +332,25 @@ def check_cdf(t, path, series):
             t.eq(sum(1 for g in s.iter(NS + 'g') if g.get('class') == 'marker'
                      and g.find(NS + 'text') is not None), len(PCT),
                  '%s %s: every percentile labelled' % (ch.name, name))
+            # in the series' colour: read's and write's labels read apart
+            stroke = [p.get('stroke') for p in ch.paths(s)]
+            t.eq({e.get('fill') for g in s.iter(NS + 'g')
+                  if g.get('class') == 'marker' for e in g.iter(NS + 'text')},
+                 set(stroke[:1]), '%s %s: labels in the series\' colour %s'
+                 % (ch.name, name, stroke[:1]))
         dash = [p.get('stroke-dasharray') for p in ch.paths(s)]
         t.eq(dash, ['6 3' if k % 2 else None],
              '%s %s: %s' % (ch.name, name, 'dashed' if k % 2 else 'solid'))
     if len(series) > 1:
+        t.eq(len({p.get('stroke') for s in ch.series[:2] for p in ch.paths(s)}),
+             2, '%s: the first two series in two colours' % ch.name)
         sw = [e.get('stroke-dasharray') for g in ch.root.iter(NS + 'g')
               if g.get('class') == 'legend' for e in g.iter(NS + 'line')]
         t.eq(sw, ['6 3' if k % 2 else None for k in range(len(series))],
              '%s: the legend shows each series\' stroke' % ch.name)
     check_labels_apart(t, ch)
+    if len(series) > 1:
+        check_labels_sides(t, ch)
 
 
 def check_known(t, d):

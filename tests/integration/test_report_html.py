@@ -139,6 +139,19 @@ def check_page(t, page, a):
     t.eq(p.cells[20:24], [fmt_ns(v) for v in pct], 'report: percentiles of the bins')
     t.check('<td>within noise</td>' in text or '<td>faster</td>' in text or
             '<td>slower</td>' in text, 'report: the comparison table')
+    # every chart scales to the page's width: its viewBox its own drawing
+    # size, shown 100% wide (height: auto keeps its proportions)
+    heads = re.findall(r'<svg [^>]*>', text)
+    t.eq([h for h in heads if not re.search(
+        r'width="(\d+)" height="(\d+)" viewBox="0 0 \1 \2"', h)], [],
+         'report: every svg has a viewBox of its width and height')
+    t.eq(sorted({re.search(r'width="(\d+)"', h).group(1) for h in heads}),
+         ['1340'], 'report: every chart drawn 1340 px wide')
+    t.check(re.search(r'figure svg\{display:block;width:100%;[^}]*height:auto',
+                      text),
+            'report: the page shows each figure\'s svg at 100% width')
+    t.eq(len(re.findall(r'<figure>\s*<svg ', text)), len(heads),
+         'report: every svg in a figure')
     t.eq(re.findall(r'url\(|@import|<script|<link|<iframe|<img', text), [],
          'report: no external reference or script')
     urls = set(re.findall(r'[a-z]+://[^"\s<]*', text))
@@ -376,6 +389,44 @@ def bad_args(t, a):
     t.check(not os.path.exists(t.path('y.html')), 'no page left behind')
 
 
+def check_cdf_from_pct(t, svg, plain):
+    """The CDF of a plain JSON (percentile list 50:90:99, about 2000
+    samples a direction, which would resolve 99.9): the x axis ends at the
+    list's highest percentile; each direction a step up to each listed
+    percentile's latency at the one before it, nothing beyond the list (the
+    maximum not drawn), markers only up to 99; labels apart."""
+    ch = tp.Chart(t, svg)
+    t.eq([tk[0] for tk in ch.x.ticks], [0, 50, 90, 99],
+         'plain CDF: nines ticks up to the list\'s highest, 99')
+    with open(plain) as fh:
+        job = json.load(fh)['jobs'][0]
+    t.eq([g.get('data-name') for g in ch.series], ['p read', 'p write'],
+         'plain CDF: a series per direction')
+    for k, (s, dd) in enumerate(zip(ch.series, ('read', 'write'))):
+        pct = sorted((float(p), v) for p, v in
+                     job[dd]['clat_ns']['percentile'].items())
+        t.eq([p for p, _ in pct], [50, 90, 99], 'plain %s: the list' % dd)
+        want, prev = [], None
+        for p, v in pct:
+            y = ch.y.px(max(1, tp.hist_value(tp.hist_index(v))))
+            if prev is not None:
+                want.append(('L', prev, y))
+            prev = ch.x.px(p)
+            want.append(('L' if want else 'M', prev, y))
+        ps = ch.paths(s)
+        got = ch.points(ps[0]) if len(ps) == 1 else []
+        t.eq(len(got), len(want), 'plain %s: 5 points (M, 2 steps)' % dd)
+        t.eq([(w, g) for w, g in zip(want, got) if w[0] != g[0] or not
+              (tp.close(w[1], g[1]) and tp.close(w[2], g[2]))], [],
+             'plain %s: steps at the listed percentiles' % dd)
+        t.eq([m.get('data-p') for m in s.iter(tp.NS + 'g')
+              if m.get('class') == 'marker'], ['50', '90', '99'],
+             'plain %s: markers within the list (p99.9 left out)' % dd)
+        t.eq(ps[0].get('stroke-dasharray') if ps else '', '6 3' if k else None,
+             'plain %s: %s' % (dd, 'dashed' if k else 'solid'))
+    tp.check_labels_apart(t, ch)
+
+
 def percentiles_only(t):
     """A plain JSON report (no bins): no histogram made up from its
     percentile list (it drew bars at exactly 10/20/30%), a note saying why,
@@ -385,7 +436,7 @@ def percentiles_only(t):
     plain = t.path('plain.json')
     r = t.run('--name=p', '--filename=' + f, '--size=16m', '--rw=randrw',
               '--bs=4k', '--ioengine=psync', '--output-format=json',
-              '--output=' + plain)
+              '--percentile_list=90:50:99', '--output=' + plain)
     if not t.ok(r, 'plain JSON run'):
         return
     page = t.path('plain.html')
@@ -399,6 +450,10 @@ def percentiles_only(t):
           html.count("CDF from the report's percentiles")), (0, 1, 1),
          'plain JSON: no made-up histogram, the note, the CDF said to be of '
          'percentiles')
+    cdf = t.path('plain_cdf.svg')
+    with open(cdf, 'w') as fh:
+        fh.write(html[html.rindex('<svg'):html.rindex('</svg>') + 6])
+    check_cdf_from_pct(t, cdf, plain)
     page = t.path('plus.html')
     r = t.run('report', '-o', page, run_job(t, 'q', 'plus.json'))
     if t.ok(r, 'report of a json+ file'):

@@ -76,11 +76,19 @@ static void marker_open(struct ib_svg *s, double p, uint64_t v)
 void ib_chart_halo_label(struct ib_svg *s, double x, double y, bool end,
 			 const char *text)
 {
+	ib_chart_halo_label_fill(s, x, y, end, text, NULL);
+}
+
+void ib_chart_halo_label_fill(struct ib_svg *s, double x, double y, bool end,
+			      const char *text, const char *fill)
+{
 	ib_svg_tag(s, "text");
 	ib_svg_num(s, "x", x);
 	ib_svg_num(s, "y", y);
 	if (end)
 		ib_svg_str(s, "text-anchor", "end");
+	if (fill)
+		ib_svg_str(s, "fill", fill);
 	ib_svg_str(s, "stroke", "#ffffff");
 	ib_svg_num(s, "stroke-width", 3);
 	ib_svg_str(s, "paint-order", "stroke");
@@ -192,6 +200,24 @@ int ib_chart_hist(FILE *f, const struct ib_chart_opts *o, const struct ib_hist *
 	return 0;
 }
 
+static void cdf_path_open(struct ib_svg *s)
+{
+	ib_svg_tag(s, "path");
+	ib_svg_str(s, "class", "line");
+	ib_svg_d_begin(s);
+}
+
+static void cdf_path_close(struct ib_svg *s, unsigned int k)
+{
+	ib_svg_d_end(s);
+	ib_svg_str(s, "fill", "none");
+	ib_svg_str(s, "stroke", ib_chart_color(k));
+	ib_svg_num(s, "stroke-width", 2);
+	if (k % 2)	/* the second direction (write) dashed as well */
+		ib_svg_str(s, "stroke-dasharray", "6 3");
+	ib_svg_empty(s);
+}
+
 /* The CDF as HdrHistogram draws it: the latency (y, log) at each
  * percentile (x, on the nines scale); a point per non-empty bucket, at the
  * share of samples at or below it (100% at the axis's end). */
@@ -201,9 +227,7 @@ static void cdf_path(struct ib_chart_frame *fr, const struct ib_hist *h,
 	uint64_t cum = 0;
 	unsigned int i;
 
-	ib_svg_tag(&fr->svg, "path");
-	ib_svg_str(&fr->svg, "class", "line");
-	ib_svg_d_begin(&fr->svg);
+	cdf_path_open(&fr->svg);
 	for (i = 0; i < IB_HIST_NR; i++) {
 		if (!h->count[i])
 			continue;
@@ -212,13 +236,60 @@ static void cdf_path(struct ib_chart_frame *fr, const struct ib_hist *h,
 			    ib_chart_px(fr, 100.0 * (double)cum / (double)n),
 			    ib_chart_py(fr, at_least_1((double)ib_hist_value(i))));
 	}
-	ib_svg_d_end(&fr->svg);
-	ib_svg_str(&fr->svg, "fill", "none");
-	ib_svg_str(&fr->svg, "stroke", ib_chart_color(k));
-	ib_svg_num(&fr->svg, "stroke-width", 2);
-	if (k % 2)	/* the second direction (write) dashed as well */
-		ib_svg_str(&fr->svg, "stroke-dasharray", "6 3");
-	ib_svg_empty(&fr->svg);
+	cdf_path_close(&fr->svg, k);
+}
+
+#define MAX_LIST 32
+
+/* The percentile list of a report without bins, sorted (at most MAX_LIST);
+ * returns how many. */
+static unsigned int pct_sorted(const struct ib_chart_pcts *l, double *p)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < l->n && n < MAX_LIST; i++) {
+		if (!(l->p[i] > 0 && l->p[i] <= 100))
+			continue;
+		for (j = n; j > 0 && p[j - 1] > l->p[i]; j--)
+			p[j] = p[j - 1];
+		p[j] = l->p[i];
+		n++;
+	}
+	return n;
+}
+
+/* A series from a percentile list: what the list says and nothing more, a
+ * step up to each listed percentile's latency at the one before it (no
+ * more than that share of samples took longer), ending at the highest. */
+static void cdf_steps(struct ib_chart_frame *fr, const struct ib_hist *h,
+		      uint64_t n, unsigned int k, const struct ib_chart_pcts *l)
+{
+	double p[MAX_LIST], x = 0, y;
+	uint64_t v[MAX_LIST];
+	unsigned int i, np = pct_sorted(l, p);
+
+	if (!np || ib_hist_percentiles(h, n, p, np, v))
+		return;
+	cdf_path_open(&fr->svg);
+	for (i = 0; i < np; i++) {
+		y = ib_chart_py(fr, at_least_1((double)v[i]));
+		if (i)
+			ib_svg_d_pt(&fr->svg, 'L', x, y);
+		x = ib_chart_px(fr, p[i]);
+		ib_svg_d_pt(&fr->svg, i ? 'L' : 'M', x, y);
+	}
+	cdf_path_close(&fr->svg, k);
+}
+
+static double list_top(const struct ib_chart_pcts *l)
+{
+	double top = 0;
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->p[i] > top && l->p[i] <= 100)
+			top = l->p[i];
+	return top;
 }
 
 /* Labels laid out so that none overlaps another: boxes of GLYPH_W px a
@@ -234,6 +305,7 @@ struct label_box {
 struct label_layout {
 	struct label_box b[MAX_LABELS];
 	unsigned int n;
+	const uint64_t *v[2];	/* the labelled series' values at pct[] */
 };
 
 static bool label_free(const struct label_layout *ll, double x0, double x1,
@@ -248,22 +320,22 @@ static bool label_free(const struct label_layout *ll, double x0, double x1,
 	return true;
 }
 
-/* The baseline for a label over [x0, x1] wanted at y, within the plot box;
- * recorded. */
+/* The baseline for a label over [x0, x1] wanted at y, within the plot box,
+ * moved a line at a time up then down (down then up when down); recorded. */
 static double label_place(struct label_layout *ll,
 			  const struct ib_chart_frame *fr, double x0,
-			  double x1, double y)
+			  double x1, double y, bool down)
 {
-	double up = y, down = y;
+	double a = y, b = y, step = down ? LABEL_H : -LABEL_H;
 	unsigned int i;
 
-	for (i = 0; i < 64; i++, up -= LABEL_H, down += LABEL_H) {
-		if (up - 10 >= fr->y1 && label_free(ll, x0, x1, up)) {
-			y = up;
+	for (i = 0; i < 64; i++, a += step, b -= step) {
+		if (a - 10 >= fr->y1 && a + 3 <= fr->y0 && label_free(ll, x0, x1, a)) {
+			y = a;
 			break;
 		}
-		if (down + 3 <= fr->y0 && label_free(ll, x0, x1, down)) {
-			y = down;
+		if (b - 10 >= fr->y1 && b + 3 <= fr->y0 && label_free(ll, x0, x1, b)) {
+			y = b;
 			break;
 		}
 	}
@@ -272,19 +344,41 @@ static double label_place(struct label_layout *ll,
 	return y;
 }
 
+/* The label of series k's j-th marker, at (x, y). A CDF climbs to the
+ * right: above-left of a point and below-right of it are clear of its own
+ * line; the higher of the two labelled series is labelled above-left, the
+ * lower below-right, clear of both lines where they do not cross. */
+static void marker_label(struct ib_chart_frame *fr, struct label_layout *ll,
+			 double p, uint64_t v, double x, double y,
+			 unsigned int k, unsigned int j)
+{
+	const uint64_t *o = ll->v[!k];
+	bool above = o && (v > o[j] || (v == o[j] && k == 1)), left;
+	char buf[64];
+	double w, x0;
+
+	pct_name(buf, sizeof(buf), p, v);
+	w = GLYPH_W * (double)strlen(buf);
+	left = above ? x - 6 - w >= fr->x0 : x + 6 + w > fr->x1;
+	x0 = left ? x - 6 - w : x + 6;
+	ib_chart_halo_label_fill(&fr->svg, left ? x - 6 : x + 6,
+				 label_place(ll, fr, x0, x0 + w,
+					     above ? y - 6 : y + 14, !above),
+				 left, buf, ib_chart_color(k));
+}
+
+/* Markers (labelled when ll) at pct[0..np), none beyond top (a report's
+ * highest percentile; 0: none). */
 static void cdf_markers(struct ib_chart_frame *fr, struct label_layout *ll,
 			const double *pct, const uint64_t *v, unsigned int np,
-			unsigned int k)
+			unsigned int k, double top)
 {
 	struct ib_svg *s = &fr->svg;
 	unsigned int j;
-	char buf[64];
 
-	for (j = 0; j < np; j++) {
+	for (j = 0; j < np && (!top || pct[j] <= top); j++) {
 		double x = ib_chart_px(fr, pct[j]);
 		double y = ib_chart_py(fr, at_least_1((double)v[j]));
-		double w, x0, x1;
-		bool left;
 
 		marker_open(s, pct[j], v[j]);
 		ib_svg_tag(s, "circle");
@@ -293,34 +387,40 @@ static void cdf_markers(struct ib_chart_frame *fr, struct label_layout *ll,
 		ib_svg_num(s, "r", 3.5);
 		ib_svg_str(s, "fill", ib_chart_color(k));
 		ib_svg_empty(s);
-		if (ll) {
-			pct_name(buf, sizeof(buf), pct[j], v[j]);
-			w = GLYPH_W * (double)strlen(buf);
-			left = x + 6 + w > fr->x1;
-			x0 = left ? x - 6 - w : x + 6;
-			x1 = x0 + w;
-			ib_chart_halo_label(s, left ? x - 6 : x + 6,
-					    label_place(ll, fr, x0, x1, y - 6),
-					    left, buf);
-		}
+		if (ll)
+			marker_label(fr, ll, pct[j], v[j], x, y, k, j);
 		ib_svg_close(s);
 	}
 }
 
-static int cdf_extent(const struct ib_hist *const *h, unsigned int nh,
+/* Series k's percentile list (NULL: drawn from bins). */
+static const struct ib_chart_pcts *from_list(const struct ib_chart_pcts *fp,
+					     unsigned int k)
+{
+	return fp && fp[k].n && list_top(&fp[k]) > 0 ? &fp[k] : NULL;
+}
+
+/* The latency range drawn: every bucket's, or from a percentile list its
+ * highest percentile's (the rest at the maximum was never measured). */
+static int cdf_extent(const struct ib_chart_pcts *fp,
+		      const struct ib_hist *const *h, unsigned int nh,
 		      double *lo, double *hi, struct ib_diag *d)
 {
 	unsigned int k, i;
+	uint64_t top = 0, n;
 
 	*lo = 0;
 	*hi = 0;
 	for (k = 0; k < nh; k++) {
-		if (!total(h[k]))
+		double p = from_list(fp, k) ? list_top(from_list(fp, k)) : 100;
+
+		if (!(n = total(h[k])))
 			return ib_diag_set(d, EINVAL, "CDF: series %u has no samples", k);
+		ib_hist_percentiles(h[k], n, &p, 1, &top);
 		for (i = 0; i < IB_HIST_NR; i++) {
 			double v = at_least_1((double)ib_hist_value(i));
 
-			if (!h[k]->count[i])
+			if (!h[k]->count[i] || ib_hist_value(i) > top)
 				continue;
 			if (*lo == 0 || v < *lo)
 				*lo = v;
@@ -331,40 +431,78 @@ static int cdf_extent(const struct ib_hist *const *h, unsigned int nh,
 	return 0;
 }
 
+/* The nines the x axis needs: what the samples resolve, a percentile
+ * list's highest. */
+static unsigned int cdf_nines(const struct ib_chart_pcts *fp,
+			      const struct ib_hist *const *h, unsigned int nh)
+{
+	unsigned int k, most = 1, nines;
+
+	for (k = 0; k < nh; k++) {
+		const struct ib_chart_pcts *l = from_list(fp, k);
+		double top = l ? list_top(l) : 0;
+
+		if (!l)
+			nines = ib_chart_nines_for(total(h[k]));
+		else if (top >= 100)
+			nines = 7;
+		else
+			nines = (unsigned int)ceil(-log10(1 - top / 100) - 1e-9);
+		if (nines > most)
+			most = nines;
+	}
+	return most;
+}
+
 int ib_chart_cdf(FILE *f, const struct ib_chart_opts *o,
 		 const struct ib_hist *const *h, const char *const *names,
 		 unsigned int nh, const double *pct, unsigned int npct,
 		 struct ib_diag *d)
 {
+	return ib_chart_cdf_from(f, o, h, names, nh, NULL, pct, npct, d);
+}
+
+int ib_chart_cdf_from(FILE *f, const struct ib_chart_opts *o,
+		      const struct ib_hist *const *h, const char *const *names,
+		      unsigned int nh, const struct ib_chart_pcts *fp,
+		      const double *pct, unsigned int npct, struct ib_diag *d)
+{
 	struct ib_chart_frame fr;
 	struct label_layout ll = { .n = 0 };
-	uint64_t v[MAX_PCT], most = 0;
+	uint64_t v[MAX_PCT], lv[2][MAX_PCT];
 	unsigned int k;
 	double lo, hi;
 
 	if (!nh)
 		return ib_diag_set(d, EINVAL, "CDF: no series");
-	if (cdf_extent(h, nh, &lo, &hi, d))
+	if (cdf_extent(fp, h, nh, &lo, &hi, d))
 		return -EINVAL;
 	if (npct > MAX_PCT)
 		npct = MAX_PCT;
-	for (k = 0; k < nh; k++)
-		if (total(h[k]) > most)
-			most = total(h[k]);
-	ib_chart_range_nines(&fr.x, ib_chart_nines_for(most));
+	for (k = 0; k < 2; k++)	/* labels for read and write: the first two */
+		ll.v[k] = k < nh && npct &&
+			  !ib_hist_percentiles(h[k], total(h[k]), pct, npct, lv[k]) ?
+			  lv[k] : NULL;
+	ib_chart_range_nines(&fr.x, cdf_nines(fp, h, nh));
 	ib_chart_range_log(&fr.y, lo, hi);
 	fr.y.unit = IB_CHART_NS;
 	ib_chart_begin(&fr, f, o, names, names ? nh : 0);
 	ib_chart_axes(&fr, o->xlabel ? o->xlabel : "percentile (%)",
 		      o->ylabel ? o->ylabel : "latency at or below");
 	for (k = 0; k < nh; k++) {
+		const struct ib_chart_pcts *l = from_list(fp, k);
 		uint64_t n = total(h[k]);
 
 		ib_chart_series_open(&fr, names ? names[k] : NULL);
-		cdf_path(&fr, h[k], n, k);
-		/* labels for up to two series (read and write), markers for all */
-		if (npct && !ib_hist_percentiles(h[k], n, pct, npct, v))
-			cdf_markers(&fr, k < 2 ? &ll : NULL, pct, v, npct, k);
+		if (l)
+			cdf_steps(&fr, h[k], n, k, l);
+		else
+			cdf_path(&fr, h[k], n, k);
+		if (k < 2 && ll.v[k])
+			cdf_markers(&fr, &ll, pct, ll.v[k], npct, k,
+				    l ? list_top(l) : 0);
+		else if (k >= 2 && npct && !ib_hist_percentiles(h[k], n, pct, npct, v))
+			cdf_markers(&fr, NULL, pct, v, npct, k, l ? list_top(l) : 0);
 		ib_svg_close(&fr.svg);
 	}
 	ib_chart_legend(&fr, names, names ? nh : 0, true);

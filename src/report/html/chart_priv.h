@@ -91,6 +91,10 @@ void ib_chart_dots(struct ib_chart_frame *fr, const struct ib_chart_series *s,
 /* <text> with a white outline, readable over lines (chart_hist.c). */
 void ib_chart_halo_label(struct ib_svg *s, double x, double y, bool end,
 			 const char *text);
+/* The same in colour fill (NULL: the default black): a series' label in
+ * its series' colour, so that read's and write's read apart. */
+void ib_chart_halo_label_fill(struct ib_svg *s, double x, double y, bool end,
+			      const char *text, const char *fill);
 
 /* The i-th series colour (a fixed palette, cycling). */
 const char *ib_chart_color(unsigned int i);

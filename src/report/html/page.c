@@ -168,11 +168,13 @@ static int summary(FILE *f, const struct ib_results *r)
 struct cdf_set {
 	const struct ib_hist *h[MAX_CDF];
 	const char *names[MAX_CDF];
+	struct ib_chart_pcts from_pct[MAX_CDF];	/* reports without bins */
 	char text[MAX_CDF][IB_NAME_MAX + 80];
 	unsigned int n;
 };
 
-/* Every job and direction of docs[0..n) as CDF series (at most 64). */
+/* Every job and direction of docs[0..n) as CDF series (at most 64); a job
+ * read from plain JSON drawn from its percentile list only. */
 static void cdf_collect(struct cdf_set *s, const struct ib_results *const *docs,
 			const char *const *names, unsigned int n)
 {
@@ -190,6 +192,10 @@ static void cdf_collect(struct cdf_set *s, const struct ib_results *const *docs,
 					 n > 1 ? names[k] : "", n > 1 ? ": " : "",
 					 docs[k]->jobs[j].name, ib_page_ddir[dd]);
 				s->names[s->n] = s->text[s->n];
+				s->from_pct[s->n] = (struct ib_chart_pcts){
+					docs[k]->jobs[j].percentiles,
+					docs[k]->jobs[j].hist_from_pct ?
+					docs[k]->jobs[j].nr_percentiles : 0 };
 				s->n++;
 			}
 }
@@ -206,9 +212,10 @@ int ib_page_svg(FILE *f, const struct ib_results *const *docs,
 	cdf_collect(s, docs, names, n);
 	if (!s->n)
 		ret = ib_diag_set(d, EINVAL, "no latency samples to plot");
-	else
-		ret = ib_chart_cdf(f, &o, s->h, s->names, s->n, ib_page_pct,
-				   PAGE_NPCT, d);
+	else {
+		ret = ib_chart_cdf_from(f, &o, s->h, s->names, s->n, s->from_pct,
+					ib_page_pct, PAGE_NPCT, d);
+	}
 	free(s);
 	return ret;
 }
@@ -265,7 +272,7 @@ static int doc_charts(FILE *f, const struct ib_results *r, const char *name,
 	ib_html_figure_close(f, r->nr_jobs && r->jobs[0].hist_from_pct ?
 			     "Completion latency CDF from the report's percentiles "
 			     "(steps at the percentiles: no bins in the JSON)" :
-			     "Completion latency CDF, every job and direction");
+			     NULL);	/* the chart's title and legend say it */
 	return ret;
 }
 

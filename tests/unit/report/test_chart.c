@@ -212,6 +212,57 @@ static void test_cdf(void **state)
 }
 
 /*
+ * A CDF from a plain JSON's percentile list {99, 50, 90} over 100000
+ * samples (its histogram as the results reader makes it: the fewest
+ * samples at each percentile's value, the rest at the maximum): steps
+ * through the listed percentiles only, the x axis ending at the highest
+ * (99: 2 nines, though the samples resolve 5), no marker beyond it, the
+ * maximum (50us) drawn nowhere.
+ */
+static void test_cdf_from_pct(void **state)
+{
+	struct ib_hist *h = calloc(1, sizeof(*h));
+	const struct ib_hist *hs[] = { h };
+	static const double list[] = { 99, 50, 90 };
+	const struct ib_chart_pcts fp[] = { { list, 3 } };
+	struct ib_chart_opts o = { "cdf", NULL, NULL, 0, 0, false };
+	struct ib_diag d = { { 0 } };
+	struct capture c;
+	char *out;
+
+	(void)state;
+	ib_hist_add_n(h, 1000, 50000);
+	ib_hist_add_n(h, 2000, 40000);
+	ib_hist_add_n(h, 4000, 9000);
+	ib_hist_add_n(h, 50000, 1000);
+	cap_open(&c);
+	assert_int_equal(ib_chart_cdf_from(c.f, &o, hs, NULL, 1, fp, pct, 3, &d), 0);
+	out = cap_close(&c);
+	/* M, then a step (up, across) to each of 90 and 99 */
+	assert_int_equal(count_of(out, "<path class=\"line\""), 1);
+	assert_int_equal(count_of(out, "d=\"M"), 1);
+	assert_int_equal(count_of(out, " L"), 4);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"99\">"), 1);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"99.9\">"), 0);
+	/* latency 1us .. 4us, the axis to 5us: the maximum (50us) left out */
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"5000\">"), 1);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"10000\">"), 0);
+	/* markers at 50 and 99, none at 99.9 (beyond the list) */
+	assert_int_equal(count_of(out, "<g class=\"marker\""), 2);
+	assert_int_equal(count_of(out, "data-p=\"99.9\""), 0);
+	free(out);
+	/* bins (no list): the same histogram to 5 nines, the maximum drawn */
+	cap_open(&c);
+	assert_int_equal(ib_chart_cdf(c.f, &o, hs, NULL, 1, pct, 3, &d), 0);
+	out = cap_close(&c);
+	assert_int_equal(count_of(out, "<g class=\"tick\" data-v=\"99.999\">"), 1);
+	assert_int_equal(count_of(out, " L"), 3);
+	assert_int_equal(count_of(out, "<g class=\"marker\""), 3);
+	free(out);
+	free(h);
+}
+
+/*
  * A per-I/O log of 10 minutes (600,000 points) is drawn reduced to the
  * pixels it fills: at most 4 points per pixel column of the chart's width,
  * so the SVG's size follows the width, not the data (about 40 bytes a
@@ -349,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_hist),
 		cmocka_unit_test(test_cdf),
+		cmocka_unit_test(test_cdf_from_pct),
 		cmocka_unit_test(test_lines_and_curve),
 		cmocka_unit_test(test_lines_reduced_and_gaps),
 		cmocka_unit_test(test_bars),
