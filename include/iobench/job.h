@@ -320,8 +320,10 @@ struct ib_job {
 	uint64_t offset;
 	uint8_t offset_pct;
 	uint64_t offset_increment;
-	uint64_t offset_align;	/* offset=N%: aligned up to this (0: min bs) */
+	uint8_t offset_increment_pct;	/* N%: percent of the file (0: not a %) */
+	uint64_t offset_align;	/* a % offset: aligned up to this (0: min bs) */
 	uint64_t io_size;	/* 0: = size */
+	uint8_t io_size_pct;	/* N%: percent of each file's region (0, 100: all) */
 	unsigned int loops;	/* >= 1 */
 	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;

@@ -151,26 +151,42 @@ static uint64_t file_len(const struct ib_job *job, const struct ib_file *f,
 	return 0;
 }
 
+/*
+ * Where the job's region of f starts: offset (or offset=N% of the file)
+ * plus clone x offset_increment (or N% of the file). With either as a
+ * percentage the sum is aligned up to offset_align or the smallest block
+ * size, as fio does.
+ */
+static int region_base(const struct ib_job *job, const struct ib_file *f,
+		       uint64_t *out, struct ib_diag *d)
+{
+	uint64_t al = job->offset_align ? job->offset_align : min_bs(job);
+	uint64_t base, inc, step;
+
+	base = job->offset_pct ? f->real_size * job->offset_pct / 100 : job->offset;
+	inc = job->offset_increment_pct ?
+	      f->real_size * job->offset_increment_pct / 100 : job->offset_increment;
+	if (__builtin_mul_overflow((uint64_t)job->clone, inc, &step) ||
+	    __builtin_add_overflow(base, step, out))
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + clone %u x offset_increment=%llu overflows 64 bits",
+				   job->name, (unsigned long long)base, job->clone,
+				   (unsigned long long)inc);
+	if ((job->offset_pct || job->offset_increment_pct) && *out % al)
+		*out += al - *out % al;	/* from a percentage: below 2^63 */
+	return 0;
+}
+
 /* Region of file idx for this job: io_offset and io_size. */
 static int size_region(const struct ib_job *job, struct ib_file *f,
 		       unsigned int idx, unsigned int nr, bool exists,
 		       struct ib_diag *d)
 {
-	uint64_t mbs = min_bs(job), base, len;
+	uint64_t mbs = min_bs(job), base = 0, len;
+	int ret = region_base(job, f, &base, d);
 
-	if (job->offset_pct) {	/* aligned up, to offset_align or the block */
-		uint64_t al = job->offset_align ? job->offset_align : mbs;
-
-		base = (f->real_size * job->offset_pct / 100 + al - 1) / al * al;
-	}
-	else
-		base = job->offset;
-	if (__builtin_mul_overflow((uint64_t)job->clone, job->offset_increment, &len) ||
-	    __builtin_add_overflow(base, len, &base))
-		return ib_diag_set(d, EINVAL,
-				   "job '%s': offset=%llu + clone %u x offset_increment=%llu overflows 64 bits",
-				   job->name, (unsigned long long)job->offset, job->clone,
-				   (unsigned long long)job->offset_increment);
+	if (ret)
+		return ret;
 	if (job->file_append && !f->is_bdev)
 		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);

@@ -132,6 +132,12 @@ static void test_rwmix(void **state)
 	set_bad(j, "rwmixwrite", "20", EINVAL,
 		"rwmixread=70 and rwmixwrite=20 do not add up to 100");
 	set_bad(j, "rwmixread", "101", ERANGE, "rwmixread: 101 is out of range (0..100)");
+	/* fio takes N% without a word and does only reads */
+	set_bad(j, "rwmixread", "50%", EINVAL,
+		"rwmixread: '50%' is a number without '%' (rwmixread=50); fio takes '50%' but does 100% reads");
+	set_bad(j, "rwmixwrite", "30%", EINVAL,
+		"rwmixwrite: '30%' is a number without '%' (rwmixwrite=30); fio takes '30%' but does 100% reads");
+	assert_int_equal(j->rwmixread, 70);
 }
 
 static void test_rwmix_write_only(void **state)
@@ -221,6 +227,18 @@ static void test_sizes(void **state)
 	assert_int_equal(j->io_size, 10485760);
 	set_ok(j, "offset_increment", "1m");
 	assert_int_equal(j->offset_increment, 1048576);
+	/* fio's percentages of io_size and offset_increment */
+	set_ok(j, "io_size", "25%");
+	assert_int_equal(j->io_size, 0);
+	assert_int_equal(j->io_size_pct, 25);
+	set_ok(j, "io_size", "4k");
+	assert_int_equal(j->io_size, 4096);
+	assert_int_equal(j->io_size_pct, 0);
+	set_bad(j, "io_size", "150%", ERANGE,
+		"io_size: percentage '150%' is out of range (0..100%)");
+	set_ok(j, "offset_increment", "10%");
+	assert_int_equal(j->offset_increment, 0);
+	assert_int_equal(j->offset_increment_pct, 10);
 	set_ok(j, "lockmem", "1m");
 	assert_int_equal(j->lockmem, 1048576);
 	set_bad(j, "size", "12x", EINVAL, "size: invalid size '12x'");
