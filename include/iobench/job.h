@@ -184,6 +184,7 @@ struct ib_job_engine {
 	bool nowait;
 	unsigned int uncached;	/* RWF_DONTCACHE on buffered I/O (0: off) */
 	bool libaio_vectored;	/* libaio: IOCB_CMD_PREADV/PWRITEV, one iovec */
+	bool atomic;		/* RWF_ATOMIC on writes (rwf_check.c checks the target) */
 };
 
 /* The job's process: placement, priorities, neighbours, commands (procopts.c). */

@@ -263,7 +263,7 @@ static void dio_misaligned(const struct ib_job *job, const struct ib_file *f,
 }
 
 /* The nearest existing directory on the way to a missing file's path. */
-static void existing_dir(const char *path, char *dir, size_t len)
+void ib_target_existing_dir(const char *path, char *dir, size_t len)
 {
 	struct stat st;
 	char *slash;
@@ -303,7 +303,7 @@ static bool dio_refused(const struct ib_file *f, bool exists)
 			close(fd);
 		return fd < 0 && err == EINVAL;
 	}
-	existing_dir(f->path, dir, sizeof(dir));
+	ib_target_existing_dir(f->path, dir, sizeof(dir));
 	fd = open(dir, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
 	err = errno;
 	if (fd >= 0 || err != EINVAL) {
@@ -497,6 +497,8 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
 			ret = check_dio(job, fs, &fs->f[i], exists, d);
+		if (!ret)
+			ret = ib_target_check_rwf(job, fs, &fs->f[i], exists, d);
 		if (!ret && (job->rw & IB_RW_TRIM))
 			ret = ib_trim_check(&fs->f[i], d);
 		if (ret)

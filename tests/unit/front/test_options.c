@@ -753,15 +753,15 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 201); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 202); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 3 steadystate + force_async
 				   * + exec_prerun + exec_postrun + iomem + wait_for
 				   * + end_syncfs + thinkcycles + log_group
 				   * + job_start_clock_id + comm + priohint + uncached
-				   * + libaio_vectored */
-	assert_int_equal(engine_rows, 11);
+				   * + libaio_vectored + atomic */
+	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
 
@@ -792,6 +792,7 @@ static void test_engine_rows(void **state)
 	owners_are("hipri", "io_uring,pvsync2");
 	owners_are("nowait", "io_uring,pvsync2,libaio");
 	owners_are("fixedbufs", "io_uring");
+	owners_are("atomic", "io_uring,pvsync2,libaio");
 	owners_are("userspace_reap", "libaio");
 	owners_are("bs", "");
 	assert_int_equal(ib_engine_opt_owners("nowait", &one, 1), 3);
