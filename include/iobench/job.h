@@ -329,6 +329,7 @@ struct ib_job {
 	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;
 	bool create_on_open;
+	unsigned int filetype;	/* enum ib_filetype: what each target must be */
 	bool unlink;
 	bool unlink_each_loop;	/* new files for each loop (file.h renew) */
 	bool allow_mounted_write;
@@ -524,6 +525,14 @@ enum ib_falloc {
 	IB_FALLOC_POSIX,	/* posix_fallocate(3) */
 	IB_FALLOC_KEEP,		/* fallocate(FALLOC_FL_KEEP_SIZE), size kept */
 	IB_FALLOC_TRUNCATE,	/* ftruncate only */
+};
+
+/* filetype=: none (whatever stat finds), file, block, char (refused). */
+enum ib_filetype {
+	IB_FILETYPE_NONE,
+	IB_FILETYPE_FILE,
+	IB_FILETYPE_BLOCK,
+	IB_FILETYPE_CHAR,
 };
 
 static inline bool ib_job_writes(const struct ib_job *j)

@@ -228,6 +228,26 @@ static const struct ib_opt_val defaults_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val filetype_vals[] = {
+	{ "none", IB_FILETYPE_NONE, "Whatever each target is (the default)" },
+	{ "file", IB_FILETYPE_FILE, "Every target is a regular file (or is created as one)" },
+	{ "block", IB_FILETYPE_BLOCK, "Every target is a block device" },
+	{ "char", IB_FILETYPE_CHAR, "Character devices: refused, iobench does no I/O to them" },
+	{ NULL, 0, NULL },
+};
+
+/* filetype=char: fio's type for character devices, which iobench has no I/O for */
+static int set_filetype(struct ib_job *j, const struct ib_opt *o, const char *v,
+			struct ib_diag *d)
+{
+	int rc = ib_opt_enum_lookup(o, v, &j->filetype, d);
+
+	if (!rc && j->filetype == IB_FILETYPE_CHAR)
+		return ib_diag_set(d, ENOTSUP,
+				   "filetype=char: character devices are not supported by iobench (file or block)");
+	return rc;
+}
+
 /* defaults=: changes direct and ioengine unless they were given */
 static int set_defaults(struct ib_job *j, const struct ib_opt *o, const char *v,
 			struct ib_diag *d)
@@ -538,6 +558,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Size of each file (or a range a-b); default size/nrfiles" },
 	{ .name = "create_on_open", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(create_on_open), .def = "0", .help = "Create files when opened for I/O, not before" },
+	{ .name = "filetype", .type = IB_OPT_ENUM, .cat = IB_CAT_FILE,
+	  FLD(filetype), .vals = filetype_vals, .set = set_filetype, .def = "none",
+	  .help = "What every target must be (file, block); checked before anything is written" },
 	{ .name = "unlink", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE, FLD(unlink),
 	  .def = "0", .help = "Delete the job's files when it is done" },
 	{ .name = "unlink_each_loop", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,

@@ -120,6 +120,24 @@ static int probe_file(struct ib_file *f, bool *exists, struct ib_diag *d)
 	return 0;
 }
 
+/*
+ * filetype=file or block: what every target must be. fio takes the type
+ * instead of a stat; iobench stats each target anyway (its safety checks
+ * need the type), so a target of another type is refused here.
+ */
+static int check_filetype(const struct ib_job *job, const struct ib_file *f,
+			  bool exists, struct ib_diag *d)
+{
+	if (job->filetype == IB_FILETYPE_BLOCK && !f->is_bdev)
+		return ib_diag_set(d, ENOTBLK, "job '%s': filetype=block: %s is %s",
+				   job->name, f->path,
+				   exists ? "not a block device" : "missing (a block device is not created)");
+	if (job->filetype == IB_FILETYPE_FILE && f->is_bdev)
+		return ib_diag_set(d, EINVAL, "job '%s': filetype=file: %s is a block device",
+				   job->name, f->path);
+	return 0;
+}
+
 static uint64_t min_bs(const struct ib_job *job)
 {
 	uint64_t m = UINT64_MAX;
@@ -489,6 +507,8 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		return ret;
 	for (i = 0; i < fs->nr; i++) {
 		ret = probe_file(&fs->f[i], &exists, d);
+		if (!ret)
+			ret = check_filetype(job, &fs->f[i], exists, d);
 		if (!ret && !exists && !job->allow_file_create)
 			ret = ib_diag_set(d, ENOENT,
 					  "job '%s': %s does not exist and allow_file_create=0",

@@ -202,6 +202,22 @@ static void test_bsrange(void **state)
 	assert_int_equal(j->bs.min[0], 512);
 }
 
+/* filetype=: file and block are checked on the targets, char refused */
+static void test_filetype(void **state)
+{
+	struct ib_job *j = *state;
+
+	assert_int_equal(j->filetype, IB_FILETYPE_NONE);
+	set_ok(j, "filetype", "block");
+	assert_int_equal(j->filetype, IB_FILETYPE_BLOCK);
+	set_ok(j, "filetype", "FILE");
+	assert_int_equal(j->filetype, IB_FILETYPE_FILE);
+	set_bad(j, "filetype", "char", ENOTSUP,
+		"filetype=char: character devices are not supported by iobench (file or block)");
+	set_bad(j, "filetype", "pipe", EINVAL,
+		"filetype: invalid value 'pipe' (valid: none, file, block, char)");
+}
+
 static void test_sizes(void **state)
 {
 	struct ib_job *j = *state;
@@ -753,14 +769,14 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 202); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 203); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 3 steadystate + force_async
 				   * + exec_prerun + exec_postrun + iomem + wait_for
 				   * + end_syncfs + thinkcycles + log_group
 				   * + job_start_clock_id + comm + priohint + uncached
-				   * + libaio_vectored + atomic */
+				   * + libaio_vectored + atomic + filetype */
 	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -880,7 +896,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_find_aliases), T(test_rw), T(test_rwmix),
 		T(test_rwmix_write_only), T(test_bs_lists), T(test_bsrange),
-		T(test_sizes), T(test_kb_base_applies), T(test_times),
+		T(test_filetype), T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
 		T(test_strings), T(test_steadystate_options), T(test_rate_options), T(test_enums), T(test_ignore_error),
 		T(test_percentiles), T(test_unknown_and_unsupported),
