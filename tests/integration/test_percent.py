@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""fio's percentages in option values, as real job files write them: io_size,
-offset_increment and bssplit take N%, rwmixread=N% is refused (fio takes it
-and does only reads). Each case runs on a 1 MiB tmpfs file; the figures are
-fio's (3.33 and 3.42 agree), and the same job runs through the installed
-fio when there is one."""
+"""fio's percentages in option values, as real job files write them: size,
+io_size, offset_increment and bssplit take N%, rwmixread=N% is refused (fio
+takes it and does only reads). Each case runs on a 1 MiB tmpfs file; the
+figures are fio's (3.33 and 3.42 agree), and the same job runs through the
+installed fio when there is one."""
 import json
 import os
 import sys
@@ -50,6 +50,21 @@ def io_size_pct():
     both('p0', ['--rw=write', '--io_size=0%'], [(MiB, 256)])
     both('pn', ['--rw=write', '--io_size=25%', '--nrfiles=2'],
          [(256 * KiB, 64)])
+
+
+def size_pct():
+    """size=N% of the file, up to its end from the offset and in whole
+    blocks (fio's rule): the file is not extended."""
+    for name, args, want in (
+            ('s75', ['--size=75%', '--offset=50%'], [(512 * KiB, 128)]),
+            ('s90', ['--size=90%', '--offset=30%'], [(733184, 179)]),
+            ('s33', ['--size=33%', '--io_size=50%'], [(172032, 42)]),
+            ('s64', ['--size=33%', '--bs=64k'], [(327680, 5)]),
+            ('s100', ['--size=100%', '--offset_increment=20%',
+                      '--numjobs=2'], [(MiB, 256), (835584, 204)])):
+        both(name, ['--rw=write'] + args, want)
+        t.eq(os.path.getsize(t.path(name + '.dat')), MiB,
+             '%s: the file not extended' % name)
 
 
 def offset_increment_pct():
@@ -122,6 +137,7 @@ def fio_rwmix_pct():
 
 def main():
     io_size_pct()
+    size_pct()
     offset_increment_pct()
     bssplit_pct()
     refused()

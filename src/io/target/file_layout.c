@@ -208,6 +208,11 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	if (job->file_append && !f->is_bdev)
 		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
+	if (job->size_pct) {	/* fio: up to the file's end, whole blocks */
+		if (base < f->real_size && len > f->real_size - base)
+			len = f->real_size - base;
+		len -= len % mbs;
+	}
 	if (!len) {
 		if (!exists || (!f->is_bdev && !f->real_size))
 			return ib_diag_set(d, EINVAL,
