@@ -115,7 +115,11 @@ def refused():
              "without '%' (rwmixwrite=30); fio takes '30%' but does 100% "
              "reads\n"),
             ('--io_size=150%', "iobench: io_size: percentage '150%' is out "
-             "of range (0..100%)\n")):
+             "of range (0..100%)\n"),
+            ('--buffer_compress_percentage=50%', "iobench: "
+             "buffer_compress_percentage: '50%' is a number without '%' "
+             "(buffer_compress_percentage=50); fio does not read '50%' as 50 "
+             "either\n")):
         r = t.run('--name=bad', '--filename=' + target, '--size=64k',
                   '--rw=randrw', opt)
         t.eq((r.rc, r.out, r.err), (1, '', line), opt)
@@ -123,8 +127,9 @@ def refused():
          'refused runs: the target untouched')
 
 
-def fio_rwmix_pct():
-    """What the refusal says: fio runs rwmixread=70% as all reads."""
+def fio_pct_numbers():
+    """What the refusals say: fio runs rwmixread=70% as all reads and
+    number_ios=50% as every I/O of the job."""
     target = t.shm_file('mix.dat', size=MiB)
     r = t.fio('--name=mix', '--filename=' + target, '--size=1m',
               '--rw=randrw', '--rwmixread=70%', '--output-format=json')
@@ -133,6 +138,10 @@ def fio_rwmix_pct():
     j = json.loads(r.out)['jobs'][0]
     t.eq((j['read']['io_bytes'], j['write']['io_bytes']), (MiB, 0),
          'fio rwmixread=70%: only reads')
+    r = t.fio('--name=n', '--filename=' + target, '--size=1m', '--rw=read',
+              '--number_ios=50%', '--output-format=json')
+    t.eq(json.loads(r.out)['jobs'][0]['read']['total_ios'], 256,
+         'fio number_ios=50%: all 256 reads')
 
 
 def main():
@@ -141,7 +150,7 @@ def main():
     offset_increment_pct()
     bssplit_pct()
     refused()
-    fio_rwmix_pct()
+    fio_pct_numbers()
     t.finish()
 
 

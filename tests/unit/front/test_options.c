@@ -138,6 +138,11 @@ static void test_rwmix(void **state)
 	set_bad(j, "rwmixwrite", "30%", EINVAL,
 		"rwmixwrite: '30%' is a number without '%' (rwmixwrite=30); fio takes '30%' but does 100% reads");
 	assert_int_equal(j->rwmixread, 70);
+	set_bad(j, "buffer_compress_percentage", "50%", EINVAL,
+		"buffer_compress_percentage: '50%' is a number without '%' "
+		"(buffer_compress_percentage=50); fio does not read '50%' as 50 either");
+	set_bad(j, "iodepth", "16%", EINVAL,
+		"iodepth: '16%' is a number without '%' (iodepth=16); fio does not read '16%' as 16 either");
 }
 
 static void test_rwmix_write_only(void **state)
