@@ -113,8 +113,8 @@ static int check_atomic(const struct ib_job *job, const struct ib_files *fs,
 
 	if (!fs->direct)
 		return ib_diag_set(d, EINVAL,
-				   "job '%s': atomic: writes with RWF_ATOMIC need direct=1 (the kernel refuses buffered ones)",
-				   job->name);
+				   "job '%s': atomic: writes with RWF_ATOMIC need direct=1 (the kernel refuses buffered ones)%s%s",
+				   job->name, fs->direct_why[0] ? "; " : "", fs->direct_why);
 	fd = probe_open(f, exists);
 	if (fd < 0)
 		return ib_diag_set(d, -fd, "job '%s': atomic: %s: %s", job->name,
