@@ -211,14 +211,18 @@ const struct ib_rep_group *ib_rep_group(const struct ib_rep *r, unsigned int gro
 }
 
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
-		     const struct ib_dir_stats *ds, unsigned int ddir)
+		     const struct ib_dir_stats *ds, unsigned int ddir, bool terse)
 {
 	const struct ib_rep_group *g = ib_rep_group(r, e->job->groupid);
 	double per;
 
 	if (!g || g->agg_bw[ddir] < 1024 || !ds->bw_samples.n)
 		return 0.0;
-	per = ds->bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
+	if (terse)
+		per = ds->bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
+	else
+		per = (double)(int)ds->bw_samples.mean * 100.0 /
+		      ((double)g->agg_bw[ddir] / 1024.0);
 	return per > 100.0 ? 100.0 : per;
 }
 

@@ -78,10 +78,13 @@ static inline double ib_rep_iops(const struct ib_dir_stats *d)
 
 /*
  * bw_agg / "per=": ds's sample mean (KiB/s) as % of the group aggregate of
- * direction ddir (the mixed stats use the read aggregate, as fio).
+ * direction ddir (the mixed stats use the read aggregate, as fio). fio's
+ * two roundings: the normal text and JSON divide the mean truncated to an
+ * int by the aggregate in KiB/s as a double; terse (terse) divides the
+ * mean by the aggregate's whole KiB/s.
  */
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
-		     const struct ib_dir_stats *ds, unsigned int ddir);
+		     const struct ib_dir_stats *ds, unsigned int ddir, bool terse);
 /*
  * The error a report shows (err=, JSON "error", terse's error field), by
  * fio's rule: the error that stopped the job, if one did; else, with

@@ -165,7 +165,7 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r, const struct ib
 		json_colat(j, e->job, ds, plus);
 	ib_json_uint(j, "bw_min", bw->min);
 	ib_json_uint(j, "bw_max", bw->max);
-	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, ds, d));
+	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, ds, d, false));
 	ib_json_float(j, "bw_mean", bw->mean);
 	ib_json_float(j, "bw_dev", ib_lat_stat_stddev(bw));
 	ib_json_uint(j, "bw_samples", bw->n);

@@ -136,7 +136,7 @@ static void print_bw_iops(FILE *f, const struct ib_rep *r, const struct ib_rep_e
 		}
 		fprintf(f, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, avg=%5.02f, "
 			"stdev=%5.02f, samples=%llu\n", lbl, (unsigned long long)mn,
-			(unsigned long long)mx, ib_rep_bw_per(r, e, ds, d), mean, dev,
+			(unsigned long long)mx, ib_rep_bw_per(r, e, ds, d, false), mean, dev,
 			(unsigned long long)bw->n);
 	}
 	if (io->n)
