@@ -453,7 +453,7 @@ static void test_synthetic_tail(void **state)
 	st->minf = 3;
 	st->total_err = 2;
 	st->first_error = 5;
-	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0), 0);
+	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0, IB_FIO_V333), 0);
 	out = fixture_capture(ib_report_normal, &in, &ret);
 	assert_int_equal(ret, 0);
 	p = strstr(out, "  lat (nsec)");
@@ -523,7 +523,7 @@ static void test_shown_error(void **state)
 	st->dir[0].io_bytes = 32 * 4096;
 	st->dir[0].runtime_us = 1000;
 	st->job_runtime_ms = 1;
-	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0), 0);
+	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0, IB_FIO_V333), 0);
 	check_shown_error(&in, 0, NULL);
 	/* went on after 32 non-fatal errors */
 	in.jobs[0].continue_on_error = IB_COE_READ;
