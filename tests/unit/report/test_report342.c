@@ -99,6 +99,49 @@ static void test_terse_both(void **state)
 	fixture_free(&fx);
 }
 
+/*
+ * latency_target= jobs, as fio 3.42 and 3.33 printed them (null engine,
+ * latency_percentile=50): 3.42 scales each time with a unit (ns up to
+ * 1999, then us, ms, s), 3.33 prints the target in ns and the window in us.
+ */
+static void test_latency_target(void **state)
+{
+	static const struct {
+		uint64_t target_ns, window_us;
+		const char *v342, *v333;
+	} lt[] = {
+		{ 1500000, 2000000, "target=1500.00us, window=2.00s,",
+		  "target=1500000, window=2000000," },
+		{ 2000000, 1999, "target=2.00ms, window=1999.00us,", "target=2000000, window=1999," },
+		{ 3000, 500000, "target=3.00us, window=500.00ms,", "target=3000, window=500000," },
+	};
+	char want[160];
+	struct fixture fx;
+	char *got;
+	int ret;
+
+	(void)state;
+	assert_int_equal(fixture_load(&fx, "v342/null"), 0);
+	for (size_t i = 0; i < sizeof(lt) / sizeof(lt[0]); i++) {
+		fx.stats[0].lat_target_ns = lt[i].target_ns;
+		fx.stats[0].lat_window_us = lt[i].window_us;
+		fx.stats[0].lat_percentile = 50.0;
+		fx.stats[0].lat_depth = 1;
+		for (int v = 0; v < 2; v++) {
+			fx.in.fio_version = v ? IB_FIO_V333 : IB_FIO_V342;
+			got = fixture_capture(ib_report_normal, &fx.in, &ret);
+			assert_int_equal(ret, 0);
+			snprintf(want, sizeof(want), "\n     latency   : %s percentile=50.00%%, depth=1\n",
+				 v ? lt[i].v333 : lt[i].v342);
+			if (!strstr(got, want))
+				fprintf(stderr, "want %s in:\n%s", want, got);
+			assert_non_null(strstr(got, want));
+			free(got);
+		}
+	}
+	fixture_free(&fx);
+}
+
 /* The 3.42-only lines are there, the 3.33-only ones are not */
 static void test_differences(void **state)
 {
@@ -127,6 +170,7 @@ int main(void)
 		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_terse),
 		cmocka_unit_test(test_terse_both),
+		cmocka_unit_test(test_latency_target),
 		cmocka_unit_test(test_differences),
 	};
 
