@@ -99,6 +99,15 @@ def text_lines():
         opts = [json.loads(o)['jobs'][0]['job options'] for o in runs]
         t.eq([o.get('time_based') for o in opts], ['', None],
              'a bare option in JSON: "" (3.42), left out (3.33)')
+    job = t.path('bare.fio')
+    with open(job, 'w') as f:
+        f.write('[global]\nioengine=null\nsize=1m\ntime_based\nruntime=50ms\n[n]\nthread\n')
+    runs = both(job, '--output-format=json')
+    if runs:
+        docs = [json.loads(o) for o in runs]
+        t.eq([(d['global options'].get('time_based'), d['jobs'][0]['job options'].get('thread'))
+              for d in docs], [('', ''), (None, None)],
+             'bare options of a job file in JSON: "" (3.42), left out (3.33)')
 
 
 def disk_line():
