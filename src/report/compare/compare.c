@@ -388,9 +388,9 @@ static void note_add(char *note, size_t len, const char *key, const char *b,
 {
 	size_t used = strlen(note);
 
-	if (used + 1 < len && (!b || !n || strcmp(b, n)))
+	if (used + 1 < len && (!b || !n || strcmp(b, n)))	/* "": given bare */
 		snprintf(note + used, len - used, "%s%s %s vs %s", used ? ", " : "",
-			 key, b ? b : "(unset)", n ? n : "(unset)");
+			 key, !b ? "(unset)" : *b ? b : "(set)", !n ? "(unset)" : *n ? n : "(set)");
 }
 
 /*
@@ -415,12 +415,17 @@ static const char *used_opt(const struct ib_res_job *j, const struct ib_job_stat
 	return ib_cmp_job_opt(j, key);
 }
 
-/* The job options that differ between the two sides ("iodepth 16 vs 1"). */
+/*
+ * The job options that differ between the two sides ("iodepth 16 vs 1").
+ * A fio 3.33 document leaves out an option given without a value (3.42
+ * records it as ""): with one on a side, such an option set on the other
+ * side is not known to differ.
+ */
 static void opts_diff(char *note, size_t len, const struct ib_res_job *const job[2],
-		      const struct ib_job_stats *const st[2])
+		      const struct ib_job_stats *const st[2], bool bare_unknown)
 {
 	char vb[8], vn[8];
-	const char *p, *end, *v;
+	const char *p, *end, *v, *b, *n;
 	unsigned int k;
 
 	for (k = 0; k < 2; k++) {
@@ -430,10 +435,11 @@ static void opts_diff(char *note, size_t len, const struct ib_res_job *const job
 			v = p + strlen(p) + 1;
 			if (v >= end)
 				break;
-			if (k == 0 || !ib_cmp_job_opt(job[0], p))
-				note_add(note, len, p,
-					 used_opt(job[0], st[0], p, vb, sizeof(vb)),
-					 used_opt(job[1], st[1], p, vn, sizeof(vn)));
+			b = used_opt(job[0], st[0], p, vb, sizeof(vb));
+			n = used_opt(job[1], st[1], p, vn, sizeof(vn));
+			if ((k == 0 || !ib_cmp_job_opt(job[0], p)) &&
+			    !(bare_unknown && !*v && !(k ? b : n)))
+				note_add(note, len, p, b, n);
 			p = v + strlen(v) + 1;
 		}
 	}
@@ -458,7 +464,9 @@ static void row_note(struct ib_cmp_row *row, const struct sides *sd)
 			st[1] = sd->nw[i]->stats ? &sd->nw[i]->stats[j] : NULL;
 		}
 	if (job[0] && job[1])
-		opts_diff(row->note, sizeof(row->note), job, st);
+		opts_diff(row->note, sizeof(row->note), job, st,
+			  sd->base[0]->fio_version == IB_FIO_V333 ||
+			  sd->nw[0]->fio_version == IB_FIO_V333);
 }
 
 int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
