@@ -196,8 +196,9 @@ int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d);
  * stream's exactness: the final report's I/Os, bytes, latency samples,
  * histogram, min and max), its runtime the sum of their spans, its
  * iops/bw samples the lines of at least 100 ms; series[] holds those
- * lines. ib_results_is_stream: the first non-blank line is one JSON object
- * with "type" and "time_ms" (a report's first line is not). Errors: -EINVAL
+ * lines. ib_results_is_stream: the first non-blank line starts as iobench
+ * starts a line ({"type":") or is one JSON object with "type" and
+ * "time_ms" (a report's first line is neither). Errors: -EINVAL
  * "NAME:LINE: reason" for a malformed line, -E2BIG beyond IB_MAX_JOBS
  * slots, -ENOMEM. ib_results_load_any: a file, a JSON report or a stream
  * told apart by its content.

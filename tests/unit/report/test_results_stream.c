@@ -126,11 +126,12 @@ static void detect(void **state)
 	static const char *const yes[] = {
 		"{\"type\":\"job\",\"time_ms\":1}\n{\n",
 		"\n  {\"type\":\"group\",\"time_ms\":1}",
+		"{\"type\":\"job\",\"time_ms\":1,\"span_",	/* truncated */
 	};
 	static const char *const no[] = {
 		"{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : []\n}\n",
-		"{\"jobs\":[]}\n", "{\"type\":\"job\"}\n", "", "  \n", "[1]\n",
-		"{\"type\":\"job\",\"time_ms\":1\n}",
+		"{\"jobs\":[]}\n", "{ \"type\":\"job\"}\n", "", "  \n", "[1]\n",
+		"{ \"type\":\"job\",\"time_ms\":1\n}",
 	};
 	unsigned int i;
 
