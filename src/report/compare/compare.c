@@ -61,7 +61,7 @@ static const struct ib_hist *pick_hist(const struct ib_dir_stats *ds, uint64_t *
 
 /* Every metric of one direction of one job slot; NAN where absent. */
 static void slot_metrics(const struct ib_job_stats *s, unsigned int ddir,
-			 double out[IB_CMP_NR])
+			 bool clat, double out[IB_CMP_NR])
 {
 	const struct ib_dir_stats *ds = &s->dir[ddir];
 	const struct ib_lat_stat *l = &ds->lat[IB_LAT_TLAT];
@@ -76,7 +76,7 @@ static void slot_metrics(const struct ib_job_stats *s, unsigned int ddir,
 		out[IB_CMP_IOPS] = (double)ds->total_ios / secs;
 		out[IB_CMP_BW] = (double)ds->io_bytes / 1024.0 / secs;
 	}
-	if (!l->n)
+	if (!l->n || clat)
 		l = &ds->lat[IB_LAT_CLAT];
 	if (l->n)
 		out[IB_CMP_MEAN] = l->mean;
@@ -198,7 +198,7 @@ static unsigned int side_values(const struct ib_results *const *docs,
 		j = find_job(docs[i], row->job, row->occurrence);
 		if (j < 0 || !docs[i]->stats[j].dir[row->ddir].total_ios)
 			continue;
-		slot_metrics(&docs[i]->stats[j], row->ddir, v);
+		slot_metrics(&docs[i]->stats[j], row->ddir, row->mean_clat, v);
 		if (!got && first)
 			*first = &docs[i]->stats[j];
 		if (!isnan(v[m]))
@@ -445,6 +445,28 @@ static void opts_diff(char *note, size_t len, const struct ib_res_job *const job
 	}
 }
 
+/*
+ * Whether a run of the row has completion latencies and no total ones (a
+ * stream: its lines hold one kind): then the mean is completion's on both
+ * sides (when a run is a stream). And whether a run is a stream (no job
+ * options to compare).
+ */
+static void row_kinds(struct ib_cmp_row *row, const struct ib_results *const *docs,
+		      unsigned int n, bool *stream)
+{
+	const struct ib_lat_stat *l;
+	unsigned int i;
+	int j;
+
+	for (i = 0; i < n; i++) {
+		if ((j = find_job(docs[i], row->job, row->occurrence)) < 0)
+			continue;
+		l = docs[i]->stats[j].dir[row->ddir].lat;
+		row->mean_clat |= !l[IB_LAT_TLAT].n && l[IB_LAT_CLAT].n;
+		*stream |= docs[i]->series != NULL;
+	}
+}
+
 /* How the two sides' job descriptions differ, from the first run of each. */
 static void row_note(struct ib_cmp_row *row, const struct sides *sd)
 {
@@ -475,6 +497,7 @@ int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
 {
 	struct sides sd = { base, nw, nb, nn };
 	unsigned int i, m;
+	bool stream;
 	int ret;
 
 	memset(c, 0, sizeof(*c));
@@ -500,9 +523,18 @@ int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
 			!row->nbase ? IB_CMP_ONLY_NEW : IB_CMP_BOTH;
 		if (row->side != IB_CMP_BOTH)
 			continue;
-		row_note(row, &sd);
+		stream = false;
+		row_kinds(row, base, nb, &stream);
+		row_kinds(row, nw, nn, &stream);
+		row->mean_clat &= stream;	/* reports: as they were */
+		if (!stream)
+			row_note(row, &sd);
 		for (m = 0; m < IB_CMP_NR; m++)	/* IOPS first: its band is used */
 			fill_cell(c, row, (enum ib_cmp_metric)m, &sd);
+		if (ib_cmp_iv_fill(row, base, nb, nw, nn)) {
+			ib_cmp_free(c);
+			return ib_diag_set(d, ENOMEM, "compare: out of memory");
+		}
 	}
 	return 0;
 }
