@@ -184,6 +184,7 @@ struct ib_job_engine {
 	bool nowait;
 	unsigned int uncached;	/* RWF_DONTCACHE on buffered I/O (0: off) */
 	bool libaio_vectored;	/* libaio: IOCB_CMD_PREADV/PWRITEV, one iovec */
+	bool atomic;		/* RWF_ATOMIC on writes (rwf_check.c checks the target) */
 };
 
 /* The job's process: placement, priorities, neighbours, commands (procopts.c). */
@@ -320,12 +321,15 @@ struct ib_job {
 	uint64_t offset;
 	uint8_t offset_pct;
 	uint64_t offset_increment;
-	uint64_t offset_align;	/* offset=N%: aligned up to this (0: min bs) */
+	uint8_t offset_increment_pct;	/* N%: percent of the file (0: not a %) */
+	uint64_t offset_align;	/* a % offset: aligned up to this (0: min bs) */
 	uint64_t io_size;	/* 0: = size */
+	uint8_t io_size_pct;	/* N%: percent of each file's region (0, 100: all) */
 	unsigned int loops;	/* >= 1 */
 	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;
 	bool create_on_open;
+	unsigned int filetype;	/* enum ib_filetype: what each target must be */
 	bool unlink;
 	bool unlink_each_loop;	/* new files for each loop (file.h renew) */
 	bool allow_mounted_write;
@@ -521,6 +525,14 @@ enum ib_falloc {
 	IB_FALLOC_POSIX,	/* posix_fallocate(3) */
 	IB_FALLOC_KEEP,		/* fallocate(FALLOC_FL_KEEP_SIZE), size kept */
 	IB_FALLOC_TRUNCATE,	/* ftruncate only */
+};
+
+/* filetype=: none (whatever stat finds), file, block, char (refused). */
+enum ib_filetype {
+	IB_FILETYPE_NONE,
+	IB_FILETYPE_FILE,
+	IB_FILETYPE_BLOCK,
+	IB_FILETYPE_CHAR,
 };
 
 static inline bool ib_job_writes(const struct ib_job *j)

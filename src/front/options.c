@@ -136,14 +136,33 @@ static int64_t type_max(const struct ib_opt *o)
 	return INT64_MAX;
 }
 
+/*
+ * "50%" given to a number: fio reads something else (it takes
+ * buffer_compress_percentage=50% without a word and writes incompressible
+ * data, number_ios=50% does every I/O, iodepth=4% is out of range), so it
+ * is refused with the number to write.
+ */
+static int percent_for_number(const struct ib_opt *o, const char *v,
+			      struct ib_diag *d)
+{
+	size_t n = strlen(v);
+
+	return ib_diag_set(d, EINVAL,
+			   "%s: '%s' is a number without '%%' (%s=%.*s); fio does not read '%s' as %.*s either",
+			   o->name, v, o->name, (int)(n - 1), v, v, (int)(n - 1), v);
+}
+
 int ib_opt_parse_int(const struct ib_opt *o, const char *v, int64_t *out,
 		     struct ib_diag *d)
 {
 	const char *p = v;
+	size_t n = strlen(v);
 	uint64_t u;
 	bool neg = false;
 	int rc;
 
+	if (n > 1 && v[n - 1] == '%' && isdigit((unsigned char)v[n - 2]))
+		return percent_for_number(o, v, d);
 	while (isspace((unsigned char)*p))
 		p++;
 	if (o->type == IB_OPT_INT && *p == '-') {

@@ -157,16 +157,26 @@ static int set_merge_list(struct ib_job *j, const struct ib_opt *o,
 	return 0;
 }
 
-/* rwmixread and rwmixwrite set each other; both in one job must sum to 100. */
+/*
+ * rwmixread and rwmixwrite set each other; both in one job must sum to 100.
+ * "N%" is refused: fio takes it without a word and runs every I/O as a
+ * read, whatever N and whichever of the two options.
+ */
 static int set_rwmix(struct ib_job *j, const struct ib_opt *o, const char *v,
 		     struct ib_diag *d)
 {
 	bool is_read = !strcmp(o->name, "rwmixread");
 	const char *other = is_read ? "rwmixwrite" : "rwmixread";
 	const char *given = ib_opts_text_get(j->opts_text, j->opts_len, other);
+	size_t len = strlen(v);
 	int64_t x;
-	int rc = ib_opt_parse_int(o, v, &x, d);
+	int rc;
 
+	if (len > 1 && v[len - 1] == '%')
+		return ib_diag_set(d, EINVAL,
+				   "%s: '%s' is a number without '%%' (%s=%.*s); fio takes '%s' but does 100%% reads",
+				   o->name, v, o->name, (int)strcspn(v, "%"), v, v);
+	rc = ib_opt_parse_int(o, v, &x, d);
 	if (rc)
 		return rc;
 	if (given) {
@@ -217,6 +227,26 @@ static const struct ib_opt_val defaults_vals[] = {
 	{ "fio", IB_DEFAULTS_FIO, "fio's: direct=0 (buffered), ioengine=psync, iodepth_batch_submit=1, iodepth_batch_complete_max=iodepth_batch_complete_min" },
 	{ NULL, 0, NULL },
 };
+
+static const struct ib_opt_val filetype_vals[] = {
+	{ "none", IB_FILETYPE_NONE, "Whatever each target is (the default)" },
+	{ "file", IB_FILETYPE_FILE, "Every target is a regular file (or is created as one)" },
+	{ "block", IB_FILETYPE_BLOCK, "Every target is a block device" },
+	{ "char", IB_FILETYPE_CHAR, "Character devices: refused, iobench does no I/O to them" },
+	{ NULL, 0, NULL },
+};
+
+/* filetype=char: fio's type for character devices, which iobench has no I/O for */
+static int set_filetype(struct ib_job *j, const struct ib_opt *o, const char *v,
+			struct ib_diag *d)
+{
+	int rc = ib_opt_enum_lookup(o, v, &j->filetype, d);
+
+	if (!rc && j->filetype == IB_FILETYPE_CHAR)
+		return ib_diag_set(d, ENOTSUP,
+				   "filetype=char: character devices are not supported by iobench (file or block)");
+	return rc;
+}
 
 /* defaults=: changes direct and ioengine unless they were given */
 static int set_defaults(struct ib_job *j, const struct ib_opt *o, const char *v,
@@ -528,6 +558,9 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Size of each file (or a range a-b); default size/nrfiles" },
 	{ .name = "create_on_open", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(create_on_open), .def = "0", .help = "Create files when opened for I/O, not before" },
+	{ .name = "filetype", .type = IB_OPT_ENUM, .cat = IB_CAT_FILE,
+	  FLD(filetype), .vals = filetype_vals, .set = set_filetype, .def = "none",
+	  .help = "What every target must be (file, block); checked before anything is written" },
 	{ .name = "unlink", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE, FLD(unlink),
 	  .def = "0", .help = "Delete the job's files when it is done" },
 	{ .name = "unlink_each_loop", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
@@ -625,9 +658,9 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "offset_align", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
 	  FLD(offset_align), .def = "0",
 	  .help = "offset=N%: align the offset up to this (0: the smallest block size)" },
-	{ .name = "offset_increment", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
-	  FLD(offset_increment), .def = "0",
-	  .help = "Added to offset for each clone (numjobs)" },
+	{ .name = "offset_increment", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
+	  FLD(offset_increment), .off2 = offsetof(struct ib_job, offset_increment_pct),
+	  .def = "0", .help = "Added to offset for each clone (numjobs; or N% of the file)" },
 
 	/* block size */
 	{ .name = "bs", .alias = { "blocksize" }, .type = IB_OPT_BS_LIST,
@@ -686,9 +719,10 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "size", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOSIZE, FLD(size),
 	  .off2 = offsetof(struct ib_job, size_pct),
 	  .help = "Total bytes of I/O per job (or N% of the file/device)" },
-	{ .name = "io_size", .alias = { "io_limit" }, .type = IB_OPT_SIZE,
+	{ .name = "io_size", .alias = { "io_limit" }, .type = IB_OPT_SIZE_PCT,
 	  .cat = IB_CAT_IOSIZE, FLD(io_size),
-	  .help = "Bytes of I/O to do, if different from size" },
+	  .off2 = offsetof(struct ib_job, io_size_pct),
+	  .help = "Bytes of I/O to do, if different from size (or N% of the files' regions)" },
 	{ .name = "number_ios", .type = IB_OPT_U64, .cat = IB_CAT_IOSIZE,
 	  FLD(number_ios), .def = "0",
 	  .help = "End a size-based job after this many I/Os if its size is not done first" },

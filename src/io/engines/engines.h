@@ -58,8 +58,15 @@ extern const struct ib_engine_opts ib_engine_opts_libaio;
 	{ .name = "uncached", .type = IB_OPT_UINT, .cat = IB_CAT_ENGOPT,       \
 	  ENG_FLD(engine.uncached), .def = "0",                                \
 	  .help = "Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)" }
+#define ENG_OPT_ATOMIC                                                        \
+	{ .name = "atomic", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,         \
+	  ENG_FLD(engine.atomic), .def = "0",                                  \
+	  .help = "Torn-write protection: writes with RWF_ATOMIC (direct=1, one power-of-two size in the target's limits)" }
 #define ENG_OPT_END { .name = NULL }
 
+#ifndef RWF_ATOMIC
+#define RWF_ATOMIC 0x00000040		/* Linux 6.11 */
+#endif
 #ifndef RWF_DONTCACHE
 #define RWF_DONTCACHE 0x00000080	/* Linux 6.14 */
 #endif
@@ -76,6 +83,12 @@ static inline int eng_rwf_flags(const struct ib_job *job)
 	if (job->engine.uncached && !job->direct)
 		flags |= RWF_DONTCACHE;
 	return flags;
+}
+
+/* The RWF_* flags a job's writes add to eng_rwf_flags(): atomic. */
+static inline int eng_rwf_write_flags(const struct ib_job *job)
+{
+	return job->engine.atomic ? RWF_ATOMIC : 0;
 }
 
 /* Cold path: copy a constant line into ctx->errmsg. */

@@ -38,6 +38,7 @@ struct uring_data {
 	bool ring_fd;		/* the ring's fd registered (no fdget per enter) */
 	int op;			/* OP_* */
 	int rw_flags;		/* RWF_NOWAIT, RWF_DONTCACHE */
+	int wr_flags;		/* and on writes: RWF_ATOMIC */
 	unsigned int async_every;	/* force_async: every Nth SQE, 0: none */
 	unsigned int async_left;	/* SQEs until the next async one */
 	unsigned int queued;	/* SQEs filled, not yet submitted */
@@ -169,9 +170,10 @@ static int register_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
 
 /*
  * fixedbufs given: register or fail. Not given: register when the ring can
- * hold a buffer per I/O, vectored I/O was not asked for and the kernel
- * agrees (RLIMIT_MEMLOCK, file-backed iomem and old kernels refuse), else
- * go on with plain reads and writes.
+ * hold a buffer per I/O, vectored I/O was not asked for, the writes are
+ * not atomic (the kernel fails RWF_ATOMIC from registered buffers with
+ * EINVAL) and the kernel agrees (RLIMIT_MEMLOCK, file-backed iomem and old
+ * kernels refuse), else go on with plain reads and writes.
  */
 static int setup_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
 {
@@ -182,7 +184,8 @@ static int setup_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
 		return 0;
 	if (!job->engine.fixedbufs && (!ctx->buf_base || !ctx->nr_ios ||
 				ctx->nr_ios > URING_MAX_FIXEDBUFS ||
-				job->engine.nonvectored == 0)) /* READV/WRITEV asked */
+				job->engine.nonvectored == 0 || /* READV/WRITEV asked */
+				job->engine.atomic))
 		return 0;
 	ret = register_bufs(ctx, ud);
 	if (ret < 0 && job->engine.fixedbufs)
@@ -269,6 +272,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 		return init_fail_msg(ctx, ret, "registerfiles: registering files");
 	ud->op = pick_op(job, ud);
 	ud->rw_flags = eng_rwf_flags(job) & ~RWF_HIPRI;
+	ud->wr_flags = ud->rw_flags | eng_rwf_write_flags(job);
 	ud->async_every = ud->async_left = job->engine.force_async;
 	note_setup(ctx, ud);
 	return 0;
@@ -308,7 +312,7 @@ static void prep_sqe(struct ib_engine_ctx *ctx, struct uring_data *ud,
 		sqe->flags |= IOSQE_ASYNC;
 		ud->async_left = ud->async_every;
 	}
-	sqe->rw_flags = ud->rw_flags;
+	sqe->rw_flags = wr ? ud->wr_flags : ud->rw_flags;
 	io_uring_sqe_set_data(sqe, io);
 }
 

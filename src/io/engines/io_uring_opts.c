@@ -52,6 +52,7 @@ static const struct ib_opt uring_rows[] = {
 	  .help = "Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)" },
 	ENG_OPT_NOWAIT,
 	ENG_OPT_UNCACHED,
+	ENG_OPT_ATOMIC,
 	ENG_OPT_END,
 };
 
@@ -61,6 +62,10 @@ static int uring_validate(const struct ib_job *j, struct ib_diag *d)
 		return ib_diag_set(d, EINVAL,
 				   "fixedbufs: iodepth=%u needs %u registered buffers, io_uring allows %u",
 				   j->iodepth, j->iodepth, URING_MAX_FIXEDBUFS);
+	if (j->engine.fixedbufs && j->engine.fixedbufs_given && j->engine.atomic &&
+	    ib_job_dir_active(j, IB_DDIR_WRITE))
+		return ib_diag_set(d, EINVAL,
+				   "atomic: the kernel refuses RWF_ATOMIC writes from registered buffers (fixedbufs=1)");
 	return 0;
 }
 

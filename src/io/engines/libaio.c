@@ -39,6 +39,7 @@ struct aio_data {
 	bool ctx_ok;
 	bool user_reap;		/* userspace_reap and the ring looks right */
 	int rw_flags;		/* RWF_NOWAIT (eng_rwf_flags) */
+	int wr_flags;		/* and on writes: RWF_ATOMIC */
 	unsigned int npending;	/* iocbs queued, not yet submitted */
 	unsigned int inflight;	/* submitted, not yet reaped (failed included) */
 	unsigned int nfailed;	/* refused by io_submit, res set, to reap */
@@ -89,6 +90,7 @@ static int aio_init(struct ib_engine_ctx *ctx)
 		ad->user_reap = r->magic == AIO_RING_MAGIC;
 	}
 	ad->rw_flags = eng_rwf_flags(ctx->job) & ~RWF_HIPRI;	/* nowait only here */
+	ad->wr_flags = ad->rw_flags | eng_rwf_write_flags(ctx->job);
 	return 0;
 }
 
@@ -122,7 +124,7 @@ static int aio_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 		io_prep_pwrite(iocb, fd, io->buf, io->len, (long long)io->offset);
 	else
 		io_prep_pread(iocb, fd, io->buf, io->len, (long long)io->offset);
-	iocb->aio_rw_flags = ad->rw_flags;
+	iocb->aio_rw_flags = io->ddir == IB_DDIR_WRITE ? ad->wr_flags : ad->rw_flags;
 	iocb->data = io;
 	ad->pending[ad->npending++] = iocb;
 	return IB_Q_QUEUED;

@@ -15,6 +15,7 @@ static const struct ib_opt aio_rows[] = {
 	{ .name = "libaio_vectored", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(engine.libaio_vectored), .def = "0",
 	  .help = "Submit vectored reads and writes (IOCB_CMD_PREADV/PWRITEV, one iovec)" },
+	ENG_OPT_ATOMIC,
 	ENG_OPT_END,
 };
 

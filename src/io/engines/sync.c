@@ -109,7 +109,8 @@ static int pvsync2_queue(struct ib_engine_ctx *ctx, struct ib_io *io)
 		return ib_trim_io(ctx, io);
 	do {
 		if (io->ddir == IB_DDIR_WRITE)
-			ret = pwritev2(fd, &iov, 1, (off_t)io->offset, flags);
+			ret = pwritev2(fd, &iov, 1, (off_t)io->offset,
+				       flags | eng_rwf_write_flags(ctx->job));
 		else
 			ret = preadv2(fd, &iov, 1, (off_t)io->offset, flags);
 	} while (ret < 0 && errno == EINTR);
@@ -140,6 +141,7 @@ static const struct ib_opt pvsync2_rows[] = {
 	ENG_OPT_HIPRI,
 	ENG_OPT_NOWAIT,
 	ENG_OPT_UNCACHED,
+	ENG_OPT_ATOMIC,
 	ENG_OPT_END,
 };
 

@@ -10,7 +10,10 @@
 
 #define BLANK UINT32_MAX
 
-/* "12.5" -> 12500 (thousandths of a percent); -EINVAL unless 0..100. */
+/*
+ * "12.5" (or "12.5%", as fio reads it) -> 12500 (thousandths of a
+ * percent); -EINVAL unless 0..100.
+ */
 static int parse_pct(const char *s, uint32_t *out)
 {
 	char *end;
@@ -21,6 +24,8 @@ static int parse_pct(const char *s, uint32_t *out)
 		return 0;
 	}
 	x = strtod(s, &end);
+	if (end != s && *end == '%')
+		end++;
 	if (end == s || *end || !(x >= 0.0) || x > 100.0)
 		return -EINVAL;
 	*out = (uint32_t)(x * (IB_BSSPLIT_SCALE / 100) + 0.5);

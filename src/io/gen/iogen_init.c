@@ -129,6 +129,28 @@ static void init_dirs(struct ib_iogen *g)
 
 static void fast_init(struct ib_iogen *g);
 
+/*
+ * Bytes of one pass: io_size, or io_size=N% of each file's region (fio's
+ * sum of the regions' N%, rounded up to the block: fio's last I/O is a
+ * whole one; 0% and 100% are all of them), or the regions.
+ */
+static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files,
+			   unsigned int nr_files, uint64_t total)
+{
+	const struct ib_job *job = g->job;
+	uint64_t sum = 0;
+	unsigned int i;
+
+	if (job->io_size_pct && job->io_size_pct < 100) {
+		for (i = 0; i < nr_files; i++)
+			sum += files[i].io_size * job->io_size_pct / 100;
+		if (sum % g->granule)
+			sum += g->granule - sum % g->granule;
+		return sum;
+	}
+	return job->io_size ? job->io_size : total;
+}
+
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  const struct ib_file *files, unsigned int nr_files,
 		  struct ib_diag *d)
@@ -169,7 +191,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	if (job->time_based)
 		g->bytes_left = UINT64_MAX;
 	else
-		g->bytes_left = (job->io_size ? job->io_size : total) * job->loops;
+		g->bytes_left = pass_bytes(g, files, nr_files, total) * job->loops;
 	/* fio counts number_ios per loops= pass (its limit is number_ios
 	 * times the pass number): with one block size, number_ios * loops */
 	g->ios_left = job->number_ios && job->number_ios <= UINT64_MAX / job->loops ?

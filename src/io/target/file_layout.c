@@ -120,6 +120,24 @@ static int probe_file(struct ib_file *f, bool *exists, struct ib_diag *d)
 	return 0;
 }
 
+/*
+ * filetype=file or block: what every target must be. fio takes the type
+ * instead of a stat; iobench stats each target anyway (its safety checks
+ * need the type), so a target of another type is refused here.
+ */
+static int check_filetype(const struct ib_job *job, const struct ib_file *f,
+			  bool exists, struct ib_diag *d)
+{
+	if (job->filetype == IB_FILETYPE_BLOCK && !f->is_bdev)
+		return ib_diag_set(d, ENOTBLK, "job '%s': filetype=block: %s is %s",
+				   job->name, f->path,
+				   exists ? "not a block device" : "missing (a block device is not created)");
+	if (job->filetype == IB_FILETYPE_FILE && f->is_bdev)
+		return ib_diag_set(d, EINVAL, "job '%s': filetype=file: %s is a block device",
+				   job->name, f->path);
+	return 0;
+}
+
 static uint64_t min_bs(const struct ib_job *job)
 {
 	uint64_t m = UINT64_MAX;
@@ -151,29 +169,50 @@ static uint64_t file_len(const struct ib_job *job, const struct ib_file *f,
 	return 0;
 }
 
+/*
+ * Where the job's region of f starts: offset (or offset=N% of the file)
+ * plus clone x offset_increment (or N% of the file). With either as a
+ * percentage the sum is aligned up to offset_align or the smallest block
+ * size, as fio does.
+ */
+static int region_base(const struct ib_job *job, const struct ib_file *f,
+		       uint64_t *out, struct ib_diag *d)
+{
+	uint64_t al = job->offset_align ? job->offset_align : min_bs(job);
+	uint64_t base, inc, step;
+
+	base = job->offset_pct ? f->real_size * job->offset_pct / 100 : job->offset;
+	inc = job->offset_increment_pct ?
+	      f->real_size * job->offset_increment_pct / 100 : job->offset_increment;
+	if (__builtin_mul_overflow((uint64_t)job->clone, inc, &step) ||
+	    __builtin_add_overflow(base, step, out))
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + clone %u x offset_increment=%llu overflows 64 bits",
+				   job->name, (unsigned long long)base, job->clone,
+				   (unsigned long long)inc);
+	if ((job->offset_pct || job->offset_increment_pct) && *out % al)
+		*out += al - *out % al;	/* from a percentage: below 2^63 */
+	return 0;
+}
+
 /* Region of file idx for this job: io_offset and io_size. */
 static int size_region(const struct ib_job *job, struct ib_file *f,
 		       unsigned int idx, unsigned int nr, bool exists,
 		       struct ib_diag *d)
 {
-	uint64_t mbs = min_bs(job), base, len;
+	uint64_t mbs = min_bs(job), base = 0, len;
+	int ret = region_base(job, f, &base, d);
 
-	if (job->offset_pct) {	/* aligned up, to offset_align or the block */
-		uint64_t al = job->offset_align ? job->offset_align : mbs;
-
-		base = (f->real_size * job->offset_pct / 100 + al - 1) / al * al;
-	}
-	else
-		base = job->offset;
-	if (__builtin_mul_overflow((uint64_t)job->clone, job->offset_increment, &len) ||
-	    __builtin_add_overflow(base, len, &base))
-		return ib_diag_set(d, EINVAL,
-				   "job '%s': offset=%llu + clone %u x offset_increment=%llu overflows 64 bits",
-				   job->name, (unsigned long long)job->offset, job->clone,
-				   (unsigned long long)job->offset_increment);
+	if (ret)
+		return ret;
 	if (job->file_append && !f->is_bdev)
 		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
+	if (job->size_pct) {	/* fio: up to the file's end, whole blocks */
+		if (base < f->real_size && len > f->real_size - base)
+			len = f->real_size - base;
+		len -= len % mbs;
+	}
 	if (!len) {
 		if (!exists || (!f->is_bdev && !f->real_size))
 			return ib_diag_set(d, EINVAL,
@@ -247,7 +286,7 @@ static void dio_misaligned(const struct ib_job *job, const struct ib_file *f,
 }
 
 /* The nearest existing directory on the way to a missing file's path. */
-static void existing_dir(const char *path, char *dir, size_t len)
+void ib_target_existing_dir(const char *path, char *dir, size_t len)
 {
 	struct stat st;
 	char *slash;
@@ -287,7 +326,7 @@ static bool dio_refused(const struct ib_file *f, bool exists)
 			close(fd);
 		return fd < 0 && err == EINVAL;
 	}
-	existing_dir(f->path, dir, sizeof(dir));
+	ib_target_existing_dir(f->path, dir, sizeof(dir));
 	fd = open(dir, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
 	err = errno;
 	if (fd >= 0 || err != EINVAL) {
@@ -473,6 +512,8 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		return ret;
 	for (i = 0; i < fs->nr; i++) {
 		ret = probe_file(&fs->f[i], &exists, d);
+		if (!ret)
+			ret = check_filetype(job, &fs->f[i], exists, d);
 		if (!ret && !exists && !job->allow_file_create)
 			ret = ib_diag_set(d, ENOENT,
 					  "job '%s': %s does not exist and allow_file_create=0",
@@ -481,6 +522,8 @@ int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 			ret = size_region(job, &fs->f[i], i, fs->nr, exists, d);
 		if (!ret)
 			ret = check_dio(job, fs, &fs->f[i], exists, d);
+		if (!ret)
+			ret = ib_target_check_rwf(job, fs, &fs->f[i], exists, d);
 		if (!ret && (job->rw & IB_RW_TRIM))
 			ret = ib_trim_check(&fs->f[i], d);
 		if (ret)

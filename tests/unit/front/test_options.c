@@ -132,6 +132,17 @@ static void test_rwmix(void **state)
 	set_bad(j, "rwmixwrite", "20", EINVAL,
 		"rwmixread=70 and rwmixwrite=20 do not add up to 100");
 	set_bad(j, "rwmixread", "101", ERANGE, "rwmixread: 101 is out of range (0..100)");
+	/* fio takes N% without a word and does only reads */
+	set_bad(j, "rwmixread", "50%", EINVAL,
+		"rwmixread: '50%' is a number without '%' (rwmixread=50); fio takes '50%' but does 100% reads");
+	set_bad(j, "rwmixwrite", "30%", EINVAL,
+		"rwmixwrite: '30%' is a number without '%' (rwmixwrite=30); fio takes '30%' but does 100% reads");
+	assert_int_equal(j->rwmixread, 70);
+	set_bad(j, "buffer_compress_percentage", "50%", EINVAL,
+		"buffer_compress_percentage: '50%' is a number without '%' "
+		"(buffer_compress_percentage=50); fio does not read '50%' as 50 either");
+	set_bad(j, "iodepth", "16%", EINVAL,
+		"iodepth: '16%' is a number without '%' (iodepth=16); fio does not read '16%' as 16 either");
 }
 
 static void test_rwmix_write_only(void **state)
@@ -196,6 +207,22 @@ static void test_bsrange(void **state)
 	assert_int_equal(j->bs.min[0], 512);
 }
 
+/* filetype=: file and block are checked on the targets, char refused */
+static void test_filetype(void **state)
+{
+	struct ib_job *j = *state;
+
+	assert_int_equal(j->filetype, IB_FILETYPE_NONE);
+	set_ok(j, "filetype", "block");
+	assert_int_equal(j->filetype, IB_FILETYPE_BLOCK);
+	set_ok(j, "filetype", "FILE");
+	assert_int_equal(j->filetype, IB_FILETYPE_FILE);
+	set_bad(j, "filetype", "char", ENOTSUP,
+		"filetype=char: character devices are not supported by iobench (file or block)");
+	set_bad(j, "filetype", "pipe", EINVAL,
+		"filetype: invalid value 'pipe' (valid: none, file, block, char)");
+}
+
 static void test_sizes(void **state)
 {
 	struct ib_job *j = *state;
@@ -221,6 +248,18 @@ static void test_sizes(void **state)
 	assert_int_equal(j->io_size, 10485760);
 	set_ok(j, "offset_increment", "1m");
 	assert_int_equal(j->offset_increment, 1048576);
+	/* fio's percentages of io_size and offset_increment */
+	set_ok(j, "io_size", "25%");
+	assert_int_equal(j->io_size, 0);
+	assert_int_equal(j->io_size_pct, 25);
+	set_ok(j, "io_size", "4k");
+	assert_int_equal(j->io_size, 4096);
+	assert_int_equal(j->io_size_pct, 0);
+	set_bad(j, "io_size", "150%", ERANGE,
+		"io_size: percentage '150%' is out of range (0..100%)");
+	set_ok(j, "offset_increment", "10%");
+	assert_int_equal(j->offset_increment, 0);
+	assert_int_equal(j->offset_increment_pct, 10);
 	set_ok(j, "lockmem", "1m");
 	assert_int_equal(j->lockmem, 1048576);
 	set_bad(j, "size", "12x", EINVAL, "size: invalid size '12x'");
@@ -735,15 +774,15 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 201); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 203); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 3 steadystate + force_async
 				   * + exec_prerun + exec_postrun + iomem + wait_for
 				   * + end_syncfs + thinkcycles + log_group
 				   * + job_start_clock_id + comm + priohint + uncached
-				   * + libaio_vectored */
-	assert_int_equal(engine_rows, 11);
+				   * + libaio_vectored + atomic + filetype */
+	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
 
@@ -774,6 +813,7 @@ static void test_engine_rows(void **state)
 	owners_are("hipri", "io_uring,pvsync2");
 	owners_are("nowait", "io_uring,pvsync2,libaio");
 	owners_are("fixedbufs", "io_uring");
+	owners_are("atomic", "io_uring,pvsync2,libaio");
 	owners_are("userspace_reap", "libaio");
 	owners_are("bs", "");
 	assert_int_equal(ib_engine_opt_owners("nowait", &one, 1), 3);
@@ -861,7 +901,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_find_aliases), T(test_rw), T(test_rwmix),
 		T(test_rwmix_write_only), T(test_bs_lists), T(test_bsrange),
-		T(test_sizes), T(test_kb_base_applies), T(test_times),
+		T(test_filetype), T(test_sizes), T(test_kb_base_applies), T(test_times),
 		T(test_bools_and_flags), T(test_numbers), T(test_randseed),
 		T(test_strings), T(test_steadystate_options), T(test_rate_options), T(test_enums), T(test_ignore_error),
 		T(test_percentiles), T(test_unknown_and_unsupported),

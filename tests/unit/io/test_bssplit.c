@@ -48,6 +48,9 @@ static void test_howto_examples(void **state)
 	assert_memory_equal(&s[2], &s[1], sizeof(s[1]));
 	parse_ok("4k/12.5:8k/87.5", s);
 	assert_int_equal(s[0].perc[0], 12500);
+	parse_ok("4k/20%:8k/80%", s); /* fio reads N% as N */
+	assert_int_equal(s[0].perc[0], 20000);
+	assert_int_equal(s[0].perc[1], 80000);
 	parse_ok(",8k/100", s);
 	assert_int_equal(s[0].nr, 0);
 	assert_int_equal(s[1].bs[0], 8192);
@@ -61,6 +64,8 @@ static void test_errors(void **state)
 	(void)state;
 	assert_int_equal(ib_bssplit_parse("4k/101", 1024, s, &d), -EINVAL);
 	assert_string_equal(d.msg, "bssplit: bad percentage '101'");
+	assert_int_equal(ib_bssplit_parse("4k/50%%", 1024, s, &d), -EINVAL);
+	assert_int_equal(ib_bssplit_parse("4k/%", 1024, s, &d), -EINVAL);
 	assert_int_equal(ib_bssplit_parse("0/50", 1024, s, &d), -EINVAL);
 	assert_int_equal(ib_bssplit_parse("4k/5,4k/5,4k/5,4k/5", 1024, s, &d), -EINVAL);
 	assert_int_equal(ib_bssplit_parse(",", 1024, s, &d), -EINVAL);

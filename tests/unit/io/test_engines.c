@@ -335,7 +335,8 @@ static void help_text(void **state)
 		   "  nonvectored          Use non-vectored read/write opcodes (-1: automatic)\n"
 		   "  force_async          Send every Nth request to the kernel's async workers (IOSQE_ASYNC; 0: none)\n"
 		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n"
-		   "  uncached             Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)\n");
+		   "  uncached             Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)\n"
+		   "  atomic               Torn-write protection: writes with RWF_ATOMIC (direct=1, one power-of-two size in the target's limits)\n");
 #else
 	free(enghelp("io_uring", -ENOTSUP,
 		     "--enghelp: engine 'io_uring' is not built into this iobench"));
@@ -344,12 +345,14 @@ static void help_text(void **state)
 	enghelp_is("libaio", "libaio options:\n"
 		   "  userspace_reap       Reap completions from user space\n"
 		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n"
-		   "  libaio_vectored      Submit vectored reads and writes (IOCB_CMD_PREADV/PWRITEV, one iovec)\n");
+		   "  libaio_vectored      Submit vectored reads and writes (IOCB_CMD_PREADV/PWRITEV, one iovec)\n"
+		   "  atomic               Torn-write protection: writes with RWF_ATOMIC (direct=1, one power-of-two size in the target's limits)\n");
 #endif
 	enghelp_is("pvsync2", "pvsync2 options:\n"
 		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
 		   "  nowait               Fail I/O that would block (RWF_NOWAIT)\n"
-		   "  uncached             Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)\n");
+		   "  uncached             Buffered I/O that leaves nothing in the page cache (RWF_DONTCACHE; not with direct=1)\n"
+		   "  atomic               Torn-write protection: writes with RWF_ATOMIC (direct=1, one power-of-two size in the target's limits)\n");
 	enghelp_is("psync", "psync options:\n");
 	enghelp_is("null", "null options:\n");
 	free(enghelp("solarisaio", -ENOTSUP,
@@ -386,6 +389,16 @@ static void pvsync2_flags(void **state)
 	io = one_io(r, IB_DDIR_READ, 12288, 4096);
 	assert_int_equal(io->res, 4096);
 	assert_memory_equal(io->buf, r->model + 12288, 4096);
+	r->e->cleanup(&r->ctx);
+	/* atomic: RWF_ATOMIC on writes only; the rig's tmpfs file has no
+	 * torn-write protection, so the kernel refuses the write, not the read */
+	r->job.engine.hipri = false;
+	r->job.engine.atomic = true;
+	assert_int_equal(rig_start(r, "pvsync2", 1, 4096, O_RDWR), 0);
+	io = one_io(r, IB_DDIR_READ, 4096, 4096);
+	assert_int_equal(io->res, 4096);
+	io = one_io(r, IB_DDIR_WRITE, 4096, 4096);
+	assert_int_equal(io->res, -EOPNOTSUPP);
 }
 
 #define TC(eng, dir, depth, bs) \

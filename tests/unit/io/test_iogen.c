@@ -66,6 +66,38 @@ static void test_seq_read_exact(void **state)
 	ib_iogen_free(&r.gen);
 }
 
+/*
+ * io_size=N%: N% of each file's region, summed and rounded up to the block
+ * (fio's last I/O is whole): 33% of 1 MiB + 33% of 512 KiB is
+ * 346030 + 173015 = 519045 bytes, 127 blocks of 4 KiB; 0% and 100% are all.
+ */
+static void test_io_size_pct(void **state)
+{
+	static const struct {
+		uint8_t pct;
+		uint64_t n;
+	} c[] = { { 33, 127 }, { 1, 4 }, { 0, 384 }, { 100, 384 } };
+	struct rig r;
+	struct ib_io_desc io;
+	uint64_t n, bytes;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		rig_init(&r, IB_RW_WRITE, 3 << 19, 4096, 2);
+		r.files[0].io_size = 1 << 20;
+		r.files[1].io_size = 1 << 19;
+		r.job.io_size_pct = c[i].pct;
+		r.job.loops = 2;
+		rig_start(&r);
+		for (n = bytes = 0; ib_iogen_next(&r.gen, &io); n++)
+			bytes += io.len;
+		assert_int_equal(n, 2 * c[i].n);
+		assert_int_equal(bytes, 2 * c[i].n * 4096);
+		ib_iogen_free(&r.gen);
+	}
+}
+
 static void check_coverage_gen(unsigned int rw, uint64_t size, uint64_t bs,
 			       unsigned int loops, bool norandommap,
 			       unsigned int gen)
@@ -661,6 +693,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seq_read_exact),
+		cmocka_unit_test(test_io_size_pct),
 		cmocka_unit_test(test_rand_once_per_pass),
 		cmocka_unit_test(test_norandommap_repeats),
 		cmocka_unit_test(test_mix_share),
