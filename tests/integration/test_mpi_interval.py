@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""--interval-json and --status-interval under iobench-mpi (doc/mpi.md).
+"""--interval-json and --status-interval under iobench-mpi (doc/mpi.md),
+and the "never started" count of the "All clients" block with rates.
 mpirun with two oversubscribed ranks, each running two null jobs, a
 reader at 2000 IOPS and a writer at 1000, 2 s, intervals of 500 ms.
 
@@ -11,10 +12,15 @@ exactly (I/Os, bytes, latency samples, merged bins = the final histogram),
 one "final" line each, the last. --interval-json=- goes to stdout with
 the report in a file, and is refused (one line, nothing written) when
 the report goes to stdout too. --status-interval is refused with one
-line naming it (iobench-mpi prints no report before the end). Skips
-(77) only without Open MPI (mpirun)."""
+line naming it (iobench-mpi prints no report before the end).
+
+Never started: rate_iops=N rates both directions; the direction a job
+does not do counts none, and the "All clients" count of a direction is
+the sum of the hosts' (normal and JSON reports). Skips (77) only
+without Open MPI (mpirun)."""
 import json
 import os
+import re
 import shutil
 import socket
 import sys
@@ -28,6 +34,7 @@ JOBS = ('--ioengine=null', '--bs=4k', '--size=1g', '--time_based', '--runtime=2'
         '--name=b', '--rw=write', '--rate_iops=1000')
 DIRS = ('read', 'write')
 DOES = {'a': 'read', 'b': 'write'}
+NEVER = re.compile(r'^(<\S+:\d+> )?\s*late starts: .*never started=(\d+)$')
 
 
 def env():
@@ -96,13 +103,43 @@ def check_stream(t, lines, doc):
             check_job(t, mine, e, 'rank %d job %s' % (e['rank'], e['jobname']))
 
 
+def check_never(t, text, doc):
+    """Never started: none in a direction a job does not do, All clients = sum."""
+    ents = doc.get('client_stats', [])
+    hosts = [e for e in ents if e.get('rank', -1) >= 0]
+    alls = [e for e in ents if e.get('jobname') == 'All clients']
+    if not t.eq(len(alls), 1, 'one All clients entry (one group)'):
+        return
+    for e in hosts:
+        other = 'write' if DOES[e['jobname']] == 'read' else 'read'
+        t.eq(e[other]['late']['unstarted'], 0,
+             'rank %d job %s: never started in %s, a direction it does not do'
+             % (e['rank'], e['jobname'], other))
+    sums = [sum(e[d]['late']['unstarted'] for e in hosts) for d in DIRS]
+    t.eq([alls[0][d]['late']['unstarted'] for d in DIRS], sums,
+         'JSON All clients: never started = the hosts\' sum, per direction')
+    host_vals, all_vals = [], []
+    for ln in text.splitlines():
+        m = NEVER.match(ln)
+        if m:
+            (host_vals if m.group(1) else all_vals).append(int(m.group(2)))
+    # each host: job a's read line, job b's write line; All clients: read, write
+    t.eq(len(host_vals), 4, 'normal: a never started count per job per host', text[-3000:])
+    t.eq(all_vals, [sum(host_vals[0::2]), sum(host_vals[1::2])],
+         'normal All clients: never started = the hosts\' sum, per direction', text[-3000:])
+    t.eq(all_vals, sums, 'normal and JSON All clients agree')
+
+
 def test_file(t):
     out, js, st = t.path('r.txt'), t.path('r.json'), t.path('s.ndjson')
     r = mpirun(t, *JOBS, '--output-format=normal,json+', '--output=' + out,
                '--json-output=' + js, '--interval-json=' + st)
     if not t.ok(r, '--interval-json=FILE'):
         return
-    check_stream(t, read_lines(t, st), t.load_json(js))
+    doc = t.load_json(js)
+    check_stream(t, read_lines(t, st), doc)
+    with open(out) as f:
+        check_never(t, f.read(), doc)
 
 
 def test_stdout(t):
