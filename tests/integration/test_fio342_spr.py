@@ -87,6 +87,28 @@ def spr_run(key, want, extra):
          % want[key + '_notes_on_stdout'])
 
 
+def spr_randrw(want):
+    """randrw: reads and the new writes draw from one permutation of the
+    blocks, as from fio's one lfsr: no block both read and written, every
+    block one or the other, reads each once."""
+    target = t.shm_file('s_rw.dat', size=4 * 1024 * 1024)
+    log = t.path('s_rw.iolog')
+    r, j = t.run_json(['--name=s', '--filename=' + target, '--size=4m',
+                       '--bs=4k', '--rw=randrw', '--sprandom=1',
+                       '--spr_num_regions=4', '--write_iolog=' + log])
+    if not t.ok(r, 'sprandom randrw') or j is None:
+        return
+    io = ibtest.parse_iolog(log)
+    rd, wr = io.offsets('read'), io.offsets('write')
+    t.eq((len(set(rd)) == len(rd), len(set(rd) & set(wr)),
+          len(set(rd) | set(wr))),
+         (int(want['randrw_read_blocks']) == int(want['randrw_reads']),
+          int(want['randrw_both']), int(want['randrw_blocks'])),
+         'sprandom randrw: reads and writes share the blocks as in fio 3.42')
+    t.eq((j['read']['total_ios'], j['write']['total_ios']),
+         (len(rd), len(wr)), 'sprandom randrw: the report counts the log')
+
+
 def spr_refused(want):
     target = t.shm_file('s_bad.dat', size=4 * 1024 * 1024)
     with open(target, 'rb') as f:
@@ -179,6 +201,7 @@ def main():
     want = facts('sprandom.txt')
     spr_run('nocache', want, [])
     spr_run('cache', want, ['--spr_cs=1m'])
+    spr_randrw(want)
     spr_refused(want)
     ramp = facts('ramp_size.txt')
     ramp_short(ramp)

@@ -38,7 +38,9 @@ unsigned int iogen_limited_file(struct ib_iogen *g);
 
 /* iogen_spr.c: sprandom's sequence for the job (sprandom.h) */
 int iogen_spr_init(struct ib_iogen *g, struct ib_diag *d);
-bool iogen_spr_offset(struct ib_iogen *g, uint64_t *off);
+/* true: d's offset is sprandom's, into *off, *ok false at the end */
+bool iogen_spr_offset(struct ib_iogen *g, enum ib_ddir d, uint64_t *off,
+		      bool *ok);
 void iogen_spr_free(struct ib_iogen *g);
 
 #endif

@@ -8,6 +8,27 @@
 #include "iobench/sprandom.h"
 #include "iogen_priv.h"
 
+/*
+ * The new blocks' permutation: the file's own when its blocks are the
+ * writes' (randrw: reads and new writes then draw from one permutation, as
+ * fio's lfsr, and the sequence ends when together they used it up), else
+ * one of its own over the write blocks.
+ */
+static int spr_perm(struct ib_iogen *g, uint64_t nblocks)
+{
+	struct ib_gen_file *gf = &g->files[0];
+
+	if (gf->perm && gf->nblocks == nblocks) {
+		g->spr_perm = gf->perm;
+		return 0;
+	}
+	g->spr_perm = calloc(1, sizeof(*g->spr_perm));
+	g->spr_perm_own = true;
+	if (!g->spr_perm)
+		return -ENOMEM;
+	return ib_randperm_init(g->spr_perm, nblocks, ib_rand64(&g->off_rand));
+}
+
 int iogen_spr_init(struct ib_iogen *g, struct ib_diag *d)
 {
 	const struct ib_job *job = g->job;
@@ -25,10 +46,9 @@ int iogen_spr_init(struct ib_iogen *g, struct ib_diag *d)
 		return ib_diag_set(d, EINVAL, "sprandom: the file region (%llu bytes) is smaller than the block (%llu)",
 				   (unsigned long long)gf->len, (unsigned long long)bs);
 	g->spr = calloc(1, sizeof(*g->spr));
-	g->spr_perm = calloc(1, sizeof(*g->spr_perm));
-	if (!g->spr || !g->spr_perm)
+	if (!g->spr)
 		return ib_diag_set(d, ENOMEM, "sprandom: no memory");
-	ret = ib_randperm_init(g->spr_perm, logical / bs, ib_rand64(&g->off_rand));
+	ret = spr_perm(g, logical / bs);
 	if (!ret)
 		ret = ib_spr_init(g->spr, &p, ib_rand32(&g->off_rand), d);
 	if (ret)
@@ -38,13 +58,26 @@ int iogen_spr_init(struct ib_iogen *g, struct ib_diag *d)
 	return 0;
 }
 
-bool iogen_spr_offset(struct ib_iogen *g, uint64_t *off)
+/*
+ * A write: the sequence's next block (*ok false: its end). A read, when
+ * reads share the permutation: the end once it is used up (fio's lfsr has
+ * no block left for it either); otherwise the usual way (false).
+ */
+bool iogen_spr_offset(struct ib_iogen *g, enum ib_ddir d, uint64_t *off,
+		      bool *ok)
 {
+	struct ib_randperm *p = g->spr_perm;
 	uint64_t b;
 
-	if (!ib_spr_next(g->spr, g->spr_perm, &b))
-		return false;
-	*off = b * g->spr->plan.bs;
+	if (d != IB_DDIR_WRITE) {
+		if (g->spr_perm_own || (!p->pass && p->i < p->n))
+			return false;
+		*ok = false;
+		return true;
+	}
+	*ok = ib_spr_next(g->spr, p, &b);
+	if (*ok)
+		*off = b * g->spr->plan.bs;
 	return true;
 }
 
@@ -53,7 +86,9 @@ void iogen_spr_free(struct ib_iogen *g)
 	if (g->spr)
 		ib_spr_free(g->spr);
 	free(g->spr);
-	free(g->spr_perm);
+	if (g->spr_perm_own)
+		free(g->spr_perm);
+	g->spr_perm_own = false;
 	g->spr = NULL;
 	g->spr_perm = NULL;
 }
