@@ -192,6 +192,12 @@ def ramp_refused(want):
             not os.path.exists(t.path('never.dat')),
             'ramp_size with ramp_time: refused as by fio 3.42, nothing '
             'created', r)
+    for opts in (['--numjobs=2'], ['--name=b', '--filename=y']):
+        r = t.run('--parse-only', '--group_reporting', '--name=a',
+                  '--filename=x', '--ramp_size=512k', *opts)
+        t.check(r.rc == 1 and r.err.count('\n') == 1 and
+                'ramp_size' in r.err and 'group_reporting' in r.err,
+                'ramp_size in a group of several jobs: one line', r)
     r = t.run('--parse-only', '--name=a', '--filename=x', '--ramp_size=abc')
     t.check(r.rc == 1 and r.err.count('\n') == 1 and 'ramp_size' in r.err,
             'ramp_size=abc: one line', r)
