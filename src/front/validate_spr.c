@@ -63,11 +63,7 @@ int ib_job_check_sprandom(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
-/*
- * ramp_size: not with ramp_time (fio 3.42 rejects the job). The ramp of a
- * group_reporting group ends on the group's bytes in fio; iobench counts
- * each job's own, so a group of several jobs is refused.
- */
+/* ramp_size: not with ramp_time (fio 3.42 rejects the job). */
 int ib_job_check_ramp(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->ramp_size)
@@ -75,9 +71,5 @@ int ib_job_check_ramp(const struct ib_job *j, struct ib_diag *d)
 	if (j->ramp_time_us)
 		return ib_diag_set(d, EINVAL,
 				   "ramp_size: not together with ramp_time (one or the other)");
-	if (j->group_reporting && j->numjobs > 1)
-		return ib_diag_set(d, ENOTSUP,
-				   "ramp_size with group_reporting and numjobs=%u: the group's ramp is not supported by iobench (each job's is)",
-				   j->numjobs);
 	return 0;
 }

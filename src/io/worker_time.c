@@ -112,7 +112,8 @@ void worker_end_ramp(struct worker *w, uint64_t now)
  * ramp_size: at each second's look (from the job's start), is the ramp
  * over? Yes once the job did ramp_size bytes (every direction, as fio's
  * helper thread looks once a second: a job done within its first second
- * ends inside its ramp). No: the next look a second later.
+ * ends inside its ramp), or with group_reporting once the parent saw the
+ * group do them (runner_wait.c). No: the next look a second later.
  */
 static bool ramp_over(struct worker *w, uint64_t now)
 {
@@ -123,7 +124,9 @@ static bool ramp_over(struct worker *w, uint64_t now)
 		return true;
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		bytes += w->loop.cum_bytes[d];
-	if (bytes >= w->job->ramp_size)
+	if (w->job->group_reporting ?
+	    __atomic_load_n(&w->st->live.group_ramp_over, __ATOMIC_RELAXED) :
+	    bytes >= w->job->ramp_size)
 		return true;
 	while (w->ramp_end_ns <= now)
 		w->ramp_end_ns += 1000000000ull;

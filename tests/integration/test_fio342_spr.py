@@ -183,6 +183,36 @@ def ramp_timed(want):
          'ramp_size: latencies of the counted I/Os, as fio 3.42')
 
 
+def ramp_group(want):
+    """group_reporting: the group's bytes end every job's ramp. Job a at
+    1 MiB/s alone would need 6 s for ramp_size=6m; with job b at 7 MiB/s
+    the group passes 6 MiB before the first look, so both ramps end there
+    and a's last I/O comes a runtime (1 s) later, as in fio 3.42 (1.86 s)."""
+    logs = [t.path('g%s.iolog' % n) for n in 'ab']
+    args = ['--group_reporting', '--ramp_size=6m', '--time_based',
+            '--runtime=1', '--bs=4k', '--rw=write', '--size=32m']
+    for n, rate, log in zip('ab', ('1m', '7m'), logs):
+        args += ['--name=' + n, '--rate=' + rate, '--write_iolog=' + log,
+                 '--filename=' + t.shm_file('g%s.dat' % n, size=32 << 20)]
+    r, j = t.run_json(args)
+    if not t.ok(r, 'ramp_size group') or j is None:
+        return
+    a = ibtest.parse_iolog(logs[0])
+    last_a = max(int(line.split()[0]) for line in open(logs[0])
+                 if ' write ' in line)
+    n = len(a.data('write')) + len(ibtest.parse_iolog(logs[1]).data('write'))
+    w = j['write']
+    t.check(last_a < 5000000 and int(want['group_a_last_us']) < 5000000,
+            'ramp_size group: job a\'s ramp ended on the group\'s bytes '
+            '(its last I/O at %s us; fio 3.42: %s)' %
+            (last_a, want['group_a_last_us']), last_a)
+    t.check((n - w['total_ios']) * BS >= 6 << 20 and
+            1000 <= w['runtime'] < 2000 and
+            1000 <= int(want['group_runtime_ms']) < 2000,
+            'ramp_size group: the group did 6 MiB in its ramp, the runtime '
+            'counted after it', (n, w['total_ios'], w['runtime']))
+
+
 def ramp_refused(want):
     r = t.run('--name=c', '--filename=' + t.path('never.dat'), '--size=1m',
               '--rw=write', '--ramp_size=512k', '--ramp_time=1')
@@ -192,12 +222,16 @@ def ramp_refused(want):
             not os.path.exists(t.path('never.dat')),
             'ramp_size with ramp_time: refused as by fio 3.42, nothing '
             'created', r)
-    for opts in (['--numjobs=2'], ['--name=b', '--filename=y']):
-        r = t.run('--parse-only', '--group_reporting', '--name=a',
-                  '--filename=x', '--ramp_size=512k', *opts)
-        t.check(r.rc == 1 and r.err.count('\n') == 1 and
-                'ramp_size' in r.err and 'group_reporting' in r.err,
-                'ramp_size in a group of several jobs: one line', r)
+    r = t.run('--parse-only', '--group_reporting', '--name=a',
+              '--filename=x', '--ramp_size=512k', '--name=b', '--filename=y',
+              '--ramp_size=256k')
+    t.check(r.rc == int(want['inconsistent_exit']) == 1 and
+            r.err.count('\n') == 1 and 'ramp_size' in r.err and
+            'group_reporting' in r.err,
+            'ramp_size differing within a group: refused as by fio 3.42', r)
+    r = t.run('--parse-only', '--group_reporting', '--name=a', '--filename=x',
+              '--ramp_size=512k', '--numjobs=2')
+    t.eq((r.rc, r.err), (0, ''), 'ramp_size: a group of clones agrees')
     r = t.run('--parse-only', '--name=a', '--filename=x', '--ramp_size=abc')
     t.check(r.rc == 1 and r.err.count('\n') == 1 and 'ramp_size' in r.err,
             'ramp_size=abc: one line', r)
@@ -212,6 +246,7 @@ def main():
     ramp = facts('ramp_size.txt')
     ramp_short(ramp)
     ramp_timed(ramp)
+    ramp_group(ramp)
     ramp_refused(ramp)
     t.finish()
 
