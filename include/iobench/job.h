@@ -365,7 +365,13 @@ struct ib_job {
 	bool randseed_set;
 	uint64_t randseed;
 	bool norandommap;
+	bool norandommap_given;	/* norandommap= given (sprandom's check) */
 	unsigned int rand_gen;	/* enum ib_rand_gen (random_generator) */
+	/* sprandom (sprandom.h): fio 3.42's fast preconditioning writes */
+	bool sprandom;
+	unsigned int spr_regions;	/* spr_num_regions (100) */
+	double spr_op;		/* spr_op: over-provisioning, (0, 1) */
+	uint64_t spr_cs;	/* spr_cs: device cache bytes (0: none) */
 
 	/* I/O path */
 	const char *ioengine;	/* < IB_ENGINE_NAME_MAX */
@@ -417,6 +423,7 @@ struct ib_job {
 	bool time_based_dropped;	/* given without a runtime: off (fio) */
 	uint64_t runtime_us;	/* 0: unlimited */
 	uint64_t ramp_time_us;
+	uint64_t ramp_size;	/* bytes before measuring (0: none) */
 	uint64_t startdelay_us;
 
 	struct ib_job_rate rate;

@@ -88,6 +88,7 @@ int ib_job_fixup(struct ib_job *j)
 		j->time_based_dropped = true;
 	}
 	ib_job_fixup_verify(j);
+	ib_job_fixup_sprandom(j);
 	if (j->gtod_reduce) {
 		j->disable_lat = j->disable_clat = j->disable_slat = true;
 		j->clat_percentiles = j->lat_percentiles = false;
@@ -388,5 +389,9 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_ss(j, d);
 	if (!rc)
 		rc = check_log_group(j, d);
+	if (!rc)
+		rc = ib_job_check_sprandom(j, d);
+	if (!rc)
+		rc = ib_job_check_ramp(j, d);
 	return rc;
 }

@@ -109,6 +109,31 @@ void worker_end_ramp(struct worker *w, uint64_t now)
 }
 
 /*
+ * ramp_size: at each second's look (from the job's start), is the ramp
+ * over? Yes once the job did ramp_size bytes (every direction, as fio's
+ * helper thread looks once a second: a job done within its first second
+ * ends inside its ramp), or with group_reporting once the parent saw the
+ * group do them (runner_wait.c). No: the next look a second later.
+ */
+static bool ramp_over(struct worker *w, uint64_t now)
+{
+	uint64_t bytes = 0;
+	int d;
+
+	if (!w->job->ramp_size)
+		return true;
+	for (d = 0; d < IB_DDIR_RWT; d++)
+		bytes += w->loop.cum_bytes[d];
+	if (w->job->group_reporting ?
+	    __atomic_load_n(&w->st->live.group_ramp_over, __ATOMIC_RELAXED) :
+	    bytes >= w->job->ramp_size)
+		return true;
+	while (w->ramp_end_ns <= now)
+		w->ramp_end_ns += 1000000000ull;
+	return false;
+}
+
+/*
  * The loop's tick hook: ramp and runtime ends, steady-state seconds (stop
  * is the loop's). A steady state attained ends the job (fio).
  */
@@ -118,9 +143,10 @@ void worker_tick_hook(void *arg, struct ib_loop *l, uint64_t now)
 
 	if (w->ss_on && now >= w->ss_next_ns && ss_tick(w, now))
 		ib_loop_stop(l);
-	if (w->ramp_end_ns && now >= w->ramp_end_ns)
-		worker_end_ramp(w, now);
-	else if (w->end_ns && now >= w->end_ns)
+	if (w->ramp_end_ns && now >= w->ramp_end_ns) {
+		if (ramp_over(w, now))
+			worker_end_ramp(w, now);
+	} else if (w->end_ns && now >= w->end_ns)
 		ib_loop_stop(l);
 	worker_set_wake(w);
 }

@@ -774,14 +774,16 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 203); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 208); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 3 steadystate + force_async
 				   * + exec_prerun + exec_postrun + iomem + wait_for
 				   * + end_syncfs + thinkcycles + log_group
 				   * + job_start_clock_id + comm + priohint + uncached
-				   * + libaio_vectored + atomic + filetype */
+				   * + libaio_vectored + atomic + filetype + sprandom
+				   * + spr_num_regions + spr_op + spr_cs
+				   * + ramp_size */
 	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -886,6 +888,7 @@ static void test_defaults_match_help(void **state)
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;
 		j->rate.thinktime_blocks_set = false;
+		j->norandommap_given = false;
 		if (j->rand_gen == IB_RANDGEN_TAUS)	/* given as the default */
 			j->rand_gen = IB_RANDGEN_AUTO;
 		if (!same_job(j, def))
