@@ -421,6 +421,7 @@ struct ib_job {
 	double ss_limit;
 	uint64_t ss_dur_us;
 	uint64_t ss_ramp_us;
+	uint64_t ss_interval_us;	/* between samples [1 s] */
 
 	/* sync */
 	unsigned int fsync_every;	/* fsync=N */

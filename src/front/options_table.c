@@ -805,13 +805,16 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Keep adjusting the depth for the whole run instead of stopping at the answer" },
 	{ .name = "steadystate", .alias = { "ss" }, .type = IB_OPT_STR, .cat = IB_CAT_TIME,
 	  .size = 64, .set = ib_opt_set_ss, .def = "iops_slope:0.01%",
-	  .help = "End the job at steady state: iops, iops_slope, bw or bw_slope, ':' and a limit (% or absolute)" },
+	  .help = "End the job at steady state: iops, iops_slope, bw, bw_slope, lat or lat_slope, ':' and a limit (% or absolute)" },
 	{ .name = "steadystate_duration", .alias = { "ss_dur" }, .type = IB_OPT_TIME,
 	  .cat = IB_CAT_TIME, FLD(ss_dur_us), .unit_us = 1000000, .def = "0",
-	  .help = "Window of per-second samples the steady-state criterion covers (s by default; 0: off)" },
+	  .help = "Window of samples the steady-state criterion covers, a multiple of ss_interval (s by default; 0: off)" },
 	{ .name = "steadystate_ramp_time", .alias = { "ss_ramp" }, .type = IB_OPT_TIME,
 	  .cat = IB_CAT_TIME, FLD(ss_ramp_us), .unit_us = 1000000, .def = "0",
 	  .help = "Time before steady-state samples are collected (s by default)" },
+	{ .name = "steadystate_check_interval", .alias = { "ss_interval" }, .type = IB_OPT_TIME,
+	  .cat = IB_CAT_TIME, FLD(ss_interval_us), .unit_us = 1000000, .def = "1",
+	  .help = "Time between steady-state samples, whole seconds (s by default)" },
 
 	/* sync */
 	{ .name = "fsync", .type = IB_OPT_UINT, .cat = IB_CAT_IOTYPE,
