@@ -222,6 +222,8 @@ struct ib_job_logs {
 	 * maximum (1) or both, mean then maximum (2) */
 	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
+	bool prio;		/* log_prio: the prio column as fio 3.42's 0xNNNN */
+	bool issue_time;	/* log_issue_time: a last column, the issue ns */
 	/* log_group: with group_reporting, also one bw/iops/lat log per group
 	 * (grouplog.h) */
 	bool group;

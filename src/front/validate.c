@@ -363,6 +363,15 @@ static int check_ss(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
+/* log_issue_time (fio 3.42): only with write_lat_log and log_offset. */
+static int check_log_issue_time(const struct ib_job *j, struct ib_diag *d)
+{
+	if (j->logs.issue_time && (!j->logs.lat[0] || !j->logs.offset))
+		return ib_diag_set(d, EINVAL,
+				   "log_issue_time: needs write_lat_log and log_offset=1");
+	return 0;
+}
+
 static int check_log_group(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->logs.group)
@@ -402,5 +411,7 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_ss(j, d);
 	if (!rc)
 		rc = check_log_group(j, d);
+	if (!rc)
+		rc = check_log_issue_time(j, d);
 	return rc;
 }
