@@ -270,6 +270,8 @@ struct ib_job_verify {
 	bool write_sequence;	/* compare the header's numberio */
 	bool experimental;	/* accepted: the record-based verify */
 	const char *pattern;	/* < IB_VPATTERN_TEXT_MAX */
+	/* verify_pattern_interval: the pattern anew every N bytes (verify.h) */
+	uint64_t pattern_interval;
 };
 
 struct ib_job {

@@ -746,14 +746,15 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 204); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 205); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 4 steadystate + force_async
 				   * + exec_prerun + exec_postrun + iomem + wait_for
 				   * + end_syncfs + thinkcycles + log_group
 				   * + job_start_clock_id + comm + priohint + uncached
-				   * + libaio_vectored + log_prio + log_issue_time */
+				   * + libaio_vectored + log_prio + log_issue_time
+				   * + verify_pattern_interval */
 	assert_int_equal(engine_rows, 11);
 	assert_null(ib_opt_get(i + 1));
 }
