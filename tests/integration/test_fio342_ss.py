@@ -11,6 +11,7 @@ import json
 import os
 import re
 import struct
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -18,7 +19,8 @@ import ibtest  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'data',
                     'fio342', 'steadystate_lat.json')
-t = ibtest.Test()
+t = ibtest.Test(sys.argv[:2])
+REPRINT = sys.argv[2] if len(sys.argv) > 2 else None
 COMMON = ['--name=ss', '--ioengine=null', '--size=1g', '--time_based',
           '--rate_iops=1000']
 
@@ -37,10 +39,32 @@ def run(rec):
     if not t.ok(r, ' '.join(rec['args'])):
         return None, None
     i = r.out.index('{')
-    job, end = json.JSONDecoder().raw_decode(r.out[i:])
+    doc, end = json.JSONDecoder().raw_decode(r.out[i:])
     lines = [x for x in r.out[i + end:].splitlines()
              if x.startswith('  steadystate  :')]
-    return job['jobs'][0], lines[0] if lines else ''
+    line = lines[0] if lines else ''
+    read_back(rec['args'][0], doc, line)
+    return doc['jobs'][0], line
+
+
+def read_back(name, doc, line):
+    """The results reader (tests/tools/reprint) gives the same object and
+    the same line again: lat_ns and the window's length from its arrays."""
+    if not REPRINT:
+        return
+    path = t.path('doc.json')
+    with open(path, 'w') as f:
+        json.dump(doc, f)
+    for fmt in ('json', 'normal'):
+        p = subprocess.run([REPRINT, fmt, path], capture_output=True, text=True)
+        if not t.eq(p.returncode, 0, '%s: read back as %s' % (name, fmt), p.stderr):
+            continue
+        if fmt == 'json':
+            t.eq(json.loads(p.stdout)['jobs'][0].get('steadystate'),
+                 doc['jobs'][0].get('steadystate'), '%s: read back, the same object' % name)
+        else:
+            t.check(line and line in p.stdout.splitlines(),
+                    '%s: read back, the same line' % name, line)
 
 
 def check_window(name, rec, job):
