@@ -63,6 +63,29 @@ struct ib_cmp_cell {
 
 enum ib_cmp_side { IB_CMP_BOTH = 0, IB_CMP_ONLY_BASE, IB_CMP_ONLY_NEW };
 
+/*
+ * The over-time view of a row when a side was read from a per-interval
+ * stream (results.h: series; compare_iv.c): over the side's intervals
+ * (every run's), their count, IOPS median/min/max and p99 median/min/worst
+ * (the intervals with a latency); for the new side, how many intervals
+ * fall outside the base's min..max (IOPS; p99) and the times of the first
+ * IB_CMP_IV_AT of them (ms from the run's start).
+ */
+#define IB_CMP_IV_AT 8
+struct ib_cmp_iv {
+	unsigned int nr;	/* 0: none (a report) */
+	double iops_med, iops_lo, iops_hi;
+	unsigned int np99;
+	double p99_med, p99_lo, p99_hi;
+};
+struct ib_cmp_ivs {
+	bool any;		/* either side has intervals */
+	struct ib_cmp_iv base, new_;
+	unsigned int out_iops, out_p99, out_any;	/* both sides have intervals */
+	unsigned int nr_at;
+	uint64_t at_ms[IB_CMP_IV_AT];
+};
+
 struct ib_cmp_row {
 	char job[IB_NAME_MAX];
 	unsigned int occurrence;	/* k-th job of that name */
@@ -70,7 +93,10 @@ struct ib_cmp_row {
 	enum ib_cmp_side side;
 	unsigned int nbase, nnew;	/* runs that had this row */
 	char note[256];			/* "iodepth 16 vs 1", or "" */
+	bool mean_clat;			/* a run without total latency (a
+					 * stream): mean is completion's */
 	struct ib_cmp_cell m[IB_CMP_NR];
+	struct ib_cmp_ivs iv;
 };
 
 struct ib_cmp_opts {
@@ -93,6 +119,12 @@ int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
 		 unsigned int nb, const struct ib_results *const *nw,
 		 unsigned int nn, const struct ib_cmp_opts *o, struct ib_diag *d);
 void ib_cmp_free(struct ib_cmp *c);
+/* The row's over-time view from both sides' documents (compare_iv.c). */
+int ib_cmp_iv_fill(struct ib_cmp_row *row, const struct ib_results *const *base,
+		   unsigned int nb, const struct ib_results *const *nw,
+		   unsigned int nn);
+/* Its text lines, after the row's metrics (compare_text.c's layout). */
+void ib_cmp_iv_print(FILE *f, const struct ib_cmp_ivs *iv);
 /* Rows compared (side BOTH), and rows on one side only. */
 unsigned int ib_cmp_matched(const struct ib_cmp *c);
 

@@ -10,8 +10,9 @@
  * Streaming JSON writer in fio's print style: 2-space indent, one member per
  * line as `"key" : value`, integers as %lld/%llu, floats as %f. Unlike fio
  * every string is escaped fully and non-finite floats print as 0, so the
- * document is always valid JSON. fio drops members whose string value is
- * empty; ib_json_str() does the same.
+ * document is always valid JSON. fio 3.33 drops members whose string value
+ * is empty; ib_json_str() does the same, ib_json_str_empty() (3.42) keeps
+ * them as "".
  */
 #define IB_JSON_DEPTH 16
 
@@ -32,6 +33,7 @@ void ib_json_int(struct ib_json *j, const char *key, long long v);
 void ib_json_uint(struct ib_json *j, const char *key, unsigned long long v);
 void ib_json_float(struct ib_json *j, const char *key, double v);
 void ib_json_str(struct ib_json *j, const char *key, const char *v);
+void ib_json_str_empty(struct ib_json *j, const char *key, const char *v);
 /* Write s as a JSON string literal (with quotes). */
 void ib_json_quote(FILE *f, const char *s);
 

@@ -91,6 +91,22 @@ struct ib_res_disk {
 };
 
 /*
+ * A job slot's intervals, read back from a per-interval stream
+ * (--interval-json, results_stream.c): per line of at least 100 ms from the
+ * job's last restart, its end (ms from the run's start), IOPS and p99
+ * latency per direction (ns, from the line's bins; NAN: no sample).
+ */
+struct ib_res_iv {
+	uint64_t time_ms;
+	double iops[IB_DDIR_RWT];
+	double p99[IB_DDIR_RWT];
+};
+struct ib_res_series {
+	struct ib_res_iv *iv;
+	unsigned int nr, cap;
+};
+
+/*
  * jobs[] (and stats[]) and disks[] are ordered by host: host 0's first.
  * With more than one host the formatters use fio's client-mode layout
  * (report_hosts.c): per-host blocks, then an "All clients" block.
@@ -132,6 +148,8 @@ struct ib_results {
 	struct ib_env *own_env;			/* read back: env, owned */
 	uint64_t checks_mask;
 	bool show_env;
+	/* read back from a per-interval stream: nr_jobs series, else NULL */
+	struct ib_res_series *series;
 };
 
 /*
@@ -169,5 +187,25 @@ int ib_results_read_json(struct ib_results *r, const char *text, size_t len,
 			 struct ib_diag *d);
 /* The same from a file; d's message starts with the path. */
 int ib_results_load(struct ib_results *r, const char *path, struct ib_diag *d);
+
+/*
+ * A per-interval stream (--interval-json, NDJSON) read back as a results
+ * document (results_stream.c): one job slot per job, or per group for a
+ * group_reporting group (named as its first job, as the final report
+ * does), whose totals are the sums of its lines from its last restart (the
+ * stream's exactness: the final report's I/Os, bytes, latency samples,
+ * histogram, min and max), its runtime the sum of their spans, its
+ * iops/bw samples the lines of at least 100 ms; series[] holds those
+ * lines. ib_results_is_stream: the first non-blank line starts as iobench
+ * starts a line ({"type":") or is one JSON object with "type" and
+ * "time_ms" (a report's first line is neither). Errors: -EINVAL
+ * "NAME:LINE: reason" for a malformed line, -E2BIG beyond IB_MAX_JOBS
+ * slots, -ENOMEM. ib_results_load_any: a file, a JSON report or a stream
+ * told apart by its content.
+ */
+bool ib_results_is_stream(const char *text, size_t len);
+int ib_results_read_stream(struct ib_results *r, const char *text, size_t len,
+			   const char *name, struct ib_diag *d);
+int ib_results_load_any(struct ib_results *r, const char *path, struct ib_diag *d);
 
 #endif

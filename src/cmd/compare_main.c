@@ -17,7 +17,8 @@
 static const char usage[] =
 	"usage: iobench compare [OPTIONS] BASE.json NEW.json [NEW2.json ...]\n"
 	"       iobench compare [OPTIONS] --base A1.json A2.json --new B1.json B2.json\n"
-	"Compares iobench or fio (json, json+) results per job and direction.\n"
+	"Compares iobench or fio (json, json+) results, or iobench's per-interval\n"
+	"streams (--interval-json), per job and direction.\n"
 	"  --fail-if=RULES  exit 2 on a change outside the noise, e.g.\n"
 	"                   'p99>+10%,iops<-5%' (iops bw mean p50 p90 p99 p99.9)\n"
 	"  --alpha=P        level of the noise test (0.05)\n"
@@ -32,7 +33,7 @@ static int load_all(const char *const *files, unsigned int n,
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		if (ib_results_load(&docs[i], files[i], &d) < 0) {
+		if (ib_results_load_any(&docs[i], files[i], &d) < 0) {
 			fprintf(stderr, "iobench: compare: %s\n", d.msg);
 			while (i--)
 				ib_results_free(&docs[i]);

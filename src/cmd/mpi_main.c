@@ -25,9 +25,11 @@
 #include "iobench/sigcatch.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include "iobench/cli.h"
 #include "iobench/mpiplan.h"
+#include "iobench/report.h"
 #include "iobench/runner.h"
 #include "src/mpi/mpi_priv.h"
 
@@ -83,9 +85,29 @@ static void print_headers(const struct ib_mpi_ctx *c, const struct ib_mpi_helper
 	free(all);
 }
 
+/*
+ * Rank 0: the live view (doc/live-statistics.md), a line per host and the
+ * total, when the human report goes to a terminal and nothing asked for
+ * fio's status line. A terminal with a size: Open MPI gives its ranks a
+ * pseudo-terminal for stdout even when mpirun's goes to a file, one
+ * without rows and columns unless mpirun's own is a terminal.
+ */
+static bool want_view(const struct ib_plan *run, const struct ib_mpi_out *o)
+{
+	struct winsize ws = { 0 };
+
+	if (run->eta != IB_ETA_AUTO || run->eta_asked || o->main != stdout ||
+	    !(o->formats & IB_OUT_NORMAL) ||
+	    ib_formats_machine_on_main(o->formats, run->json_output[0]))
+		return false;
+	return isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	       ws.ws_row > 0 && ws.ws_col > 0;
+}
+
 /* Steps 4 and 5: checked and laid out everywhere, clocks, go. */
-static bool prepare(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
-		    struct ib_mpi_out *o, int64_t *offset, int64_t *rtt)
+static bool prepare(const struct ib_mpi_ctx *c, const struct ib_plan *run,
+		    struct ib_mpi_helper *h, struct ib_mpi_out *o, int64_t *offset,
+		    int64_t *rtt, int *live)
 {
 	int ret = ib_mpi_helper_check(h, c->rank, c->size, c->split, c->host,
 				      c->rank == 0);
@@ -97,8 +119,10 @@ static bool prepare(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
 	if (!ib_mpi_agree(c, ret == 0, 0, false, h->out->msg))
 		return false;
 	ib_mpi_clock(c, offset, rtt);
+	*live = c->rank == 0 && want_view(run, o);
+	MPI_Bcast(live, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	MPI_Barrier(MPI_COMM_WORLD);
-	ib_mpi_helper_go(h);
+	ib_mpi_helper_go(h, *live);
 	return true;
 }
 
@@ -131,16 +155,31 @@ static int conclude(const struct ib_plan *run, struct ib_mpi_out *o,
 	return rc;
 }
 
+/* Step 6, watched: the live view's hosts' table on rank 0 (with live). */
+static void run_loop(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h, bool live)
+{
+	struct ib_mpi_view view = { 0 };
+
+	if (live && c->rank == 0) {
+		view.tty = stdout;
+		view.all = calloc((size_t)c->size, sizeof(*view.all));
+		if (!view.all)
+			MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	ib_mpi_run_loop(c, h, &got_signal, live ? &view : NULL);
+	free(view.all);
+}
+
 /* Steps 6 and 7; every rank returns rank 0's verdict. */
 static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 			  struct ib_mpi_helper *h, struct ib_mpi_out *o,
-			  const int64_t *offset, const int64_t *rtt)
+			  const int64_t *offset, const int64_t *rtt, bool live)
 {
 	struct ib_results res = { 0 };
 	struct ib_mpi_outcome *outs = NULL;
 	int rc = 0;
 
-	ib_mpi_run_loop(h, &got_signal);
+	run_loop(c, h, live);
 	ib_mpi_gather(c, run, h, offset, rtt, &res, &outs);
 	if (c->rank == 0)
 		rc = conclude(run, o, &res, outs);
@@ -166,7 +205,7 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_plan *run,
 	struct ib_mpi_out out = { 0 };
 	struct ib_diag od = { { 0 } };
 	char msg[160];
-	int rc = 1;
+	int rc = 1, live = 0;
 
 	if (!offset || !rtt)
 		MPI_Abort(MPI_COMM_WORLD, 1);
@@ -180,8 +219,9 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_plan *run,
 		ok = false;
 		why = od.msg;
 	}
-	if (ib_mpi_agree(c, ok, hash, true, why) && prepare(c, h, &out, offset, rtt))
-		rc = run_and_report(c, run, h, &out, offset, rtt);
+	if (ib_mpi_agree(c, ok, hash, true, why) &&
+	    prepare(c, run, h, &out, offset, rtt, &live))
+		rc = run_and_report(c, run, h, &out, offset, rtt, live);
 	else if (out.main)
 		ib_mpi_out_report(run, &out, NULL, &od); /* refused: close them */
 	free(offset);

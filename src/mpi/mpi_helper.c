@@ -23,6 +23,7 @@
 #include "iobench/mpiplan.h"
 #include "iobench/report.h"
 #include "iobench/runner.h"
+#include "iobench/stream.h"
 #include "iobench/shm.h"
 #include "mpi_priv.h"
 
@@ -34,6 +35,7 @@ struct cmd {
 	int size;
 	bool warn;
 	bool split;
+	bool live;		/* CMD_GO: keep this host's live view line */
 	char host[IB_HOSTNAME_MAX];
 };
 
@@ -179,22 +181,50 @@ static int layout(struct ib_mpi_helper *h, const struct ib_plan *run,
 }
 
 /* The next order, or _exit when it is not `op` (EOF: the run was called off). */
-static void expect(struct ib_mpi_helper *h, int op)
+static void expect(struct ib_mpi_helper *h, int op, struct cmd *c)
 {
-	struct cmd c;
-
-	if (!read_full(h->cmd_fd, &c, sizeof(c)) || c.op != op)
+	if (!read_full(h->cmd_fd, c, sizeof(*c)) || c->op != op)
 		_exit(0);
 }
 
+static void on_poll(void *arg, const struct ib_run_view *v)
+{
+	ib_stream_poll(arg, v);
+}
+
+/*
+ * The live view's host line (liveview.h): the per-interval stream, no
+ * file, into a view that draws nothing and writes h->out->live. Without
+ * memory for it the run goes on without the line.
+ */
+static void watch_live(struct ib_mpi_helper *h, const struct ib_plan *run,
+		       struct ib_runner *r, struct ib_liveview **lv,
+		       struct ib_stream **st)
+{
+	if (ib_liveview_new_host(lv, run, &h->out->live))
+		return;
+	if (ib_stream_new(st, run, NULL, *lv)) {
+		ib_liveview_free(*lv);
+		*lv = NULL;
+		return;
+	}
+	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, *st, true });
+}
+
 static void run_jobs(struct ib_mpi_helper *h, const struct ib_plan *run,
-		     struct ib_result *res, struct ib_runner *r)
+		     struct ib_result *res, struct ib_runner *r, bool live)
 {
 	struct ib_diag d = { { 0 } };
+	struct ib_liveview *lv = NULL;
+	struct ib_stream *st = NULL;
 	int ret;
 
+	if (live)
+		watch_live(h, run, r, &lv, &st);
 	h->out->start_ns = realtime_ns();
 	ret = ib_runner_go(r, NULL, NULL, &d);
+	ib_stream_free(st);
+	ib_liveview_free(lv);
 	publish(h, run, res);
 	if (ret) {
 		h->out->ret = ret;
@@ -220,14 +250,14 @@ static void helper_main(struct ib_mpi_helper *h, struct ib_plan *run, pid_t pare
 		_exit(0);
 	}
 	reply(h->rep_fd);
-	expect(h, CMD_LAYOUT);
+	expect(h, CMD_LAYOUT, &c);
 	if (layout(h, run, &res, r)) {
 		reply(h->rep_fd);
 		_exit(0);
 	}
 	reply(h->rep_fd);
-	expect(h, CMD_GO);
-	run_jobs(h, run, &res, r);
+	expect(h, CMD_GO, &c);
+	run_jobs(h, run, &res, r, c.live);
 	reply(h->rep_fd);
 	_exit(0);
 }
@@ -355,9 +385,9 @@ int ib_mpi_helper_layout(struct ib_mpi_helper *h)
 	return order(h, &c);
 }
 
-int ib_mpi_helper_go(struct ib_mpi_helper *h)
+int ib_mpi_helper_go(struct ib_mpi_helper *h, bool live)
 {
-	struct cmd c = { .op = CMD_GO };
+	struct cmd c = { .op = CMD_GO, .live = live };
 
 	if (send_cmd(h, &c) < 0) {
 		helper_died(h);

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include "iobench/diag.h"
 #include "iobench/disk.h"
+#include "iobench/liveview.h"
 #include "iobench/results.h"
 #include "iobench/plan.h"
 #include "iobench/stats.h"
@@ -35,6 +36,9 @@ struct ib_mpi_outcome {
 	int64_t start_ns;		/* CLOCK_REALTIME when told to start */
 	unsigned int nr_disks;
 	struct ib_disk_util disks[IB_MPI_DISKS_MAX];
+	/* the live view (mpi_main.c decides): this host's line, written by
+	 * the helper after each interval, read by the rank */
+	struct ib_live_host live;
 };
 
 /*
@@ -66,8 +70,11 @@ int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_plan *run,
 int ib_mpi_helper_check(struct ib_mpi_helper *h, int rank, int size, bool split,
 			const char *host, bool warn);
 int ib_mpi_helper_layout(struct ib_mpi_helper *h);
-/* Start the jobs (returns at once; h->out->start_ns is set). */
-int ib_mpi_helper_go(struct ib_mpi_helper *h);
+/*
+ * Start the jobs (returns at once; h->out->start_ns is set); with `live`,
+ * the helper keeps this host's line of the live view in h->out->live.
+ */
+int ib_mpi_helper_go(struct ib_mpi_helper *h, bool live);
 /* Wait up to ms for the end of the run: true once it has ended. */
 bool ib_mpi_helper_poll(struct ib_mpi_helper *h, int ms);
 /* Ask the jobs to stop early (SIGTERM: they drain, the report follows). */
@@ -101,9 +108,19 @@ int64_t ib_mpi_realtime_ns(void);
 /*
  * Until every rank's run has ended (a collective every 100 ms): a rank
  * whose run failed, or that got SIGINT/SIGTERM (*sig), makes every rank
- * stop its jobs early; they drain and report as usual.
+ * stop its jobs early; they drain and report as usual. With a view (the
+ * same on every rank: NULL or not), every rank's host line goes to rank 0
+ * at each step, which draws the hosts' table on view->tty when a line
+ * changed, and erases it at the end.
  */
-void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig);
+struct ib_mpi_view {
+	FILE *tty;			/* rank 0's; NULL on the others */
+	struct ib_live_host *all;	/* rank 0: size lines */
+	uint64_t seen;			/* sum of the lines' sequences drawn */
+	unsigned int drawn;
+};
+void ib_mpi_run_loop(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
+		     volatile sig_atomic_t *sig, struct ib_mpi_view *view);
 
 /* --- mpi_gather.c ------------------------------------------------------- */
 /*

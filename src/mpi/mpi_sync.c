@@ -149,13 +149,49 @@ void ib_mpi_clock(const struct ib_mpi_ctx *c, int64_t *offset, int64_t *rtt)
 		ping_rank(r, &offset[r], &rtt[r]);
 }
 
-void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig)
+/*
+ * Every host's line to rank 0 (collective), drawn there when one changed.
+ * A line caught while its helper writes it is sent as the last one read.
+ */
+static void view_step(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
+		      struct ib_mpi_view *v, struct ib_live_host *mine)
+{
+	struct ib_live_host now;
+	MPI_Request rq;
+	uint64_t sum = 0;
+	int r;
+
+	if (ib_live_host_read(&h->out->live, &now)) {
+		*mine = now;
+		memcpy(mine->host, c->host, sizeof(mine->host));
+		mine->rank = c->rank;
+	}
+	MPI_Igather(mine, (int)sizeof(*mine), MPI_BYTE, v->all, (int)sizeof(*mine),
+		    MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	wait_quietly(&rq);
+	if (c->rank != 0)
+		return;
+	for (r = 0; r < c->size; r++)
+		sum += v->all[r].seq;
+	if (sum == v->seen)
+		return;
+	v->seen = sum;
+	ib_liveview_hosts(v->tty, v->all, (unsigned int)c->size,
+			  (uint64_t)(ib_mpi_realtime_ns() - h->out->start_ns) / 1000000000ull,
+			  &v->drawn);
+}
+
+void ib_mpi_run_loop(const struct ib_mpi_ctx *c, struct ib_mpi_helper *h,
+		     volatile sig_atomic_t *sig, struct ib_mpi_view *view)
 {
 	struct timespec pause = { 0, 100000000 };
+	struct ib_live_host mine = { 0 };
 	int in[2], out[2];
 	MPI_Request rq;
 	bool done;
 
+	memcpy(mine.host, c->host, sizeof(mine.host));
+	mine.rank = c->rank;
 	for (;;) {
 		if (h->done)
 			nanosleep(&pause, NULL);
@@ -166,7 +202,11 @@ void ib_mpi_run_loop(struct ib_mpi_helper *h, volatile sig_atomic_t *sig)
 		wait_quietly(&rq);
 		if (out[1])
 			ib_mpi_helper_stop(h); /* a rank failed or was interrupted */
+		if (view)
+			view_step(c, h, view, &mine);
 		if (!out[0])
 			break;
 	}
+	if (view && view->tty)
+		ib_liveview_hosts_erase(view->tty, &view->drawn);
 }

@@ -21,6 +21,10 @@ struct ib_liveview {
 	FILE *tty;
 	struct row *rows;	/* per job index (a group's: its first job) */
 	unsigned int drawn;	/* lines of the table on the screen */
+	/* a host's line (MPI): the interval's rows' histograms merged */
+	struct ib_live_host *host;
+	struct ib_hist *hh;	/* [2], or NULL */
+	uint64_t hh_ms;		/* their interval */
 };
 
 static const double p99 = 99.0;
@@ -43,10 +47,28 @@ int ib_liveview_new(struct ib_liveview **out, const struct ib_plan *run, FILE *t
 	return 0;
 }
 
+int ib_liveview_new_host(struct ib_liveview **out, const struct ib_plan *run,
+			 struct ib_live_host *dst)
+{
+	int ret = ib_liveview_new(out, run, NULL);
+
+	if (ret)
+		return ret;
+	(*out)->hh = calloc(2, sizeof(*(*out)->hh));
+	if (!(*out)->hh) {
+		ib_liveview_free(*out);
+		*out = NULL;
+		return -ENOMEM;
+	}
+	(*out)->host = dst;
+	return 0;
+}
+
 void ib_liveview_free(struct ib_liveview *lv)
 {
 	if (!lv)
 		return;
+	free(lv->hh);
 	free(lv->rows);
 	free(lv);
 }
@@ -67,12 +89,18 @@ void liveview_line(struct ib_liveview *lv, const struct sline *l)
 	r->have = true;
 	r->span_ns = l->span_ns;
 	r->errors = l->errors;
+	if (lv->hh && l->time_ms != lv->hh_ms) {	/* a new interval */
+		memset(lv->hh, 0, 2 * sizeof(*lv->hh));
+		lv->hh_ms = l->time_ms;
+	}
 	for (d = 0; d < 2; d++) {
 		r->ios[d] = l->dir[d].ios;
 		r->bytes[d] = l->dir[d].bytes;
 		r->p99[d] = 0;
 		if (l->dir[d].n)
 			ib_hist_percentiles(&l->dir[d].hist, l->dir[d].n, &p99, 1, &r->p99[d]);
+		if (lv->hh && l->dir[d].n)
+			ib_hist_merge(&lv->hh[d], &l->dir[d].hist);
 	}
 }
 
@@ -225,11 +253,80 @@ void ib_liveview_erase(struct ib_liveview *lv)
 	fflush(lv->tty);
 }
 
+/* The host's line (MPI): its rows summed, p99 over all its I/Os. */
+static void host_line(struct ib_liveview *lv, const struct ib_run_view *v,
+		      struct ib_live_host *o)
+{
+	const struct ib_plan *run = lv->run;
+	unsigned int i, d, pct;
+	uint64_t n;
+
+	o->done_pct = 100;
+	o->state = state_of(&v->stats[0]);
+	for (i = 0; i < run->nr_jobs; i++) {
+		const struct row *r = &lv->rows[i];
+
+		o->jobs++;
+		if (v->started[i] && !v->reaped[i] && !o->running++)
+			o->state = state_of(&v->stats[i]);
+		if (!is_row(run, i))
+			continue;
+		pct = progress(&run->jobs[i], &v->stats[i], v->now_ns);
+		o->done_pct = pct < o->done_pct ? pct : o->done_pct;
+		for (d = 0; d < 2 && r->have; d++) {
+			o->iops[d] += per_s(r->ios[d], r->span_ns);
+			o->bw[d] += per_s(r->bytes[d], r->span_ns);
+		}
+		o->errors += r->errors;
+	}
+	for (d = 0; d < 2; d++) {
+		for (n = 0, i = 0; i < IB_HIST_NR; i++)
+			n += lv->hh[d].count[i];
+		if (n)
+			ib_hist_percentiles(&lv->hh[d], n, &p99, 1, &o->p99[d]);
+	}
+}
+
+/* Publish it: odd sequence while the line changes, even when done. */
+static void host_publish(struct ib_liveview *lv, const struct ib_run_view *v)
+{
+	struct ib_live_host line = { 0 };
+	uint64_t seq = __atomic_load_n(&lv->host->seq, __ATOMIC_RELAXED);
+
+	host_line(lv, v, &line);
+	__atomic_store_n(&lv->host->seq, seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	memcpy(lv->host->iops, line.iops, sizeof(line.iops));
+	memcpy(lv->host->bw, line.bw, sizeof(line.bw));
+	memcpy(lv->host->p99, line.p99, sizeof(line.p99));
+	lv->host->errors = line.errors;
+	lv->host->jobs = line.jobs;
+	lv->host->running = line.running;
+	lv->host->done_pct = line.done_pct;
+	lv->host->state = line.state;
+	__atomic_store_n(&lv->host->seq, seq + 2, __ATOMIC_RELEASE);
+}
+
+bool ib_live_host_read(const struct ib_live_host *src, struct ib_live_host *dst)
+{
+	uint64_t s1 = __atomic_load_n(&src->seq, __ATOMIC_ACQUIRE), s2;
+
+	memcpy(dst, src, sizeof(*dst));
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	s2 = __atomic_load_n(&src->seq, __ATOMIC_RELAXED);
+	dst->seq = s1;
+	return s1 == s2 && !(s1 & 1);
+}
+
 void ib_liveview_draw(struct ib_liveview *lv, const struct ib_run_view *v)
 {
 	struct row total = { .have = true, .span_ns = 1000000000ull };
 	unsigned int i, n = 0, d;
 
+	if (lv->host) {
+		host_publish(lv, v);
+		return;
+	}
 	if (v->final) {
 		ib_liveview_erase(lv);
 		return;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "iobench/disk.h"
 #include "report_common.h"
 
 /* A single job's entry points at its stats; copies are made only to merge */
@@ -156,6 +157,7 @@ int ib_rep_build(struct ib_rep *r, const struct ib_results *res)
 	int ret;
 
 	memset(r, 0, sizeof(*r));
+	r->fio_version = res->fio_version;
 	r->ent = calloc(n, sizeof(*r->ent));
 	r->grp = calloc(n, sizeof(*r->grp));
 	if (!r->ent || !r->grp) {
@@ -209,14 +211,18 @@ const struct ib_rep_group *ib_rep_group(const struct ib_rep *r, unsigned int gro
 }
 
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
-		     const struct ib_dir_stats *ds, unsigned int ddir)
+		     const struct ib_dir_stats *ds, unsigned int ddir, bool terse)
 {
 	const struct ib_rep_group *g = ib_rep_group(r, e->job->groupid);
 	double per;
 
 	if (!g || g->agg_bw[ddir] < 1024 || !ds->bw_samples.n)
 		return 0.0;
-	per = ds->bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
+	if (terse)
+		per = ds->bw_samples.mean * 100.0 / (double)(g->agg_bw[ddir] / 1024);
+	else
+		per = (double)(int)ds->bw_samples.mean * 100.0 /
+		      ((double)g->agg_bw[ddir] / 1024.0);
 	return per > 100.0 ? 100.0 : per;
 }
 
@@ -273,4 +279,19 @@ unsigned int ib_rep_percentiles(const struct ib_res_job *job, const struct ib_hi
 double ib_rep_pct(uint64_t v, uint64_t total)
 {
 	return total ? (double)v * 100.0 / (double)total : 0.0;
+}
+
+void ib_disk_aggr_sectors(const struct ib_disk_util *u, uint64_t out[2])
+{
+	unsigned int s, n = u->nr_slaves < IB_DISK_SLAVES_MAX ? u->nr_slaves : IB_DISK_SLAVES_MAX;
+
+	out[0] = out[1] = 0;
+	for (s = 0; s < n; s++) {
+		out[0] += u->slave[s].sectors[0];
+		out[1] += u->slave[s].sectors[1];
+	}
+	if (u->nr_slaves) {
+		out[0] /= u->nr_slaves;
+		out[1] /= u->nr_slaves;
+	}
 }

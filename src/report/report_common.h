@@ -39,6 +39,7 @@ struct ib_rep {
 	unsigned int nr_ent;
 	struct ib_rep_group *grp;
 	unsigned int nr_grp;
+	enum ib_fio_version fio_version;	/* the results' report format */
 };
 
 int ib_rep_build(struct ib_rep *r, const struct ib_results *res);
@@ -77,10 +78,13 @@ static inline double ib_rep_iops(const struct ib_dir_stats *d)
 
 /*
  * bw_agg / "per=": ds's sample mean (KiB/s) as % of the group aggregate of
- * direction ddir (the mixed stats use the read aggregate, as fio).
+ * direction ddir (the mixed stats use the read aggregate, as fio). fio's
+ * two roundings: the normal text and JSON divide the mean truncated to an
+ * int by the aggregate in KiB/s as a double; terse (terse) divides the
+ * mean by the aggregate's whole KiB/s.
  */
 double ib_rep_bw_per(const struct ib_rep *r, const struct ib_rep_entry *e,
-		     const struct ib_dir_stats *ds, unsigned int ddir);
+		     const struct ib_dir_stats *ds, unsigned int ddir, bool terse);
 /*
  * The error a report shows (err=, JSON "error", terse's error field), by
  * fio's rule: the error that stopped the job, if one did; else, with
@@ -106,7 +110,10 @@ void ib_report_pct_block(FILE *f, const char *label, const struct ib_res_job *jo
 			 const struct ib_hist *h, uint64_t n);
 void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e);
 void ib_report_group(FILE *f, const struct ib_rep_group *g);
-void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr);
+/* fio 3.42's aggr sectors of a device with slaves: the slaves' mean */
+void ib_disk_aggr_sectors(const struct ib_disk_util *u, uint64_t out[2]);
+void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr,
+		     enum ib_fio_version v);
 
 /*
  * iobench's own (report_checks.c): nothing unless res carries evidence

@@ -115,44 +115,61 @@ void ib_report_group(FILE *f, const struct ib_rep_group *g)
 		group_mixed(f, g);
 }
 
+/* sectors: fio 3.42's "sectors=R/W" after ios= (NULL: 3.33's line) */
 static void print_stat(FILE *f, const char *indent, const char *name, const uint64_t *ios,
-		       const uint64_t *merges, const uint64_t *ticks, uint64_t in_queue,
-		       double util)
+		       const uint64_t *sectors, const uint64_t *merges, const uint64_t *ticks,
+		       uint64_t in_queue, double util)
 {
-	fprintf(f, "%s%s: ios=%llu/%llu, merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, "
-		"util=%3.2f%%", indent, name, (unsigned long long)ios[0],
-		(unsigned long long)ios[1], (unsigned long long)merges[0],
-		(unsigned long long)merges[1], (unsigned long long)ticks[0],
-		(unsigned long long)ticks[1], (unsigned long long)in_queue, util);
+	fprintf(f, "%s%s: ios=%llu/%llu, ", indent, name, (unsigned long long)ios[0],
+		(unsigned long long)ios[1]);
+	if (sectors)
+		fprintf(f, "sectors=%llu/%llu, ", (unsigned long long)sectors[0],
+			(unsigned long long)sectors[1]);
+	fprintf(f, "merge=%llu/%llu, ticks=%llu/%llu, in_queue=%llu, util=%3.2f%%",
+		(unsigned long long)merges[0], (unsigned long long)merges[1],
+		(unsigned long long)ticks[0], (unsigned long long)ticks[1],
+		(unsigned long long)in_queue, util);
+}
+
+/* The aggr* fields of a device with slaves (3.42 adds "aggsectors=", so spelt) */
+static void print_aggr(FILE *f, const struct ib_disk_util *u, bool v342)
+{
+	uint64_t sec[2];
+
+	fprintf(f, ", aggrios=%llu/%llu, ", (unsigned long long)u->aggr_ios[0],
+		(unsigned long long)u->aggr_ios[1]);
+	if (v342) {
+		ib_disk_aggr_sectors(u, sec);
+		fprintf(f, "aggsectors=%llu/%llu, ", (unsigned long long)sec[0],
+			(unsigned long long)sec[1]);
+	}
+	fprintf(f, "aggrmerge=%llu/%llu, aggrticks=%llu/%llu, aggrin_queue=%llu, aggrutil=%3.2f%%",
+		(unsigned long long)u->aggr_merges[0], (unsigned long long)u->aggr_merges[1],
+		(unsigned long long)u->aggr_ticks[0], (unsigned long long)u->aggr_ticks[1],
+		(unsigned long long)u->aggr_in_queue, u->aggr_util);
 }
 
 /* A device with slaves gets 2 more spaces, its aggr* fields, then the slaves */
-static void print_disk(FILE *f, const struct ib_disk_util *u)
+static void print_disk(FILE *f, const struct ib_disk_util *u, bool v342)
 {
 	unsigned int s;
 
-	print_stat(f, u->nr_slaves ? "    " : "  ", u->name, u->ios, u->merges, u->ticks,
-		   u->in_queue, u->util);
+	print_stat(f, u->nr_slaves ? "    " : "  ", u->name, u->ios, v342 ? u->sectors : NULL,
+		   u->merges, u->ticks, u->in_queue, u->util);
 	if (u->nr_slaves)
-		fprintf(f, ", aggrios=%llu/%llu, aggrmerge=%llu/%llu, aggrticks=%llu/%llu, "
-			"aggrin_queue=%llu, aggrutil=%3.2f%%",
-			(unsigned long long)u->aggr_ios[0], (unsigned long long)u->aggr_ios[1],
-			(unsigned long long)u->aggr_merges[0],
-			(unsigned long long)u->aggr_merges[1],
-			(unsigned long long)u->aggr_ticks[0],
-			(unsigned long long)u->aggr_ticks[1],
-			(unsigned long long)u->aggr_in_queue, u->aggr_util);
+		print_aggr(f, u, v342);
 	fputc('\n', f);
 	for (s = 0; s < u->nr_slaves && s < IB_DISK_SLAVES_MAX; s++) {
 		const struct ib_disk_slave_util *sl = &u->slave[s];
 
-		print_stat(f, "  ", sl->name, sl->ios, sl->merges, sl->ticks, sl->in_queue,
-			   sl->util);
+		print_stat(f, "  ", sl->name, sl->ios, v342 ? sl->sectors : NULL, sl->merges,
+			   sl->ticks, sl->in_queue, sl->util);
 		fputc('\n', f);
 	}
 }
 
-void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr)
+void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr,
+		     enum ib_fio_version v)
 {
 	unsigned int i;
 
@@ -160,5 +177,5 @@ void ib_report_disks(FILE *f, const struct ib_res_disk *du, unsigned int nr)
 		return;
 	fputs("\nDisk stats (read/write):\n", f);
 	for (i = 0; i < nr; i++)
-		print_disk(f, &du[i].util);
+		print_disk(f, &du[i].util, v >= IB_FIO_V342);
 }

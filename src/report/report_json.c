@@ -22,7 +22,12 @@ static const char *const lat_bucket[] = {
 static const char *const depth_keys[] = { "1", "2", "4", "8", "16", "32", ">=64" };
 static const char *const batch_keys[] = { "0", "4", "8", "16", "32", "64", ">=64" };
 
-static void json_opts(struct ib_json *j, const char *key, const char *text, unsigned int len)
+/*
+ * The options as given, "name" : "value". An option given without a value
+ * (time_based, group_reporting): left out by fio 3.33, "" in 3.42.
+ */
+static void json_opts(struct ib_json *j, const char *key, const char *text, unsigned int len,
+		      bool v342)
 {
 	const char *p = text, *end = text + len, *k;
 
@@ -32,7 +37,10 @@ static void json_opts(struct ib_json *j, const char *key, const char *text, unsi
 		p += strlen(p) + 1;
 		if (p >= end)
 			break;
-		ib_json_str(j, k, p);
+		if (v342)
+			ib_json_str_empty(j, k, p);
+		else
+			ib_json_str(j, k, p);
 		p += strlen(p) + 1;
 	}
 	ib_json_obj_close(j);
@@ -157,7 +165,7 @@ static void json_ddir(struct ib_json *j, const struct ib_rep *r, const struct ib
 		json_colat(j, e->job, ds, plus);
 	ib_json_uint(j, "bw_min", bw->min);
 	ib_json_uint(j, "bw_max", bw->max);
-	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, ds, d));
+	ib_json_float(j, "bw_agg", ib_rep_bw_per(r, e, ds, d, false));
 	ib_json_float(j, "bw_mean", bw->mean);
 	ib_json_float(j, "bw_dev", ib_lat_stat_stddev(bw));
 	ib_json_uint(j, "bw_samples", bw->n);
@@ -350,7 +358,8 @@ static void json_job(struct ib_json *j, const struct ib_results *res,
 	ib_json_uint(j, "eta", 0);
 	ib_json_uint(j, "elapsed", s->elapsed_s);
 	json_opts(j, "job options", lj->opts_text,
-		  lj->opts_len ? lj->opts_len : (unsigned int)sizeof(lj->opts_text));
+		  lj->opts_len ? lj->opts_len : (unsigned int)sizeof(lj->opts_text),
+		  res->fio_version >= IB_FIO_V342);
 	json_effective(j, e);
 	json_replay(j, &s->replay);
 	ib_report_checks_json(j, res, e);
@@ -397,14 +406,11 @@ static void json_disk_host(struct ib_json *j, const struct ib_res_host *host)
 /* fio 3.42: the slaves' mean sectors, as its aggr_*_ios */
 static void json_aggr_sectors(struct ib_json *j, const struct ib_disk_util *u)
 {
-	uint64_t sum[2] = { 0, 0 };
+	uint64_t sec[2];
 
-	for (unsigned int s = 0; s < u->nr_slaves && s < IB_DISK_SLAVES_MAX; s++) {
-		sum[0] += u->slave[s].sectors[0];
-		sum[1] += u->slave[s].sectors[1];
-	}
-	ib_json_uint(j, "aggr_read_sectors", sum[0] / u->nr_slaves);
-	ib_json_uint(j, "aggr_write_sectors", sum[1] / u->nr_slaves);
+	ib_disk_aggr_sectors(u, sec);
+	ib_json_uint(j, "aggr_read_sectors", sec[0]);
+	ib_json_uint(j, "aggr_write_sectors", sec[1]);
 }
 
 static void json_disk(struct ib_json *j, const struct ib_disk_util *u,
@@ -455,7 +461,7 @@ static void json_top(struct ib_json *j, const struct ib_results *res)
 	ib_json_str(j, "time", tbuf);
 	if (res->global_opts_len && res->global_opts_text[0])
 		json_opts(j, "global options", res->global_opts_text,
-			  res->global_opts_len);
+			  res->global_opts_len, res->fio_version >= IB_FIO_V342);
 }
 
 /* Per host: name, rank and the clock alignment (several hosts only). */

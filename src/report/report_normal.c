@@ -136,7 +136,7 @@ static void print_bw_iops(FILE *f, const struct ib_rep *r, const struct ib_rep_e
 		}
 		fprintf(f, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, avg=%5.02f, "
 			"stdev=%5.02f, samples=%llu\n", lbl, (unsigned long long)mn,
-			(unsigned long long)mx, ib_rep_bw_per(r, e, ds, d), mean, dev,
+			(unsigned long long)mx, ib_rep_bw_per(r, e, ds, d, false), mean, dev,
 			(unsigned long long)bw->n);
 	}
 	if (io->n)
@@ -169,10 +169,12 @@ static void print_colat(FILE *f, const struct ib_res_job *j,
 
 /*
  * The "  read: IOPS=..." line. The mixed section of unified_rw_reporting=both
- * (both_mixed) is printed by fio 3.33 without significant figures or a
- * bandwidth unit: every number there shows as 0, only the runtime is real.
+ * (both_mixed): fio 3.33 prints it without significant figures, every
+ * number 0 but the runtime; fio 3.42 prints its numbers, the bandwidth
+ * without a unit ("240Mi (251M)"). "; 0 zone resets" ends 3.33's write
+ * line; 3.42 prints it only for zoned jobs (iobench has none).
  */
-static void print_ddir_line(FILE *f, const struct ib_rep_entry *e,
+static void print_ddir_line(FILE *f, const struct ib_rep *r, const struct ib_rep_entry *e,
 			    const struct ib_dir_stats *ds, unsigned int d, bool both_mixed)
 {
 	const struct ib_res_job *j = e->job;
@@ -180,17 +182,18 @@ static void print_ddir_line(FILE *f, const struct ib_rep_entry *e,
 	char iops[32], bw[32], bwalt[32], io[32], ioalt[32];
 	uint64_t ms = ib_rep_runtime_ms(ds);
 	bool mixed = both_mixed || j->unified_rw_rep == IB_UNIFIED_MIXED;
+	bool v333 = r->fio_version == IB_FIO_V333;
 
-	if (both_mixed) {
+	if (both_mixed && v333) {
 		fprintf(f, "  mixed: IOPS=0, BW=0 (0)(0B/%llumsec)\n", (unsigned long long)ms);
 		return;
 	}
 	ib_num2str(ms ? ib_rep_ios(ds) * 1000 / ms : 0, sig, 1, false, "", iops, sizeof(iops));
-	fmt_rate(j, ib_rep_bw(ds), bw_unit(j), bw, bwalt, sizeof(bw));
+	fmt_rate(j, ib_rep_bw(ds), both_mixed ? "" : bw_unit(j), bw, bwalt, sizeof(bw));
 	fmt_rate(j, ds->io_bytes, "B", io, ioalt, sizeof(io));
 	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n",
 		mixed ? "mixed" : ddir_label[d], iops, bw, bwalt, io, (unsigned long long)ms,
-		d == IB_DDIR_WRITE ? "; 0 zone resets" : "");
+		v333 && d == IB_DDIR_WRITE ? "; 0 zone resets" : "");
 }
 
 /* One direction's block; d picks the group aggregate for "per=" (mixed: 0). */
@@ -200,7 +203,7 @@ static void print_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	const struct ib_res_job *j = e->job;
 	unsigned int k;
 
-	print_ddir_line(f, e, ds, d, both_mixed);
+	print_ddir_line(f, r, e, ds, d, both_mixed);
 	for (k = 0; k < IB_LAT_NR; k++)
 		if (ds->lat[k].n)
 			ib_report_lat_line(f, lat_label[k], &ds->lat[k]);
@@ -280,7 +283,44 @@ static void print_ss(FILE *f, const struct ib_ss *ss)
 		ss->mode & IB_SS_PCT ? "%" : "");
 }
 
-static void print_tail(FILE *f, const struct ib_rep_entry *e)
+/* fio 3.42's scaled time: ns up to 1999, then us, ms, s, two decimals */
+static void fmt_ns(char *buf, size_t len, uint64_t ns)
+{
+	static const char *const unit[] = { "ns", "us", "ms", "s" };
+	double v = (double)ns;
+	unsigned int u = 0;
+
+	for (uint64_t lim = 2000; u < 3 && ns >= lim; lim *= 1000)
+		u++;
+	for (unsigned int i = 0; i < u; i++)
+		v /= 1000.0;
+	snprintf(buf, len, "%.2f%s", v, unit[u]);
+}
+
+/*
+ * "latency   : target=..." (latency_target=; without it 0 and the job's
+ * iodepth). fio 3.33 prints the target in ns and the window in us as
+ * integers; 3.42 scales both with a unit (fmt_ns).
+ */
+static void print_latency_target(FILE *f, const struct ib_rep_entry *e, bool v333)
+{
+	const struct ib_job_stats *s = e->st;
+	uint64_t target = s->lat_target_ns, window_us = target ? s->lat_window_us : 0;
+	char t[32], w[32];
+
+	if (v333) {
+		snprintf(t, sizeof(t), "%llu", (unsigned long long)target);
+		snprintf(w, sizeof(w), "%llu", (unsigned long long)window_us);
+	} else {
+		fmt_ns(t, sizeof(t), target);
+		fmt_ns(w, sizeof(w), window_us * 1000);
+	}
+	fprintf(f, "     latency   : target=%s, window=%s, percentile=%.2f%%, depth=%u\n",
+		t, w, target ? s->lat_percentile : 100.0,
+		target ? s->lat_depth : e->job->iodepth);
+}
+
+static void print_tail(FILE *f, const struct ib_rep_entry *e, bool v333)
 {
 	const struct ib_job_stats *s = e->st;
 	const struct ib_res_job *j = e->job;
@@ -305,14 +345,7 @@ static void print_tail(FILE *f, const struct ib_rep_entry *e)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
 			(unsigned long long)s->total_err, s->first_error,
 			strerror(s->first_error));
-	if (s->lat_target_ns)
-		fprintf(f, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
-			(unsigned long long)s->lat_target_ns,
-			(unsigned long long)s->lat_window_us, s->lat_percentile,
-			s->lat_depth);
-	else
-		fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
-			j->iodepth);
+	print_latency_target(f, e, v333);
 	print_ss(f, &s->ss);
 }
 
@@ -353,12 +386,13 @@ void ib_report_entry(FILE *f, const struct ib_rep *r, const struct ib_rep_entry 
 	print_lat_table(f, "usec", s->lat_u, IB_LAT_U_NR, total);
 	print_lat_table(f, "msec", s->lat_m, IB_LAT_M_NR, total);
 	if (s->sync_lat.n) {
-		fputs("  fsync/fdatasync/sync_file_range:\n", f);
+		fputs(r->fio_version == IB_FIO_V333 ? "  fsync/fdatasync/sync_file_range:\n" :
+		      "  fsync/fdatasync/sync_file_range/syncfs:\n", f);
 		ib_report_lat_line(f, "sync", &s->sync_lat);
 		if (!e->job->gtod_reduce)
 			ib_report_pct_block(f, "sync", e->job, &s->sync_hist, s->sync_lat.n);
 	}
-	print_tail(f, e);
+	print_tail(f, e, r->fio_version == IB_FIO_V333);
 }
 
 int ib_report_normal(FILE *f, const struct ib_results *res)
@@ -379,7 +413,7 @@ int ib_report_normal(FILE *f, const struct ib_results *res)
 	}
 	for (i = 0; i < r.nr_grp; i++)
 		ib_report_group(f, &r.grp[i]);
-	ib_report_disks(f, res->disks, res->nr_disks);
+	ib_report_disks(f, res->disks, res->nr_disks, res->fio_version);
 	ib_report_env_text(f, res);
 	ib_rep_free(&r);
 	return ferror(f) ? -EIO : 0;

@@ -57,7 +57,7 @@ static void terse_ddir(FILE *f, const struct ib_rep *r, const struct ib_rep_entr
 	terse_pct(f, e->job, ds);
 	terse_lat(f, &ds->lat[IB_LAT_TLAT]);
 	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw->min,
-		(unsigned long long)bw->max, ib_rep_bw_per(r, e, ds, d), bw->mean,
+		(unsigned long long)bw->max, ib_rep_bw_per(r, e, ds, d, true), bw->mean,
 		ib_lat_stat_stddev(bw));
 	if (ver == 5)
 		fprintf(f, ";%llu;%llu;%llu;%f;%f;%llu", (unsigned long long)bw->n,

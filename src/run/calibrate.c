@@ -160,6 +160,22 @@ void ib_calib_job(struct ib_job *c, const struct ib_job *job, uint64_t budget_us
 	cap_depth(c);
 }
 
+/*
+ * One buffer over the cap: its allocation and fill alone outlast the
+ * budget (bs=1g: 6.5 s a round, 33 s in all, before a job that then
+ * failed for want of memory), and no I/O would end within a round. Such a
+ * job goes uncalibrated.
+ */
+static int calib_fits(const struct ib_job *c, struct ib_diag *d)
+{
+	size_t unit = ib_bufs_unit_size(c);
+
+	if (unit <= CALIB_BUF_BYTES)
+		return 0;
+	return ib_diag_set(d, EFBIG, "calibration: buffers of %zu bytes are "
+			   "over its %u", unit, CALIB_BUF_BYTES);
+}
+
 int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
 		  uint64_t budget_us, double *ns, struct ib_diag *d)
 {
@@ -178,6 +194,12 @@ int ib_calib_tool(const struct ib_job *job, const struct ib_clock *clock,
 		return ib_diag_set(d, ENOMEM, "calibration: no memory");
 	}
 	ib_calib_job(c, job, budget_us / CALIB_ROUNDS);
+	ret = calib_fits(c, d);
+	if (ret) {
+		free(c);
+		free(a.st);
+		return ret;
+	}
 	a.job = c;
 	a.ops = ib_engine_find("null");
 	a.clock = *clock;

@@ -123,3 +123,9 @@ void ib_json_str(struct ib_json *j, const char *key, const char *v)
 	member(j, key);
 	ib_json_quote(j->f, v);
 }
+
+void ib_json_str_empty(struct ib_json *j, const char *key, const char *v)
+{
+	member(j, key);
+	ib_json_quote(j->f, v ? v : "");
+}

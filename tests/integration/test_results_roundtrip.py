@@ -154,9 +154,12 @@ def fio(t, reprint):
 
 
 def golden(t, reprint, gdir):
-    for name in sorted(os.listdir(gdir)):
-        if name.endswith('.json'):
-            roundtrip(t, reprint, os.path.join(gdir, name), 'golden ' + name)
+    """fio 3.33's goldens, and fio 3.42's in v342/"""
+    for sub in ('', 'v342'):
+        for name in sorted(os.listdir(os.path.join(gdir, sub))):
+            if name.endswith('.json'):
+                roundtrip(t, reprint, os.path.join(gdir, sub, name),
+                          'golden ' + os.path.join(sub, name))
 
 
 def main():

@@ -80,9 +80,10 @@ def check_normal(t, out, mode, what):
         t.eq(n[0] + n[1], IOS, what + ': issued reads + writes')
         if mode == 'mixed':
             t.eq(n, [IOS, 0, 0, 0], what + ': issued, folded')
-    if mode == 'both':  # fio 3.33 shows the mixed line's numbers as 0
-        t.check(re.search(r'^  mixed: IOPS=0, BW=0 \(0\)\(0B/\d+msec\)$', out, re.M),
-                what + ': fio\'s mixed line', out)
+    if mode == 'both':  # fio 3.42: the sums, BW without a unit
+        t.check(re.search(r'^  mixed: IOPS=[1-9][\d.]*k?, BW=[1-9][\d.]*(Ki|Mi|Gi)? '
+                          r'\([1-9][\d.]*[kMG]?\)\(4096KiB/\d+msec\)$', out, re.M),
+                what + ': fio 3.42\'s mixed line', out)
         t.check(re.search(r'^  MIXED: bw=.*, io=4096KiB \(4194kB\), run=', out, re.M),
                 what + ': MIXED io=', out)
 
@@ -113,6 +114,11 @@ def run_value(t, f, value, mode):
     r = t.run(*job_args(f, value, 'normal'))
     if t.ok(r, what + ' normal'):
         check_normal(t, r.out, mode, what)
+    if mode == 'both':  # fio 3.33 shows the mixed line's numbers as 0
+        r = t.run('--fio-version=3.33', *job_args(f, value, 'normal'))
+        if t.ok(r, what + ' normal 3.33'):
+            t.check(re.search(r'^  mixed: IOPS=0, BW=0 \(0\)\(0B/\d+msec\)$', r.out, re.M),
+                    what + ': fio 3.33\'s mixed line', r.out)
     r = t.run(*job_args(f, value, 'terse'))
     if t.ok(r, what + ' terse'):
         check_terse(t, r.out, mode, what)

@@ -5,7 +5,8 @@
 /*
  * Loads tests/data/golden/NAME.fix (made by fio2fixture.py from a real fio
  * run) into a struct ib_plan + stats, and from them (as main.c does) the
- * results document the formatters print, for the report tests.
+ * results document the formatters print, for the report tests. NAME is a
+ * fio 3.33 run; v342/NAME the same job run by fio 3.42.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,7 +164,7 @@ static inline void fixture_line(struct fixture *fx, char *l)
 {
 	struct ib_job_stats *s = fx->stats;	/* NULL before the "job" line */
 	unsigned int d, k, nj, gr;
-	unsigned long long a, b, c, e, g, h, q;
+	unsigned long long a, b, c, e, g, h, q, sr = 0, sw = 0;
 	double m, dev;
 	char name[256];
 
@@ -189,13 +190,15 @@ static inline void fixture_line(struct fixture *fx, char *l)
 		v += *v == ' ';
 		for (k = 0; k < fx->run.nr_jobs; k++)
 			fixture_opt(&fx->run.jobs[k], name, v);
-	} else if (sscanf(l, "disk %63s %llu %llu %llu %llu %llu %llu %llu %lf", name, &a, &b,
-			  &c, &e, &g, &h, &q, &dev) == 9 && fx->nr_disks < 4) {
+	} else if (sscanf(l, "disk %63s %llu %llu %llu %llu %llu %llu %llu %lf %llu %llu", name,
+			  &a, &b, &c, &e, &g, &h, &q, &dev, &sr, &sw) >= 9 && fx->nr_disks < 4) {
 		struct ib_disk_util *u = &fx->disks[fx->nr_disks++];
 
 		memcpy(u->name, name, sizeof(u->name));	/* %63s above */
 		u->ios[0] = a;
 		u->ios[1] = b;
+		u->sectors[0] = sr;	/* fio 3.42's runs only */
+		u->sectors[1] = sw;
 		u->merges[0] = c;
 		u->merges[1] = e;
 		u->ticks[0] = g;
@@ -253,22 +256,23 @@ static inline void fixture_line(struct fixture *fx, char *l)
 
 /*
  * The results document for a run, its stats and disks (as main.c builds
- * it), in fio 3.33's format (--fio-version=3.33): the goldens are 3.33's.
+ * it), in the format of fio version v (--fio-version=): the fio run's own.
  */
 static inline int fixture_results(struct ib_results *out, const struct ib_plan *run,
 				  struct ib_job_stats *stats,
 				  const struct ib_disk_util *disks, unsigned int nr_disks,
-				  int64_t timestamp_ms)
+				  int64_t timestamp_ms, enum ib_fio_version v)
 {
 	struct ib_result res = { .stats = stats, .nr_disks = nr_disks };
 
-	struct ib_plan v333 = *run;
+	struct ib_plan as_run = *run;
 
 	res.disks = nr_disks ? (struct ib_disk_util *)disks : NULL;
-	v333.fio_version = IB_FIO_V333;
-	return ib_results_from_run(out, &v333, &res, timestamp_ms);
+	as_run.fio_version = v;
+	return ib_results_from_run(out, &as_run, &res, timestamp_ms);
 }
 
+/* NAME (fio 3.33's run) or v342/NAME (fio 3.42's), in its version's format */
 static inline int fixture_load(struct fixture *fx, const char *name)
 {
 	char *text = fixture_read(name, "fix"), *line, *save = NULL;
@@ -283,7 +287,8 @@ static inline int fixture_load(struct fixture *fx, const char *name)
 	if (!fx->stats)
 		return -1;
 	return fixture_results(&fx->in, &fx->run, fx->stats, fx->disks, fx->nr_disks,
-			       (fx->stats[0].start_time + 2) * 1000);
+			       (fx->stats[0].start_time + 2) * 1000,
+			       strncmp(name, "v342/", 5) ? IB_FIO_V333 : IB_FIO_V342);
 }
 
 static inline void fixture_free(struct fixture *fx)

@@ -35,7 +35,7 @@ else
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized -Dwerror=true >/dev/null
 fi
-targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog gate)
+targets=(cli jobfile trace_iolog trace_blktrace results verify fiolog gate stream)
 # FUZZ_BUILD_ONLY=1: the build alone (tools/test.sh builds early, fuzzes
 # later), and of every target: the gate's clang -Werror build of every
 # source (10% more than the fuzz targets alone, which need the whole core)

@@ -61,7 +61,7 @@ static const struct ib_hist *pick_hist(const struct ib_dir_stats *ds, uint64_t *
 
 /* Every metric of one direction of one job slot; NAN where absent. */
 static void slot_metrics(const struct ib_job_stats *s, unsigned int ddir,
-			 double out[IB_CMP_NR])
+			 bool clat, double out[IB_CMP_NR])
 {
 	const struct ib_dir_stats *ds = &s->dir[ddir];
 	const struct ib_lat_stat *l = &ds->lat[IB_LAT_TLAT];
@@ -76,7 +76,7 @@ static void slot_metrics(const struct ib_job_stats *s, unsigned int ddir,
 		out[IB_CMP_IOPS] = (double)ds->total_ios / secs;
 		out[IB_CMP_BW] = (double)ds->io_bytes / 1024.0 / secs;
 	}
-	if (!l->n)
+	if (!l->n || clat)
 		l = &ds->lat[IB_LAT_CLAT];
 	if (l->n)
 		out[IB_CMP_MEAN] = l->mean;
@@ -198,7 +198,7 @@ static unsigned int side_values(const struct ib_results *const *docs,
 		j = find_job(docs[i], row->job, row->occurrence);
 		if (j < 0 || !docs[i]->stats[j].dir[row->ddir].total_ios)
 			continue;
-		slot_metrics(&docs[i]->stats[j], row->ddir, v);
+		slot_metrics(&docs[i]->stats[j], row->ddir, row->mean_clat, v);
 		if (!got && first)
 			*first = &docs[i]->stats[j];
 		if (!isnan(v[m]))
@@ -388,9 +388,9 @@ static void note_add(char *note, size_t len, const char *key, const char *b,
 {
 	size_t used = strlen(note);
 
-	if (used + 1 < len && (!b || !n || strcmp(b, n)))
+	if (used + 1 < len && (!b || !n || strcmp(b, n)))	/* "": given bare */
 		snprintf(note + used, len - used, "%s%s %s vs %s", used ? ", " : "",
-			 key, b ? b : "(unset)", n ? n : "(unset)");
+			 key, !b ? "(unset)" : *b ? b : "(set)", !n ? "(unset)" : *n ? n : "(set)");
 }
 
 /*
@@ -415,12 +415,17 @@ static const char *used_opt(const struct ib_res_job *j, const struct ib_job_stat
 	return ib_cmp_job_opt(j, key);
 }
 
-/* The job options that differ between the two sides ("iodepth 16 vs 1"). */
+/*
+ * The job options that differ between the two sides ("iodepth 16 vs 1").
+ * A fio 3.33 document leaves out an option given without a value (3.42
+ * records it as ""): with one on a side, such an option set on the other
+ * side is not known to differ.
+ */
 static void opts_diff(char *note, size_t len, const struct ib_res_job *const job[2],
-		      const struct ib_job_stats *const st[2])
+		      const struct ib_job_stats *const st[2], bool bare_unknown)
 {
 	char vb[8], vn[8];
-	const char *p, *end, *v;
+	const char *p, *end, *v, *b, *n;
 	unsigned int k;
 
 	for (k = 0; k < 2; k++) {
@@ -430,12 +435,35 @@ static void opts_diff(char *note, size_t len, const struct ib_res_job *const job
 			v = p + strlen(p) + 1;
 			if (v >= end)
 				break;
-			if (k == 0 || !ib_cmp_job_opt(job[0], p))
-				note_add(note, len, p,
-					 used_opt(job[0], st[0], p, vb, sizeof(vb)),
-					 used_opt(job[1], st[1], p, vn, sizeof(vn)));
+			b = used_opt(job[0], st[0], p, vb, sizeof(vb));
+			n = used_opt(job[1], st[1], p, vn, sizeof(vn));
+			if ((k == 0 || !ib_cmp_job_opt(job[0], p)) &&
+			    !(bare_unknown && !*v && !(k ? b : n)))
+				note_add(note, len, p, b, n);
 			p = v + strlen(v) + 1;
 		}
+	}
+}
+
+/*
+ * Whether a run of the row has completion latencies and no total ones (a
+ * stream: its lines hold one kind): then the mean is completion's on both
+ * sides (when a run is a stream). And whether a run is a stream (no job
+ * options to compare).
+ */
+static void row_kinds(struct ib_cmp_row *row, const struct ib_results *const *docs,
+		      unsigned int n, bool *stream)
+{
+	const struct ib_lat_stat *l;
+	unsigned int i;
+	int j;
+
+	for (i = 0; i < n; i++) {
+		if ((j = find_job(docs[i], row->job, row->occurrence)) < 0)
+			continue;
+		l = docs[i]->stats[j].dir[row->ddir].lat;
+		row->mean_clat |= !l[IB_LAT_TLAT].n && l[IB_LAT_CLAT].n;
+		*stream |= docs[i]->series != NULL;
 	}
 }
 
@@ -458,7 +486,9 @@ static void row_note(struct ib_cmp_row *row, const struct sides *sd)
 			st[1] = sd->nw[i]->stats ? &sd->nw[i]->stats[j] : NULL;
 		}
 	if (job[0] && job[1])
-		opts_diff(row->note, sizeof(row->note), job, st);
+		opts_diff(row->note, sizeof(row->note), job, st,
+			  sd->base[0]->fio_version == IB_FIO_V333 ||
+			  sd->nw[0]->fio_version == IB_FIO_V333);
 }
 
 int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
@@ -467,6 +497,7 @@ int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
 {
 	struct sides sd = { base, nw, nb, nn };
 	unsigned int i, m;
+	bool stream;
 	int ret;
 
 	memset(c, 0, sizeof(*c));
@@ -492,9 +523,18 @@ int ib_cmp_build(struct ib_cmp *c, const struct ib_results *const *base,
 			!row->nbase ? IB_CMP_ONLY_NEW : IB_CMP_BOTH;
 		if (row->side != IB_CMP_BOTH)
 			continue;
-		row_note(row, &sd);
+		stream = false;
+		row_kinds(row, base, nb, &stream);
+		row_kinds(row, nw, nn, &stream);
+		row->mean_clat &= stream;	/* reports: as they were */
+		if (!stream)
+			row_note(row, &sd);
 		for (m = 0; m < IB_CMP_NR; m++)	/* IOPS first: its band is used */
 			fill_cell(c, row, (enum ib_cmp_metric)m, &sd);
+		if (ib_cmp_iv_fill(row, base, nb, nw, nn)) {
+			ib_cmp_free(c);
+			return ib_diag_set(d, ENOMEM, "compare: out of memory");
+		}
 	}
 	return 0;
 }

@@ -106,6 +106,8 @@ static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[4]
 	fprintf(f, " (runs: %u base, %u new)\n", row->nbase, row->nnew);
 	if (row->note[0])
 		print_note(f, row->note);
+	if (row->mean_clat)
+		fputs("  mean: completion latency (a run without total latency)\n", f);
 	fprintf(f, "  %-8s %10s %7s %10s %7s %8s %8s  %s\n", "metric", "base",
 		"range", "new", "range", "change", "noise", "verdict");
 	for (m = 0; m < IB_CMP_NR; m++) {
@@ -115,6 +117,7 @@ static void print_row(FILE *f, const struct ib_cmp_row *row, unsigned int cnt[4]
 		if (row->m[m].valid && row->m[m].band < 0)
 			cnt[3]++;
 	}
+	ib_cmp_iv_print(f, &row->iv);
 }
 
 void ib_cmp_print(FILE *f, const struct ib_cmp *c, const char *base_name,

@@ -105,6 +105,53 @@ static int cmp_table(FILE *f, const struct ib_cmp *c)
 	return 0;
 }
 
+static void iv_side(struct page_table *t, const struct ib_cmp_row *r, bool is_new)
+{
+	const struct ib_cmp_iv *s = is_new ? &r->iv.new_ : &r->iv.base;
+	char b[5][32];
+
+	ib_page_cell(t, "%s", r->job);
+	ib_page_cell(t, "%s", ib_page_ddir[r->ddir % 3]);
+	ib_page_cell(t, "%s", is_new ? "new" : "base");
+	ib_page_cell(t, "%u", s->nr);
+	ib_page_cell(t, "%s", s->nr ? ib_cmp_fmt(b[0], 32, IB_CMP_IOPS, s->iops_med) : "-");
+	ib_page_cell(t, "%s", s->nr ? ib_cmp_fmt(b[1], 32, IB_CMP_IOPS, s->iops_lo) : "-");
+	ib_page_cell(t, "%s", s->nr ? ib_cmp_fmt(b[2], 32, IB_CMP_IOPS, s->iops_hi) : "-");
+	ib_page_cell(t, "%s", s->np99 ? ib_chart_fmt_ns(b[3], 32, s->p99_med) : "-");
+	ib_page_cell(t, "%s", s->np99 ? ib_chart_fmt_ns(b[4], 32, s->p99_hi) : "-");
+	if (is_new && r->iv.base.nr && s->nr)
+		ib_page_cell(t, "iops %u, p99 %u", r->iv.out_iops, r->iv.out_p99);
+	else
+		ib_page_cell(t, "-");
+}
+
+/* The over-time view, when a side was a per-interval stream. */
+static int cmp_iv_table(FILE *f, const struct ib_cmp *c)
+{
+	static const char *const head[] = { "job", "dir", "side", "intervals",
+		"iops med", "min", "max", "p99 med", "worst", "outside base's range" };
+	struct page_table t;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < c->nr_rows; i++)
+		n += c->rows[i].side == IB_CMP_BOTH && c->rows[i].iv.any;
+	if (!n)
+		return 0;
+	if (ib_page_table_init(&t, n * 2 + 1, 10) < 0)
+		return -ENOMEM;
+	for (i = 0; i < 10; i++)
+		ib_page_cell(&t, "%s", head[i]);
+	for (i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].side == IB_CMP_BOTH && c->rows[i].iv.any) {
+			iv_side(&t, &c->rows[i], false);
+			iv_side(&t, &c->rows[i], true);
+		}
+	ib_html_table(f, "Over time: the intervals of the streams",
+		      t.cell, t.rows, t.cols);
+	ib_page_table_free(&t);
+	return 0;
+}
+
 /* Notes: differing jobs, rows on one side only. */
 static int cmp_notes(FILE *f, const struct ib_cmp *c)
 {
@@ -230,6 +277,8 @@ int ib_page_compare_body(FILE *f, const struct ib_cmp *c, const char *bname,
 		ret = cmp_sides(f, c, bname, nname);
 	if (!ret)
 		ret = cmp_table(f, c);
+	if (!ret)
+		ret = cmp_iv_table(f, c);
 	if (!ret)
 		ret = cmp_notes(f, c);
 	for (i = 0; i < 3 && !ret && ib_cmp_matched(c); i++) {

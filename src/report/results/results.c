@@ -112,6 +112,11 @@ int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 
 void ib_results_free(struct ib_results *r)
 {
+	unsigned int i;
+
+	for (i = 0; r->series && i < r->nr_jobs; i++)
+		free(r->series[i].iv);
+	free(r->series);
 	free(r->hosts);
 	free(r->jobs);
 	free(r->own_stats);

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Turn a real fio 3.33 run (--output-format=normal,json+ captured in one
-file) into a fixture for tests/unit/test_report.c: the numbers fio measured
-(NAME.fix) and the normal-format block fio printed for them (NAME.txt).
-The test feeds the numbers to iobench's report and expects fio's text."""
+"""Turn a real fio run (3.33 or 3.42; --output-format=normal,json+[,terse]
+captured in one file) into a fixture for tests/unit/test_report.c: the
+numbers fio measured (NAME.fix), the normal-format block fio printed for
+them (NAME.txt), its terse line (NAME.terse) and, with --json, its json+
+document (NAME.json). The test feeds the numbers to iobench's report and
+expects fio's text. Usage: fio2fixture.py RUN NAME NR_JOBS [--json]"""
 import calendar
 import json
 import re
@@ -98,16 +100,23 @@ def main():
                                           round(job['sys_cpu'] * rt * 10), job['ctx'],
                                           job['majf'], job['minf'], rt))
     for du in js.get('disk_util', []):
-        out.append('disk %s %d %d %d %d %d %d %d %.6f' % (
+        line = 'disk %s %d %d %d %d %d %d %d %.6f' % (
             du['name'], du['read_ios'], du['write_ios'], du['read_merges'],
             du['write_merges'], du['read_ticks'], du['write_ticks'], du['in_queue'],
-            du['util']))
+            du['util'])
+        if 'read_sectors' in du:  # fio 3.42
+            line += ' %d %d' % (du['read_sectors'], du['write_sectors'])
+        out.append(line)
     terse = re.search(r'^([2-5]);.*$', open(src).read(), re.M)
     if terse:
         out.append('terse %s' % terse.group(1))
         open(name + '.terse', 'w').write(terse.group(0) + '\n')
     open(name + '.fix', 'w').write('\n'.join(out) + '\n')
     open(name + '.txt', 'w').write('\n' + normal)
+    if '--json' in sys.argv[4:]:
+        text = open(src).read()
+        start = text.index('\n{\n') + 1
+        open(name + '.json', 'w').write(text[start:text.index('\n}\n', start) + 3])
 
 
 if __name__ == '__main__':

@@ -774,6 +774,9 @@ static void test_env_json(void **state)
 static void test_calib_job(void **state)
 {
 	struct ib_job *j = malloc(sizeof(*j)), *c = malloc(sizeof(*c));
+	struct ib_diag d = { { 0 } };
+	struct ib_clock clk;
+	double ns = -1;
 
 	(void)state;
 	assert_non_null(j);
@@ -799,6 +802,12 @@ static void test_calib_job(void **state)
 	j->bs.max[IB_DDIR_WRITE] = 64 << 20;
 	ib_calib_job(c, j, 10000);
 	assert_int_equal(c->iodepth, 1);
+	/* one 64 MiB buffer is over the cap: no calibration (no 1 GiB fills) */
+	ib_clock_init(&clk, false);
+	assert_int_equal(ib_calib_tool(j, &clk, 10000, &ns, &d), -EFBIG);
+	assert_string_equal(d.msg, "calibration: buffers of 67108864 bytes are "
+			    "over its 16777216");
+	assert_true(ns == -1);
 	free(j);
 	free(c);
 }

@@ -209,6 +209,37 @@ static void options_differ(void **state)
 	ib_results_free(&b);
 }
 
+/*
+ * An option given without a value: fio 3.42 records it as "", 3.33 leaves
+ * it out. Against a 3.33 document it is not known to differ; between two
+ * 3.42 documents it does.
+ */
+static void bare_options(void **state)
+{
+	struct ib_results a, b;
+	struct ib_cmp c;
+
+	(void)state;
+	mkdoc(&a, "j", 100000, 1000, 20, 10000);
+	mkdoc(&b, "j", 100000, 1000, 20, 10000);
+	set_opts(&a.jobs[0], (const char *const[]){ "rw", "read" }, 2);
+	set_opts(&b.jobs[0], (const char *const[]){ "rw", "read", "time_based", "" }, 4);
+	a.fio_version = IB_FIO_V333;
+	b.fio_version = IB_FIO_V342;
+	build1(&c, &a, &b, -1);
+	assert_string_equal(c.rows[0].note, "");
+	ib_cmp_free(&c);
+	build1(&c, &b, &a, -1);		/* either side */
+	assert_string_equal(c.rows[0].note, "");
+	ib_cmp_free(&c);
+	a.fio_version = IB_FIO_V342;
+	build1(&c, &a, &b, -1);
+	assert_string_equal(c.rows[0].note, "time_based (unset) vs (set)");
+	ib_cmp_free(&c);
+	ib_results_free(&a);
+	ib_results_free(&b);
+}
+
 static void repeats(void **state)
 {
 	static const double bi[] = { 100000, 101000, 99000 }, ni[] = { 80000, 81000, 79000 };
@@ -510,6 +541,7 @@ int main(void)
 		cmocka_unit_test(floor_and_noise),
 		cmocka_unit_test(mismatch),
 		cmocka_unit_test(options_differ),
+		cmocka_unit_test(bare_options),
 		cmocka_unit_test(repeats),
 		cmocka_unit_test(skewed_repeats),
 		cmocka_unit_test(value_format),

@@ -460,7 +460,7 @@ static void test_synthetic_tail(void **state)
 	st->minf = 3;
 	st->total_err = 2;
 	st->first_error = 5;
-	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0), 0);
+	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0, IB_FIO_V333), 0);
 	out = fixture_capture(ib_report_normal, &in, &ret);
 	assert_int_equal(ret, 0);
 	p = strstr(out, "  lat (nsec)");
@@ -530,7 +530,7 @@ static void test_shown_error(void **state)
 	st->dir[0].io_bytes = 32 * 4096;
 	st->dir[0].runtime_us = 1000;
 	st->job_runtime_ms = 1;
-	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0), 0);
+	assert_int_equal(fixture_results(&in, &run, st, NULL, 0, 0, IB_FIO_V333), 0);
 	check_shown_error(&in, 0, NULL);
 	/* went on after 32 non-fatal errors */
 	in.jobs[0].continue_on_error = IB_COE_READ;
@@ -560,11 +560,11 @@ static void test_disk_lines(void **state)
 	struct ib_disk_util *du = calloc(2, sizeof(*du));
 	struct ib_res_disk rd[2] = { { 0 } };
 	static const struct ib_disk_slave_util sl[3] = {
-		{ .name = "sdb", .ios = { 801, 0 }, .ticks = { 13105, 0 }, .in_queue = 13105,
+		{ .name = "sdb", .ios = { 801, 0 }, .sectors = { 6408, 0 }, .ticks = { 13105, 0 }, .in_queue = 13105,
 		  .util = 47.28 },
-		{ .name = "sdc", .ios = { 801, 0 }, .ticks = { 12854, 0 }, .in_queue = 12853,
+		{ .name = "sdc", .ios = { 801, 0 }, .sectors = { 6408, 0 }, .ticks = { 12854, 0 }, .in_queue = 12853,
 		  .util = 46.68 },
-		{ .name = "sda", .ios = { 802, 0 }, .ticks = { 4521, 0 }, .in_queue = 4521,
+		{ .name = "sda", .ios = { 802, 0 }, .sectors = { 6416, 0 }, .ticks = { 4521, 0 }, .in_queue = 4521,
 		  .util = 18.39 },
 	};
 	char *buf = NULL;
@@ -579,6 +579,7 @@ static void test_disk_lines(void **state)
 	du[0].util = 68.199234;
 	strcpy(du[1].name, "md0");
 	du[1].ios[0] = 2394;
+	du[1].sectors[0] = 19152;
 	du[1].ticks[0] = 30076;
 	du[1].in_queue = 30076;
 	du[1].util = 99.81;
@@ -590,8 +591,8 @@ static void test_disk_lines(void **state)
 	memcpy(du[1].slave, sl, sizeof(sl));
 	rd[0].util = du[0];
 	rd[1].util = du[1];
-	ib_report_disks(f, rd, 0);
-	ib_report_disks(f, rd, 2);
+	ib_report_disks(f, rd, 0, IB_FIO_V333);
+	ib_report_disks(f, rd, 2, IB_FIO_V333);
 	fclose(f);
 	assert_string_equal(buf, "\nDisk stats (read/write):\n"
 		"  vda: ios=16137/0, merge=0/0, ticks=750/0, in_queue=751, util=68.20%\n"
@@ -601,6 +602,24 @@ static void test_disk_lines(void **state)
 		"  sdb: ios=801/0, merge=0/0, ticks=13105/0, in_queue=13105, util=47.28%\n"
 		"  sdc: ios=801/0, merge=0/0, ticks=12854/0, in_queue=12853, util=46.68%\n"
 		"  sda: ios=802/0, merge=0/0, ticks=4521/0, in_queue=4521, util=18.39%\n");
+	free(buf);
+	/* fio 3.42: sectors= after ios=, the slaves' mean as "aggsectors=" */
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	ib_report_disks(f, rd, 2, IB_FIO_V342);
+	fclose(f);
+	assert_string_equal(buf, "\nDisk stats (read/write):\n"
+		"  vda: ios=16137/0, sectors=0/0, merge=0/0, ticks=750/0, in_queue=751, "
+		"util=68.20%\n"
+		"    md0: ios=2394/0, sectors=19152/0, merge=0/0, ticks=30076/0, in_queue=30076, "
+		"util=99.81%, aggrios=801/0, aggsectors=6410/0, aggrmerge=0/0, aggrticks=10160/0, "
+		"aggrin_queue=10159, aggrutil=47.28%\n"
+		"  sdb: ios=801/0, sectors=6408/0, merge=0/0, ticks=13105/0, in_queue=13105, "
+		"util=47.28%\n"
+		"  sdc: ios=801/0, sectors=6408/0, merge=0/0, ticks=12854/0, in_queue=12853, "
+		"util=46.68%\n"
+		"  sda: ios=802/0, sectors=6416/0, merge=0/0, ticks=4521/0, in_queue=4521, "
+		"util=18.39%\n");
 	free(buf);
 	free(du);
 }

@@ -51,6 +51,7 @@ static void replicate(const struct ib_results *one, unsigned int n,
 		}
 	}
 	out->timestamp_ms = one->timestamp_ms;
+	out->fio_version = one->fio_version;
 }
 
 static char *print(int (*fn)(FILE *, const struct ib_results *),

@@ -90,6 +90,12 @@ static void one_engine(const char *engine, unsigned int rw, unsigned int depth,
 	job->iodepth = depth;
 	job->iodepth_low = depth;
 	job->direct = direct;
+	/*
+	 * The self-calibration (50 ms of the parent's CPU per run) is the
+	 * other tests' and test_runner_parts'; 170 runs of it here took 9 of
+	 * this test's 15 s, and most of its minute under memcheck.
+	 */
+	run.no_calibrate = true;
 	run_ok(&run, &res);
 	st = &res.stats[0];
 	print_message("%s rw=%s depth=%u direct=%d: r=%llu w=%llu\n", engine,
