@@ -223,6 +223,8 @@ struct ib_job_logs {
 	 * maximum (1) or both, mean then maximum (2) */
 	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
+	bool prio;		/* log_prio: the prio column as fio 3.42's 0xNNNN */
+	bool issue_time;	/* log_issue_time: a last column, the issue ns */
 	/* log_group: with group_reporting, also one bw/iops/lat log per group
 	 * (grouplog.h) */
 	bool group;
@@ -269,6 +271,8 @@ struct ib_job_verify {
 	bool write_sequence;	/* compare the header's numberio */
 	bool experimental;	/* accepted: the record-based verify */
 	const char *pattern;	/* < IB_VPATTERN_TEXT_MAX */
+	/* verify_pattern_interval: the pattern anew every N bytes (verify.h) */
+	uint64_t pattern_interval;
 };
 
 struct ib_job {
@@ -432,6 +436,7 @@ struct ib_job {
 	double ss_limit;
 	uint64_t ss_dur_us;
 	uint64_t ss_ramp_us;
+	uint64_t ss_interval_us;	/* between samples [1 s] */
 
 	/* sync */
 	unsigned int fsync_every;	/* fsync=N */

@@ -28,19 +28,47 @@ void worker_ss_start(struct worker *w, uint64_t now)
 	if (!job->ss_dur_us)
 		return;
 	ib_ss_init(&w->st->ss, job->ss_mode, job->ss_limit,
-		   (uint32_t)(job->ss_dur_us / 1000000));
+		   (uint32_t)(job->ss_dur_us / 1000000),
+		   (uint32_t)(job->ss_interval_us / 1000000));
 	w->ss_on = true;
 	w->ss_prev_ns = now;
-	w->ss_next_ns = now + 1000000000ull;
+	w->ss_next_ns = now + job->ss_interval_us * 1000;
 }
 
 /*
- * One second's IOPS and bytes/s (all directions, as fio) into the window
- * once the second started after ss_ramp. True: the criterion is met.
+ * The mean completion latency (ns) of the I/Os completed since the last
+ * sample, all directions (fio: the clat means weighted by their counts);
+ * 0 when none completed. The totals restart with the measured period.
+ */
+static uint64_t ss_lat(struct worker *w)
+{
+	double sum = 0.0, prev = w->ss_prev_lat_sum;
+	uint64_t n = 0, prev_n = w->ss_prev_lat_n;
+	int d;
+
+	for (d = 0; d < IB_DDIR_RWT; d++) {
+		const struct ib_lat_stat *c = &w->st->dir[d].lat[IB_LAT_CLAT];
+
+		sum += c->mean * (double)c->n;
+		n += c->n;
+	}
+	w->ss_prev_lat_sum = sum;
+	w->ss_prev_lat_n = n;
+	if (n < prev_n) { /* the stats restarted (ramp_time's end) */
+		prev = 0.0;
+		prev_n = 0;
+	}
+	return n > prev_n ? (uint64_t)((sum - prev) / (double)(n - prev_n)) : 0;
+}
+
+/*
+ * One interval's IOPS and bytes/s (all directions, as fio) and mean clat
+ * into the window once the interval started after ss_ramp. True: the
+ * criterion is met.
  */
 static bool ss_tick(struct worker *w, uint64_t now)
 {
-	uint64_t ios = 0, bytes = 0, ns = now - w->ss_prev_ns;
+	uint64_t ios = 0, bytes = 0, ns = now - w->ss_prev_ns, lat = ss_lat(w);
 	bool counted = w->ss_prev_ns - w->job_start_ns >= w->job->ss_ramp_us * 1000;
 	bool met = false;
 	int d;
@@ -52,12 +80,13 @@ static bool ss_tick(struct worker *w, uint64_t now)
 	if (counted && ns)
 		met = ib_ss_add(&w->st->ss,
 				(uint64_t)((double)(ios - w->ss_prev_ios) * 1e9 / (double)ns),
-				(uint64_t)((double)(bytes - w->ss_prev_bytes) * 1e9 / (double)ns));
+				(uint64_t)((double)(bytes - w->ss_prev_bytes) * 1e9 / (double)ns),
+				lat);
 	w->ss_prev_ios = ios;
 	w->ss_prev_bytes = bytes;
 	w->ss_prev_ns = now;
 	while (w->ss_next_ns <= now)
-		w->ss_next_ns += 1000000000ull;
+		w->ss_next_ns += w->job->ss_interval_us * 1000;
 	if (met)
 		w->ss_on = false;
 	return met;
