@@ -40,6 +40,7 @@ struct ib_evidence {
 	unsigned int iodepth_batch;	/* iodepth_batch_submit as given; 0: not given */
 	uint64_t runtime_us;
 	uint64_t ramp_time_us;
+	uint64_t ramp_size;		/* ramp_size= bytes (0: none) */
 	bool paced;			/* rate, rate_iops, thinktime or a timed replay */
 	bool verify_only;		/* verify_only=1: reads an earlier run's blocks */
 	/*

@@ -12,6 +12,8 @@
 #include "iobench/randperm.h"
 #include "iobench/source.h"
 
+struct ib_spr;
+
 /*
  * Decides what the next I/O is: direction, file, offset and length. Pure
  * computation over explicit state, no I/O, so it is unit-tested exactly.
@@ -61,6 +63,12 @@
  * - Mixed: read/write drawn from a seeded stream with rwmixread as the
  *   probability, and bounded so the issued read count never strays more than
  *   IB_MIX_SLACK I/Os from rwmixread% of all issued.
+ * - sprandom (sprandom.h): every write's block comes from its sequence
+ *   (over write blocks of file 0, before any other rule; new blocks from
+ *   the file's permutation when its granule is the write block, so a
+ *   randrw's reads use up blocks too, as fio's shared lfsr), the byte
+ *   budget is its physical size * loops, and the job ends with the
+ *   sequence.
  * - The job ends when io_size * loops bytes were handed out (never with
  *   time_based; the worker stops on the clock then), or after number_ios
  *   I/Os of any direction if that comes first.
@@ -117,6 +125,10 @@ struct ib_iogen {
 	struct ib_rand off_rand;
 	struct ib_rand dir_rand;
 	struct ib_rand bs_rand;
+	/* sprandom (sprandom.h): file 0's writes, new blocks from spr_perm */
+	struct ib_spr *spr;
+	struct ib_randperm *spr_perm;	/* files[0].perm, or its own */
+	bool spr_perm_own;
 };
 
 /*

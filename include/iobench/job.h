@@ -223,6 +223,8 @@ struct ib_job_logs {
 	 * maximum (1) or both, mean then maximum (2) */
 	unsigned int max_value;
 	bool unix_epoch;	/* log times in ms since the Unix epoch */
+	bool prio;		/* log_prio: the prio column as fio 3.42's 0xNNNN */
+	bool issue_time;	/* log_issue_time: a last column, the issue ns */
 	/* log_group: with group_reporting, also one bw/iops/lat log per group
 	 * (grouplog.h) */
 	bool group;
@@ -269,6 +271,8 @@ struct ib_job_verify {
 	bool write_sequence;	/* compare the header's numberio */
 	bool experimental;	/* accepted: the record-based verify */
 	const char *pattern;	/* < IB_VPATTERN_TEXT_MAX */
+	/* verify_pattern_interval: the pattern anew every N bytes (verify.h) */
+	uint64_t pattern_interval;
 };
 
 struct ib_job {
@@ -365,7 +369,13 @@ struct ib_job {
 	bool randseed_set;
 	uint64_t randseed;
 	bool norandommap;
+	bool norandommap_given;	/* norandommap= given (sprandom's check) */
 	unsigned int rand_gen;	/* enum ib_rand_gen (random_generator) */
+	/* sprandom (sprandom.h): fio 3.42's fast preconditioning writes */
+	bool sprandom;
+	unsigned int spr_regions;	/* spr_num_regions (100) */
+	double spr_op;		/* spr_op: over-provisioning, (0, 1) */
+	uint64_t spr_cs;	/* spr_cs: device cache bytes (0: none) */
 
 	/* I/O path */
 	const char *ioengine;	/* < IB_ENGINE_NAME_MAX */
@@ -417,6 +427,7 @@ struct ib_job {
 	bool time_based_dropped;	/* given without a runtime: off (fio) */
 	uint64_t runtime_us;	/* 0: unlimited */
 	uint64_t ramp_time_us;
+	uint64_t ramp_size;	/* bytes before measuring (0: none) */
 	uint64_t startdelay_us;
 
 	struct ib_job_rate rate;
@@ -425,6 +436,7 @@ struct ib_job {
 	double ss_limit;
 	uint64_t ss_dur_us;
 	uint64_t ss_ramp_us;
+	uint64_t ss_interval_us;	/* between samples [1 s] */
 
 	/* sync */
 	unsigned int fsync_every;	/* fsync=N */

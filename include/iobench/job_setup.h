@@ -49,4 +49,10 @@ void ib_job_fixup_verify(struct ib_job *j);
 /* verify against the block sizes, pattern and engine: 0 or -errno, d. */
 int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d);
 
+/* validate_spr.c: sprandom implies random_generator=lfsr, norandommap=1
+ * when not given; its checks and ramp_size's: 0 or -errno, d. */
+void ib_job_fixup_sprandom(struct ib_job *j);
+int ib_job_check_sprandom(const struct ib_job *j, struct ib_diag *d);
+int ib_job_check_ramp(const struct ib_job *j, struct ib_diag *d);
+
 #endif

@@ -30,6 +30,13 @@
  * what is left at the job's end makes one last row. log_hist_msec=0: the
  * file stays empty (fio's). log_hist_coarseness=c (0..6): each field sums
  * 2^c bins, 1856 >> c fields.
+ * The prio column is 1 for an I/O of the realtime class (prioclass=1),
+ * else 0; log_prio=1 (fio 3.42): the job's I/O priority as 0xNNNN (class
+ * << 13 | hint << 3 | level, procopts.h). log_issue_time=1 (fio 3.42,
+ * with write_lat_log and log_offset): a last column, in the slat and clat
+ * logs the I/O's issue time in ns since the job started (the time
+ * column's origin), 0 in the other logs. Averaged lines have prio 0 and
+ * issue time 0.
  * log_unix_epoch=1: times are milliseconds since the Unix epoch (the
  * job's start read from CLOCK_REALTIME when the logs open, plus the time
  * since), not since the job started.
@@ -54,10 +61,20 @@ struct ib_log_file {
 	char *path;		/* heap: removed if it cannot be written in full */
 };
 
+/* The optional columns of a log line. */
+struct ib_log_cols {
+	bool offset;		/* log_offset */
+	bool prio_hex;		/* log_prio */
+	bool issue;		/* log_issue_time */
+};
+
 struct ib_logs {
 	struct ib_log_file file[IB_LOG_NR];
 	unsigned int avg_ms;
 	bool log_offset;
+	bool prio_hex;		/* log_prio */
+	bool issue_time;	/* log_issue_time */
+	unsigned int prio;	/* the job's I/O priority (ioprio value) */
 	bool per_io;		/* the worker must call ib_logs_lat() per I/O */
 	uint64_t win_end_ms;	/* end of the current averaging window */
 	uint64_t sum[3][IB_DDIR_RWT];	/* slat/clat/lat sums in the window */
@@ -76,8 +93,11 @@ bool ib_logs_shared(const struct ib_job *a, const struct ib_job *b);
 
 /* Open the job's enabled logs (none enabled: all fds -1, returns 0). */
 int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d);
-/* Per completed I/O when l->per_io; t_ms since the job started. UINT64_MAX = not measured. */
-void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t bs,
+/*
+ * Per completed I/O when l->per_io; t_ns since the job started (its
+ * completion). UINT64_MAX = not measured.
+ */
+void ib_logs_lat(struct ib_logs *l, uint64_t t_ns, enum ib_ddir ddir, uint32_t bs,
 		 uint64_t offset, uint64_t slat, uint64_t clat, uint64_t lat);
 /* One sampler value (IB_LOG_BW: KiB/s, IB_LOG_IOPS: IOPS); averaged mode only. */
 void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
@@ -93,5 +113,14 @@ const char *ib_log_kind_name(enum ib_log_kind k);
 /* Append one formatted log line into buf (returns its length); for tests. */
 size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir,
 		     uint64_t bs, bool with_offset, uint64_t offset);
+/*
+ * The same with c's columns: prio the ioprio value (c->prio_hex: 0xNNNN,
+ * else 1 for the realtime class, 0 otherwise), issue the issue time (ns).
+ * At most IB_LOG_LINE_MAX bytes.
+ */
+#define IB_LOG_LINE_MAX 160
+size_t ib_log_line(char *buf, const struct ib_log_cols *c, uint64_t t_ms,
+		   uint64_t value, unsigned int ddir, uint64_t bs, uint64_t offset,
+		   unsigned int prio, uint64_t issue);
 
 #endif

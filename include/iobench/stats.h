@@ -130,6 +130,9 @@ struct ib_live {
 	uint64_t start_ns;	/* when the job started doing I/O (after startdelay) */
 	uint32_t state;		/* enum ib_state or the rw letter */
 	uint32_t nr_files_open;
+	/* the other way, parent to job: the ramp_size of the job's
+	 * group_reporting group is done (runner_wait.c) */
+	uint32_t group_ramp_over;
 } ib_cacheline_aligned;
 
 struct ib_job_stats {

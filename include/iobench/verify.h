@@ -86,11 +86,14 @@ enum ib_verify_type {
  * gets a leading 0), a decimal int (>= 0: the fewest little-endian bytes,
  * at least one; < 0: 4 bytes two's complement), "a string" (double quotes,
  * no escapes, not empty), %o (the block's offset, 8 bytes little-endian).
- * At most IB_VPATTERN_MAX bytes.
+ * At most IB_VPATTERN_MAX bytes. interval (verify_pattern_interval, fio
+ * 3.42; 0: off): the pattern starts again every interval bytes from the
+ * block's start, its %o the block's offset plus where that copy starts.
  */
 struct ib_vpattern {
 	uint8_t bytes[IB_VPATTERN_MAX];
 	unsigned len;
+	uint32_t interval;			/* 0: one instance per block */
 	unsigned noffs;				/* %o count */
 	uint16_t offs[IB_VPATTERN_MAX_OFFS];	/* where each %o goes */
 };
@@ -178,7 +181,8 @@ int ib_verify_spec_check(const struct ib_verify_spec *s, size_t len,
 int ib_vpattern_parse(const char *str, struct ib_vpattern *p,
 		      struct ib_diag *d);
 /* The pattern with %o set to offset, repeated from buf[0] over len bytes
- * (whole pattern copies from where the block starts). */
+ * (whole pattern copies from where the block starts); with an interval,
+ * anew from each multiple of it, %o set to offset + that position. */
 void ib_vpattern_fill(const struct ib_vpattern *p, uint64_t offset,
 		      void *buf, size_t len);
 /* The first byte in buf[from..to) that is not what ib_vpattern_fill(p,

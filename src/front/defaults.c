@@ -35,6 +35,7 @@ static void build_defaults(struct ib_job *j)
 			(void)ib_opt_store(j, o, o->def, &d);
 	/* set as if given, but a default */
 	j->ioengine_given = j->direct_given = false;
+	j->norandommap_given = false;
 	j->rate.thinktime_blocks_set = false;
 	j->rand_gen = IB_RANDGEN_AUTO;
 	/* defaults no value of their option can give: randseed= turns

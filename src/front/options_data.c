@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <string.h>
 #include "iobench/bssplit.h"
+#include "iobench/parse.h"
 #include "iobench/randdist.h"
 #include "iobench/verify.h"
 #include "options_priv.h"
@@ -183,6 +184,35 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 	else
 		return ib_diag_set(d, EINVAL, "%s=%s: unknown generator (tausworthe, lfsr, tausworthe64)",
 				   o->name, v);
+	return 0;
+}
+
+/* norandommap: also remembers it was given (sprandom refuses =0). */
+int ib_opt_set_norandommap(struct ib_job *j, const struct ib_opt *o,
+			   const char *v, struct ib_diag *d)
+{
+	int rc = ib_parse_bool(v, &j->norandommap, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	j->norandommap_given = true;
+	return 0;
+}
+
+/* spr_op: the over-provisioning ratio, strictly between 0 and 1. */
+int ib_opt_set_spr_op(struct ib_job *j, const struct ib_opt *o,
+		      const char *v, struct ib_diag *d)
+{
+	char *end;
+	double x = strtod(v, &end);
+
+	if (end == v || *end || !(x > 0.0 && x < 1.0))
+		return ib_diag_set(d, EINVAL,
+				   "%s=%s: the over-provisioning ratio must be a number between 0 and 1 (exclusive)",
+				   o->name, v);
+	j->spr_op = x;
 	return 0;
 }
 

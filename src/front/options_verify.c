@@ -4,6 +4,7 @@
  * vrun.h for what they do in a job).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include "iobench/job_setup.h"
 #include "iobench/parse.h"
@@ -82,11 +83,17 @@ int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 	struct ib_verify_spec s = { .type = (enum ib_verify_type)j->verify.type,
 				    .interval = j->verify.interval };
 
+	if (j->verify.pattern_interval && !j->verify.pattern[0])
+		return ib_diag_set(d, EINVAL, "verify_pattern_interval: needs verify_pattern");
+	if (j->verify.pattern_interval > UINT32_MAX)
+		return ib_diag_set(d, EINVAL, "verify_pattern_interval: %llu is above 4 GiB",
+				   (unsigned long long)j->verify.pattern_interval);
 	if (j->verify.type == IB_VERIFY_NONE)
 		return 0;
 	if (j->verify.pattern[0]) {
 		if (ib_vpattern_parse(j->verify.pattern, &p, d))
 			return -EINVAL;
+		p.interval = (uint32_t)j->verify.pattern_interval;
 		s.pattern = &p;
 	}
 	if (check_bs(j, &s, d) < 0) {

@@ -107,6 +107,25 @@ static int own_strings(struct ib_plan *r, struct ib_job *j)
 	return 0;
 }
 
+/*
+ * The ramp_size of a group_reporting group ends on the group's bytes
+ * (runner_wait.c): its jobs must agree on it (fio rejects the job too).
+ */
+static int check_group_ramp(const struct ib_plan *r, const struct ib_job *j,
+			    struct ib_diag *d)
+{
+	const struct ib_job *prev;
+
+	if (!r->nr_jobs || j->stonewall || j->new_group || !j->group_reporting)
+		return 0;
+	prev = &r->jobs[r->nr_jobs - 1];
+	if (j->ramp_size == prev->ramp_size)
+		return 0;
+	return ib_diag_set(d, EINVAL,
+			   "job '%s': ramp_size differs from the rest of its group_reporting group (one ramp for the group)",
+			   j->name);
+}
+
 int ib_plan_add_job(struct ib_plan *r, const struct ib_job *j, struct ib_diag *d)
 {
 	unsigned int i, n = j->numjobs ? j->numjobs : 1, group = 0;
@@ -114,6 +133,8 @@ int ib_plan_add_job(struct ib_plan *r, const struct ib_job *j, struct ib_diag *d
 
 	if (check_waitee(r, j, d))
 		return -ENOENT;
+	if (check_group_ramp(r, j, d))
+		return -EINVAL;
 	if (r->nr_jobs + n > IB_MAX_JOBS)
 		return ib_diag_set(d, E2BIG, "job '%s': more than %d jobs in total",
 				   j->name, IB_MAX_JOBS);

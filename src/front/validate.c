@@ -88,6 +88,7 @@ int ib_job_fixup(struct ib_job *j)
 		j->time_based_dropped = true;
 	}
 	ib_job_fixup_verify(j);
+	ib_job_fixup_sprandom(j);
 	if (j->gtod_reduce) {
 		j->disable_lat = j->disable_clat = j->disable_slat = true;
 		j->clat_percentiles = j->lat_percentiles = false;
@@ -337,15 +338,38 @@ static int check_dedupe(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
-/* steadystate_duration: whole seconds, a window iobench can hold. */
+/*
+ * steadystate_duration: a window iobench can hold, a whole number of
+ * steadystate_check_intervals (whole seconds, at least 1, as fio 3.42
+ * asks; fio also refuses a window of one interval, which 3.33 ran).
+ */
 static int check_ss(const struct ib_job *j, struct ib_diag *d)
 {
+	uint64_t iv = j->ss_interval_us;
+
 	if (!j->ss_dur_us)
 		return 0;
-	if (j->ss_dur_us < 1000000 || j->ss_dur_us / 1000000 > IB_SS_MAX_DUR)
+	if (iv < 1000000 || iv % 1000000)
 		return ib_diag_set(d, EINVAL,
-				   "steadystate_duration: %llu us is out of range (1..%u s)",
+				   "steadystate_check_interval: %llu us is not a whole number of seconds >= 1 s",
+				   (unsigned long long)iv);
+	if (j->ss_dur_us < iv || j->ss_dur_us % iv)
+		return ib_diag_set(d, EINVAL,
+				   "steadystate_duration: %llu us is not a multiple of steadystate_check_interval %llu us",
+				   (unsigned long long)j->ss_dur_us, (unsigned long long)iv);
+	if (j->ss_dur_us / iv > IB_SS_MAX_DUR)
+		return ib_diag_set(d, EINVAL,
+				   "steadystate_duration: %llu us is out of range (at most %u samples of steadystate_check_interval)",
 				   (unsigned long long)j->ss_dur_us, IB_SS_MAX_DUR);
+	return 0;
+}
+
+/* log_issue_time (fio 3.42): only with write_lat_log and log_offset. */
+static int check_log_issue_time(const struct ib_job *j, struct ib_diag *d)
+{
+	if (j->logs.issue_time && (!j->logs.lat[0] || !j->logs.offset))
+		return ib_diag_set(d, EINVAL,
+				   "log_issue_time: needs write_lat_log and log_offset=1");
 	return 0;
 }
 
@@ -388,5 +412,11 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_ss(j, d);
 	if (!rc)
 		rc = check_log_group(j, d);
+	if (!rc)
+		rc = ib_job_check_sprandom(j, d);
+	if (!rc)
+		rc = ib_job_check_ramp(j, d);
+	if (!rc)
+		rc = check_log_issue_time(j, d);
 	return rc;
 }

@@ -13,36 +13,63 @@
 #include "iobench/fdout.h"
 #include "iobench/hist.h"
 #include "iobench/log.h"
+#include "procopts.h"
 
 #define LOG_BUF_SIZE (256u * 1024)
-#define LOG_LINE_MAX 128
+#define LOG_LINE_MAX IB_LOG_LINE_MAX
 
 static const char *const kind_name[IB_LOG_NR] = {
 	"slat", "clat", "lat", "bw", "iops", "clat_hist",
 };
 
+/* ", " then v */
+static char *put_col(char *p, uint64_t v)
+{
+	*p++ = ',';
+	*p++ = ' ';
+	return ib_put_u64(p, v);
+}
+
+/* ", 0x" and prio's 4 hex digits (fio 3.42's log_prio column) */
+static char *put_prio_hex(char *p, unsigned int prio)
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	memcpy(p, ", 0x", 4);
+	p += 4;
+	for (i = 3; i >= 0; i--)
+		*p++ = hex[(prio >> (4 * i)) & 0xf];
+	return p;
+}
+
+size_t ib_log_line(char *buf, const struct ib_log_cols *c, uint64_t t_ms,
+		   uint64_t value, unsigned int ddir, uint64_t bs, uint64_t offset,
+		   unsigned int prio, uint64_t issue)
+{
+	char *p = ib_put_u64(buf, t_ms);
+
+	p = put_col(p, value);
+	p = put_col(p, ddir);
+	p = put_col(p, bs);
+	if (c->offset)
+		p = put_col(p, offset);
+	if (c->prio_hex)
+		p = put_prio_hex(p, prio);
+	else	/* 1: the realtime class (ioprio class 1) */
+		p = put_col(p, (prio >> IB_IOPRIO_CLASS_SHIFT) == 1);
+	if (c->issue)
+		p = put_col(p, issue);
+	*p++ = '\n';
+	return (size_t)(p - buf);
+}
+
 size_t ib_log_format(char *buf, uint64_t t_ms, uint64_t value, unsigned int ddir,
 		     uint64_t bs, bool with_offset, uint64_t offset)
 {
-	char *p = buf;
+	const struct ib_log_cols c = { .offset = with_offset };
 
-	p = ib_put_u64(p, t_ms);
-	*p++ = ',';
-	*p++ = ' ';
-	p = ib_put_u64(p, value);
-	*p++ = ',';
-	*p++ = ' ';
-	p = ib_put_u64(p, ddir);
-	*p++ = ',';
-	*p++ = ' ';
-	p = ib_put_u64(p, bs);
-	if (with_offset) {
-		*p++ = ',';
-		*p++ = ' ';
-		p = ib_put_u64(p, offset);
-	}
-	memcpy(p, ", 0\n", 4);	/* prio */
-	return (size_t)(p + 4 - buf);
+	return ib_log_line(buf, &c, t_ms, value, ddir, bs, offset, 0, 0);
 }
 
 static void lf_flush(struct ib_log_file *lf)
@@ -54,15 +81,26 @@ static void lf_flush(struct ib_log_file *lf)
 	lf->len = 0;
 }
 
-static void lf_line(struct ib_log_file *lf, uint64_t t_ms, uint64_t value,
-		    unsigned int ddir, uint64_t bs, bool with_off, uint64_t off)
+static struct ib_log_cols cols_of(const struct ib_logs *l)
 {
+	return (struct ib_log_cols){ .offset = l->log_offset, .prio_hex = l->prio_hex,
+				     .issue = l->issue_time };
+}
+
+/* One line of log k; an averaged line passes prio and issue 0 (fio). */
+static void lf_line(struct ib_logs *l, enum ib_log_kind k, uint64_t t_ms,
+		    uint64_t value, unsigned int ddir, uint64_t bs, uint64_t off,
+		    unsigned int prio, uint64_t issue)
+{
+	struct ib_log_file *lf = &l->file[k];
+	const struct ib_log_cols c = cols_of(l);
+
 	if (lf->fd < 0)
 		return;
 	if (lf->len + LOG_LINE_MAX > LOG_BUF_SIZE)
 		lf_flush(lf);
-	lf->len += ib_log_format(lf->buf + lf->len, lf->t0_ms + t_ms, value, ddir, bs,
-				 with_off, off);
+	lf->len += ib_log_line(lf->buf + lf->len, &c, lf->t0_ms + t_ms, value, ddir, bs,
+			       off, prio, issue);
 }
 
 const char *ib_log_kind_name(enum ib_log_kind k)
@@ -125,6 +163,9 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 		l->file[k].fd = -1;
 	l->avg_ms = job->logs.avg_msec;
 	l->log_offset = job->logs.offset;
+	l->prio_hex = job->logs.prio;
+	l->issue_time = job->logs.issue_time;
+	l->prio = ib_proc_ioprio(job);
 	l->max_value = job->logs.max_value;
 	l->win_end_ms = l->avg_ms;
 	for (k = IB_LOG_SLAT; k <= IB_LOG_LAT && job->logs.lat[0] && !ret; k++)
@@ -159,9 +200,11 @@ int ib_logs_open(struct ib_logs *l, const struct ib_job *job, struct ib_diag *d)
 }
 
 /* A windowed line with both values (log_window_value=both): "t, avg, max, ..." */
-static void lf_line_both(struct ib_log_file *lf, uint64_t t_ms, uint64_t avg,
-			 uint64_t max, unsigned int ddir, bool with_off)
+static void lf_line_both(struct ib_logs *l, enum ib_log_kind k, uint64_t t_ms,
+			 uint64_t avg, uint64_t max, unsigned int ddir)
 {
+	struct ib_log_file *lf = &l->file[k];
+	const struct ib_log_cols c = cols_of(l);
 	char line[LOG_LINE_MAX], *tail;
 	size_t n, head;
 
@@ -169,7 +212,7 @@ static void lf_line_both(struct ib_log_file *lf, uint64_t t_ms, uint64_t avg,
 		return;
 	if (lf->len + 2 * LOG_LINE_MAX > LOG_BUF_SIZE)
 		lf_flush(lf);
-	n = ib_log_format(line, lf->t0_ms + t_ms, avg, ddir, 0, with_off, 0);
+	n = ib_log_line(line, &c, lf->t0_ms + t_ms, avg, ddir, 0, 0, 0, 0);
 	tail = strchr(strchr(line, ',') + 1, ',');	/* after the mean */
 	head = (size_t)(tail - line);
 	memcpy(lf->buf + lf->len, line, head);
@@ -191,12 +234,12 @@ static void flush_window(struct ib_logs *l, uint64_t t_ms)
 			if (!l->cnt[k][d])
 				continue;
 			if (l->max_value == 2)
-				lf_line_both(&l->file[k], t_ms, l->sum[k][d] / l->cnt[k][d],
-					     l->max[k][d], d, l->log_offset);
+				lf_line_both(l, k, t_ms, l->sum[k][d] / l->cnt[k][d],
+					     l->max[k][d], d);
 			else
-				lf_line(&l->file[k], t_ms,
+				lf_line(l, k, t_ms,
 				l->max_value ? l->max[k][d] : l->sum[k][d] / l->cnt[k][d],
-				d, 0, l->log_offset, 0);
+				d, 0, 0, 0, 0);
 			l->sum[k][d] = 0;
 			l->cnt[k][d] = 0;
 			l->max[k][d] = 0;
@@ -270,10 +313,24 @@ static void hist_add(struct ib_logs *l, uint64_t t_ms, unsigned int d,
 		hist_row(l, d, t_ms);
 }
 
-void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t bs,
+/*
+ * The issue time of an I/O that completed at t_ns: its completion less
+ * clat, or its start (completion less lat) plus slat; 0 when unknown.
+ */
+static uint64_t issue_ns(uint64_t t_ns, uint64_t slat, uint64_t clat, uint64_t lat)
+{
+	if (clat != UINT64_MAX)
+		return clat <= t_ns ? t_ns - clat : 0;
+	if (lat != UINT64_MAX && slat != UINT64_MAX && lat <= t_ns)
+		return t_ns - lat + slat;
+	return 0;
+}
+
+void ib_logs_lat(struct ib_logs *l, uint64_t t_ns, enum ib_ddir ddir, uint32_t bs,
 		 uint64_t offset, uint64_t slat, uint64_t clat, uint64_t lat)
 {
 	const uint64_t v[3] = { slat, clat, lat };
+	uint64_t t_ms = t_ns / 1000000, issue = 0;
 	unsigned int k;
 
 	if (l->hist_ms && l->file[IB_LOG_HIST].fd >= 0 && clat != UINT64_MAX)
@@ -283,13 +340,16 @@ void ib_logs_lat(struct ib_logs *l, uint64_t t_ms, enum ib_ddir ddir, uint32_t b
 		avg_add(l, t_ms, ddir, v);
 		return;
 	}
-	for (k = 0; k < 3; k++)
+	if (l->issue_time)
+		issue = issue_ns(t_ns, slat, clat, lat);
+	for (k = 0; k < 3; k++)	/* fio: the issue time in slat and clat only */
 		if (v[k] != UINT64_MAX)
-			lf_line(&l->file[k], t_ms, v[k], ddir, bs, l->log_offset, offset);
+			lf_line(l, k, t_ms, v[k], ddir, bs, offset, l->prio,
+				k == IB_LOG_LAT ? 0 : issue);
 	if (clat != UINT64_MAX && clat)
-		lf_line(&l->file[IB_LOG_BW], t_ms, (uint64_t)bs * 1000000 / clat, ddir, bs,
-			l->log_offset, offset);
-	lf_line(&l->file[IB_LOG_IOPS], t_ms, 1, ddir, bs, l->log_offset, offset);
+		lf_line(l, IB_LOG_BW, t_ms, (uint64_t)bs * 1000000 / clat, ddir, bs,
+			offset, l->prio, 0);
+	lf_line(l, IB_LOG_IOPS, t_ms, 1, ddir, bs, offset, l->prio, 0);
 }
 
 void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
@@ -297,7 +357,7 @@ void ib_logs_sample(struct ib_logs *l, enum ib_log_kind kind, uint64_t t_ms,
 {
 	if (!l->avg_ms)
 		return;
-	lf_line(&l->file[kind], t_ms, value, ddir, 0, l->log_offset, 0);
+	lf_line(l, kind, t_ms, value, ddir, 0, 0, 0, 0);
 }
 
 void ib_logs_flush_avg(struct ib_logs *l, uint64_t t_ms)

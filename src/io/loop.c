@@ -82,7 +82,7 @@ account(struct ib_loop *l, const struct ib_done_rec *rec, uint64_t t)
 	if (rec->colat != NO_LAT)
 		ib_stats_add_colat(l->c.st, d, rec->colat);
 	if (l->c.logs && l->c.logs->per_io)
-		ib_logs_lat(l->c.logs, (t - l->log_start_ns) / 1000000, d,
+		ib_logs_lat(l->c.logs, t - l->log_start_ns, d,
 			    rec->bytes, rec->offset, rec->slat, rec->clat, rec->lat);
 }
 

@@ -81,6 +81,17 @@ static int affinity(const struct ib_job *job, struct ib_diag *d)
 	return 0;
 }
 
+unsigned int ib_proc_ioprio(const struct ib_job *job)
+{
+	unsigned int cls;
+
+	if (!job->proc.ioprio_given)
+		return 0;
+	cls = job->proc.ioprio_class ? job->proc.ioprio_class : IOPRIO_CLASS_BE;
+	return cls << IOPRIO_CLASS_SHIFT | job->proc.ioprio_hint << IOPRIO_HINT_SHIFT |
+	       job->proc.ioprio;
+}
+
 int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 {
 	unsigned int cls;
@@ -103,9 +114,7 @@ int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 	if (job->proc.ioprio_given) {
 		cls = job->proc.ioprio_class ? job->proc.ioprio_class : IOPRIO_CLASS_BE;
 		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
-			    (int)(cls << IOPRIO_CLASS_SHIFT |
-				  job->proc.ioprio_hint << IOPRIO_HINT_SHIFT |
-				  job->proc.ioprio)) < 0)
+			    (int)ib_proc_ioprio(job)) < 0)
 			return ib_diag_set(d, errno, "prio: ioprio_set class %u level %u "
 					   "hint %u: %s", cls, job->proc.ioprio,
 					   job->proc.ioprio_hint, strerror(errno));

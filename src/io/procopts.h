@@ -15,4 +15,12 @@
  */
 int ib_proc_setup(const struct ib_job *job, struct ib_diag *d);
 
+#define IB_IOPRIO_CLASS_SHIFT 13
+/*
+ * The job's I/O priority as ioprio_set(2) takes it (class << 13 | hint
+ * << 3 | level, the class best-effort when only a level or hint is
+ * given), 0 when none was given.
+ */
+unsigned int ib_proc_ioprio(const struct ib_job *job);
+
 #endif

@@ -66,6 +66,8 @@ struct worker {
 	uint64_t end_ns;		/* 0: no runtime limit */
 	bool ss_on;			/* steady state: sampling (steadystate.h) */
 	uint64_t ss_next_ns, ss_prev_ns, ss_prev_ios, ss_prev_bytes;
+	double ss_prev_lat_sum;		/* clat mean * count at the last sample */
+	uint64_t ss_prev_lat_n;
 	struct rusage ru0;
 	uint64_t cpu0_ns;	/* thread CPU time at the measure's start */
 	struct ib_diag diag;

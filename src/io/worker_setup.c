@@ -266,8 +266,10 @@ void worker_start_clock(struct worker *w)
 	w->st->job_start_ms = job_start_ms(w->job->job_start_clock_id);
 	__atomic_store_n(&w->st->live.start_ns, now, __ATOMIC_RELAXED);
 	worker_ss_start(w, now);
-	if (w->job->ramp_time_us) {
-		w->ramp_end_ns = now + w->job->ramp_time_us * 1000;
+	if (w->job->ramp_time_us || w->job->ramp_size) {
+		/* ramp_size: its bytes are looked at once a second (fio) */
+		w->ramp_end_ns = now + (w->job->ramp_size ? 1000000000ull :
+					w->job->ramp_time_us * 1000);
 		w->start_ns = now;	/* the runtime of a job that ends in it */
 		worker_set_wake(w);
 		set_state(w, IB_ST_RAMP);

@@ -225,8 +225,12 @@ static void json_ss(struct ib_json *j, const struct ib_ss *ss)
 	ib_json_obj_open(j, "data");
 	ib_json_uint(j, "bw_mean", ib_ss_bw_mean(ss));
 	ib_json_uint(j, "iops_mean", ib_ss_iops_mean(ss));
-	json_series(j, "iops", ss->iops, ss->dur);
-	json_series(j, "bw", ss->bw, ss->dur);
+	if (ss->mode & IB_SS_LAT) {	/* fio 3.42's latency criteria */
+		ib_json_uint(j, "lat_mean", ib_ss_lat_mean(ss));
+		json_series(j, "lat_ns", ss->lat, ss->len);
+	}
+	json_series(j, "iops", ss->iops, ss->len);
+	json_series(j, "bw", ss->bw, ss->len);
 	ib_json_obj_close(j);
 	ib_json_obj_close(j);
 }

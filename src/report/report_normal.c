@@ -264,16 +264,21 @@ static const char *const batch_keys[] = { "0", "4", "8", "16", "32", "64", ">=64
 static void print_ss(FILE *f, const struct ib_ss *ss)
 {
 	uint64_t kib = ib_ss_bw_mean(ss) / 1024;
-	char bw[32], bw_alt[32], iops[32];
+	char bw[32], bw_alt[32], iops[32], lat[48] = "";
 
 	if (!ss->dur)
 		return;
 	ib_num2str(kib, 4, 1024, true, "B/s", bw, sizeof(bw));
 	ib_num2str(kib, 4, 1024, false, "B/s", bw_alt, sizeof(bw_alt));
 	ib_num2str(ib_ss_iops_mean(ss), 4, 1, false, "", iops, sizeof(iops));
-	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
-		ss->attained ? "yes" : "no", bw, bw_alt, iops,
-		ss->mode & IB_SS_BW ? "bw" : "iops",
+	if (ss->mode & IB_SS_LAT) {	/* fio 3.42: always in nsec */
+		memcpy(lat, ", lat=", 7);
+		ib_num2str(ib_ss_lat_mean(ss), 4, 1, false, "", lat + 6, sizeof(lat) - 12);
+		strcat(lat, "nsec");
+	}
+	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s%s, %s%s=%.3f%s\n",
+		ss->attained ? "yes" : "no", bw, bw_alt, iops, lat,
+		ss->mode & IB_SS_LAT ? "lat" : ss->mode & IB_SS_BW ? "bw" : "iops",
 		ss->mode & IB_SS_SLOPE ? " slope" : " mean dev", ss->criterion,
 		ss->mode & IB_SS_PCT ? "%" : "");
 }

@@ -194,6 +194,7 @@ void ib_evidence_job(struct ib_evidence *ev, const struct ib_job *job,
 	ev->time_based = job->time_based;
 	ev->runtime_us = job->runtime_us;
 	ev->ramp_time_us = job->ramp_time_us;
+	ev->ramp_size = job->ramp_size;
 	ev->paced = paced(job);
 	ev->verify_only = job->verify.only;
 	ev->fsyncs = job->fsync_every || job->fdatasync_every || job->end_fsync ||

@@ -136,7 +136,9 @@ static int write_summed(int fd, const struct gl_src *src, unsigned int nsrc,
 	uint64_t avg = lead->logs.avg_msec, *sum = NULL, nw = 0, w;
 	size_t i, n = 0;
 	struct gl_line *v = split(src, nsrc, &n);
-	char buf[160], *p;
+	const struct ib_log_cols cols = { .offset = lead->logs.offset,
+		.prio_hex = lead->logs.prio, .issue = lead->logs.issue_time };
+	char buf[IB_LOG_LINE_MAX], *p;
 	int err = 0;
 	unsigned int d;
 
@@ -157,9 +159,8 @@ static int write_summed(int fd, const struct gl_src *src, unsigned int nsrc,
 	for (w = 0; sum && w < nw && !err; w++)
 		for (d = 0; d < IB_DDIR_RWT && !err; d++)
 			if (sum[2 * (w * IB_DDIR_RWT + d) + 1])
-				err = ib_write_all(fd, buf, ib_log_format(buf, w * avg,
-					sum[2 * (w * IB_DDIR_RWT + d)], d, 0,
-					lead->logs.offset, 0));
+				err = ib_write_all(fd, buf, ib_log_line(buf, &cols, w * avg,
+					sum[2 * (w * IB_DDIR_RWT + d)], d, 0, 0, 0, 0));
 	err = sum ? err : -ENOMEM;
 	free(sum);
 	free(v);

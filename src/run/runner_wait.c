@@ -189,6 +189,34 @@ static void sample_series(struct ib_runner *r, unsigned int first, unsigned int 
 }
 
 /*
+ * ramp_size with group_reporting: once the group's jobs together did
+ * ramp_size bytes (ramp included), each of them ends its ramp at its next
+ * once-a-second look (worker_time.c), as fio's helper thread ends a
+ * group's ramps on the group's bytes.
+ */
+static void group_ramps(struct ib_runner *r, unsigned int first, unsigned int end)
+{
+	const struct ib_job *jobs = r->run->jobs;
+	struct ib_job_stats *st = r->res->stats;
+	unsigned int i, k, d;
+	uint64_t sum;
+
+	for (i = first; i < end; i = k) {
+		sum = 0;
+		for (k = i; k < end && jobs[k].groupid == jobs[i].groupid; k++)
+			for (d = 0; d < IB_DDIR_RWT; d++)
+				sum += __atomic_load_n(&st[k].live.io_bytes[d],
+						       __ATOMIC_RELAXED);
+		if (!jobs[i].ramp_size || !jobs[i].group_reporting ||
+		    sum < jobs[i].ramp_size)
+			continue;
+		while (i < k)
+			__atomic_store_n(&st[i++].live.group_ramp_over, 1,
+					 __ATOMIC_RELAXED);
+	}
+}
+
+/*
  * First SIGINT/SIGTERM: every job is asked to stop (SIGTERM); each drains
  * its in-flight I/O and the report covers what was done. Second SIGINT:
  * the job processes are killed (they are reported as killed) and the
@@ -218,6 +246,7 @@ void runner_wait_batch(struct ib_runner *r, unsigned int first, unsigned int end
 		if (killed_ns && ib_now_ns() - killed_ns > KILL_GRACE_NS)
 			runner_die_now();
 		runner_watch_poll(r, false);
+		group_ramps(r, first, end);
 		print_eta(r, ib_now_ns());
 		sample_series(r, first, end, ib_now_ns());
 		nanosleep(&ts, NULL);

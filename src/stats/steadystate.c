@@ -11,20 +11,27 @@
 #include "iobench/parse.h"
 #include "iobench/steadystate.h"
 
-static const char *const mode_names[4] = { "iops", "bw", "iops_slope", "bw_slope" };
+/* Indexed by the mode's IB_SS_BW | IB_SS_SLOPE | IB_SS_LAT bits. */
+static const char *const mode_names[] = {
+	[0] = "iops", [IB_SS_BW] = "bw", [IB_SS_SLOPE] = "iops_slope",
+	[IB_SS_BW | IB_SS_SLOPE] = "bw_slope", [IB_SS_LAT] = "lat",
+	[IB_SS_LAT | IB_SS_SLOPE] = "lat_slope",
+};
+#define MODE_SLOTS (sizeof(mode_names) / sizeof(mode_names[0]))
 
 const char *ib_ss_mode_name(uint32_t mode)
 {
-	return mode_names[mode & (IB_SS_BW | IB_SS_SLOPE)];
+	return mode_names[mode & (IB_SS_BW | IB_SS_SLOPE | IB_SS_LAT)];
 }
 
 int ib_ss_mode_from(const char *name, size_t len)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < 4; i++)
-		if (strlen(mode_names[i]) == len && !strncmp(name, mode_names[i], len))
-			return i;
+	for (i = 0; i < MODE_SLOTS; i++)
+		if (mode_names[i] && strlen(mode_names[i]) == len &&
+		    !strncmp(name, mode_names[i], len))
+			return (int)i;
 	return -1;
 }
 
@@ -51,6 +58,15 @@ static int parse_limit(const char *v, uint32_t mode, unsigned int kb_base,
 		*limit = (double)sz;
 		return 0;
 	}
+	if (mode & IB_SS_LAT) {	/* fio: a time in us, the number kept as is */
+		*limit = strtod(v, &end);	/* a plain number (JSON's "50.000000") */
+		if (end != v && !*end && *limit >= 0.0)
+			return 0;
+		if (ib_parse_time_us(v, 1, &sz, d) < 0)
+			return -EINVAL;
+		*limit = (double)sz;
+		return 0;
+	}
 	*limit = strtod(v, &end);
 	if (end == v || *end || !(*limit >= 0.0))
 		return ib_diag_set(d, EINVAL, "'%s' is not an IOPS value", v);
@@ -70,7 +86,7 @@ int ib_ss_parse(const char *v, unsigned int kb_base, uint32_t *mode,
 	m = ib_ss_mode_from(v, (size_t)(colon - v));
 	if (m < 0)
 		return ib_diag_set(d, EINVAL,
-				   "steadystate=%s: the criterion is iops, iops_slope, bw or bw_slope",
+				   "steadystate=%s: the criterion is iops, iops_slope, bw, bw_slope, lat or lat_slope",
 				   v);
 	*mode = (uint32_t)m;
 	if (parse_limit(colon + 1, *mode, kb_base, limit, d) < 0) {
@@ -82,23 +98,30 @@ int ib_ss_parse(const char *v, unsigned int kb_base, uint32_t *mode,
 	return 0;
 }
 
-void ib_ss_init(struct ib_ss *ss, uint32_t mode, double limit, uint32_t dur)
+void ib_ss_init(struct ib_ss *ss, uint32_t mode, double limit, uint32_t dur,
+		uint32_t interval)
 {
 	memset(ss, 0, sizeof(*ss));
 	ss->mode = mode;
 	ss->limit = limit;
-	ss->dur = dur > IB_SS_MAX_DUR ? IB_SS_MAX_DUR : dur;
+	ss->dur = dur;
+	ss->interval = interval ? interval : 1;
+	ss->len = dur / ss->interval;
+	if (ss->len > IB_SS_MAX_DUR)
+		ss->len = IB_SS_MAX_DUR;
 }
 
 static const uint64_t *series(const struct ib_ss *ss)
 {
+	if (ss->mode & IB_SS_LAT)
+		return ss->lat;
 	return ss->mode & IB_SS_BW ? ss->bw : ss->iops;
 }
 
 /* Sample i of the window in time order (0: the oldest). */
 static uint64_t at(const struct ib_ss *ss, uint32_t i)
 {
-	return series(ss)[(ss->head + i) % ss->dur];
+	return series(ss)[(ss->head + i) % ss->len];
 }
 
 static bool by_deviation(struct ib_ss *ss)
@@ -106,11 +129,11 @@ static bool by_deviation(struct ib_ss *ss)
 	double mean = 0.0, dev;
 	uint32_t i;
 
-	for (i = 0; i < ss->dur; i++)
+	for (i = 0; i < ss->len; i++)
 		mean += (double)at(ss, i);
-	mean /= ss->dur;
+	mean /= ss->len;
 	ss->deviation = 0.0;
-	for (i = 0; i < ss->dur; i++) {
+	for (i = 0; i < ss->len; i++) {
 		dev = fabs((double)at(ss, i) - mean);
 		if (dev > ss->deviation)
 			ss->deviation = dev;
@@ -121,21 +144,21 @@ static bool by_deviation(struct ib_ss *ss)
 
 static bool by_slope(struct ib_ss *ss)
 {
-	double n = ss->dur, sx = 0, sxx = 0, sxy = 0;
+	double n = ss->len, sx = 0, sxx = 0, sxy = 0;
 	uint64_t sy = 0, y;
 	uint32_t i;
 
-	for (i = 0; i < ss->dur; i++) {
+	for (i = 0; i < ss->len; i++) {
 		y = at(ss, i);
 		sx += i;
 		sxx += (double)i * i;
 		sxy += (double)i * (double)y;
 		sy += y;
 	}
-	ss->slope = ss->dur > 1 ? (sxy - sx * (double)sy / n) / (sxx - sx * sx / n) : 0.0;
+	ss->slope = ss->len > 1 ? (sxy - sx * (double)sy / n) / (sxx - sx * sx / n) : 0.0;
 	ss->criterion = ss->slope;
 	if (ss->mode & IB_SS_PCT)
-		ss->criterion = 100.0 * ss->slope / (double)(sy / ss->dur);
+		ss->criterion = 100.0 * ss->slope / (double)(sy / ss->len);
 	return fabs(ss->criterion) < ss->limit;
 }
 
@@ -144,16 +167,17 @@ bool ib_ss_evaluate(struct ib_ss *ss)
 	return ss->mode & IB_SS_SLOPE ? by_slope(ss) : by_deviation(ss);
 }
 
-bool ib_ss_add(struct ib_ss *ss, uint64_t iops, uint64_t bw)
+bool ib_ss_add(struct ib_ss *ss, uint64_t iops, uint64_t bw, uint64_t lat)
 {
-	if (!ss->dur || ss->attained)
+	if (!ss->len || ss->attained)
 		return ss->attained;
 	ss->iops[ss->head] = iops;
 	ss->bw[ss->head] = bw;
-	ss->head = (ss->head + 1) % ss->dur;
-	if (ss->n < ss->dur)
+	ss->lat[ss->head] = lat;
+	ss->head = (ss->head + 1) % ss->len;
+	if (ss->n < ss->len)
 		ss->n++;
-	ss->full = ss->n == ss->dur;
+	ss->full = ss->n == ss->len;
 	if (ss->full && ib_ss_evaluate(ss))
 		ss->attained = true;
 	return ss->attained;
@@ -172,8 +196,9 @@ void ib_ss_finish(struct ib_ss *ss)
 {
 	if (!ss->full || !ss->head)
 		return;	/* not full: already oldest first from slot 0 */
-	rotate(ss->iops, ss->dur, ss->head);
-	rotate(ss->bw, ss->dur, ss->head);
+	rotate(ss->iops, ss->len, ss->head);
+	rotate(ss->bw, ss->len, ss->head);
+	rotate(ss->lat, ss->len, ss->head);
 	ss->head = 0;
 }
 
@@ -182,11 +207,11 @@ static uint64_t mean_of(const struct ib_ss *ss, const uint64_t *a)
 	uint64_t sum = 0;
 	uint32_t i;
 
-	if (!ss->dur)
+	if (!ss->len)
 		return 0;
-	for (i = 0; i < ss->dur; i++)
+	for (i = 0; i < ss->len; i++)
 		sum += a[i];
-	return sum / ss->dur;
+	return sum / ss->len;
 }
 
 uint64_t ib_ss_iops_mean(const struct ib_ss *ss)
@@ -197,6 +222,11 @@ uint64_t ib_ss_iops_mean(const struct ib_ss *ss)
 uint64_t ib_ss_bw_mean(const struct ib_ss *ss)
 {
 	return mean_of(ss, ss->bw);
+}
+
+uint64_t ib_ss_lat_mean(const struct ib_ss *ss)
+{
+	return mean_of(ss, ss->lat);
 }
 
 void ib_ss_format(const struct ib_ss *ss, char *buf, size_t len)

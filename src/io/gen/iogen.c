@@ -384,6 +384,8 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	unsigned int nr = g->job->rw_seq_nr;
 	bool ok;
 
+	if (g->spr && iogen_spr_offset(g, d, off, &ok))
+		return ok;
 	if (ib_likely(g->plain[d]))	/* no run, pos and run_left unused */
 		return rand_offset(g, gf, d, len, off);
 	if (nr > 1 && run_offset(gf, d, *len, off, g->job->rw_seq_identical))

@@ -198,6 +198,8 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		      job->number_ios * job->loops : UINT64_MAX;
 	if (job->openfiles && job->openfiles < nr_files)
 		g->open_max = job->openfiles;
+	if (job->sprandom && (ret = iogen_spr_init(g, d)))
+		return ret;
 	fast_init(g);
 	return 0;
 }
@@ -208,6 +210,7 @@ void ib_iogen_free(struct ib_iogen *g)
 
 	for (i = 0; g->files && i < g->nr_files; i++)
 		free(g->files[i].map);
+	iogen_spr_free(g);
 	free(g->files);
 	free(g->perms);
 	g->files = NULL;

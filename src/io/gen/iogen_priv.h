@@ -36,4 +36,11 @@ unsigned int iogen_new_file(struct ib_iogen *g);
 /* openfiles=N: that choice, moved on to a file open or that can be opened */
 unsigned int iogen_limited_file(struct ib_iogen *g);
 
+/* iogen_spr.c: sprandom's sequence for the job (sprandom.h) */
+int iogen_spr_init(struct ib_iogen *g, struct ib_diag *d);
+/* true: d's offset is sprandom's, into *off, *ok false at the end */
+bool iogen_spr_offset(struct ib_iogen *g, enum ib_ddir d, uint64_t *off,
+		      bool *ok);
+void iogen_spr_free(struct ib_iogen *g);
+
 #endif

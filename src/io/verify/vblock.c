@@ -212,6 +212,22 @@ static enum ib_vfield check_hdr(const struct ib_verify_spec *s,
 	return IB_VF_NONE;
 }
 
+/*
+ * A bad pattern byte's position as fio counts it (vdescribe.c prints it
+ * less the header): from the interval's start, or with
+ * verify_pattern_interval from the start of the copy it is in, when that
+ * starts after the header (fio checks each copy on its own).
+ */
+static uint32_t pattern_byte(const struct ib_vpattern *p, size_t at, size_t off,
+			     unsigned int hs)
+{
+	size_t seg = p->interval ? at - at % p->interval : 0;
+
+	if (seg > off + hs)
+		return (uint32_t)(at - seg + hs);
+	return (uint32_t)(at - off);
+}
+
 static enum ib_vfield check_interval(const struct ib_verify_spec *s,
 				     const struct ib_vblock *b,
 				     const uint8_t *blk, size_t off,
@@ -229,7 +245,7 @@ static enum ib_vfield check_interval(const struct ib_verify_spec *s,
 					   off + hs, off + ivlen);
 
 		if (at >= 0) {
-			m->byte = (uint32_t)((size_t)at - off);
+			m->byte = pattern_byte(s->pattern, (size_t)at, off, hs);
 			return bad(m, IB_VF_PATTERN,
 				   ib_vpattern_at(s->pattern, b->offset, (size_t)at),
 				   blk[at]);

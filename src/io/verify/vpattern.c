@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,17 +145,13 @@ static void instance(const struct ib_vpattern *p, uint64_t offset, uint8_t *one)
 			one[p->offs[i] + b] = (uint8_t)(offset >> (8 * b));
 }
 
-void ib_vpattern_fill(const struct ib_vpattern *p, uint64_t offset,
-		      void *buf, size_t len)
+/* One instance (%o: offset) repeated from buf[0] over len bytes. */
+static void fill_one(const struct ib_vpattern *p, uint64_t offset, uint8_t *dst,
+		     size_t len)
 {
-	uint8_t one[IB_VPATTERN_MAX];
-	uint8_t *dst = buf;
 	size_t done = p->len < len ? p->len : len;
+	uint8_t one[IB_VPATTERN_MAX];
 
-	if (!p->len) {		/* not a parsed pattern: nothing to repeat */
-		memset(buf, 0, len);
-		return;
-	}
 	instance(p, offset, one);
 	memcpy(dst, one, done);
 	/* double the filled prefix: it stays whole copies of the pattern */
@@ -166,18 +163,46 @@ void ib_vpattern_fill(const struct ib_vpattern *p, uint64_t offset,
 	}
 }
 
+/* Where the instance that covers block position pos starts (interval). */
+static size_t seg_start(const struct ib_vpattern *p, size_t pos)
+{
+	return p->interval ? pos - pos % p->interval : 0;
+}
+
+void ib_vpattern_fill(const struct ib_vpattern *p, uint64_t offset,
+		      void *buf, size_t len)
+{
+	uint8_t *dst = buf;
+	size_t pos, n;
+
+	if (!p->len) {		/* not a parsed pattern: nothing to repeat */
+		memset(buf, 0, len);
+		return;
+	}
+	for (pos = 0; pos < len; pos += n) {
+		n = p->interval && p->interval < len - pos ? p->interval : len - pos;
+		fill_one(p, offset + pos, dst + pos, n);
+	}
+}
+
 long ib_vpattern_diff(const struct ib_vpattern *p, uint64_t offset,
 		      const void *buf, size_t from, size_t to)
 {
 	uint8_t one[IB_VPATTERN_MAX];
 	const uint8_t *b = buf;
-	size_t k;
+	size_t k, seg = seg_start(p, from), next;
 
 	if (!p->len)
 		return from < to ? (long)from : -1;
-	k = from % p->len;
-	instance(p, offset, one);
+	k = (from - seg) % p->len;
+	instance(p, offset + seg, one);
+	next = p->interval ? seg + p->interval : SIZE_MAX;
 	for (size_t i = from; i < to; i++) {
+		if (i == next) {	/* verify_pattern_interval: a new instance */
+			instance(p, offset + i, one);
+			k = 0;
+			next += p->interval;
+		}
 		if (b[i] != one[k])
 			return (long)i;
 		if (++k == p->len)
@@ -188,13 +213,13 @@ long ib_vpattern_diff(const struct ib_vpattern *p, uint64_t offset,
 
 uint8_t ib_vpattern_at(const struct ib_vpattern *p, uint64_t offset, size_t pos)
 {
-	size_t k;
+	size_t k, seg = seg_start(p, pos);
 
 	if (!p->len)
 		return 0;
-	k = pos % p->len;
+	k = (pos - seg) % p->len;
 	for (unsigned i = 0; i < p->noffs; i++)
 		if (k >= p->offs[i] && k < p->offs[i] + 8u)
-			return (uint8_t)(offset >> (8 * (k - p->offs[i])));
+			return (uint8_t)((offset + seg) >> (8 * (k - p->offs[i])));
 	return p->bytes[k];
 }

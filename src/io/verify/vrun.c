@@ -77,6 +77,7 @@ int ib_vrun_init(struct ib_vrun *v, const struct ib_job *job,
 	if (job->verify.pattern[0]) {
 		if (ib_vpattern_parse(job->verify.pattern, &v->pattern, d))
 			return -EINVAL;
+		v->pattern.interval = (uint32_t)job->verify.pattern_interval;
 		v->spec.pattern = &v->pattern;
 	}
 	v->blind = job->verify.only || !(job->rw & IB_RW_WRITE);

@@ -444,13 +444,13 @@ static double mean(const double *v, unsigned int n)
 	return n ? s / n : 0;
 }
 
-/* No ramp_time, and the first interval under 25% of the steady end's rate. */
+/* No ramp (ramp_time, ramp_size), and the first interval under 25% of the steady end's rate. */
 static bool chk_warmup(const struct ib_check_ctx *c, struct ib_check_hit *h)
 {
 	double v[IB_EV_SERIES], steady;
 	unsigned int n = rates(c->ev, v);
 
-	if (!n || c->ev->ramp_time_us)
+	if (!n || c->ev->ramp_time_us || c->ev->ramp_size)
 		return false;
 	steady = median(v + n / 2, n - n / 2);
 	if (steady <= 0 || v[0] >= 0.25 * steady)

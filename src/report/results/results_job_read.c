@@ -383,20 +383,24 @@ static void ss_into(struct ib_ss *ss, const struct ib_jv *o)
 	uint32_t mode = 0;
 	double limit = 0.0;
 	uint64_t dur = 0;
+	uint32_t n;
 
 	if (!o || !text || !ib_jv_u64(ib_jv_get(o, "duration"), &dur) || !dur ||
 	    ib_ss_parse(text, 1024, &mode, &limit, &d) < 0)
 		return;
-	ib_ss_init(ss, mode, limit, (uint32_t)dur);
+	/* the window's length from its arrays (dur / ss_interval samples) */
+	n = series_into(ss->iops, IB_SS_MAX_DUR, ib_jv_get(data, "iops"));
+	ib_ss_init(ss, mode, limit, (uint32_t)dur, n && n <= dur ? (uint32_t)(dur / n) : 1);
 	ss->attained = get_u64(o, "attained") != 0;
 	ss->criterion = crit ? strtod(crit, NULL) : 0.0;
 	ib_jv_double(ib_jv_get(o, "max_deviation"), &ss->deviation);
 	ib_jv_double(ib_jv_get(o, "slope"), &ss->slope);
 	if (!(mode & IB_SS_PCT)) /* the exact value, not the float-rounded text */
 		ss->criterion = mode & IB_SS_SLOPE ? ss->slope : ss->deviation;
-	ss->n = series_into(ss->iops, ss->dur, ib_jv_get(data, "iops"));
-	series_into(ss->bw, ss->dur, ib_jv_get(data, "bw"));
-	ss->full = ss->n == ss->dur;
+	ss->n = series_into(ss->iops, ss->len, ib_jv_get(data, "iops"));
+	series_into(ss->bw, ss->len, ib_jv_get(data, "bw"));
+	series_into(ss->lat, ss->len, ib_jv_get(data, "lat_ns"));
+	ss->full = ss->n == ss->len;
 }
 
 int results_job_into(struct ib_results *r, unsigned int i, const struct ib_jv *o,

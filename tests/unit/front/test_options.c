@@ -421,8 +421,19 @@ static void test_steadystate_options(void **state)
 	assert_string_equal(ib_opt_find("ss_ramp")->name, "steadystate_ramp_time");
 	set_bad(j, "ss", "iops", EINVAL,
 		"steadystate=iops: a threshold is needed after the criterion (iops:5%)");
-	set_bad(j, "ss", "lat:5%", EINVAL,
-		"steadystate=lat:5%: the criterion is iops, iops_slope, bw or bw_slope");
+	set_bad(j, "ss", "clat:5%", EINVAL,
+		"steadystate=clat:5%: the criterion is iops, iops_slope, bw, bw_slope, lat or lat_slope");
+	set_ok(j, "ss", "lat:5%");
+	assert_int_equal(j->ss_mode, IB_SS_LAT | IB_SS_PCT);
+	set_ok(j, "ss", "lat_slope:2ms");	/* fio 3.42: us, the number kept */
+	assert_int_equal(j->ss_mode, IB_SS_LAT | IB_SS_SLOPE);
+	assert_true(j->ss_limit == 2000.0);
+	assert_int_equal(j->ss_interval_us, 1000000);
+	set_ok(j, "ss_interval", "30");
+	assert_int_equal(j->ss_interval_us, 30000000);
+	set_ok(j, "steadystate_check_interval", "2m");
+	assert_int_equal(j->ss_interval_us, 120000000);
+	assert_string_equal(ib_opt_find("ss_interval")->name, "steadystate_check_interval");
 }
 
 static void test_rate_options(void **state)
@@ -774,14 +785,17 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 203); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 212); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
-				   * + 3 steadystate + force_async
+				   * + 4 steadystate + force_async
 				   * + exec_prerun + exec_postrun + iomem + wait_for
 				   * + end_syncfs + thinkcycles + log_group
 				   * + job_start_clock_id + comm + priohint + uncached
-				   * + libaio_vectored + atomic + filetype */
+				   * + libaio_vectored + atomic + filetype + sprandom
+				   * + spr_num_regions + spr_op + spr_cs
+				   * + ramp_size + log_prio + log_issue_time
+				   * + verify_pattern_interval */
 	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
@@ -886,6 +900,7 @@ static void test_defaults_match_help(void **state)
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;
 		j->rate.thinktime_blocks_set = false;
+		j->norandommap_given = false;
 		if (j->rand_gen == IB_RANDGEN_TAUS)	/* given as the default */
 			j->rand_gen = IB_RANDGEN_AUTO;
 		if (!same_job(j, def))

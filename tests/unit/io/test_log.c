@@ -73,8 +73,8 @@ static void test_per_io(void **state)
 	job_with_logs(j, true, true, true);
 	assert_int_equal(ib_logs_open(&l, j, NULL), 0);
 	assert_true(l.per_io);
-	ib_logs_lat(&l, 0, IB_DDIR_READ, 4096, 8192, UINT64_MAX, 11778, 12479);
-	ib_logs_lat(&l, 1, IB_DDIR_WRITE, 4096, 0, UINT64_MAX, 5108, 5448);
+	ib_logs_lat(&l, 0 * 1000000ull, IB_DDIR_READ, 4096, 8192, UINT64_MAX, 11778, 12479);
+	ib_logs_lat(&l, 1 * 1000000ull, IB_DDIR_WRITE, 4096, 0, UINT64_MAX, 5108, 5448);
 	assert_int_equal(ib_logs_close(&l, NULL), 0);
 	t = slurp("clat", 3);
 	assert_string_equal(t, "0, 11778, 0, 4096, 0\n1, 5108, 1, 4096, 0\n");
@@ -95,6 +95,78 @@ static void test_per_io(void **state)
 	free(j);
 }
 
+/* fio 3.42's columns: log_prio's 0xNNNN, the realtime flag, the issue time */
+static void test_line_cols(void **state)
+{
+	const struct ib_log_cols hex = { .offset = true, .prio_hex = true, .issue = true };
+	const struct ib_log_cols flag = { .offset = false };
+	char b[IB_LOG_LINE_MAX];
+	size_t n;
+
+	(void)state;
+	/* fio 3.42 prioclass=2 prio=4 priohint=3: 0x401c */
+	n = ib_log_line(b, &hex, 0, 37871, 1, 4096, 0, 2 << 13 | 3 << 3 | 4, 58860);
+	b[n] = '\0';
+	assert_string_equal(b, "0, 37871, 1, 4096, 0, 0x401c, 58860\n");
+	n = ib_log_line(b, &flag, 3, 34094, 1, 4096, 0, 1 << 13, 99);
+	b[n] = '\0';
+	assert_string_equal(b, "3, 34094, 1, 4096, 1\n");	/* prioclass=1 */
+	n = ib_log_line(b, &flag, 3, 34094, 1, 4096, 0, 2 << 13 | 7, 99);
+	b[n] = '\0';
+	assert_string_equal(b, "3, 34094, 1, 4096, 0\n");
+	n = ib_log_line(b, &hex, UINT64_MAX, UINT64_MAX, 2, UINT64_MAX, UINT64_MAX,
+			0xffff, UINT64_MAX);
+	assert_true(n < sizeof(b));
+}
+
+/*
+ * log_issue_time + log_prio per I/O: the issue time (completion less
+ * clat) in the clat and slat logs, 0 in lat, bw and iops; the job's prio.
+ */
+static void test_issue_prio(void **state)
+{
+	struct ib_job *j = malloc(sizeof(*j));
+	struct ib_logs l;
+	char *t;
+
+	(void)state;
+	job_with_logs(j, true, true, true);
+	j->logs.offset = j->logs.prio = j->logs.issue_time = true;
+	j->proc.ioprio = 4;
+	j->proc.ioprio_given = true;
+	assert_int_equal(ib_logs_open(&l, j, NULL), 0);
+	ib_logs_lat(&l, 2500000, IB_DDIR_WRITE, 4096, 8192, 300, 1000000, 1000300);
+	ib_logs_lat(&l, 3000000, IB_DDIR_WRITE, 4096, 12288, UINT64_MAX, UINT64_MAX,
+		    UINT64_MAX);
+	assert_int_equal(ib_logs_close(&l, NULL), 0);
+	t = slurp("clat", 3);
+	assert_string_equal(t, "2, 1000000, 1, 4096, 8192, 0x4004, 1500000\n");
+	free(t);
+	t = slurp("slat", 3);
+	assert_string_equal(t, "2, 300, 1, 4096, 8192, 0x4004, 1500000\n");
+	free(t);
+	t = slurp("lat", 3);
+	assert_string_equal(t, "2, 1000300, 1, 4096, 8192, 0x4004, 0\n");
+	free(t);
+	t = slurp("bw", 3);
+	assert_string_equal(t, "2, 4096, 1, 4096, 8192, 0x4004, 0\n");
+	free(t);
+	t = slurp("iops", 3);
+	assert_string_equal(t, "2, 1, 1, 4096, 8192, 0x4004, 0\n"
+			       "3, 1, 1, 4096, 12288, 0x4004, 0\n");
+	free(t);
+	/* averaged: prio and issue time 0 (fio 3.42) */
+	j->logs.avg_msec = 100;
+	assert_int_equal(ib_logs_open(&l, j, NULL), 0);
+	ib_logs_lat(&l, 2500000, IB_DDIR_WRITE, 4096, 8192, 300, 1000000, 1000300);
+	ib_logs_flush_avg(&l, 100);
+	assert_int_equal(ib_logs_close(&l, NULL), 0);
+	t = slurp("clat", 3);
+	assert_string_equal(t, "100, 1000000, 1, 0, 0, 0x0000, 0\n");
+	free(t);
+	free(j);
+}
+
 /* log_avg_msec=100 with log_offset: window averages, final partial window */
 static void test_averaged(void **state)
 {
@@ -107,10 +179,10 @@ static void test_averaged(void **state)
 	j->logs.avg_msec = 100;
 	j->logs.offset = true;
 	assert_int_equal(ib_logs_open(&l, j, NULL), 0);
-	ib_logs_lat(&l, 10, IB_DDIR_READ, 4096, 4096, UINT64_MAX, 1000, 1100);
-	ib_logs_lat(&l, 50, IB_DDIR_READ, 4096, 0, UINT64_MAX, 2000, 2100);
-	ib_logs_lat(&l, 60, IB_DDIR_WRITE, 4096, 0, UINT64_MAX, 500, 600);
-	ib_logs_lat(&l, 250, IB_DDIR_READ, 4096, 0, UINT64_MAX, 7, 8);
+	ib_logs_lat(&l, 10 * 1000000ull, IB_DDIR_READ, 4096, 4096, UINT64_MAX, 1000, 1100);
+	ib_logs_lat(&l, 50 * 1000000ull, IB_DDIR_READ, 4096, 0, UINT64_MAX, 2000, 2100);
+	ib_logs_lat(&l, 60 * 1000000ull, IB_DDIR_WRITE, 4096, 0, UINT64_MAX, 500, 600);
+	ib_logs_lat(&l, 250 * 1000000ull, IB_DDIR_READ, 4096, 0, UINT64_MAX, 7, 8);
 	ib_logs_flush_avg(&l, 260);
 	assert_int_equal(ib_logs_close(&l, NULL), 0);
 	t = slurp("clat", 3);
@@ -188,6 +260,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_per_io),
+		cmocka_unit_test(test_line_cols),
+		cmocka_unit_test(test_issue_prio),
 		cmocka_unit_test(test_averaged),
 		cmocka_unit_test(test_sampler_logs),
 		cmocka_unit_test(test_open_error),

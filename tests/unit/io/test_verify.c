@@ -103,6 +103,41 @@ static void test_pattern_parse(void **state)
 	assert_string_equal(d.msg, "verify_pattern: bad element at '%x' in '%x'");
 }
 
+/*
+ * fio 3.42's bytes 992..1011 of a block at 0, verify_pattern=%o"ab"
+ * verify_pattern_interval=1000: the pattern anew at 1000, %o = 1000.
+ */
+static void test_pattern_interval(void **state)
+{
+	static uint8_t once[BS];
+	struct ib_diag d = { "" };
+	struct ib_vpattern p;
+	uint8_t want[20];
+
+	(void)state;
+	assert_int_equal(ib_vpattern_parse("%o\"ab\"", &p, &d), 0);
+	p.interval = 1000;
+	ib_vpattern_fill(&p, 0, blk, BS);
+	unhex("000000000000""6162""e803000000000000""6162""e803", want);
+	assert_memory_equal(blk + 992, want, 20);
+	unhex("a00f000000000000""6162", want);	/* the last copy, at 4000 */
+	assert_memory_equal(blk + 4000, want, 10);
+	assert_int_equal(ib_vpattern_at(&p, 0, 1000), 0xe8);
+	assert_int_equal(ib_vpattern_at(&p, 0, 4091), 0x0f);
+	assert_int_equal(ib_vpattern_at(&p, 0, 999), 0x62);
+	assert_int_equal(ib_vpattern_diff(&p, 0, blk, 0, BS), -1);
+	assert_int_equal(ib_vpattern_diff(&p, 0, blk, 1500, BS), -1);
+	blk[1003] ^= 0x5a;
+	assert_int_equal(ib_vpattern_diff(&p, 0, blk, 0, BS), 1003);
+	assert_int_equal(ib_vpattern_diff(&p, 0, blk, 1004, BS), -1);
+	/* an interval of the block or more: one copy, as without */
+	p.interval = BS;
+	ib_vpattern_fill(&p, 8192, blk, BS);
+	p.interval = 0;
+	ib_vpattern_fill(&p, 8192, once, BS);
+	assert_memory_equal(blk, once, BS);
+}
+
 /* fio's bytes 40..79 of the block at 4096, verify_pattern=0xab%o"xy"-3 */
 static void test_pattern_fill(void **state)
 {
@@ -448,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_pattern_parse),
 		cmocka_unit_test(test_pattern_fill),
+		cmocka_unit_test(test_pattern_interval),
 		cmocka_unit_test(test_header_layout),
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_spec_check),

@@ -86,20 +86,27 @@ static void test_steadystate_line(void **state)
 	(void)state;
 	assert_int_equal(fixture_load(&fx, "null"), 0);
 	ss = &fx.stats[0].ss;
-	ib_ss_init(ss, IB_SS_PCT, 5.0, 5);	/* iops:5% */
+	ib_ss_init(ss, IB_SS_PCT, 5.0, 5, 1);	/* iops:5% */
 	for (i = 0; i < 5; i++)
-		ib_ss_add(ss, iops[i], bw[i]);
+		ib_ss_add(ss, iops[i], bw[i], 0);
 	got = fixture_capture(ib_report_normal, &fx.in, &ret);
 	assert_int_equal(ret, 0);
 	assert_non_null(strstr(got, "percentile=100.00%, depth=1\n"
 		"  steadystate  : attained=yes, bw=3999KiB/s (3999kB/s), iops=999, iops mean dev=1.301%\n"
 		"\nRun status group 0"));
 	free(got);
-	ib_ss_init(ss, IB_SS_BW | IB_SS_SLOPE, 2097152.0, 2);	/* bw_slope:2M */
-	ib_ss_add(ss, 1422339, 5825901860ull);
-	ib_ss_add(ss, 1466483, 6006716348ull);
+	ib_ss_init(ss, IB_SS_BW | IB_SS_SLOPE, 2097152.0, 2, 1);	/* bw_slope:2M */
+	ib_ss_add(ss, 1422339, 5825901860ull, 0);
+	ib_ss_add(ss, 1466483, 6006716348ull, 0);
 	got = fixture_capture(ib_report_normal, &fx.in, &ret);
 	assert_non_null(strstr(got, "\n  steadystate  : attained=no, bw=5642MiB/s (5778MB/s), iops=1444k, bw slope=180814488.000\n"));
+	free(got);
+	/* fio 3.42: ss=lat_slope:50us ss_dur=4 ss_interval=2 */
+	ib_ss_init(ss, IB_SS_LAT | IB_SS_SLOPE, 50.0, 4, 2);
+	ib_ss_add(ss, 901, 3690805, 476);
+	ib_ss_add(ss, 1013, 4151480, 350);
+	got = fixture_capture(ib_report_normal, &fx.in, &ret);
+	assert_non_null(strstr(got, "\n  steadystate  : attained=no, bw=3829KiB/s (3829kB/s), iops=957, lat=413nsec, lat slope=-126.000\n"));
 	free(got);
 	fixture_free(&fx);
 }

@@ -20,9 +20,9 @@ static bool fill(uint32_t mode, double limit, const uint64_t *iops,
 	bool met = false;
 	uint32_t i;
 
-	ib_ss_init(&ss, mode, limit, n);
+	ib_ss_init(&ss, mode, limit, n, 1);
 	for (i = 0; i < n; i++)
-		met = ib_ss_add(&ss, iops[i], bw ? bw[i] : 0);
+		met = ib_ss_add(&ss, iops[i], bw ? bw[i] : 0, 0);
 	return met;
 }
 
@@ -113,6 +113,52 @@ static void test_strictly_below(void **state)
 	assert_true(fill(0, 10.5, iops, NULL, 2));
 }
 
+/*
+ * fio 3.42: ss=lat:0.001% ss_dur=2, rate_iops=1000: lat_ns [379, 386],
+ * max_deviation 3.5, criterion "0.915033%", lat_mean 382, not attained.
+ */
+static void test_lat_deviation_pct(void **state)
+{
+	(void)state;
+	ib_ss_init(&ss, IB_SS_LAT | IB_SS_PCT, 0.001, 2, 1);
+	assert_false(ib_ss_add(&ss, 995, 4075536, 379));
+	assert_false(ib_ss_add(&ss, 1015, 4157669, 386));
+	assert_true(ss.full);
+	assert_true(ss.deviation == 3.5);
+	assert_true(ss.criterion > 0.9150325 && ss.criterion < 0.9150335);
+	assert_int_equal(ib_ss_lat_mean(&ss), 382);
+	assert_int_equal(ib_ss_iops_mean(&ss), 1005);
+	/* the same window in absolute ns (ss=lat:4): met */
+	ib_ss_init(&ss, IB_SS_LAT, 4.0, 2, 1);
+	ib_ss_add(&ss, 995, 4075536, 379);
+	assert_true(ib_ss_add(&ss, 1015, 4157669, 386));
+}
+
+/*
+ * fio 3.42: ss=lat_slope:50us ss_dur=4 ss_interval=2: two samples, lat_ns
+ * [476, 350], slope -126 (per sample, not per second), not met.
+ */
+static void test_lat_slope_interval(void **state)
+{
+	(void)state;
+	ib_ss_init(&ss, IB_SS_LAT | IB_SS_SLOPE, 50.0, 4, 2);
+	assert_int_equal(ss.len, 2);
+	assert_int_equal(ss.dur, 4);
+	assert_false(ib_ss_add(&ss, 901, 3690805, 476));
+	assert_false(ss.full);
+	assert_false(ib_ss_add(&ss, 1013, 4151480, 350));
+	assert_true(ss.full);
+	assert_true(ss.slope == -126.0);
+	assert_true(ss.criterion == -126.0);
+	assert_int_equal(ib_ss_lat_mean(&ss), 413);
+	assert_int_equal(ib_ss_bw_mean(&ss), 3921142);
+	assert_int_equal(ib_ss_iops_mean(&ss), 957);
+	/* |-126| < 130: met */
+	ib_ss_init(&ss, IB_SS_LAT | IB_SS_SLOPE, 130.0, 4, 2);
+	ib_ss_add(&ss, 901, 3690805, 476);
+	assert_true(ib_ss_add(&ss, 1013, 4151480, 350));
+}
+
 /* Nothing is judged before the window is full; the ring keeps the last. */
 static void test_window_ring(void **state)
 {
@@ -120,15 +166,15 @@ static void test_window_ring(void **state)
 	unsigned int i;
 
 	(void)state;
-	ib_ss_init(&ss, 0, 1000.0, 3);
-	assert_false(ib_ss_add(&ss, 100, 1));
-	assert_false(ib_ss_add(&ss, 10, 2));
+	ib_ss_init(&ss, 0, 1000.0, 3, 1);
+	assert_false(ib_ss_add(&ss, 100, 1, 0));
+	assert_false(ib_ss_add(&ss, 10, 2, 0));
 	assert_int_equal(ss.n, 2);
 	assert_false(ss.full);
 	assert_int_equal(ib_ss_iops_mean(&ss), 36);	/* 110 / 3, padded */
-	ib_ss_init(&ss, 0, 100.0, 3);
+	ib_ss_init(&ss, 0, 100.0, 3, 1);
 	for (i = 0; i < 5; i++)
-		assert_false(ib_ss_add(&ss, first[i], i));
+		assert_false(ib_ss_add(&ss, first[i], i, 0));
 	ib_ss_finish(&ss);
 	assert_int_equal(ss.iops[0], 500);
 	assert_int_equal(ss.iops[1], 7);
@@ -136,10 +182,10 @@ static void test_window_ring(void **state)
 	assert_int_equal(ss.bw[0], 2);
 	assert_int_equal(ss.bw[2], 4);
 	/* once attained, later samples change nothing */
-	ib_ss_init(&ss, 0, 5.0, 2);
-	ib_ss_add(&ss, 10, 0);
-	assert_true(ib_ss_add(&ss, 12, 0));
-	assert_true(ib_ss_add(&ss, 1000, 0));
+	ib_ss_init(&ss, 0, 5.0, 2, 1);
+	ib_ss_add(&ss, 10, 0, 0);
+	assert_true(ib_ss_add(&ss, 12, 0, 0));
+	assert_true(ib_ss_add(&ss, 1000, 0, 0));
 	assert_int_equal(ss.iops[0], 10);
 	assert_int_equal(ss.iops[1], 12);
 }
@@ -179,7 +225,16 @@ static void test_parse(void **state)
 	parse_ok("iops_slope:2.5", IB_SS_SLOPE, 2.5);
 	parse_bad("iops");		/* fio: a threshold must be given */
 	parse_bad("iops:");
-	parse_bad("lat:5%");
+	parse_ok("lat:5%", IB_SS_LAT | IB_SS_PCT, 5.0);
+	/* fio 3.42: a time read in us, the number kept ("lat:2ms" 2000) */
+	parse_ok("lat:50", IB_SS_LAT, 50.0);
+	parse_ok("lat:50us", IB_SS_LAT, 50.0);
+	parse_ok("lat:2ms", IB_SS_LAT, 2000.0);
+	parse_ok("lat:1s", IB_SS_LAT, 1000000.0);
+	parse_ok("lat_slope:50.000000", IB_SS_LAT | IB_SS_SLOPE, 50.0);
+	parse_bad("lat:abc");		/* fio: latency threshold parsing failed */
+	parse_bad("lat:-5");
+	parse_bad("lat_slop:5");
 	parse_bad("iops:1k");		/* fio reads 1 here; iobench refuses */
 	parse_bad("iops:-1");
 	parse_bad("bw:x%");
@@ -190,14 +245,19 @@ static void test_format(void **state)
 	char buf[96];
 
 	(void)state;
-	ib_ss_init(&ss, IB_SS_PCT, 5.0, 5);
+	ib_ss_init(&ss, IB_SS_PCT, 5.0, 5, 1);
 	ib_ss_format(&ss, buf, sizeof(buf));
 	assert_string_equal(buf, "iops:5.000000%");
-	ib_ss_init(&ss, IB_SS_BW | IB_SS_SLOPE, 2097152.0, 5);
+	ib_ss_init(&ss, IB_SS_BW | IB_SS_SLOPE, 2097152.0, 5, 1);
 	ib_ss_format(&ss, buf, sizeof(buf));
 	assert_string_equal(buf, "bw_slope:2097152.000000");
 	assert_string_equal(ib_ss_mode_name(IB_SS_SLOPE | IB_SS_PCT), "iops_slope");
 	assert_string_equal(ib_ss_mode_name(IB_SS_BW), "bw");
+	assert_string_equal(ib_ss_mode_name(IB_SS_LAT | IB_SS_PCT), "lat");
+	assert_string_equal(ib_ss_mode_name(IB_SS_LAT | IB_SS_SLOPE), "lat_slope");
+	ib_ss_init(&ss, IB_SS_LAT | IB_SS_SLOPE, 50.0, 4, 2);
+	ib_ss_format(&ss, buf, sizeof(buf));
+	assert_string_equal(buf, "lat_slope:50.000000");
 	assert_int_equal(ib_ss_mode_from("bw_slope", 8), IB_SS_BW | IB_SS_SLOPE);
 	assert_int_equal(ib_ss_mode_from("bw_s", 4), -1);
 }
@@ -212,6 +272,8 @@ int main(void)
 		cmocka_unit_test(test_bw_slope_abs),
 		cmocka_unit_test(test_slope_pct_integer_mean),
 		cmocka_unit_test(test_strictly_below),
+		cmocka_unit_test(test_lat_deviation_pct),
+		cmocka_unit_test(test_lat_slope_interval),
 		cmocka_unit_test(test_window_ring),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_format),

@@ -169,9 +169,9 @@ static void fio_ss_window(struct ib_ss *ss)
 	static const uint64_t bw[] = { 4128637, 4050898, 4083699, 4145152, 4067299 };
 	unsigned int i;
 
-	ib_ss_init(ss, IB_SS_PCT, 5.0, 5);
+	ib_ss_init(ss, IB_SS_PCT, 5.0, 5, 1);
 	for (i = 0; i < 5; i++)
-		ib_ss_add(ss, iops[i], bw[i]);
+		ib_ss_add(ss, iops[i], bw[i], 0);
 	ib_ss_finish(ss);
 }
 
