@@ -88,7 +88,7 @@ static void write_lines(FILE *f, const char *host, int rank, const char *buf,
 	while (p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
-			nl = end; /* a rank cut short: its last line whole or not at all */
+			break; /* a rank cut short: its last line whole or not at all */
 		if (nl - p > 1 && *p == '{') {
 			fputs("{\"hostname\":", f);
 			ib_json_quote(f, host);
