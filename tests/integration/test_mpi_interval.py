@@ -130,6 +130,22 @@ def check_never(t, text, doc):
     t.eq(all_vals, sums, 'normal and JSON All clients agree')
 
 
+def test_plain(t):
+    """The plain binary (next to iobench-mpi): the same per-job facts."""
+    exe = os.path.join(os.path.dirname(t.bin), 'iobench')
+    if not os.access(exe, os.X_OK):
+        return
+    r = t.run(*JOBS[:-5], '--runtime=1', '--output-format=json', '--name=a',
+              '--rate_iops=2000', '--name=b', '--rw=write', '--rate_iops=1000', exe=exe)
+    if not t.ok(r, 'iobench, the same jobs'):
+        return
+    for j in json.loads(r.out)['jobs']:
+        other = 'write' if DOES[j['jobname']] == 'read' else 'read'
+        t.eq(j[other]['late']['unstarted'], 0,
+             'iobench job %s: never started in %s, a direction it does not do'
+             % (j['jobname'], other))
+
+
 def test_file(t):
     out, js, st = t.path('r.txt'), t.path('r.json'), t.path('s.ndjson')
     r = mpirun(t, *JOBS, '--output-format=normal,json+', '--output=' + out,
@@ -189,6 +205,7 @@ def main():
                    '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
         t.finish()
     test_file(t)
+    test_plain(t)
     test_stdout(t)
     test_refusals(t)
     t.finish()
