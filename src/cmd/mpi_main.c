@@ -177,10 +177,14 @@ static int run_and_report(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 {
 	struct ib_results res = { 0 };
 	struct ib_mpi_outcome *outs = NULL;
-	int rc = 0;
+	int rc = 0, stream;
 
 	run_loop(c, h, live);
 	ib_mpi_gather(c, run, h, offset, rtt, &res, &outs);
+	stream = c->rank == 0 && o->stream;
+	MPI_Bcast(&stream, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (stream)
+		ib_mpi_stream_gather(c, h, o->stream);
 	if (c->rank == 0)
 		rc = conclude(run, o, &res, outs);
 	MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -212,6 +216,12 @@ static int mpi_run(struct ib_mpi_ctx *c, const struct ib_plan *run,
 	if (ok && c->split && run->nr_jobs < (unsigned int)c->size) {
 		snprintf(msg, sizeof(msg), "--mpi-split: %u jobs for %d ranks: give every rank one (numjobs=)",
 			 run->nr_jobs, c->size);
+		ok = c->rank != 0; /* said once, by rank 0 */
+		why = msg;
+	}
+	if (ok && run->status_interval_ms) {
+		snprintf(msg, sizeof(msg), "--status-interval: not supported under iobench-mpi "
+			 "(the report comes at the end; --interval-json has each interval)");
 		ok = c->rank != 0; /* said once, by rank 0 */
 		why = msg;
 	}

@@ -193,22 +193,26 @@ static void on_poll(void *arg, const struct ib_run_view *v)
 }
 
 /*
- * The live view's host line (liveview.h): the per-interval stream, no
- * file, into a view that draws nothing and writes h->out->live. Without
- * memory for it the run goes on without the line.
+ * The per-interval stream: its lines into h->ivl (--interval-json) and/or
+ * the live view's host line (liveview.h), into a view that draws nothing
+ * and writes h->out->live. Without memory for the view the run goes on
+ * without the line; without memory for the stream, 0 or -ENOMEM.
  */
-static void watch_live(struct ib_mpi_helper *h, const struct ib_plan *run,
-		       struct ib_runner *r, struct ib_liveview **lv,
-		       struct ib_stream **st)
+static int watch(struct ib_mpi_helper *h, const struct ib_plan *run,
+		 struct ib_runner *r, bool live, struct ib_liveview **lv,
+		 struct ib_stream **st)
 {
-	if (ib_liveview_new_host(lv, run, &h->out->live))
-		return;
-	if (ib_stream_new(st, run, NULL, *lv)) {
+	if (live && ib_liveview_new_host(lv, run, &h->out->live))
+		*lv = NULL;
+	if (!*lv && !h->ivl)
+		return 0;
+	if (ib_stream_new(st, run, h->ivl, *lv)) {
 		ib_liveview_free(*lv);
 		*lv = NULL;
-		return;
+		return h->ivl ? -ENOMEM : 0;
 	}
 	ib_runner_watch(r, &(struct ib_run_watch){ on_poll, *st, true });
+	return 0;
 }
 
 static void run_jobs(struct ib_mpi_helper *h, const struct ib_plan *run,
@@ -219,12 +223,17 @@ static void run_jobs(struct ib_mpi_helper *h, const struct ib_plan *run,
 	struct ib_stream *st = NULL;
 	int ret;
 
-	if (live)
-		watch_live(h, run, r, &lv, &st);
+	ret = watch(h, run, r, live, &lv, &st);
 	h->out->start_ns = realtime_ns();
-	ret = ib_runner_go(r, NULL, NULL, &d);
+	if (!ret)
+		ret = ib_runner_go(r, NULL, NULL, &d);
+	else
+		ib_diag_set(&d, -ret, "--interval-json: no memory for the stream");
 	ib_stream_free(st);
 	ib_liveview_free(lv);
+	if (h->ivl && fflush(h->ivl) && !ret)
+		ret = ib_diag_set(&d, errno, "--interval-json: this rank's lines: %s",
+				  strerror(errno));
 	publish(h, run, res);
 	if (ret) {
 		h->out->ret = ret;
@@ -286,6 +295,10 @@ int ib_mpi_helper_start(struct ib_mpi_helper *h, struct ib_plan *run,
 	h->pid = -1;
 	if (map_shared(h, run->nr_jobs) < 0)
 		return ib_diag_set(d, ENOMEM, "no memory for %u job slots", run->nr_jobs);
+	/* this rank's lines, read back by the rank (ib_mpi_stream_gather) */
+	if (run->interval_json[0] && !(h->ivl = tmpfile()))
+		return ib_diag_set(d, errno, "--interval-json: a temporary file: %s",
+				   strerror(errno));
 	if (pipe2(cmd, O_CLOEXEC) < 0 || pipe2(rep, O_CLOEXEC) < 0)
 		return ib_diag_set(d, errno, "pipe: %s", strerror(errno));
 	fflush(NULL);
@@ -413,6 +426,9 @@ void ib_mpi_helper_end(struct ib_mpi_helper *h)
 	if (h->pid > 0)
 		waitpid(h->pid, NULL, 0);
 	h->pid = -1;
+	if (h->ivl)
+		fclose(h->ivl);
+	h->ivl = NULL;
 	if (h->out)
 		ib_shm_free(h->out, h->map_len);
 	h->out = NULL;

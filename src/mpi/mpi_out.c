@@ -33,6 +33,31 @@ static int close_out(FILE *f, const char *path, int ret, struct ib_diag *d)
 	return ret;
 }
 
+/*
+ * --interval-json=FILE on rank 0's host, or "-": stdout, when no report
+ * goes there (as the plain binary).
+ */
+static int open_stream(const struct ib_plan *run, struct ib_mpi_out *o,
+		       struct ib_diag *d)
+{
+	if (!run->interval_json[0])
+		return 0;
+	if (strcmp(run->interval_json, "-"))
+		o->stream = ib_safety_open_output("--interval-json", run->interval_json, d);
+	else if (o->main != stdout && o->json != stdout)
+		o->stream = stdout;
+	else
+		ib_diag_set(d, EINVAL, "--interval-json=-: stdout already carries the report "
+			    "(send it elsewhere with --output=FILE)");
+	if (o->stream)
+		return 0;
+	if (o->json != o->main)
+		close_out(o->json, run->json_output, 0, d);
+	close_out(o->main, run->output, 0, d);
+	o->main = o->json = NULL;
+	return -1;
+}
+
 int ib_mpi_out_open(const struct ib_plan *run, struct ib_mpi_out *o,
 		    struct ib_diag *d)
 {
@@ -50,7 +75,7 @@ int ib_mpi_out_open(const struct ib_plan *run, struct ib_mpi_out *o,
 		o->main = NULL;
 		return -1;
 	}
-	return 0;
+	return open_stream(run, o, d);
 }
 
 void ib_mpi_out_header(struct ib_mpi_out *o, const char *label, const char *text)
@@ -72,7 +97,7 @@ int ib_mpi_out_report(const struct ib_plan *run, struct ib_mpi_out *o,
 		      const struct ib_results *res, struct ib_diag *d)
 {
 	unsigned int rank, i;
-	int ret = 0, jret = 0, mret = 0;
+	int ret = 0, jret = 0, mret = 0, sret = 0;
 
 	for (rank = 0; res && rank < ib_nr_formats; rank++)
 		for (i = 0; i < ib_nr_formats; i++) {
@@ -85,12 +110,15 @@ int ib_mpi_out_report(const struct ib_plan *run, struct ib_mpi_out *o,
 			if (ret)
 				*(f == o->json && o->json != o->main ? &jret : &mret) = ret;
 		}
+	if (o->stream)
+		sret = close_out(o->stream, run->interval_json, res ? 0 : -ECANCELED, d);
+	o->stream = NULL;
 	if (o->json && o->json != o->main)
 		jret = close_out(o->json, run->json_output, jret, d);
 	if (o->main)
 		mret = close_out(o->main, run->output, mret, d);
 	o->main = o->json = NULL;
-	return jret ? jret : mret;
+	return jret ? jret : mret ? mret : res ? sret : 0;
 }
 
 /* One host's failed jobs. */

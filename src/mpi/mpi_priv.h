@@ -2,8 +2,8 @@
 #ifndef IOBENCH_MPI_PRIV_H
 #define IOBENCH_MPI_PRIV_H
 /*
- * iobench-mpi's parts. Only mpi_main.c, mpi_sync.c and mpi_gather.c
- * include <mpi.h>; the helper process (mpi_helper.c) and the output files
+ * iobench-mpi's parts. Only mpi_main.c, mpi_sync.c, mpi_gather.c and
+ * mpi_stream.c include <mpi.h>; the helper process (mpi_helper.c) and the output files
  * (mpi_out.c) know nothing of MPI.
  */
 #include <stdbool.h>
@@ -55,6 +55,9 @@ struct ib_mpi_helper {
 	size_t map_len;
 	bool done;			/* the final reply came (or the helper died) */
 	bool stopped;			/* ib_mpi_helper_stop() sent SIGTERM */
+	FILE *ivl;			/* --interval-json: this rank's lines, an
+					 * unlinked file made before the fork
+					 * (the helper writes, the rank reads) */
 };
 
 /* Fork the helper for run (parsed); 0 or -errno. Before MPI_Init. */
@@ -148,11 +151,22 @@ struct ib_mpi_head {
 struct ib_mpi_head *ib_mpi_gather_headers(const struct ib_mpi_ctx *c,
 					  const struct ib_mpi_helper *h);
 
+/* --- mpi_stream.c ------------------------------------------------------ */
+/*
+ * --interval-json: every rank's lines (h->ivl) to rank 0 after the run,
+ * one rank after the other (collective), each line with "hostname" and
+ * "rank" put first; rank 0 writes them to f. 0, or -errno on rank 0 (a
+ * write failed; the others' lines are still received).
+ */
+int ib_mpi_stream_gather(const struct ib_mpi_ctx *c, const struct ib_mpi_helper *h,
+			 FILE *f);
+
 /* --- mpi_out.c ---------------------------------------------------------- */
 /* Rank 0's report files (mpi_out.c). */
 struct ib_mpi_out {
 	FILE *main;		/* --output or stdout */
 	FILE *json;		/* --json-output, or main */
+	FILE *stream;		/* --interval-json, or NULL */
 	unsigned int formats;	/* ib_formats_selected() */
 };
 
