@@ -273,6 +273,9 @@ struct ib_job_verify {
 	const char *pattern;	/* < IB_VPATTERN_TEXT_MAX */
 	/* verify_pattern_interval: the pattern anew every N bytes (verify.h) */
 	uint64_t pattern_interval;
+	/* the header layout written (verify.h): the run's --fio-version
+	 * (enum ib_fio_version's 333 or 342), set by the plan; 0: 3.42 */
+	unsigned int hdr_ver;
 };
 
 struct ib_job {

@@ -50,6 +50,31 @@
 #define IB_VHDR_MAGIC 0xaccau
 #define IB_VHDR_SIZE 40u
 #define IB_VHDR_CRC_OFF 36u
+
+/*
+ * fio 3.42's header (written under --fio-version=3.42), 48 bytes:
+ *
+ *   0  u16 magic        0xacca
+ *   2  u8  version      0x81 (IB_VHDR342_VERSION)
+ *   3  u8  verify_type
+ *   4  u32 len
+ *   8  u64 rand_seed
+ *  16  u64 offset
+ *  24  u32 time_sec, 28 u32 time_nsec (iobench writes 0)
+ *  32  u64 numberio     the whole write number, not its low 16 bits
+ *  40  u16 thread
+ *  42  2 bytes padding  (fio leaves the payload's bytes; iobench 0)
+ *  44  u32 crc32        crc32c of bytes 0..43
+ *
+ * then the checksum area and the payload as in 3.33. A reader tells the
+ * two apart per interval: byte 2 is 0x81 and the 3.42 crc checks, else
+ * it is read as 3.33's.
+ */
+#define IB_VHDR342_SIZE 48u
+#define IB_VHDR342_CRC_OFF 44u
+#define IB_VHDR342_VERSION 0x81u
+/* ib_verify_spec.hdr_ver of a 3.42 header (the value of IB_FIO_V342) */
+#define IB_VHDR_V342 342u
 /* fio's longest pattern (MAX_PATTERN_SIZE) and %o count we keep */
 #define IB_VPATTERN_MAX 512u
 #define IB_VPATTERN_MAX_OFFS 64u
@@ -105,13 +130,15 @@ struct ib_verify_spec {
 	const struct ib_vpattern *pattern; /* NULL: random payload */
 	uint16_t thread;	/* the job's number, from 1 (fio's td number) */
 	int check_seed;		/* verify_header_seed: compare rand_seed */
+	unsigned hdr_ver;	/* the header written: IB_VHDR_V342's, else
+				 * (0 too) 3.33's; read: either */
 };
 
 /* One block's identity: what fill writes and what check expects. */
 struct ib_vblock {
 	uint64_t offset;	/* file offset of the block */
 	uint64_t seed;		/* random payload seed (written 0 with a pattern) */
-	uint16_t numberio;	/* generation */
+	uint64_t numberio;	/* generation (3.33 headers: its low 16 bits) */
 	int check_numberio;	/* check: compare numberio (unknown in verify_only) */
 };
 
@@ -121,6 +148,7 @@ struct ib_vblock {
 enum ib_vfield {
 	IB_VF_NONE,
 	IB_VF_MAGIC,	/* not a verify header (never written, or overwritten) */
+	IB_VF_VERSION,	/* 3.42 run: neither a 3.42 nor a valid 3.33 header */
 	IB_VF_HDR_CRC,	/* header corrupt (torn) */
 	IB_VF_TYPE,	/* written with another verify type */
 	IB_VF_LENGTH,	/* written with another block size / interval */
@@ -140,6 +168,7 @@ struct ib_verify_mismatch {
 	uint64_t hdr_offset;		/* its file offset */
 	uint32_t hdr_len;		/* its length */
 	uint32_t byte;			/* PATTERN: first bad byte, from the interval */
+	unsigned hsize;			/* the interval's header + area size */
 	uint64_t expected, received;	/* integer fields: what the reader
 					 * wanted and what the header says;
 					 * HDR_CRC: calculated, stored;
@@ -165,8 +194,10 @@ int ib_verify_csum(enum ib_verify_type type, enum ib_csum_type *csum);
 int ib_verify_has_header(enum ib_verify_type type);
 /* Size of the checksum area after the header (0 for no checksum). */
 unsigned ib_verify_area_len(enum ib_verify_type type);
-/* Header + area: where the checksummed payload starts in an interval. */
+/* Header + area: where the checksummed payload starts in an interval
+ * (3.33's header; ib_verify_spec_hdr_size: the one s writes). */
 unsigned ib_verify_hdr_size(enum ib_verify_type type);
+unsigned ib_verify_spec_hdr_size(const struct ib_verify_spec *s);
 /* The field's name as reports print it ("offset", "checksum", ...). */
 const char *ib_verify_field_name(enum ib_vfield field);
 

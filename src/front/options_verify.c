@@ -66,11 +66,11 @@ static int check_bs(const struct ib_job *j, const struct ib_verify_spec *s,
 			if (ib_verify_spec_check(&t, bs[k], d))
 				return -EINVAL;
 			if (j->verify.offset && j->verify.offset +
-			    ib_verify_hdr_size(t.type) > (t.interval ? t.interval : bs[k]))
+			    ib_verify_spec_hdr_size(&t) > (t.interval ? t.interval : bs[k]))
 				return ib_diag_set(d, EINVAL,
 						   "verify_offset %llu: the %u-byte header must fit in the %llu-byte interval",
 						   (unsigned long long)j->verify.offset,
-						   ib_verify_hdr_size(t.type),
+						   ib_verify_spec_hdr_size(&t),
 						   (unsigned long long)(t.interval ? t.interval : bs[k]));
 		}
 	}
@@ -81,7 +81,9 @@ int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 {
 	struct ib_vpattern p;
 	struct ib_verify_spec s = { .type = (enum ib_verify_type)j->verify.type,
-				    .interval = j->verify.interval };
+				    .interval = j->verify.interval,
+				    .hdr_ver = j->verify.hdr_ver ? j->verify.hdr_ver :
+					       IB_VHDR_V342 };
 
 	if (j->verify.pattern_interval && !j->verify.pattern[0])
 		return ib_diag_set(d, EINVAL, "verify_pattern_interval: needs verify_pattern");

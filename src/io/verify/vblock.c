@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One verify block: fill it for writing, check it read back (layout and the
- * fio 3.33 digest forms in verify.h). Pure functions over a buffer: no
+ * One verify block: fill it for writing, check it read back (layouts of fio
+ * 3.33 and 3.42 and the fio 3.33 digest forms in verify.h). Pure functions over a buffer: no
  * allocation, no syscall, no printing (the per-I/O path calls them).
  */
 #include <errno.h>
@@ -34,12 +34,36 @@ static uint64_t get_le(const uint8_t *p, int n)
 	return v;
 }
 
-static uint32_t hdr_crc(const uint8_t *hdr)
+/* Where one header layout keeps its fields (verify.h). */
+struct vlayout {
+	unsigned size, crc_off, nio_off, nio_len, thread_off;
+};
+
+static const struct vlayout L333 = { IB_VHDR_SIZE, IB_VHDR_CRC_OFF, 34, 2, 32 };
+static const struct vlayout L342 = { IB_VHDR342_SIZE, IB_VHDR342_CRC_OFF, 32, 8, 40 };
+
+static uint32_t hdr_crc(const uint8_t *hdr, const struct vlayout *l)
 {
 	uint8_t out[4];
 
-	ib_csum(IB_CSUM_CRC32C, hdr, IB_VHDR_CRC_OFF, out);
+	ib_csum(IB_CSUM_CRC32C, hdr, l->crc_off, out);
 	return (uint32_t)get_le(out, 4);
+}
+
+static int crc_ok(const uint8_t *iv, const struct vlayout *l)
+{
+	return get_le(iv + l->crc_off, 4) == hdr_crc(iv, l);
+}
+
+/* The layout of the header at iv (an interval of ivlen bytes): 3.42's
+ * when its version byte and crc say so, else 3.33's; a torn header with
+ * 3.42's version byte (no 3.33 type has that value) is read as 3.42's. */
+static const struct vlayout *layout_of(const uint8_t *iv, size_t ivlen)
+{
+	if (ivlen >= IB_VHDR342_SIZE && iv[2] == IB_VHDR342_VERSION &&
+	    (crc_ok(iv, &L342) || !crc_ok(iv, &L333)))
+		return &L342;
+	return &L333;
 }
 
 /* The random payload of a seed is ib_splitmix64()'s (iobench's, not fio's:
@@ -140,20 +164,28 @@ static void fill_interval(const struct ib_verify_spec *s,
 			  const struct ib_vblock *b, uint8_t *iv, size_t ivlen,
 			  unsigned i)
 {
-	unsigned hs = ib_verify_hdr_size(s->type);
+	unsigned hs = ib_verify_spec_hdr_size(s);
+	const struct vlayout *l = s->hdr_ver == IB_VHDR_V342 ? &L342 : &L333;
 
 	put16(iv, IB_VHDR_MAGIC);
-	put16(iv + 2, (uint16_t)s->type);
+	if (l == &L342) {
+		iv[2] = IB_VHDR342_VERSION;
+		iv[3] = (uint8_t)s->type;
+		put16(iv + 42, 0);
+		put64(iv + 32, b->numberio);
+	} else {
+		put16(iv + 2, (uint16_t)s->type);
+		put16(iv + 34, (uint16_t)b->numberio);
+	}
 	put32(iv + 4, (uint32_t)ivlen);
 	put64(iv + 8, s->pattern ? 0 : b->seed);
 	put64(iv + 16, b->offset + (uint64_t)i * ivlen);
 	put32(iv + 24, 0);
 	put32(iv + 28, 0);
-	put16(iv + 32, s->thread);
-	put16(iv + 34, b->numberio);
-	put32(iv + IB_VHDR_CRC_OFF, hdr_crc(iv));
+	put16(iv + l->thread_off, s->thread);
+	put32(iv + l->crc_off, hdr_crc(iv, l));
 	if (ib_verify_area_len(s->type))
-		area_std(s->type, iv + hs, ivlen - hs, iv + IB_VHDR_SIZE);
+		area_std(s->type, iv + hs, ivlen - hs, iv + l->size);
 }
 
 void ib_verify_fill(const struct ib_verify_spec *s, const struct ib_vblock *b,
@@ -182,31 +214,47 @@ static enum ib_vfield bad(struct ib_verify_mismatch *m, enum ib_vfield f,
 }
 
 /*
- * The header's fields in fio 3.33's order (its messages name the first
- * bad one): magic, length, rand_seed, offset, numberio, the header crc,
- * then the verify type.
+ * A 3.42 run's header that is neither a 3.42 one nor a sound 3.33 one:
+ * fio 3.42 names its version byte first.
+ */
+static int bad_version(const struct ib_verify_spec *s, const uint8_t *iv,
+		       const struct vlayout *l)
+{
+	return s->hdr_ver == IB_VHDR_V342 && l == &L333 &&
+	       iv[2] != IB_VHDR342_VERSION && !crc_ok(iv, l);
+}
+
+/*
+ * The header's fields in fio's order (its messages name the first bad
+ * one): magic, (3.42: version), length, rand_seed, offset, numberio, the
+ * header crc, then the verify type.
  */
 static enum ib_vfield check_hdr(const struct ib_verify_spec *s,
 				const struct ib_vblock *b, const uint8_t *iv,
+				const struct vlayout *l,
 				struct ib_verify_mismatch *m)
 {
-	uint16_t type = (uint16_t)get_le(iv + 2, 2);
+	uint16_t type = l == &L342 ? iv[3] : (uint16_t)get_le(iv + 2, 2);
 	int same_type = type == s->type ||
 			(type == IB_VERIFY_CRC32C_INTEL && s->type == IB_VERIFY_CRC32C);
+	uint64_t nio = get_le(iv + l->nio_off, (int)l->nio_len);
+	uint64_t want = l == &L342 ? b->numberio : (uint16_t)b->numberio;
 
 	if (get_le(iv, 2) != IB_VHDR_MAGIC)
 		return bad(m, IB_VF_MAGIC, IB_VHDR_MAGIC, get_le(iv, 2));
+	if (bad_version(s, iv, l))
+		return bad(m, IB_VF_VERSION, IB_VHDR342_VERSION, iv[2]);
 	if (get_le(iv + 4, 4) != m->hdr_len)
 		return bad(m, IB_VF_LENGTH, m->hdr_len, get_le(iv + 4, 4));
 	if (s->check_seed && !s->pattern && get_le(iv + 8, 8) != b->seed)
 		return bad(m, IB_VF_SEED, b->seed, get_le(iv + 8, 8));
 	if (get_le(iv + 16, 8) != m->hdr_offset)
 		return bad(m, IB_VF_OFFSET, m->hdr_offset, get_le(iv + 16, 8));
-	if (b->check_numberio && get_le(iv + 34, 2) != b->numberio)
-		return bad(m, IB_VF_NUMBERIO, b->numberio, get_le(iv + 34, 2));
-	if (get_le(iv + IB_VHDR_CRC_OFF, 4) != hdr_crc(iv))
-		return bad(m, IB_VF_HDR_CRC, hdr_crc(iv),
-			   get_le(iv + IB_VHDR_CRC_OFF, 4));
+	if (b->check_numberio && nio != want)
+		return bad(m, IB_VF_NUMBERIO, want, nio);
+	if (!crc_ok(iv, l))
+		return bad(m, IB_VF_HDR_CRC, hdr_crc(iv, l),
+			   get_le(iv + l->crc_off, 4));
 	if (!same_type)
 		return bad(m, IB_VF_TYPE, (uint64_t)s->type, type);
 	return IB_VF_NONE;
@@ -234,10 +282,14 @@ static enum ib_vfield check_interval(const struct ib_verify_spec *s,
 				     struct ib_verify_mismatch *m)
 {
 	const uint8_t *iv = blk + off;
-	unsigned hs = ib_verify_hdr_size(s->type), alen;
 	size_t ivlen = m->hdr_len;
+	const struct vlayout *l = layout_of(iv, ivlen);
+	unsigned hs = ib_verify_hdr_size(s->type), alen;
 
-	if (ib_verify_has_header(s->type) && check_hdr(s, b, iv, m))
+	if (hs)
+		hs += l->size - IB_VHDR_SIZE;
+	m->hsize = hs;
+	if (hs && check_hdr(s, b, iv, l, m))
 		return m->field;
 	if (s->pattern) {
 		/* pattern positions count from the block's start */
@@ -252,10 +304,10 @@ static enum ib_vfield check_interval(const struct ib_verify_spec *s,
 		}
 	}
 	alen = ib_verify_area_len(s->type);
-	if (alen && !area_ok(s->type, iv + hs, ivlen - hs, iv + IB_VHDR_SIZE,
+	if (alen && !area_ok(s->type, iv + hs, ivlen - hs, iv + l->size,
 			     m->csum_data)) {
 		m->csum_len = alen;
-		memcpy(m->csum_stored, iv + IB_VHDR_SIZE, alen);
+		memcpy(m->csum_stored, iv + l->size, alen);
 		return bad(m, IB_VF_CHECKSUM, 0, 0);
 	}
 	return IB_VF_NONE;

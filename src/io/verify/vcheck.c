@@ -39,7 +39,7 @@ static struct ib_vblock vblock_of(const struct ib_vrun *v,
 {
 	struct ib_vblock b = { .offset = r->offset,
 			       .seed = block_seed(v, r->offset, (uint16_t)r->seq),
-			       .numberio = (uint16_t)r->seq,
+			       .numberio = r->seq,
 			       .check_numberio = v->check_nio };
 
 	return b;
@@ -51,9 +51,9 @@ static void swap_hdrs(const struct ib_vrun *v, const struct ib_verify_spec *s,
 		      uint8_t *p, uint32_t len)
 {
 	uint32_t iv = s->interval ? s->interval : len, hs;
-	uint8_t t[IB_VHDR_SIZE + IB_VCSUM_AREA_MAX];
+	uint8_t t[IB_VHDR342_SIZE + IB_VCSUM_AREA_MAX];
 
-	hs = ib_verify_hdr_size(s->type);
+	hs = ib_verify_spec_hdr_size(s);
 	if (!v->voff || !hs || v->voff + hs > iv)
 		return;
 	for (uint32_t off = 0; off < len; off += iv) {
@@ -72,7 +72,7 @@ void ib_vrun_prep(void *arg, struct ib_io *io)
 		struct ib_verify_spec s = spec_for(v, io->len);
 		struct ib_vblock b;
 
-		if (ib_unlikely(io->len < ib_verify_hdr_size(s.type))) {
+		if (ib_unlikely(io->len < ib_verify_spec_hdr_size(&s))) {
 			u->len = 0;	/* no room for a header: not verified */
 			return;
 		}

@@ -47,6 +47,11 @@ static int header_what(struct out *o, const struct ib_verify_mismatch *m,
 		outf(o, "verify: bad magic header %" PRIx64 ", wanted %" PRIx64,
 		     m->received, m->expected);
 		return 1;
+	case IB_VF_VERSION:
+		outf(o, "verify: unsupported header version %" PRIx64 ", wanted %"
+		     PRIx64 ". Are you trying to verify across versions of fio?",
+		     m->received, m->expected);
+		return 1;
 	case IB_VF_HDR_CRC:
 		outf(o, "verify: bad header crc %" PRIx64 ", calculated %" PRIx64,
 		     m->received, m->expected);
@@ -88,7 +93,7 @@ int ib_verify_describe(const struct ib_verify_mismatch *m, const char *file,
 		     __builtin_popcountll(m->received ^ m->expected));
 		/* fio counts from where the pattern check starts */
 		outf(&o, "iobench: bad pattern block offset %u\n",
-		     m->byte - ib_verify_hdr_size(m->type));
+		     m->byte - (m->hsize ? m->hsize : ib_verify_hdr_size(m->type)));
 		name = "pattern";
 	}
 	if (!header_what(&o, m, block_off))

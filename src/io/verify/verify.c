@@ -48,6 +48,7 @@ static const struct {
 
 static const char *const field_names[] = {
 	[IB_VF_NONE] = "none",		[IB_VF_MAGIC] = "magic",
+	[IB_VF_VERSION] = "header version",
 	[IB_VF_HDR_CRC] = "header crc",	[IB_VF_TYPE] = "verify type",
 	[IB_VF_LENGTH] = "length",	[IB_VF_OFFSET] = "offset",
 	[IB_VF_SEED] = "rand_seed",	[IB_VF_NUMBERIO] = "numberio",
@@ -104,6 +105,14 @@ unsigned ib_verify_hdr_size(enum ib_verify_type type)
 	return IB_VHDR_SIZE + ib_verify_area_len(type);
 }
 
+unsigned ib_verify_spec_hdr_size(const struct ib_verify_spec *s)
+{
+	unsigned hs = ib_verify_hdr_size(s->type);
+
+	return hs && s->hdr_ver == IB_VHDR_V342 ?
+		hs + IB_VHDR342_SIZE - IB_VHDR_SIZE : hs;
+}
+
 const char *ib_verify_field_name(enum ib_vfield field)
 {
 	if ((unsigned)field >= sizeof(field_names) / sizeof(field_names[0]))
@@ -122,11 +131,11 @@ int ib_verify_spec_check(const struct ib_verify_spec *s, size_t len,
 		return ib_diag_set(d, -EINVAL,
 				   "verify_interval %zu must divide the block size %zu",
 				   iv, len);
-	if (iv < ib_verify_hdr_size(s->type) || iv > UINT32_MAX)
+	if (iv < ib_verify_spec_hdr_size(s) || iv > UINT32_MAX)
 		return ib_diag_set(d, -EINVAL,
 				   "verify_interval %zu: a %s header takes %u bytes",
 				   iv, ib_verify_name(s->type),
-				   ib_verify_hdr_size(s->type));
+				   ib_verify_spec_hdr_size(s));
 	if ((s->type == IB_VERIFY_PATTERN ||
 	     s->type == IB_VERIFY_PATTERN_NO_HDR) && (!s->pattern || !s->pattern->len))
 		return ib_diag_set(d, -EINVAL, "verify=pattern needs verify_pattern");

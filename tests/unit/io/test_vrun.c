@@ -137,10 +137,12 @@ static void test_write_then_verify(void **state)
 	assert_int_equal(f->v.recs[1].offset, 3 * BS);
 	assert_int_equal(f->v.recs[2].seq, 2);
 	assert_true(ib_vrun_verify_due(&f->v));
-	/* the header names the block, the job and the write's number */
+	/* the header (fio 3.42's, the default) names the block, the job and
+	 * the write's number */
 	assert_int_equal(f->bufs[0][0] | f->bufs[0][1] << 8, 0xacca);
-	assert_int_equal(f->bufs[0][32], 3);
-	assert_int_equal(f->bufs[0][34], 2);
+	assert_int_equal(f->bufs[0][2], 0x81);
+	assert_int_equal(f->bufs[0][40], 3);
+	assert_int_equal(f->bufs[0][32], 2);
 	/* read back in write order; unit 0's buffer still holds block BS */
 	src = ib_vrun_verify_source(&f->v);
 	assert_int_equal(ib_source_next(src, 0, &d), IB_SRC_READY);
