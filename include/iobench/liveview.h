@@ -30,6 +30,8 @@ void ib_liveview_free(struct ib_liveview *lv);
 void ib_liveview_draw(struct ib_liveview *lv, const struct ib_run_view *v);
 /* Erase the table (before a status report prints where it is). */
 void ib_liveview_erase(struct ib_liveview *lv);
+/* A latency cell: "-" for none, else ns, us, ms or s as its size suits. */
+void ib_liveview_lat(char *b, size_t len, uint64_t ns);
 
 /*
  * Under MPI (iobench-mpi, doc/mpi.md): a host's line of the view. Each

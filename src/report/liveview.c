@@ -104,7 +104,7 @@ void liveview_line(struct ib_liveview *lv, const struct sline *l)
 	}
 }
 
-static void lat_str(char *b, size_t len, uint64_t ns)
+void ib_liveview_lat(char *b, size_t len, uint64_t ns)
 {
 	if (!ns)
 		snprintf(b, len, "-");
@@ -130,7 +130,7 @@ static void dir_cells(FILE *f, const struct row *r, unsigned int d)
 
 	ib_num2str(per_s(r->ios[d], r->span_ns), 4, 1, false, "", iops, sizeof(iops));
 	ib_num2str(per_s(r->bytes[d], r->span_ns) / 1024, 4, 1024, true, "B/s", bw, sizeof(bw));
-	lat_str(lat, sizeof(lat), r->p99[d]);
+	ib_liveview_lat(lat, sizeof(lat), r->p99[d]);
 	fprintf(f, " %7s %10s %9s", iops, bw, lat);
 }
 

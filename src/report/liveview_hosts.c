@@ -8,20 +8,6 @@
 #include "iobench/liveview.h"
 #include "iobench/num2str.h"
 
-static void lat_cell(char *b, size_t len, uint64_t ns)
-{
-	if (!ns)
-		snprintf(b, len, "-");
-	else if (ns < 10000)
-		snprintf(b, len, "%lluns", (unsigned long long)ns);
-	else if (ns < 10000000)
-		snprintf(b, len, "%.1fus", (double)ns / 1e3);
-	else if (ns < 10000000000ull)
-		snprintf(b, len, "%.1fms", (double)ns / 1e6);
-	else
-		snprintf(b, len, "%.2fs", (double)ns / 1e9);
-}
-
 static void cells(FILE *f, const uint64_t iops[2], const uint64_t bw[2],
 		  const uint64_t p99[2])
 {
@@ -31,7 +17,7 @@ static void cells(FILE *f, const uint64_t iops[2], const uint64_t bw[2],
 	for (d = 0; d < 2; d++) {
 		ib_num2str(iops[d], 4, 1, false, "", a, sizeof(a));
 		ib_num2str(bw[d] / 1024, 4, 1024, true, "B/s", b, sizeof(b));
-		lat_cell(c, sizeof(c), p99 ? p99[d] : 0);
+		ib_liveview_lat(c, sizeof(c), p99 ? p99[d] : 0);
 		fprintf(f, " %7s %10s %9s", a, b, c);
 	}
 }

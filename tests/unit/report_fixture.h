@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 #include "iobench/job_setup.h"
@@ -310,6 +311,40 @@ static inline char *fixture_capture(int (*fn)(FILE *, const struct ib_results *)
 	*ret = fn(f, in);
 	fclose(f);
 	return buf;
+}
+
+/*
+ * As test_report's check_terse, field by field, a float field allowed to differ by 1e-6:
+ * the unified "mixed" stddevs are derived from fio's six-decimal stddevs
+ * (the fixture's input precision), so their last digit may round apart.
+ * Every other field (and every integer) must be equal.
+ */
+static inline void fixture_check_terse_derived(const char *name, unsigned int fields)
+{
+	struct fixture fx;
+	char *want, *got, *ws, *gs, *w, *g;
+	unsigned int n = 0;
+	int ret;
+
+	assert_int_equal(fixture_load(&fx, name), 0);
+	want = fixture_read(name, "terse");
+	assert_non_null(want);
+	got = fixture_capture(ib_report_terse, &fx.in, &ret);
+	assert_int_equal(ret, 0);
+	for (w = strtok_r(want, ";", &ws), g = strtok_r(got, ";", &gs); w && g;
+	     w = strtok_r(NULL, ";", &ws), g = strtok_r(NULL, ";", &gs), n++) {
+		if (!strcmp(w, g))
+			continue;
+		fprintf(stderr, "field %u: fio %s, iobench %s\n", n + 1, w, g);
+		assert_non_null(strchr(w, '.'));
+		assert_true(fabs(strtod(w, NULL) - strtod(g, NULL)) <= 1.01e-6);
+	}
+	assert_null(w);
+	assert_null(g);
+	assert_int_equal(n, fields);
+	free(want);
+	free(got);
+	fixture_free(&fx);
 }
 
 #endif

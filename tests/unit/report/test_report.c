@@ -352,46 +352,12 @@ static void check_terse(const char *name, unsigned int fields)
 	fixture_free(&fx);
 }
 
-/*
- * As check_terse, field by field, a float field allowed to differ by 1e-6:
- * the unified "mixed" stddevs are derived from fio's six-decimal stddevs
- * (the fixture's input precision), so their last digit may round apart.
- * Every other field (and every integer) must be equal.
- */
-static void check_terse_derived(const char *name, unsigned int fields)
-{
-	struct fixture fx;
-	char *want, *got, *ws, *gs, *w, *g;
-	unsigned int n = 0;
-	int ret;
-
-	assert_int_equal(fixture_load(&fx, name), 0);
-	want = fixture_read(name, "terse");
-	assert_non_null(want);
-	got = fixture_capture(ib_report_terse, &fx.in, &ret);
-	assert_int_equal(ret, 0);
-	for (w = strtok_r(want, ";", &ws), g = strtok_r(got, ";", &gs); w && g;
-	     w = strtok_r(NULL, ";", &ws), g = strtok_r(NULL, ";", &gs), n++) {
-		if (!strcmp(w, g))
-			continue;
-		fprintf(stderr, "field %u: fio %s, iobench %s\n", n + 1, w, g);
-		assert_non_null(strchr(w, '.'));
-		assert_true(fabs(strtod(w, NULL) - strtod(g, NULL)) <= 1.01e-6);
-	}
-	assert_null(w);
-	assert_null(g);
-	assert_int_equal(n, fields);
-	free(want);
-	free(got);
-	fixture_free(&fx);
-}
-
 /* Terse lines equal fio's for the same numbers, with fio's field counts */
 static void test_terse_versions(void **state)
 {
 	(void)state;
 	check_terse("tv2", 161);
-	check_terse_derived("uboth", 227);	/* v5: read, write, trim, mixed */
+	fixture_check_terse_derived("uboth", 227);	/* v5: read, write, trim, mixed */
 	check_terse("umixed", 86);	/* v5: the mixed slot only */
 	check_terse("tv3", 121);
 	check_terse("tv4", 162);

@@ -72,31 +72,8 @@ static void test_terse(void **state)
  */
 static void test_terse_both(void **state)
 {
-	struct fixture fx;
-	char *want, *got, *ws, *gs, *w, *g;
-	unsigned int n = 0;
-	int ret;
-
 	(void)state;
-	assert_int_equal(fixture_load(&fx, "v342/uboth"), 0);
-	want = fixture_read("v342/uboth", "terse");
-	assert_non_null(want);
-	got = fixture_capture(ib_report_terse, &fx.in, &ret);
-	assert_int_equal(ret, 0);
-	for (w = strtok_r(want, ";", &ws), g = strtok_r(got, ";", &gs); w && g;
-	     w = strtok_r(NULL, ";", &ws), g = strtok_r(NULL, ";", &gs), n++) {
-		if (!strcmp(w, g))
-			continue;
-		fprintf(stderr, "field %u: fio %s, iobench %s\n", n + 1, w, g);
-		assert_non_null(strchr(w, '.'));
-		assert_true(fabs(strtod(w, NULL) - strtod(g, NULL)) <= 1.01e-6);
-	}
-	assert_null(w);
-	assert_null(g);
-	assert_int_equal(n, 227);	/* v5: read, write, trim, mixed */
-	free(want);
-	free(got);
-	fixture_free(&fx);
+	fixture_check_terse_derived("v342/uboth", 227);	/* v5: read, write, trim, mixed */
 }
 
 /*
