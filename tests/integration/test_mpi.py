@@ -31,20 +31,9 @@ def mpirun_args(np):
     return ['-np', str(np)]  # MPICH's hydra oversubscribes as it is
 
 
-def env():
-    e = dict(os.environ)
-    e.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1')
-    # In a sanitizer build, LeakSanitizer reports Open MPI's own allocations
-    # at exit (libmpi and its dlopen'ed components: no way to suppress them
-    # by name) and turns the status into 1; address and UB errors still
-    # count. iobench's shared code has its leak checks in the other tests.
-    e['ASAN_OPTIONS'] = e.get('ASAN_OPTIONS', '') + ':detect_leaks=0'
-    return e
-
-
 def mpi(t, np, *args, timeout=120):
     return t.run(*(mpirun_args(np) + [t.bin] + list(args)), prog=MPIRUN,
-                 env=env(), timeout=timeout)
+                 env=ibtest.mpi_env(), timeout=timeout)
 
 
 def hist_index(v):
@@ -208,7 +197,7 @@ def holders(path):
 def start_bg(t, np, *args):
     argv = [MPIRUN] + mpirun_args(np) + [t.bin] + list(args)
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env(), cwd=t.dir,
+                            text=True, env=ibtest.mpi_env(), cwd=t.dir,
                             start_new_session=True)
 
 
@@ -361,7 +350,7 @@ def test_refusals(t):
               '--ioengine=psync']
     argv = (mpirun_args(1) + [t.bin] + common + ['--size=1M', ':'] +
             mpirun_args(1)[-2:] + [t.bin] + common + ['--size=2M'])
-    r = t.run(*argv, prog=MPIRUN, env=env())
+    r = t.run(*argv, prog=MPIRUN, env=ibtest.mpi_env())
     t.eq(r.rc, 1, 'options differ between ranks: exit status', r)
     t.check(re.search(r'rank 1: options or job files differ from rank 0', r.err),
             'mismatch named', r)
@@ -377,7 +366,7 @@ def test_refusals(t):
                                     'ioengine=psync\n' % t.path('p.$rank')).encode())
     argv = (mpirun_args(1) + [t.bin, job, ':'] + mpirun_args(1)[-2:] +
             [t.bin, t.path('missing.fio')])
-    r = t.run(*argv, prog=MPIRUN, env=env())
+    r = t.run(*argv, prog=MPIRUN, env=ibtest.mpi_env())
     t.eq(r.rc, 1, 'a job file missing on rank 1: exit status', r)
     t.check(re.search(r'^iobench-mpi: host \S+ rank 1: .*missing\.fio', r.err, re.M),
             'parse error named by host and rank', r)
@@ -490,7 +479,7 @@ def test_two_netns(t):
                '--mca btl_tcp_if_include %s.0/24 --mca oob_tcp_if_include %s.0/24 '
                '-np 2 %s' % (MPIRUN, hosts, agent, ns.net, ns.net, job))
         r = t.run('netns', 'exec', ns.ns[0], 'unshare', '--uts', 'sh', '-c', cmd,
-                  prog='ip', env=env())
+                  prog='ip', env=ibtest.mpi_env())
         if not t.ok(r, 'two ranks in two network namespaces'):
             return
         doc = json.loads(r.out)

@@ -37,17 +37,9 @@ DOES = {'a': 'read', 'b': 'write'}
 NEVER = re.compile(r'^(<\S+:\d+> )?\s*late starts: .*never started=(\d+)$')
 
 
-def env():
-    e = dict(os.environ)
-    e.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1')
-    # LeakSanitizer and Open MPI's own allocations: see test_mpi.py
-    e['ASAN_OPTIONS'] = e.get('ASAN_OPTIONS', '') + ':detect_leaks=0'
-    return e
-
-
 def mpirun(t, *args, timeout=120):
     return t.run('--allow-run-as-root', '--oversubscribe', '-np', '2',
-                 *t.argv(*args), prog=MPIRUN, env=env(), timeout=t.scaled(timeout))
+                 *t.argv(*args), prog=MPIRUN, env=ibtest.mpi_env(), timeout=t.scaled(timeout))
 
 
 def read_lines(t, path):

@@ -33,14 +33,6 @@ ROW = re.compile(r'^(\S+)\s+(\S)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+)
 TOTAL = re.compile(r'^total\s+(\d+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\d+)$')
 
 
-def env():
-    e = dict(os.environ)
-    e.update(OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1')
-    # LeakSanitizer and Open MPI's own allocations: see test_mpi.py
-    e['ASAN_OPTIONS'] = e.get('ASAN_OPTIONS', '') + ':detect_leaks=0'
-    return e
-
-
 def mpirun_argv(t):
     return [MPIRUN, '--allow-run-as-root', '--oversubscribe', '-np', '2'] + \
         t.argv(*JOBS)
@@ -86,7 +78,7 @@ def test_view(t):
     out = t.path('typescript')
     cmd = 'stty rows 40 cols 120; exec ' + ' '.join("'%s'" % a for a in mpirun_argv(t))
     p = subprocess.run(['script', '-qfec', cmd, out], stdin=subprocess.DEVNULL,
-                       capture_output=True, env=env(), timeout=t.scaled(120))
+                       capture_output=True, env=ibtest.mpi_env(), timeout=t.scaled(120))
     if not t.eq(p.returncode, 0, 'mpirun in a pseudo-terminal: exit 0', p.stderr):
         return
     raw = open(out, encoding='utf-8', errors='replace').read()
@@ -122,7 +114,7 @@ def test_view(t):
 
 def test_no_terminal(t):
     r = t.run('--allow-run-as-root', '--oversubscribe', '-np', '2', *t.argv(*JOBS),
-              prog=MPIRUN, env=env(), timeout=120)
+              prog=MPIRUN, env=ibtest.mpi_env(), timeout=120)
     if t.ok(r, 'mpirun to a file'):
         t.check('hosts running' not in r.out and 'All clients' in r.out,
                 'mpirun\'s output not a terminal: no view, the report', r.out[:2000])
