@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/uio.h>	/* RWF_* */
+#include "src/io/kabi.h"
 #include "config.h"
 #include "iobench/compiler.h"
 #include "iobench/engine.h"
@@ -63,13 +64,6 @@ extern const struct ib_engine_opts ib_engine_opts_libaio;
 	  ENG_FLD(engine.atomic), .def = "0",                                  \
 	  .help = "Torn-write protection: writes with RWF_ATOMIC (direct=1, one power-of-two size in the target's limits)" }
 #define ENG_OPT_END { .name = NULL }
-
-#ifndef RWF_ATOMIC
-#define RWF_ATOMIC 0x00000040		/* Linux 6.11 */
-#endif
-#ifndef RWF_DONTCACHE
-#define RWF_DONTCACHE 0x00000080	/* Linux 6.14 */
-#endif
 
 /* The RWF_* flags of a job's reads and writes (pvsync2, io_uring, libaio). */
 static inline int eng_rwf_flags(const struct ib_job *job)

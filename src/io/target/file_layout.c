@@ -11,7 +11,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
@@ -20,21 +19,21 @@
 #include "iobench/rand.h"
 #include "iobench/safe_open.h"
 #include "iobench/source_paced.h"
+#include "src/io/kabi.h"
 #include "src/io/trim.h"
 #include "target_priv.h"
 
 #define LAYOUT_CHUNK (1u << 20)
-#define STATX_DIOALIGN_BIT 0x2000u
 
 
 /* The kernel's O_DIRECT offset alignment for a file; 512 when it won't say. */
 static unsigned int dio_alignment(const char *path)
 {
-	uint32_t stx[64] = { 0 };
+	uint32_t stx[64];
 
-	if (syscall(SYS_statx, AT_FDCWD, path, 0, STATX_DIOALIGN_BIT, stx) == 0 &&
-	    (stx[0] & STATX_DIOALIGN_BIT) && stx[0x9c / 4])
-		return stx[0x9c / 4];
+	if (!kabi_statx(AT_FDCWD, path, 0, KABI_STATX_DIOALIGN, stx) &&
+	    (stx[0] & KABI_STATX_DIOALIGN) && stx[KABI_STX_DIO_OFFSET_ALIGN])
+		return stx[KABI_STX_DIO_OFFSET_ALIGN];
 	return 512;
 }
 

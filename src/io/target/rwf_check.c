@@ -13,19 +13,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 #include "iobench/file.h"
 #include "iobench/job.h"
+#include "src/io/kabi.h"
 #include "target_priv.h"
 
-#define STATX_WRITE_ATOMIC_BIT 0x10000u	/* Linux 6.11 */
-#define STX_ATOMIC_MIN (0xa8 / 4)	/* stx_atomic_write_unit_min */
-#define STX_ATOMIC_MAX (0xac / 4)	/* stx_atomic_write_unit_max */
-#ifndef RWF_DONTCACHE
-#define RWF_DONTCACHE 0x00000080
-#endif
 
 /* f opened read-only, or an O_TMPFILE where it will be created; -errno. */
 static int probe_open(const struct ib_file *f, bool exists)
@@ -45,14 +39,15 @@ static int probe_open(const struct ib_file *f, bool exists)
 /* The torn-write limits of fd into min and max (0 when it has none). */
 static int atomic_limits(int fd, uint32_t *min, uint32_t *max)
 {
-	uint32_t stx[64] = { 0 };
+	uint32_t stx[64];
+	int ret = kabi_statx(fd, "", AT_EMPTY_PATH, KABI_STATX_WRITE_ATOMIC, stx);
 
-	if (syscall(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_WRITE_ATOMIC_BIT, stx))
-		return -errno;
+	if (ret)
+		return ret;
 	*min = *max = 0;
-	if (stx[0] & STATX_WRITE_ATOMIC_BIT) {
-		*min = stx[STX_ATOMIC_MIN];
-		*max = stx[STX_ATOMIC_MAX];
+	if (stx[0] & KABI_STATX_WRITE_ATOMIC) {
+		*min = stx[KABI_STX_ATOMIC_MIN];
+		*max = stx[KABI_STX_ATOMIC_MAX];
 	}
 	return 0;
 }
