@@ -49,6 +49,20 @@ IOLOG_VERSION = 3
 SHM = '/dev/shm'
 
 
+
+def mpi_test(mpirun):
+    """A Test for iobench-mpi (sys.argv[1]): skipped (exit 77) where Open
+    MPI is not installed, failed where mpirun is but the binary was not
+    built."""
+    t = Test()
+    if not mpirun:
+        t.skip('Open MPI is not installed (no mpirun)')
+        t.finish()
+    if not t.check(os.access(t.bin, os.X_OK),
+                   '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
+        t.finish()
+    return t
+
 def mpi_env():
     """The environment for mpirun as root: Open MPI's permission, and in a
     sanitizer build no LeakSanitizer, which reports Open MPI's own

@@ -495,13 +495,7 @@ def test_two_netns(t):
 
 
 def main():
-    t = ibtest.Test()
-    if not MPIRUN:
-        t.skip('mpirun not installed')
-        t.finish()
-    if not t.check(os.access(t.bin, os.X_OK),
-                   '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
-        t.finish()
+    t = ibtest.mpi_test(MPIRUN)
     test_plain_binary(t)
     test_merge(t)
     test_refusals(t)

@@ -189,13 +189,7 @@ def test_refusals(t):
 
 
 def main():
-    t = ibtest.Test()
-    if not MPIRUN:
-        t.skip('Open MPI is not installed (no mpirun)')
-        t.finish()
-    if not t.check(os.access(t.bin, os.X_OK),
-                   '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
-        t.finish()
+    t = ibtest.mpi_test(MPIRUN)
     test_file(t)
     test_plain(t)
     test_stdout(t)

@@ -121,13 +121,7 @@ def test_no_terminal(t):
 
 
 def main():
-    t = ibtest.Test()
-    if not MPIRUN:
-        t.skip('Open MPI is not installed (no mpirun)')
-        t.finish()
-    if not t.check(os.access(t.bin, os.X_OK),
-                   '%s built (mpirun is here: is the MPI dev package?)' % t.bin):
-        t.finish()
+    t = ibtest.mpi_test(MPIRUN)
     test_view(t)
     test_no_terminal(t)
     t.finish()
