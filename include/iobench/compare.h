@@ -111,6 +111,9 @@ struct ib_cmp {
 	double alpha, floor_pct;
 };
 
+/* Median, min and max of v[0..n), n > 0 (v sorted in place). */
+void ib_cmp_spread(double *v, unsigned int n, double *med, double *lo, double *hi);
+
 /*
  * Compare nb base documents with nn new ones (nb, nn >= 1). Returns 0
  * or -ENOMEM / -EINVAL (no document on a side).

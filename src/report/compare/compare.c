@@ -227,8 +227,7 @@ static void mean_sd(const double *v, unsigned int n, double *mean, double *sd)
 	*sd = n > 1 ? sqrt(q / (n - 1)) : 0.0;
 }
 
-/* Median, min and max of v (sorted in place). */
-static void summary(double *v, unsigned int n, double *med, double *lo, double *hi)
+void ib_cmp_spread(double *v, unsigned int n, double *med, double *lo, double *hi)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
 	*med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
@@ -361,8 +360,8 @@ static void fill_cell(const struct ib_cmp *c, struct ib_cmp_row *row,
 	else
 		noise_samples(cl, m, &fb->dir[row->ddir], &fn->dir[row->ddir],
 			      c->alpha, row->m[IB_CMP_IOPS].band);
-	summary(vb, gb, &cl->base, &cl->base_lo, &cl->base_hi);
-	summary(vn, gn, &cl->new_, &cl->new_lo, &cl->new_hi);
+	ib_cmp_spread(vb, gb, &cl->base, &cl->base_lo, &cl->base_hi);
+	ib_cmp_spread(vn, gn, &cl->new_, &cl->new_lo, &cl->new_hi);
 	cl->change = cl->base != 0 ? (cl->new_ - cl->base) / cl->base * 100.0 : NAN;
 	verdict(cl, m, c->floor_pct, c->alpha);
 }

@@ -35,22 +35,6 @@ static unsigned int count_iv(const struct ib_results *const *docs, unsigned int 
 	return nr;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Median, min, max of v[0..n) (sorted in place), n > 0. */
-static void spread(double *v, unsigned int n, double *med, double *lo, double *hi)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	*med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-	*lo = v[0];
-	*hi = v[n - 1];
-}
-
 /* One side's intervals of the row: count, IOPS and p99 spreads. */
 static void side_iv(struct ib_cmp_iv *o, const struct ib_results *const *docs,
 		    unsigned int n, const struct ib_cmp_row *row, double *a, double *b)
@@ -71,9 +55,9 @@ static void side_iv(struct ib_cmp_iv *o, const struct ib_results *const *docs,
 		}
 	}
 	if (o->nr)
-		spread(a, o->nr, &o->iops_med, &o->iops_lo, &o->iops_hi);
+		ib_cmp_spread(a, o->nr, &o->iops_med, &o->iops_lo, &o->iops_hi);
 	if (o->np99)
-		spread(b, o->np99, &o->p99_med, &o->p99_lo, &o->p99_hi);
+		ib_cmp_spread(b, o->np99, &o->p99_med, &o->p99_lo, &o->p99_hi);
 }
 
 static bool outside(double v, double lo, double hi)
