@@ -22,7 +22,8 @@ null engine at iodepth 1 and 32. The seed cases (seed-loop, seed-zram):
   ib-s1c1     iobench, fio's batching: one I/O per submit and per reap
   ib-s1cN     iobench, one I/O per submit, up to iodepth per reap
   ib-sNc1     iobench, the refill in one submit, one I/O per reap
-              (the three with --batch, on io_uring and libaio)
+  ib-sNcN     iobench, the refill in one submit, up to iodepth per reap
+              (the four with --batch, on io_uring and libaio)
   fio         fio with its defaults
   fio-best    fio with iodepth_batch_submit=32, iodepth_batch_complete_min=1,
               iodepth_batch_complete_max=32 (its HOWTO's batching), and on
@@ -40,8 +41,10 @@ Every round runs every case once per row, one after the other, so a drift
 of the machine lands on all of a case's rows alike; the rows' order
 rotates by one each round, so no row is always the first after a case
 change. Each ratio is the
-median over the rounds of the round's own ratio. "best fio" in a round is
-the highest IOPS of fio, fio-best and fio342 in that round. CPU ns/io is
+median over the rounds of the round's own ratio. "best fio" is the one of
+fio, fio-best and fio342 with the highest median IOPS, "best fixed" the
+one of the ib-* rows: a setting, chosen once per case (the highest row of
+each round would be biased up by the noise alone). CPU ns/io is
 the wait4() user+system time of the tool's process tree over its I/Os.
 
 Verdicts (PASS/FAIL, nothing asserted; exit status 1 only if a run failed):
@@ -75,7 +78,8 @@ URING_BEST = ['--fixedbufs=1', '--registerfiles=1', '--hipri=0']
 TARGETS = ('shm', 'loop', 'zram', 'ext4', 'xfs', 'null')
 ENGINES = ('io_uring', 'libaio', 'psync', 'pvsync2')
 DEPTH = {'io_uring': 32, 'libaio': 32, 'psync': 1, 'pvsync2': 1}
-ROWS = ('iobench', 'baseline', 'ib-s1c1', 'ib-s1cN', 'ib-sNc1', 'fio',
+ROWS = ('iobench', 'baseline', 'ib-s1c1', 'ib-s1cN', 'ib-sNc1', 'ib-sNcN',
+        'fio',
         'fio-best', 'fio-sqpoll', 'fio342', 't/io_uring', 'ceiling')
 FS_SIZE = 512 * bench.MIB
 
@@ -424,12 +428,15 @@ def parse_args(argv):
                     help='the fio-sqpoll row (fio-best + sqthread_poll=1)')
     ap.add_argument('--batch', action='store_true',
                     help="iobench's fixed batching rows (ib-s1c1, ib-s1cN, "
-                    'ib-sNc1) and the adaptive-batching verdict')
+                    'ib-sNc1, ib-sNcN) and the adaptive-batching verdict')
     ap.add_argument('--nice', type=int, default=0,
                     help='run every tool at this nice value (default 0)')
     ap.add_argument('--smoke', action='store_true',
                     help='shape check: 1 round of 0.5 s')
     ap.add_argument('--json', metavar='FILE')
+    ap.add_argument('--from-json', metavar='FILE',
+                    help="print a saved run's (--json) table and verdicts "
+                    'again; alone, nothing is run')
     opts = ap.parse_args(argv)
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
@@ -463,8 +470,32 @@ def parse_args(argv):
     return opts
 
 
+def report_saved(path):
+    """--from-json: a saved run's table and verdicts, recomputed from its
+    runs with this file's verdict logic (nothing is run)."""
+    with open(path) as f:
+        doc = json.load(f)
+    res = {name: {k: v for k, v in c.items()
+                  if k in ('target', 'args', 'runs', 'skipped')}
+           for name, c in doc['cases'].items()}
+    summarize(res)
+    tgts = targets(res)
+    m, v = doc['machine'], doc['versions']
+    sys.stdout.write('anchors (from %s): %s vs %s%s; %d round(s) x %gs; '
+                     'kernel %s, %d CPUs; nice %d; loadavg %.2f -> %.2f\n\n' % (
+                         path, v['iobench'], v['fio'],
+                         ' and ' + v['fio342'] if v.get('fio342') else '',
+                         doc['rounds'], doc['runtime_s'], m['kernel'],
+                         m['cpus'], m['nice'], m['loadavg_start'][0],
+                         m['loadavg_end'][0]))
+    print_table(res, tgts, sys.stdout)
+    return 0
+
+
 def main(argv):
     opts = parse_args(argv)
+    if opts.from_json:
+        return report_saved(opts.from_json)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return bench.in_own_session(['anchors'] + argv, opts.nice)
     env = Targets()

@@ -71,14 +71,30 @@ def main():
     for v in tg:
         m = v.get('measured')
         goal = v.get('goal', '')
-        if v['target'] == 'ib/best fio' and m is not None:
+        if v['target'].startswith('ib/best fio') and m is not None:
             t.eq(v['met'], m >= 1.05, '%s: PASS iff >= 1.05' % v['case'], v)
         t.check(goal and v['met'] in (True, False, None), 'verdict shape', v)
     verdicts = [ln.split()[-1] for ln in lines
                 if ln.split()[:1] and ln.split()[0] in ROWS and
                 ln.split()[-1] in ('PASS', 'FAIL', '-')]
     t.eq(len(verdicts), len(tg), 'a table line per verdict', lines)
+    for name, c in cases.items():
+        t.eq(c.get('best_fio'), 'fio',
+             '%s: the best fio is the one fio row run' % name, c)
+    check_from_json(t, jpath, r.out)
     t.finish()
+
+
+def check_from_json(t, jpath, live):
+    """--from-json recomputes the saved run's table and verdicts: the
+    same lines as the live run printed, below its own first line."""
+    r = t.run(BENCH, 'anchors', '--from-json', jpath, prog=sys.executable,
+              timeout=t.scaled(60))
+    t.eq(r.rc, 0, '--from-json exits 0', r)
+    t.check(r.out.startswith('anchors (from %s): ' % jpath),
+            '--from-json: its first line names the file', r.out[:200])
+    t.eq(r.out.splitlines()[1:], live.splitlines()[1:],
+         '--from-json: the live run\'s table and verdicts, line for line', r)
 
 
 if __name__ == '__main__':
