@@ -87,6 +87,9 @@ enum ib_engine_flags {
 	IB_ENGINE_SYNC = 1u << 0,	/* queue() completes inline; depth is 1 */
 	IB_ENGINE_NOIO = 1u << 1,	/* does no real I/O (null) */
 	IB_ENGINE_NOFILES = 1u << 2,	/* needs no real files */
+	/* completions can come from the job's own kernel workers (io_uring's
+	 * io-wq): the adaptive policy probes a spin before a blocking reap */
+	IB_ENGINE_SPIN = 1u << 3,
 };
 
 struct ib_file {

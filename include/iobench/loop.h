@@ -125,8 +125,11 @@ struct ib_done_rec {
  * iobench's defaults on an asynchronous engine: the loop alternates short
  * slices of its two ways to submit and reap (all that a refill queued in
  * one call, up to iodepth reaped at once; or each I/O submitted and reaped
- * on its own, fio's way) and keeps the one that completed more I/Os, probing
- * again later. submit and complete_max are what the loop uses now.
+ * on its own, fio's way) and keeps the one that completed more I/Os; then,
+ * the same way, whether polling for completions a short while before a
+ * blocking wait (spin) completes more than going to sleep at once. It
+ * probes again later. submit, complete_max and spin are what the loop uses
+ * now.
  */
 struct ib_loop_batch {
 	bool on;
@@ -137,10 +140,14 @@ struct ib_loop_batch {
 	uint64_t next_ns;		/* the next slice end or probe start */
 	uint64_t period_ns;		/* between two probes */
 	uint64_t mark;			/* completions at the slice start */
-	uint64_t got[2];		/* completions per mode, this probe */
+	uint64_t got[2];		/* completions per way, this probe */
+	uint8_t dim;			/* probing: 0 the batching, 1 the spin */
+	bool spin;			/* poll SPIN_NS before a blocking reap */
+	bool spin_probe;		/* the engine's (IB_ENGINE_SPIN) */
 };
 
 enum { IB_BATCH_ALL = 0, IB_BATCH_ONE = 1, IB_BATCH_SLICES = 6 };
+#define IB_SPIN_NS 2000u	/* the spin's poll before a blocking reap */
 
 struct ib_loop {
 	struct ib_loop_cfg c;

@@ -217,6 +217,7 @@ struct ib_job_stats {
 	 * (IB_BATCH_ALL: batched, IB_BATCH_ONE: one I/O per call) */
 	bool batch_adaptive;
 	unsigned int batch_won[2];
+	unsigned int batch_spin_won[2];	/* spin probes won: [0] none, [1] spin */
 	char engine_setup[80];	/* ib_engine_ctx.setup of the job's engine */
 };
 

@@ -294,6 +294,8 @@ static void json_effective(struct ib_json *j, const struct ib_rep_entry *e)
 	if (s->batch_adaptive) {	/* loop_batch.c: each probe's winner */
 		ib_json_uint(j, "batch_probes_won_batched", s->batch_won[0]);
 		ib_json_uint(j, "batch_probes_won_per_io", s->batch_won[1]);
+		ib_json_uint(j, "batch_probes_won_spin", s->batch_spin_won[1]);
+		ib_json_uint(j, "batch_probes_won_no_spin", s->batch_spin_won[0]);
 	}
 	ib_json_obj_close(j);
 }

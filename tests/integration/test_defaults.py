@@ -102,8 +102,17 @@ def test_typed(t, dev):
         # job may end before its first probe does); what the ring set up
         # that no option asked for, from a known list
         t.check('batch_probes_won_batched' in eff and
-                'batch_probes_won_per_io' in eff,
+                'batch_probes_won_per_io' in eff and
+                'batch_probes_won_spin' in eff and
+                'batch_probes_won_no_spin' in eff,
                 'JSON: adaptive batching on, its probes counted', eff)
+        spins = eff.get('batch_probes_won_spin', 0) + \
+            eff.get('batch_probes_won_no_spin', 0)
+        batches = eff.get('batch_probes_won_batched', 0) + \
+            eff.get('batch_probes_won_per_io', 0)
+        # the job may end during the last spin probe
+        t.check(spins in (batches, batches - 1),
+                'JSON: io_uring: a spin probe after each batching probe', eff)
         setup = eff.get('engine_setup', '').split(',')
         t.check(set(setup) <= {'', 'fixedbufs', 'ring_fd', 'coop_taskrun',
                                'single_issuer', 'defer_taskrun'},

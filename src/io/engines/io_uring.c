@@ -489,7 +489,7 @@ static int uring_probe(void)
 const struct ib_engine_ops ib_engine_io_uring = {
 	.name = "io_uring",
 	.help = "Linux io_uring (liburing): asynchronous, batched (the default)",
-	.flags = 0,
+	.flags = IB_ENGINE_SPIN,
 	.init = uring_init,
 	.queue = uring_queue,
 	.commit = uring_commit,

@@ -345,6 +345,8 @@ static void effective_into(struct ib_res_job *j, struct ib_job_stats *s,
 	s->batch_adaptive = ib_jv_get(o, "batch_probes_won_batched") != NULL;
 	s->batch_won[0] = (unsigned int)get_u64(o, "batch_probes_won_batched");
 	s->batch_won[1] = (unsigned int)get_u64(o, "batch_probes_won_per_io");
+	s->batch_spin_won[1] = (unsigned int)get_u64(o, "batch_probes_won_spin");
+	s->batch_spin_won[0] = (unsigned int)get_u64(o, "batch_probes_won_no_spin");
 }
 
 /* iobench's "iobench evidence" (checks.h): the checks run again on it */

@@ -4,7 +4,8 @@
  * and the completion counts driven by hand: when it is on, the slices'
  * alternation (order swapped at each probe), the 2% margin the one-per-call
  * way must beat, the fixed values each way sets, the probe period doubling
- * to its cap, and the winners counted in the job's statistics.
+ * to its cap, and the winners counted in the job's statistics; on an
+ * engine with IB_ENGINE_SPIN, the spin's probe after each batching probe.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,7 +50,8 @@ static uint64_t probe(struct bfix *f, uint64_t now, const uint64_t per[2],
 		now += SLICE;
 		ib_loop_batch_tick(&f->l, now);
 	}
-	assert_int_equal(f->l.batch.slice, IB_BATCH_SLICES);
+	/* settled, or (an IB_ENGINE_SPIN engine) the spin's probe begun */
+	assert_int_equal(f->l.batch.slice, f->l.batch.dim ? 0 : IB_BATCH_SLICES);
 	return now;
 }
 
@@ -120,11 +122,72 @@ static void keeps_the_faster_way(void **state)
 	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
 }
 
+/* The spin's probe, right after a batching probe: each slice completes
+ * per[spin]; checks every slice's spin against first ^ slice. */
+static uint64_t spin_probe(struct bfix *f, uint64_t now, const uint64_t per[2],
+			   unsigned int first)
+{
+	assert_int_equal(f->l.batch.dim, 1);
+	for (unsigned int s = 0; s < IB_BATCH_SLICES; s++) {
+		assert_int_equal(f->l.batch.spin, (s & 1) ^ first);
+		f->l.cum_ios[IB_DDIR_READ] += per[f->l.batch.spin];
+		ib_loop_batch_tick(&f->l, now + SLICE - 1);	/* not yet */
+		now += SLICE;
+		ib_loop_batch_tick(&f->l, now);
+	}
+	assert_int_equal(f->l.batch.dim, 0);
+	assert_int_equal(f->l.batch.slice, IB_BATCH_SLICES);
+	return now;
+}
+
+static void spin_probed_on_spin_engines(void **state)
+{
+	const uint64_t all_wins[2] = { 1500, 900 };
+	const uint64_t spin_wins[2] = { 1000, 1021 }, tie[2] = { 1000, 1020 };
+	struct bfix f;
+	uint64_t t;
+
+	(void)state;
+	/* not an IB_ENGINE_SPIN engine: no spin probe, never a spin */
+	fix_on(&f, 32);
+	t = probe(&f, 1000, all_wins, 0);
+	assert_int_equal(f.l.batch.dim, 0);
+	assert_false(f.l.batch.spin);
+	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
+	assert_int_equal(f.st.batch_spin_won[0] + f.st.batch_spin_won[1], 0);
+
+	f.ops.flags = IB_ENGINE_SPIN;
+	fix_on(&f, 32);
+	f.ops.flags = IB_ENGINE_SPIN;
+	ib_loop_batch_init(&f.l);
+	assert_false(f.l.batch.spin);
+	t = probe(&f, 1000, all_wins, 0);
+	/* the batching chosen and kept while the spin is probed */
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	t = spin_probe(&f, t, spin_wins, 0);	/* 3063 > 3000 * 1.02 */
+	assert_true(f.l.batch.spin);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	assert_int_equal(f.st.batch_spin_won[1], 1);
+	/* settled until the next probe, 0.5 s after the spin's */
+	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
+	ib_loop_batch_tick(&f.l, t + 500000000ull - 1);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
+	assert_true(f.l.batch.spin);
+	t = probe(&f, t + 500000000ull, all_wins, 1);
+	t = spin_probe(&f, t, tie, 1);		/* 3060: not more than 2% */
+	assert_false(f.l.batch.spin);
+	assert_int_equal(f.st.batch_spin_won[0], 1);
+	assert_int_equal(f.st.batch_spin_won[1], 1);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 2);
+	assert_int_equal(f.l.batch.next_ns, t + 1000000000ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(off_when_asked_or_sync),
 		cmocka_unit_test(keeps_the_faster_way),
+		cmocka_unit_test(spin_probed_on_spin_engines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
