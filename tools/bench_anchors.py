@@ -437,6 +437,8 @@ def parse_args(argv):
     ap.add_argument('--from-json', metavar='FILE',
                     help="print a saved run's (--json) table and verdicts "
                     'again; alone, nothing is run')
+    ap.add_argument('--markdown', action='store_true',
+                    help='with --from-json: the table as Markdown')
     opts = ap.parse_args(argv)
     if opts.smoke:
         opts.rounds, opts.runtime = 1, 0.5
@@ -470,7 +472,36 @@ def parse_args(argv):
     return opts
 
 
-def report_saved(path):
+def _k(v):
+    return '-' if v is None else '%.0fk' % (v / 1000)
+
+
+def print_markdown(res, tgts, f):
+    """The docs' table: a line per case, IOPS medians, the ratios the
+    verdicts use and the verdicts in order."""
+    rows = ('iobench', 'baseline', 'fio', 'fio-best', 'fio342', 't/io_uring',
+            'ceiling')
+    f.write('| case | ' + ' | '.join(rows) + ' | ib/best fio | '
+            'ib/best fixed | ib CPU ns/io | verdicts |\n')
+    f.write('|---' * (len(rows) + 5) + '|\n')
+    for name, c in res.items():
+        if c.get('skipped'):
+            continue
+        med = c['median']
+        cells = [_k((med.get(r) or {}).get('iops')) for r in rows]
+        bf, bx = c.get('best_fio'), c.get('best_fixed')
+        v = ' '.join({None: '-', True: 'PASS', False: 'FAIL'}[t['met']]
+                     for t in tgts if t['case'] == name)
+        f.write('| %s | %s | %s | %s | %s | %s |\n' % (
+            name, ' | '.join(cells),
+            '-' if c['ib_over_best_fio'] is None else
+            '%.2fx (%s)' % (c['ib_over_best_fio'], bf),
+            '-' if c['ib_over_best_fixed'] is None else
+            '%.2fx (%s)' % (c['ib_over_best_fixed'], bx),
+            _f((med.get('iobench') or {}).get('cpu_ns'), '.0f'), v))
+
+
+def report_saved(path, markdown=False):
     """--from-json: a saved run's table and verdicts, recomputed from its
     runs with this file's verdict logic (nothing is run)."""
     with open(path) as f:
@@ -488,14 +519,17 @@ def report_saved(path):
                          doc['rounds'], doc['runtime_s'], m['kernel'],
                          m['cpus'], m['nice'], m['loadavg_start'][0],
                          m['loadavg_end'][0]))
-    print_table(res, tgts, sys.stdout)
+    if markdown:
+        print_markdown(res, tgts, sys.stdout)
+    else:
+        print_table(res, tgts, sys.stdout)
     return 0
 
 
 def main(argv):
     opts = parse_args(argv)
     if opts.from_json:
-        return report_saved(opts.from_json)
+        return report_saved(opts.from_json, opts.markdown)
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return bench.in_own_session(['anchors'] + argv, opts.nice)
     env = Targets()

@@ -95,6 +95,17 @@ def check_from_json(t, jpath, live):
             '--from-json: its first line names the file', r.out[:200])
     t.eq(r.out.splitlines()[1:], live.splitlines()[1:],
          '--from-json: the live run\'s table and verdicts, line for line', r)
+    r = t.run(BENCH, 'anchors', '--from-json', jpath, '--markdown',
+              prog=sys.executable, timeout=t.scaled(60))
+    md = [ln for ln in r.out.splitlines() if ln.startswith('|')]
+    t.eq([ln.split(' | ')[0] for ln in md[2:]],
+         ['| ' + n for n in ROWS],
+         '--markdown: a header, a rule and a line per case', r)
+    verdicts = [ln.split()[-1] for ln in live.splitlines()
+                if ln.split()[-1:] in (['PASS'], ['FAIL'], ['-'])
+                and ln.split()[0] in ROWS]
+    t.eq(' '.join(ln.rstrip(' |').split(' | ')[-1] for ln in md[2:]).split(),
+         verdicts, '--markdown: the verdicts in the live run\'s order', md)
 
 
 if __name__ == '__main__':
