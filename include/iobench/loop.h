@@ -142,8 +142,8 @@ struct ib_loop_batch {
 	uint64_t mark;			/* completions at the slice start */
 	uint64_t got[2];		/* completions per way, this probe */
 	uint8_t dim;			/* probing: 0 the batching, 1 the spin */
-	bool spin;			/* poll SPIN_NS before a blocking reap */
-	bool spin_probe;		/* the engine's (IB_ENGINE_SPIN) */
+	bool spin;			/* poll IB_SPIN_NS before a blocking reap;
+					 * probed on IB_ENGINE_SPIN engines */
 };
 
 enum { IB_BATCH_ALL = 0, IB_BATCH_ONE = 1, IB_BATCH_SLICES = 6 };
@@ -234,6 +234,9 @@ void ib_loop_publish(struct ib_loop *l);
 void ib_loop_batch_init(struct ib_loop *l);
 /* the adaptive policy's step at clock reading now (every reap batch) */
 void ib_loop_batch_step(struct ib_loop *l, uint64_t now);
+/* the spin (batch.spin): a non-blocking reap repeated for up to IB_SPIN_NS;
+ * the completions it got, 0 or -errno */
+int ib_loop_spin_reap(struct ib_loop *l, unsigned int max);
 static inline void ib_loop_batch_tick(struct ib_loop *l, uint64_t now)
 {
 	if (__builtin_expect(l->batch.on && now >= l->batch.next_ns, 0))

@@ -457,23 +457,6 @@ static int fill(struct ib_loop *l, uint64_t t)
 
 /* --- reaping ------------------------------------------------------------ */
 
-/*
- * The adaptive policy's spin (loop_batch.c): look for completions without
- * blocking until IB_SPIN_NS have passed; what came, or 0.
- */
-static int spin_reap(struct ib_loop *l, unsigned int max)
-{
-	uint64_t end = ib_clock_ns(l->c.clock) + IB_SPIN_NS;
-	int n;
-
-	do {
-		n = l->c.ops->reap(l->c.ctx, 0, max, l->done, 0);
-		if (n)
-			return n;
-	} while (ib_clock_ns(l->c.clock) < end && !*l->c.stop);
-	return 0;
-}
-
 static int reap_some(struct ib_loop *l)
 {
 	const struct ib_job *job = l->c.job;
@@ -489,7 +472,7 @@ static int reap_some(struct ib_loop *l)
 		max = min;
 	n = 0;
 	if (ib_unlikely(l->batch.spin) && !l->due_ns)
-		n = spin_reap(l, max);
+		n = ib_loop_spin_reap(l, max);
 	if (!n)
 		n = l->c.ops->reap(l->c.ctx, min, max, l->done,
 				   reap_timeout(l));

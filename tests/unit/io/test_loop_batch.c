@@ -37,19 +37,30 @@ static void fix_on(struct bfix *f, unsigned int depth)
 	ib_loop_batch_init(&f->l);
 }
 
-/* One probe from now: each slice completes per[mode] I/Os; returns the
- * time after it. Checks the mode of every slice against first ^ slice. */
-static uint64_t probe(struct bfix *f, uint64_t now, const uint64_t per[2],
-		      unsigned int first)
+/* The slices of one probe from now, each completing per[way] I/Os, the way
+ * (the batching's mode, or with spin the spin) checked against first ^
+ * slice; returns the time after them. */
+static uint64_t slices(struct bfix *f, uint64_t now, const uint64_t per[2],
+		       unsigned int first, bool spin)
 {
-	ib_loop_batch_tick(&f->l, now);		/* settled: a probe starts */
 	for (unsigned int s = 0; s < IB_BATCH_SLICES; s++) {
-		assert_int_equal(f->l.batch.mode, (s & 1) ^ first);
-		f->l.cum_ios[IB_DDIR_READ] += per[f->l.batch.mode];
+		unsigned int w = spin ? f->l.batch.spin : f->l.batch.mode;
+
+		assert_int_equal(w, (s & 1) ^ first);
+		f->l.cum_ios[IB_DDIR_READ] += per[w];
 		ib_loop_batch_tick(&f->l, now + SLICE - 1);	/* not yet */
 		now += SLICE;
 		ib_loop_batch_tick(&f->l, now);
 	}
+	return now;
+}
+
+/* One batching probe from now (checks each slice's mode). */
+static uint64_t probe(struct bfix *f, uint64_t now, const uint64_t per[2],
+		      unsigned int first)
+{
+	ib_loop_batch_tick(&f->l, now);		/* settled: a probe starts */
+	now = slices(f, now, per, first, false);
 	/* settled, or (an IB_ENGINE_SPIN engine) the spin's probe begun */
 	assert_int_equal(f->l.batch.slice, f->l.batch.dim ? 0 : IB_BATCH_SLICES);
 	return now;
@@ -122,19 +133,13 @@ static void keeps_the_faster_way(void **state)
 	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
 }
 
-/* The spin's probe, right after a batching probe: each slice completes
- * per[spin]; checks every slice's spin against first ^ slice. */
+/* The spin's probe, right after a batching probe (checks each slice's
+ * spin); settled after it. */
 static uint64_t spin_probe(struct bfix *f, uint64_t now, const uint64_t per[2],
 			   unsigned int first)
 {
 	assert_int_equal(f->l.batch.dim, 1);
-	for (unsigned int s = 0; s < IB_BATCH_SLICES; s++) {
-		assert_int_equal(f->l.batch.spin, (s & 1) ^ first);
-		f->l.cum_ios[IB_DDIR_READ] += per[f->l.batch.spin];
-		ib_loop_batch_tick(&f->l, now + SLICE - 1);	/* not yet */
-		now += SLICE;
-		ib_loop_batch_tick(&f->l, now);
-	}
+	now = slices(f, now, per, first, true);
 	assert_int_equal(f->l.batch.dim, 0);
 	assert_int_equal(f->l.batch.slice, IB_BATCH_SLICES);
 	return now;
@@ -156,7 +161,6 @@ static void spin_probed_on_spin_engines(void **state)
 	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
 	assert_int_equal(f.st.batch_spin_won[0] + f.st.batch_spin_won[1], 0);
 
-	f.ops.flags = IB_ENGINE_SPIN;
 	fix_on(&f, 32);
 	f.ops.flags = IB_ENGINE_SPIN;
 	ib_loop_batch_init(&f.l);
