@@ -75,6 +75,12 @@
 #define IB_VHDR342_VERSION 0x81u
 /* ib_verify_spec.hdr_ver of a 3.42 header (the value of IB_FIO_V342) */
 #define IB_VHDR_V342 342u
+/* The spec's hdr_ver for a job's verify.hdr_ver (the run's --fio-version,
+ * set by the plan; 0, a job no plan built: the default, 3.42's). */
+static inline unsigned ib_verify_hdr_ver_of(unsigned job_hdr_ver)
+{
+	return job_hdr_ver ? job_hdr_ver : IB_VHDR_V342;
+}
 /* fio's longest pattern (MAX_PATTERN_SIZE) and %o count we keep */
 #define IB_VPATTERN_MAX 512u
 #define IB_VPATTERN_MAX_OFFS 64u

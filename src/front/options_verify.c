@@ -82,8 +82,7 @@ int ib_job_check_verify(const struct ib_job *j, struct ib_diag *d)
 	struct ib_vpattern p;
 	struct ib_verify_spec s = { .type = (enum ib_verify_type)j->verify.type,
 				    .interval = j->verify.interval,
-				    .hdr_ver = j->verify.hdr_ver ? j->verify.hdr_ver :
-					       IB_VHDR_V342 };
+				    .hdr_ver = ib_verify_hdr_ver_of(j->verify.hdr_ver) };
 
 	if (j->verify.pattern_interval && !j->verify.pattern[0])
 		return ib_diag_set(d, EINVAL, "verify_pattern_interval: needs verify_pattern");

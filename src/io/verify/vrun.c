@@ -74,8 +74,7 @@ int ib_vrun_init(struct ib_vrun *v, const struct ib_job *job,
 	v->spec.type = (enum ib_verify_type)job->verify.type;
 	v->spec.interval = (unsigned int)job->verify.interval;
 	v->spec.thread = (uint16_t)job->number;
-	v->spec.hdr_ver = job->verify.hdr_ver ? job->verify.hdr_ver :
-			  IB_VHDR_V342;
+	v->spec.hdr_ver = ib_verify_hdr_ver_of(job->verify.hdr_ver);
 	if (job->verify.pattern[0]) {
 		if (ib_vpattern_parse(job->verify.pattern, &v->pattern, d))
 			return -EINVAL;
