@@ -501,6 +501,18 @@ def print_markdown(res, tgts, f):
             _f((med.get('iobench') or {}).get('cpu_ns'), '.0f'), v))
 
 
+def header(vers, mach, rounds, runtime, source=''):
+    """The first line: the tools, the rounds, the machine (source: a saved
+    run's file, with --from-json)."""
+    return ('anchors%s: %s vs %s%s; %d round(s) x %gs; kernel %s, %d CPUs; '
+            'nice %d; loadavg %.2f -> %.2f\n\n' % (
+                ' (from %s)' % source if source else '',
+                vers['iobench'], vers['fio'],
+                ' and ' + vers['fio342'] if vers.get('fio342') else '',
+                rounds, runtime, mach['kernel'], mach['cpus'], mach['nice'],
+                mach['loadavg_start'][0], mach['loadavg_end'][0]))
+
+
 def report_saved(path, markdown=False):
     """--from-json: a saved run's table and verdicts, recomputed from its
     runs with this file's verdict logic (nothing is run)."""
@@ -511,14 +523,8 @@ def report_saved(path, markdown=False):
            for name, c in doc['cases'].items()}
     summarize(res)
     tgts = targets(res)
-    m, v = doc['machine'], doc['versions']
-    sys.stdout.write('anchors (from %s): %s vs %s%s; %d round(s) x %gs; '
-                     'kernel %s, %d CPUs; nice %d; loadavg %.2f -> %.2f\n\n' % (
-                         path, v['iobench'], v['fio'],
-                         ' and ' + v['fio342'] if v.get('fio342') else '',
-                         doc['rounds'], doc['runtime_s'], m['kernel'],
-                         m['cpus'], m['nice'], m['loadavg_start'][0],
-                         m['loadavg_end'][0]))
+    sys.stdout.write(header(doc['versions'], doc['machine'], doc['rounds'],
+                            doc['runtime_s'], path))
     if markdown:
         print_markdown(res, tgts, sys.stdout)
     else:
@@ -545,13 +551,7 @@ def main(argv):
             'fio': bench.tool_version([opts.fio]),
             'fio342': opts.fio342 and bench.tool_version([opts.fio342])}
     out = sys.stdout
-    out.write('anchors: %s vs %s%s; %d round(s) x %gs; kernel %s, %d CPUs; '
-              'nice %d; loadavg %.2f -> %.2f\n\n' % (
-                  vers['iobench'], vers['fio'],
-                  ' and ' + vers['fio342'] if vers['fio342'] else '',
-                  opts.rounds, opts.runtime, mach['kernel'], mach['cpus'],
-                  mach['nice'], mach['loadavg_start'][0],
-                  mach['loadavg_end'][0]))
+    out.write(header(vers, mach, opts.rounds, opts.runtime))
     print_table(res, tgts, out)
     out.flush()
     env.cleanup()

@@ -54,8 +54,9 @@ def best_row(med, rows):
 
 
 def _over(c, num, row):
-    """The median over the rounds of num's IOPS over row's."""
-    return row and per_round(c, lambda r: ratio(
+    """The median over the rounds of num's IOPS over row's (None when
+    either row is None)."""
+    return num and row and per_round(c, lambda r: ratio(
         _val(r.get(num), 'iops'), _val(r.get(row), 'iops')))
 
 
@@ -73,16 +74,13 @@ def summarize(res):
                         for k in ('iops', 'cpu_ns', 'p50_ns', 'others')}
             med[row]['ok_runs'] = len(ok)
         c['median'] = med
-        c['ib_over'] = {row: per_round(c, lambda r, row=row: ratio(
-            _val(r.get('iobench'), 'iops'), _val(r.get(row), 'iops')))
-            for row in c['runs'] if row != 'iobench'}
+        c['ib_over'] = {row: _over(c, 'iobench', row)
+                        for row in c['runs'] if row != 'iobench'}
         c['best_fio'] = best_row(med, FIO_ROWS)
         c['best_fixed'] = best_row(med, IB_BATCH)
-        c['ib_over_best_fio'] = _over(c, 'iobench', c['best_fio'])
-        c['best_fio_over_ceiling'] = c['best_fio'] and per_round(
-            c, lambda r: ratio(_val(r.get(c['best_fio']), 'iops'),
-                               _val(r.get('ceiling'), 'iops')))
-        c['ib_over_best_fixed'] = _over(c, 'iobench', c['best_fixed'])
+        c['ib_over_best_fio'] = c['ib_over'].get(c['best_fio'])
+        c['best_fio_over_ceiling'] = _over(c, c['best_fio'], 'ceiling')
+        c['ib_over_best_fixed'] = c['ib_over'].get(c['best_fixed'])
         # the biased view, for comparison: the most of the rows each round
         c['ib_over_round_max_fio'] = per_round(c, lambda r: ratio(
             _val(r.get('iobench'), 'iops'), best_of(r, FIO_ROWS)))
