@@ -313,6 +313,21 @@ static inline char *fixture_capture(int (*fn)(FILE *, const struct ib_results *)
 	return buf;
 }
 
+/* Fixture name loaded into *fx, fio's terse line of it into *want (both
+ * the caller's to free); returns iobench's terse line of the same input. */
+static inline char *fixture_terse(struct fixture *fx, const char *name, char **want)
+{
+	char *got;
+	int ret;
+
+	assert_int_equal(fixture_load(fx, name), 0);
+	*want = fixture_read(name, "terse");
+	assert_non_null(*want);
+	got = fixture_capture(ib_report_terse, &fx->in, &ret);
+	assert_int_equal(ret, 0);
+	return got;
+}
+
 /*
  * As test_report's check_terse, field by field, a float field allowed to differ by 1e-6:
  * the unified "mixed" stddevs are derived from fio's six-decimal stddevs
@@ -322,15 +337,9 @@ static inline char *fixture_capture(int (*fn)(FILE *, const struct ib_results *)
 static inline void fixture_check_terse_derived(const char *name, unsigned int fields)
 {
 	struct fixture fx;
-	char *want, *got, *ws, *gs, *w, *g;
+	char *want, *got = fixture_terse(&fx, name, &want), *ws, *gs, *w, *g;
 	unsigned int n = 0;
-	int ret;
 
-	assert_int_equal(fixture_load(&fx, name), 0);
-	want = fixture_read(name, "terse");
-	assert_non_null(want);
-	got = fixture_capture(ib_report_terse, &fx.in, &ret);
-	assert_int_equal(ret, 0);
 	for (w = strtok_r(want, ";", &ws), g = strtok_r(got, ";", &gs); w && g;
 	     w = strtok_r(NULL, ";", &ws), g = strtok_r(NULL, ";", &gs), n++) {
 		if (!strcmp(w, g))
