@@ -3,7 +3,7 @@
  * Adaptive batching (loop_batch.c) on a loop struct of its own, the clock
  * and the completion counts driven by hand: when it is on, the slices'
  * alternation (order swapped at each probe), the 2% margin the one-per-call
- * way must beat, the fixed values each way sets, the probe period doubling
+ * way must beat, a probe ended after a pair of slices 20% apart, the fixed values each way sets, the probe period doubling
  * to its cap, and the winners counted in the job's statistics; on an
  * engine with IB_ENGINE_SPIN, the spin's probe after each batching probe.
  */
@@ -37,13 +37,13 @@ static void fix_on(struct bfix *f, unsigned int depth)
 	ib_loop_batch_init(&f->l);
 }
 
-/* The slices of one probe from now, each completing per[way] I/Os, the way
+/* n slices of a probe from now, each completing per[way] I/Os, the way
  * (the batching's mode, or with spin the spin) checked against first ^
  * slice; returns the time after them. */
-static uint64_t slices(struct bfix *f, uint64_t now, const uint64_t per[2],
-		       unsigned int first, bool spin)
+static uint64_t slices_n(struct bfix *f, uint64_t now, const uint64_t per[2],
+			 unsigned int first, bool spin, unsigned int n)
 {
-	for (unsigned int s = 0; s < IB_BATCH_SLICES; s++) {
+	for (unsigned int s = 0; s < n; s++) {
 		unsigned int w = spin ? f->l.batch.spin : f->l.batch.mode;
 
 		assert_int_equal(w, (s & 1) ^ first);
@@ -53,6 +53,13 @@ static uint64_t slices(struct bfix *f, uint64_t now, const uint64_t per[2],
 		ib_loop_batch_tick(&f->l, now);
 	}
 	return now;
+}
+
+/* A whole probe's slices (per[] never decisive before its end). */
+static uint64_t slices(struct bfix *f, uint64_t now, const uint64_t per[2],
+		       unsigned int first, bool spin)
+{
+	return slices_n(f, now, per, first, spin, IB_BATCH_SLICES);
 }
 
 /* One batching probe from now (checks each slice's mode). */
@@ -102,7 +109,7 @@ static void off_when_asked_or_sync(void **state)
 static void keeps_the_faster_way(void **state)
 {
 	const uint64_t one_wins[2] = { 1000, 1021 }, tie[2] = { 1000, 1020 };
-	const uint64_t all_wins[2] = { 1500, 900 };
+	const uint64_t all_wins[2] = { 1100, 1000 };	/* 10%: to the end */
 	struct bfix f;
 	uint64_t t;
 
@@ -147,7 +154,7 @@ static uint64_t spin_probe(struct bfix *f, uint64_t now, const uint64_t per[2],
 
 static void spin_probed_on_spin_engines(void **state)
 {
-	const uint64_t all_wins[2] = { 1500, 900 };
+	const uint64_t all_wins[2] = { 1100, 1000 };	/* 10%: to the end */
 	const uint64_t spin_wins[2] = { 1000, 1021 }, tie[2] = { 1000, 1020 };
 	struct bfix f;
 	uint64_t t;
@@ -186,12 +193,62 @@ static void spin_probed_on_spin_engines(void **state)
 	assert_int_equal(f.l.batch.next_ns, t + 1000000000ull);
 }
 
+/* A pair of slices more than 20% apart ends the probe: the slower way's
+ * remaining slices would only confirm it. */
+static void decisive_pair_ends_the_probe(void **state)
+{
+	const uint64_t one_far[2] = { 1000, 1201 }, close[2] = { 1000, 1200 };
+	const uint64_t all_far[2] = { 1300, 1000 };
+	struct bfix f;
+	uint64_t t;
+
+	(void)state;
+	fix_on(&f, 32);
+	ib_loop_batch_tick(&f.l, 1000);
+	t = slices_n(&f, 1000, one_far, 0, false, 2);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
+	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
+	/* 20% exactly is not decisive: the probe goes on to its end */
+	t = probe(&f, t + 500000000ull, close, 1);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 2);
+	/* decided after the second pair, not only the first */
+	ib_loop_batch_tick(&f.l, t + 1000000000ull);
+	t = slices_n(&f, t + 1000000000ull, close, 0, false, 2);
+	assert_int_equal(f.l.batch.slice, 2);
+	f.l.cum_ios[IB_DDIR_READ] += 5000;		/* way 0: 6000 vs 1200 */
+	ib_loop_batch_tick(&f.l, t + SLICE);
+	f.l.cum_ios[IB_DDIR_READ] += 1200;
+	ib_loop_batch_tick(&f.l, t + 2 * SLICE);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 1);
+
+	/* an IB_ENGINE_SPIN engine: a decisive batching probe, the spin's
+	 * probe at once, itself ended by a decisive pair */
+	fix_on(&f, 32);
+	f.ops.flags = IB_ENGINE_SPIN;
+	ib_loop_batch_init(&f.l);
+	ib_loop_batch_tick(&f.l, 1000);
+	t = slices_n(&f, 1000, all_far, 0, false, 2);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	assert_int_equal(f.l.batch.dim, 1);
+	assert_int_equal(f.l.batch.slice, 0);
+	t = slices_n(&f, t, one_far, 0, true, 2);
+	assert_true(f.l.batch.spin);
+	assert_int_equal(f.l.batch.dim, 0);
+	assert_int_equal(f.st.batch_spin_won[1], 1);
+	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(off_when_asked_or_sync),
 		cmocka_unit_test(keeps_the_faster_way),
 		cmocka_unit_test(spin_probed_on_spin_engines),
+		cmocka_unit_test(decisive_pair_ends_the_probe),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
