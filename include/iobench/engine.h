@@ -97,6 +97,7 @@ struct ib_file {
 	int fd;
 	int reg_index;		/* index in a registered file table, or -1 */
 	bool is_bdev;
+	bool noatime;		/* opened O_NOATIME (file.c file_flags) */
 	uint64_t real_size;	/* size of the file/device */
 	uint64_t io_offset;	/* start of the region this job uses */
 	uint64_t io_size;	/* length of that region */

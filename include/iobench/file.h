@@ -41,6 +41,8 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d);
 int ib_files_prepare(const struct ib_job *job, struct ib_files *fs,
 		     struct ib_diag *d);
+/* How many regular files were opened O_NOATIME (fio opens only devices so). */
+unsigned int ib_files_noatime(const struct ib_files *fs);
 /* How many regular files are shorter than the region the job uses. */
 unsigned int ib_files_need_layout(const struct ib_files *fs);
 /*

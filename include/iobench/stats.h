@@ -219,6 +219,7 @@ struct ib_job_stats {
 	unsigned int batch_won[2];
 	unsigned int batch_spin_won[2];	/* spin probes won: [0] none, [1] spin */
 	char engine_setup[80];	/* ib_engine_ctx.setup of the job's engine */
+	unsigned int noatime_files;	/* regular files opened O_NOATIME */
 };
 
 /*

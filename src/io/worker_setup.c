@@ -202,6 +202,7 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		return ret;
 	__atomic_store_n(&w->st->live.nr_files_open, w->limited ? 0 : w->fs->nr,
 			 __ATOMIC_RELAXED);
+	w->st->noatime_files = ib_files_noatime(w->fs);
 	w->ctx.job = job;
 	w->ctx.files = w->fs->f;
 	w->ctx.nr_files = w->fs->nr;
