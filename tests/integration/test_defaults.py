@@ -15,6 +15,7 @@ argv: iobench [seccomp_run helper]
 """
 import json
 import os
+import stat
 import subprocess
 import sys
 
@@ -417,6 +418,75 @@ def test_batches(t, dev):
              'per call')
 
 
+OLD_ATIME_NS = 1000000000 * 10 ** 9
+
+
+def read_keeps_atime(t, f, what, *extra, prog=None):
+    """A 1 MiB read of f (its atime set far back first); (the JSON's
+    effective options or None, whether f's atime stayed)."""
+    st = os.stat(f)
+    os.utime(f, ns=(OLD_ATIME_NS, st.st_mtime_ns))
+    js = t.path('atime.json')
+    args = ['--name=a', '--filename=' + f, '--rw=read', '--bs=4k',
+            '--size=1m', '--json-output=' + js, *extra]
+    if prog:
+        r = t.run(*prog, *t.argv(*args), prog=prog[0], timeout=t.scaled(120))
+    else:
+        r = t.run(*args)
+    if not t.ok(r, what):
+        return None, None
+    doc = load_json(t, js, r)
+    if not doc:
+        return None, None
+    t.eq(issued(doc), (256, 0), what + ': the reads were done')
+    return (doc['jobs'][0]['effective options'],
+            os.stat(f).st_atime_ns == OLD_ATIME_NS)
+
+
+def test_noatime(t, dev):
+    """Reads leave access times alone: under iobench's defaults every file is
+    opened O_NOATIME (counted in the JSON's effective options, noatime_files),
+    with --defaults=fio only devices, as fio does; where the kernel refuses
+    it (not the file's owner, no CAP_FOWNER) the file is opened without it.
+    On a tmpfs mounted strictatime, where every read would set the atime."""
+    mnt = t.mkdir('atime')
+    p = subprocess.run(['mount', '-t', 'tmpfs', '-o', 'strictatime,size=4m',
+                        'tmpfs', mnt], capture_output=True, text=True)
+    if p.returncode != 0:
+        t.skip('mount -t tmpfs -o strictatime: %s' % p.stderr.strip())
+        return
+    t.mounts.append(mnt)
+    f = os.path.join(mnt, 'a.dat')
+    with open(f, 'wb') as fh:
+        fh.write(os.urandom(1 << 20))
+    eff, kept = read_keeps_atime(t, f, 'noatime, defaults')
+    if eff is not None:
+        t.eq((eff.get('noatime_files'), kept), (1, True),
+             'defaults: opened O_NOATIME, counted; atime kept')
+    eff, kept = read_keeps_atime(t, f, 'noatime, defaults=fio',
+                                 '--defaults=fio')
+    if eff is not None:
+        t.eq((eff.get('noatime_files'), kept), (None, False),
+             'defaults=fio: a regular file read sets its atime, as in fio')
+    os.chown(f, 12345, 12345)
+    eff, kept = read_keeps_atime(
+        t, f, 'noatime refused', prog=['setpriv', '--bounding-set=-fowner',
+                                       '--inh-caps=-fowner'])
+    if eff is not None:
+        t.eq((eff.get('noatime_files'), kept), (None, False),
+             'not the owner, no CAP_FOWNER: opened without O_NOATIME')
+    if not dev:
+        return
+    node = os.path.join(mnt, 'dev')
+    os.mknod(node, 0o600 | stat.S_IFBLK, os.stat(dev).st_rdev)
+    for extra in ([], ['--defaults=fio']):
+        eff, kept = read_keeps_atime(t, node, 'device node %s' % extra,
+                                     '--readonly', *extra)
+        if eff is not None:
+            t.eq((eff.get('noatime_files'), kept), (None, True),
+                 'a device node %s: atime kept, not counted' % extra)
+
+
 def main():
     t = ibtest.Test()
     helper = sys.argv[2] if len(sys.argv) > 2 else None
@@ -434,6 +504,7 @@ def main():
     test_no_odirect_fs(t)
     test_sector_4k(t)
     test_jobfile_and_showcmd(t)
+    test_noatime(t, dev)
     t.finish()
 
 
