@@ -572,12 +572,14 @@ MiB = 1024 * 1024
 GiB = 1024 * MiB
 
 
-def _io_calls(pid):
-    """pid's read and write system calls so far (/proc/PID/io), or 0."""
+def _io_bytes(pid):
+    """The bytes pid's read and write calls moved so far (/proc/PID/io), or
+    0. Bytes, not calls: a job's first read call is the start barrier's
+    pipe, before its set-up, and it moves none."""
     try:
         with open('/proc/%d/io' % pid) as f:
             return sum(int(l.split()[1]) for l in f
-                       if l.startswith(('syscr:', 'syscw:')))
+                       if l.startswith(('rchar:', 'wchar:')))
     except (OSError, ValueError):
         return 0
 
@@ -591,13 +593,13 @@ def _kids(pid):
 
 
 def wait_job_io(pid, timeout):
-    """Wait until a job process of iobench pid made a read or write call
-    (psync jobs: past their set-up, handlers in place, I/O done), instead
-    of sleeping a guessed time before a signal. True if one did."""
+    """Wait until a job process of iobench pid moved data with a read or
+    write call (psync jobs: past their set-up, handlers in place, I/O done),
+    instead of sleeping a guessed time before a signal. True if one did."""
     import time
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if any(_io_calls(k) > 0 for k in _kids(pid)):
+        if any(_io_bytes(k) > 0 for k in _kids(pid)):
             return True
         time.sleep(0.02)
     return False

@@ -9,7 +9,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
@@ -100,19 +99,6 @@ def read_comm(pid):
         return None
 
 
-def kid_names(pid, timeout):
-    """The names of pid's job processes once they have left iobench's own
-    (a job's first read, the start barrier's pipe, comes before its
-    prctl(PR_SET_NAME)), or as they are at the timeout."""
-    end = time.monotonic() + timeout
-    while True:
-        names = [read_comm(k) for k in ibtest._kids(pid)]
-        if time.monotonic() >= end or \
-                (names and os.path.basename(t.bin)[:15] not in names):
-            return names
-        time.sleep(0.01)
-
-
 def comm():
     """comm=NAME: the running job's worker process is named NAME's first
     15 bytes, the parent keeps its name, as fio 3.42's; an empty name is
@@ -133,7 +119,7 @@ def comm():
                          text=True)
     names = []
     if ibtest.wait_job_io(p.pid, t.scaled(20)):
-        names = kid_names(p.pid, t.scaled(20))
+        names = [read_comm(k) for k in ibtest._kids(p.pid)]
     parent = read_comm(p.pid)
     err = p.communicate(timeout=t.scaled(60))[1]
     t.eq((p.returncode, err), (0, ''), 'comm: the run')
