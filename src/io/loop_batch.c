@@ -30,11 +30,11 @@
  * a drift of the machine lands on both), the completions of each counted;
  * one I/O per call is kept only when it completed more than MARGIN more
  * (the batched way costs less CPU). A probe ends early after a pair of
- * slices whose counts differ by more than DECISIVE_PCT: where one way is
- * clearly slower (one I/O per call on libaio is 20-30% behind on every
- * target here), its other slices only cost (alternated runs of 2 s, ten
- * rounds: libaio +4% on a tmpfs file, +5% on the loop device, +1% on
- * zram; io_uring unchanged). Probes repeat, the period doubling from
+ * slices in which the batched way (no spin) completed more than
+ * DECISIVE_PCT more: where one I/O per call is clearly slower (20-30%
+ * behind on libaio on every target here), its other slices only cost
+ * (alternated runs of 2 s, ten rounds: libaio +4% on a tmpfs file, +5% on
+ * the loop device, +1% on zram; io_uring unchanged). Probes repeat, the period doubling from
  * FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of the target's behaviour
  * is followed. Each probe's winner is counted in the job's statistics
  * (the JSON's effective options).
@@ -137,16 +137,16 @@ int ib_loop_spin_reap(struct ib_loop *l, unsigned int max)
 }
 
 /*
- * After a whole pair of slices, one way ahead by more than DECISIVE_PCT:
- * the rest of the probe would only repeat that, at the cost of slices of
- * the slower way.
+ * After a whole pair of slices, way 0 (batched, no spin: the cheaper one)
+ * ahead by more than DECISIVE_PCT: the rest of the probe would only repeat
+ * that, at the cost of slices of the slower way. A lead of way 1 is never
+ * taken early: one noisy pair must not switch to the costlier way (it has
+ * to win the whole probe by MARGIN_PCT).
  */
 static bool decisive(const struct ib_loop_batch *b)
 {
-	uint64_t lo = b->got[0] < b->got[1] ? b->got[0] : b->got[1];
-	uint64_t hi = b->got[0] < b->got[1] ? b->got[1] : b->got[0];
-
-	return !(b->slice & 1) && hi * 100 > lo * (100 + DECISIVE_PCT);
+	return !(b->slice & 1) &&
+	       b->got[0] * 100 > b->got[1] * (100 + DECISIVE_PCT);
 }
 
 void ib_loop_batch_step(struct ib_loop *l, uint64_t now)

@@ -3,7 +3,7 @@
  * Adaptive batching (loop_batch.c) on a loop struct of its own, the clock
  * and the completion counts driven by hand: when it is on, the slices'
  * alternation (order swapped at each probe), the 2% margin the one-per-call
- * way must beat, a probe ended after a pair of slices 20% apart, the fixed values each way sets, the probe period doubling
+ * way must beat, a probe ended after a pair the batched way won by 20%, the fixed values each way sets, the probe period doubling
  * to its cap, and the winners counted in the job's statistics; on an
  * engine with IB_ENGINE_SPIN, the spin's probe after each batching probe.
  */
@@ -193,40 +193,45 @@ static void spin_probed_on_spin_engines(void **state)
 	assert_int_equal(f.l.batch.next_ns, t + 1000000000ull);
 }
 
-/* A pair of slices more than 20% apart ends the probe: the slower way's
- * remaining slices would only confirm it. */
+/* A pair of slices in which the batched way (no spin) completed more than
+ * 20% more ends the probe: the slower way's remaining slices would only
+ * confirm it. A lead of the other way never ends it early. */
 static void decisive_pair_ends_the_probe(void **state)
 {
-	const uint64_t one_far[2] = { 1000, 1201 }, close[2] = { 1000, 1200 };
-	const uint64_t all_far[2] = { 1300, 1000 };
+	const uint64_t all_far[2] = { 1201, 1000 }, close[2] = { 1200, 1000 };
+	const uint64_t one_far[2] = { 1000, 2000 };
 	struct bfix f;
 	uint64_t t;
 
 	(void)state;
 	fix_on(&f, 32);
 	ib_loop_batch_tick(&f.l, 1000);
-	t = slices_n(&f, 1000, one_far, 0, false, 2);
-	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
-	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
-	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
-	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
-	/* 20% exactly is not decisive: the probe goes on to its end */
-	t = probe(&f, t + 500000000ull, close, 1);
-	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 2);
-	/* decided after the second pair, not only the first */
-	ib_loop_batch_tick(&f.l, t + 1000000000ull);
-	t = slices_n(&f, t + 1000000000ull, close, 0, false, 2);
-	assert_int_equal(f.l.batch.slice, 2);
-	f.l.cum_ios[IB_DDIR_READ] += 5000;		/* way 0: 6000 vs 1200 */
-	ib_loop_batch_tick(&f.l, t + SLICE);
-	f.l.cum_ios[IB_DDIR_READ] += 1200;
-	ib_loop_batch_tick(&f.l, t + 2 * SLICE);
+	t = slices_n(&f, 1000, all_far, 0, false, 2);
 	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
 	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
 	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 1);
+	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
+	/* 20% exactly is not decisive, nor one I/O per call 100% ahead: both
+	 * probes go on to their end */
+	t = probe(&f, t + 500000000ull, close, 1);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 2);
+	t = probe(&f, t + 1000000000ull, one_far, 0);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
+	/* decided after the second pair, not only the first */
+	ib_loop_batch_tick(&f.l, t + 2000000000ull);
+	t = slices_n(&f, t + 2000000000ull, close, 1, false, 2);
+	assert_int_equal(f.l.batch.slice, 2);
+	f.l.cum_ios[IB_DDIR_READ] += 1000;		/* way 1: 2000 */
+	ib_loop_batch_tick(&f.l, t + SLICE);
+	f.l.cum_ios[IB_DDIR_READ] += 1300;		/* way 0: 2500 */
+	ib_loop_batch_tick(&f.l, t + 2 * SLICE);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 3);
 
-	/* an IB_ENGINE_SPIN engine: a decisive batching probe, the spin's
-	 * probe at once, itself ended by a decisive pair */
+	/* an IB_ENGINE_SPIN engine: a decisive batching probe, then the
+	 * spin's probe at once, ended early when not spinning is far ahead */
 	fix_on(&f, 32);
 	f.ops.flags = IB_ENGINE_SPIN;
 	ib_loop_batch_init(&f.l);
@@ -235,10 +240,10 @@ static void decisive_pair_ends_the_probe(void **state)
 	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
 	assert_int_equal(f.l.batch.dim, 1);
 	assert_int_equal(f.l.batch.slice, 0);
-	t = slices_n(&f, t, one_far, 0, true, 2);
-	assert_true(f.l.batch.spin);
+	t = slices_n(&f, t, all_far, 0, true, 2);
+	assert_false(f.l.batch.spin);
 	assert_int_equal(f.l.batch.dim, 0);
-	assert_int_equal(f.st.batch_spin_won[1], 1);
+	assert_int_equal(f.st.batch_spin_won[0], 1);
 	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
 }
 
