@@ -430,7 +430,8 @@ def read_keeps_atime(t, f, what, *extra, prog=None):
     args = ['--name=a', '--filename=' + f, '--rw=read', '--bs=4k',
             '--size=1m', '--json-output=' + js, *extra]
     if prog:
-        r = t.run(*prog, *t.argv(*args), prog=prog[0], timeout=t.scaled(120))
+        r = t.run(*prog[1:], *t.argv(*args), prog=prog[0],
+                  timeout=t.scaled(120))
     else:
         r = t.run(*args)
     if not t.ok(r, what):
