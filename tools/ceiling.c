@@ -46,6 +46,7 @@
 #include "config.h"
 #include "iobench/clock.h"
 #include "iobench/randperm.h"
+#include "iobench/safe_open.h"
 #if HAVE_LIBURING
 #include <liburing.h>
 #endif
@@ -85,24 +86,16 @@ static int target_size(int fd, uint64_t *size, bool *reg)
 	return 0;
 }
 
-/* O_NOATIME as iobench opens its files: no access time check per read */
-static int open_noatime(const char *path, int flags)
-{
-	int fd = open(path, flags | O_NOATIME);
-
-	return fd < 0 && errno == EPERM ? open(path, flags) : fd;
-}
-
 static int open_target(struct bench *b, const char *path)
 {
 	uint64_t size = 0;
 	int ret;
 
 	b->direct = true;
-	b->fd = open_noatime(path, O_RDONLY | O_DIRECT);
+	b->fd = ib_open_noatime(path, O_RDONLY | O_DIRECT);
 	if (b->fd < 0 && errno == EINVAL) {
 		b->direct = false;
-		b->fd = open_noatime(path, O_RDONLY);
+		b->fd = ib_open_noatime(path, O_RDONLY);
 	}
 	if (b->fd < 0)
 		return -errno;

@@ -51,6 +51,13 @@ FILE *ib_safety_open_output(const char *what, const char *path,
  * for the caller's own message.
  */
 int ib_safety_open(const char *path, int flags, struct ib_diag *d);
+/*
+ * open(path, flags | O_NOATIME) for reading, without O_NOATIME where the
+ * kernel refuses it (EPERM: not the file's owner, no CAP_FOWNER): reads
+ * that leave the access time alone where they may. As open(2): fd, or -1
+ * with errno.
+ */
+int ib_open_noatime(const char *path, int flags);
 
 /*
  * A report removed after a failed write is removed only if the path is

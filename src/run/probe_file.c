@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "iobench/safe_open.h"
 #include "probe.h"
 #include "env_priv.h"
 
@@ -23,10 +24,7 @@
 static int open_sized(const char *path, uint64_t *size, struct stat *st, struct ib_diag *d)
 {
 	/* mmap() sets the atime, which the job's own reads leave alone */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOATIME);
-
-	if (fd < 0 && errno == EPERM)	/* not the owner, no CAP_FOWNER */
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = ib_open_noatime(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return ib_diag_set(d, errno, "%s: open: %s", path, strerror(errno));

@@ -319,3 +319,10 @@ bool ib_safety_remove_output(const char *path, const struct ib_out_id *id)
 	return id->reg && !lstat(path, &st) && S_ISREG(st.st_mode) &&
 	       st.st_dev == id->dev && st.st_ino == id->ino && !unlink(path);
 }
+
+int ib_open_noatime(const char *path, int flags)
+{
+	int fd = open(path, flags | O_NOATIME);
+
+	return fd < 0 && errno == EPERM ? open(path, flags) : fd;
+}
