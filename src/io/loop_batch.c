@@ -21,9 +21,10 @@
  * from our own io-wq worker (a tmpfs file), the job otherwise catches up
  * with the worker and sleeps every few I/Os, and each sleep and wake-up
  * costs more than the poll (alternated runs on the 2-vCPU VM: +21% to
- * +27% IOPS on a tmpfs file, +29% to +61% on zram, less CPU per I/O). Where another kernel thread completes them (the loop
- * device's worker) the poll takes the CPU that thread needs (-10%): so
- * measured, not assumed.
+ * +27% IOPS on a tmpfs file, +29% to +61% on zram, less CPU per I/O).
+ * Where another kernel thread completes them (the loop device's worker)
+ * the poll takes the CPU that thread needs (-10%): so measured, not
+ * assumed.
  *
  * The policy measures rather than guesses: IB_BATCH_SLICES slices of
  * SLICE_NS, alternating the two ways (the order swapped at every probe, so
@@ -34,8 +35,8 @@
  * DECISIVE_PCT more: where one I/O per call is clearly slower (20-30%
  * behind on libaio on every target here), its other slices only cost
  * (alternated runs of 2 s, ten rounds: libaio +4% on a tmpfs file, +5% on
- * the loop device, +1% on zram; io_uring unchanged). Probes repeat, the period doubling from
- * FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of the target's behaviour
+ * the loop device, +1% on zram; io_uring unchanged). Probes repeat, the
+ * period doubling from FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of the target's behaviour
  * is followed. Each probe's winner is counted in the job's statistics
  * (the JSON's effective options).
  */
@@ -45,7 +46,7 @@
 #define FIRST_PERIOD_NS	500000000ull	/* 0.5 s after the first probe */
 #define MAX_PERIOD_NS	8000000000ull
 #define MARGIN_PCT	2u
-#define DECISIVE_PCT	20u	/* a pair of slices this far apart ends it */
+#define DECISIVE_PCT	20u	/* way 0's lead after a pair that ends it */
 
 static void set_mode(struct ib_loop *l, unsigned int mode)
 {

@@ -241,7 +241,8 @@ static int open_flags(const struct ib_job *job, const struct ib_files *fs,
  * business, and the check costs each read 2-3% of its CPU on a fast target
  * (atime_needs_update, current_time, touch_atime). fio opens every file
  * that is not a regular one so; iobench's defaults every file (as
- * t/io_uring does), which the JSON's effective options count (noatime).
+ * t/io_uring does), which the JSON's effective options count
+ * (noatime_files).
  */
 static int file_flags(const struct ib_job *job, const struct ib_file *f,
 		      int flags)

@@ -3,9 +3,10 @@
  * Adaptive batching (loop_batch.c) on a loop struct of its own, the clock
  * and the completion counts driven by hand: when it is on, the slices'
  * alternation (order swapped at each probe), the 2% margin the one-per-call
- * way must beat, a probe ended after a pair the batched way won by 20%, the fixed values each way sets, the probe period doubling
- * to its cap, and the winners counted in the job's statistics; on an
- * engine with IB_ENGINE_SPIN, the spin's probe after each batching probe.
+ * way must beat, a probe ended after a pair the batched way won by 20%,
+ * the fixed values each way sets, the probe period doubling to its cap,
+ * and the winners counted in the job's statistics; on an engine with
+ * IB_ENGINE_SPIN, the spin's probe after each batching probe.
  */
 #include <setjmp.h>
 #include <stdarg.h>
