@@ -188,6 +188,11 @@ struct ib_engine_ops {
 		    unsigned int max, struct ib_io **done, uint64_t timeout_ns);
 	void (*cleanup)(struct ib_engine_ctx *ctx);
 	int (*probe)(void);
+	/*
+	 * Optional: the files were renewed between loops (new files under the
+	 * same fds, file.h ib_files_renew); 0 or -errno.
+	 */
+	int (*files_renewed)(struct ib_engine_ctx *ctx);
 };
 
 /* Look up an engine built into this binary; NULL if unknown. */

@@ -176,6 +176,8 @@ struct ib_job_engine {
 	bool fixedbufs_given;	/* not given: registered when the kernel and
 				 * RLIMIT_MEMLOCK allow, else plain (io_uring.c) */
 	bool registerfiles;
+	bool registerfiles_given; /* not given: registered when every file
+				   * stays open for the run (io_uring.c) */
 	bool sqthread_poll;
 	int sqthread_poll_cpu;	/* -1: any */
 	int nonvectored;	/* -1 auto, 0, 1 */

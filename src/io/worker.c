@@ -70,6 +70,20 @@ static int run_verify(struct worker *w)
 	return ret;
 }
 
+/* New files for the next loop, and the engine told (registered files). */
+static int renew_files(struct worker *w)
+{
+	int ret = ib_files_renew(w->job, w->fs, w->readonly, &w->diag);
+
+	if (ret < 0 || !w->ops->files_renewed)
+		return ret;
+	ret = w->ops->files_renewed(&w->ctx);
+	if (ret < 0)
+		ib_diag_set(&w->diag, -ret, "ioengine=%s: registering the renewed files: %s",
+			    w->ops->name, strerror(-ret));
+	return ret;
+}
+
 /*
  * unlink_each_loop: one loop run per loops= pass, with new files between
  * them (file.h ib_files_renew). time_based jobs make one pass, as in fio.
@@ -86,7 +100,7 @@ static int run_loops(struct worker *w)
 		return ib_loop_run(&w->loop);
 	per = w->gen.bytes_left / job->loops;
 	for (k = 0; k < job->loops && ret >= 0 && !w->loop.failed && !*w->stop; k++) {
-		ret = k ? ib_files_renew(job, w->fs, w->readonly, &w->diag) : 0;
+		ret = k ? renew_files(w) : 0;
 		if (ret < 0) {
 			ib_loop_fail(&w->loop, -ret, w->diag.msg);
 			return 0;

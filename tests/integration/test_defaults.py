@@ -115,9 +115,12 @@ def test_typed(t, dev):
         t.check(spins in (batches, batches - 1),
                 'JSON: io_uring: a spin probe after each batching probe', eff)
         setup = eff.get('engine_setup', '').split(',')
-        t.check(set(setup) <= {'', 'fixedbufs', 'ring_fd', 'coop_taskrun',
-                               'single_issuer', 'defer_taskrun'},
+        t.check(set(setup) <= {'', 'fixedbufs', 'registerfiles', 'ring_fd',
+                               'coop_taskrun', 'single_issuer',
+                               'defer_taskrun'},
                 'JSON: the engine\'s own set-up named', eff)
+        t.check('registerfiles' in setup,
+                'JSON: the device registered with the ring', eff)
         t.check(j['iodepth_level']['>=64'] > 90.0,
                 'IO depths: >=64 for most I/Os (%s)' % j['iodepth_level'])
         t.check('direct' not in j['job options'] and

@@ -107,6 +107,7 @@ def test_unlink_each_loop(t):
          'pass, nothing unlinked')
     if 'fio' in got:
         t.eq(got['iobench'], got['fio'], 'unlink_each_loop time_based: as fio')
+    uring_renewed(t)
     f = t.path('uel.one')
     r = t.run(*SAME, '--name=u', '--filename=' + f, '--rw=write',
               '--size=64k', '--unlink_each_loop=1')
@@ -120,6 +121,25 @@ def test_unlink_each_loop(t):
     t.fails(r, 'unlink_each_loop with verify')
     t.eq(r.err.strip(), 'iobench: unlink_each_loop: not supported by '
          'iobench together with verify', 'unlink_each_loop+verify: message')
+
+
+def uring_renewed(t):
+    """io_uring with its files registered (by default, and asked): each
+    loop's writes land in that loop's new file, not in the old one the
+    registered table held (the last file has a whole loop's 16 writes)."""
+    for rf in ((), ('--registerfiles=1',), ('--registerfiles=0',)):
+        f = t.path('uel.uring%s' % len(rf) + (rf[0][-1] if rf else ''))
+        r = t.run('--ioengine=io_uring', '--direct=0', '--output-format=json',
+                  '--name=u', '--filename=' + f, '--rw=write', '--bs=4k',
+                  '--size=64k', '--loops=3', '--unlink_each_loop=1', *rf)
+        what = 'unlink_each_loop, io_uring %s' % (rf or 'defaults',)
+        if not t.ok(r, what):
+            continue
+        j = job_of(r)
+        setup = j['effective options'].get('engine_setup', '').split(',')
+        t.eq(('registerfiles' in setup, counts(j), os.path.getsize(f)),
+             (not rf, ((0, 0), (48, 192 * KiB)), 64 * KiB),
+             what + ': registered by itself, counts, the last file full')
 
 
 def max_open(lines, d):
@@ -160,6 +180,16 @@ def test_openfiles(t):
         if 'fio' in got:
             t.eq(got['iobench'][:2], got['fio'][:2],
                  'openfiles=2 %s %s: as fio' % (fst, engine))
+    # io_uring: files that open and close as the job goes stay unregistered
+    r = t.run(*SAME[1:], '--ioengine=io_uring', '--iodepth=4', '--name=of',
+              '--directory=' + d, '--nrfiles=4', '--openfiles=2',
+              '--rw=randread', '--bs=4k', '--size=256k')
+    if t.ok(r, 'openfiles=2 io_uring'):
+        j = job_of(r)
+        setup = j['effective options'].get('engine_setup', '').split(',')
+        t.eq((counts(j), 'registerfiles' in setup), (((64, 256 * KiB),
+                                                       (0, 0)), False),
+             'openfiles=2 io_uring: counts, files not registered')
     names = ['of.0.%d' % i for i in range(4)]
     want = {1: [n for n in names for _ in range(4)],
             2: [names[0], names[1]] * 4 + [names[2], names[3]] * 4}

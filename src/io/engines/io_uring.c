@@ -169,6 +169,32 @@ static int register_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
 }
 
 /*
+ * registerfiles given: register or fail. Not given: register when every
+ * file is open now and stays so for the run (openfiles=N below the file
+ * count opens and closes them as the job goes), else use the fds. A file
+ * renewed between loops (unlink_each_loop) is registered again
+ * (uring_files_renewed).
+ */
+static int setup_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
+{
+	const struct ib_job *job = ctx->job;
+	int ret;
+
+	if (job->engine.registerfiles_given && !job->engine.registerfiles)
+		return 0;
+	if (!job->engine.registerfiles) {
+		if (!ctx->nr_files || (job->openfiles &&
+				       job->openfiles < ctx->nr_files))
+			return 0;
+		for (unsigned int i = 0; i < ctx->nr_files; i++)
+			if (ctx->files[i].fd < 0)
+				return 0;
+	}
+	ret = register_files(ctx, ud);
+	return job->engine.registerfiles ? ret : 0;
+}
+
+/*
  * fixedbufs given: register or fail. Not given: register when the ring can
  * hold a buffer per I/O, vectored I/O was not asked for, the writes are
  * not atomic (the kernel fails RWF_ATOMIC from registered buffers with
@@ -216,8 +242,8 @@ static int pick_op(const struct ib_job *job, struct uring_data *ud)
 
 /*
  * What this ring does that the job's options did not ask for (fio's
- * io_uring engine does none of it by default): registered buffers, a
- * registered ring fd, the task-run setup flags.
+ * io_uring engine does none of it by default): registered buffers and
+ * files, a registered ring fd, the task-run setup flags.
  */
 static void note_setup(struct ib_engine_ctx *ctx, const struct uring_data *ud)
 {
@@ -232,6 +258,7 @@ static void note_setup(struct ib_engine_ctx *ctx, const struct uring_data *ud)
 					      "%s%s", n ? "," : "", word); \
 	} while (0)
 	NOTE(ud->fixed_bufs && !job->engine.fixedbufs, "fixedbufs");
+	NOTE(ud->fixed_files && !job->engine.registerfiles, "registerfiles");
 #ifdef HAVE_RING_FD
 	NOTE(ud->ring_fd, "ring_fd");
 	NOTE(f & IORING_SETUP_COOP_TASKRUN, "coop_taskrun");
@@ -268,7 +295,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 #endif
 	if ((ret = setup_bufs(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "fixedbufs: registering buffers");
-	if (job->engine.registerfiles && (ret = register_files(ctx, ud)) < 0)
+	if ((ret = setup_files(ctx, ud)) < 0)
 		return init_fail_msg(ctx, ret, "registerfiles: registering files");
 	ud->op = pick_op(job, ud);
 	ud->rw_flags = eng_rwf_flags(job) & ~RWF_HIPRI;
@@ -474,6 +501,28 @@ static void uring_cleanup(struct ib_engine_ctx *ctx)
 	ctx->data = NULL;
 }
 
+/*
+ * The files were renewed between loops (unlink_each_loop: new files under
+ * the old fd numbers). A registered table still holds the old files, so
+ * register the new ones in their slots.
+ */
+static int uring_files_renewed(struct ib_engine_ctx *ctx)
+{
+	struct uring_data *ud = ctx->data;
+	int *fds, ret;
+
+	if (!ud || !ud->fixed_files)
+		return 0;
+	fds = calloc(ctx->nr_files, sizeof(*fds));
+	if (!fds)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < ctx->nr_files; i++)
+		fds[i] = ctx->files[i].fd;
+	ret = io_uring_register_files_update(&ud->ring, 0, fds, ctx->nr_files);
+	free(fds);
+	return ret < 0 ? ret : 0;
+}
+
 /* seccomp filters and kernel.io_uring_disabled refuse io_uring_setup itself */
 static int uring_probe(void)
 {
@@ -496,4 +545,5 @@ const struct ib_engine_ops ib_engine_io_uring = {
 	.reap = uring_reap,
 	.cleanup = uring_cleanup,
 	.probe = uring_probe,
+	.files_renewed = uring_files_renewed,
 };

@@ -9,25 +9,40 @@
 #include "iobench/parse.h"
 
 /*
- * fixedbufs=0|1: an explicit choice. Not given (or "auto"), the engine
- * registers the buffers when it can and silently does not when it cannot.
+ * A bool with "auto": 0|1 an explicit choice, recorded in *given. Not
+ * given (or "auto"), the engine registers the buffers (the files) when it
+ * can and silently does not when it cannot.
  */
-static int set_fixedbufs(struct ib_job *j, const struct ib_opt *o,
+static int set_auto_bool(bool *val, bool *given, const struct ib_opt *o,
 			 const char *v, struct ib_diag *d)
 {
 	int rc;
 
 	if (v && !strcmp(v, "auto")) {
-		j->engine.fixedbufs = j->engine.fixedbufs_given = false;
+		*val = *given = false;
 		return 0;
 	}
-	rc = ib_parse_bool(v, &j->engine.fixedbufs, d);
+	rc = ib_parse_bool(v, val, d);
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
-	j->engine.fixedbufs_given = true;
+	*given = true;
 	return 0;
+}
+
+static int set_fixedbufs(struct ib_job *j, const struct ib_opt *o,
+			 const char *v, struct ib_diag *d)
+{
+	return set_auto_bool(&j->engine.fixedbufs, &j->engine.fixedbufs_given,
+			     o, v, d);
+}
+
+static int set_registerfiles(struct ib_job *j, const struct ib_opt *o,
+			     const char *v, struct ib_diag *d)
+{
+	return set_auto_bool(&j->engine.registerfiles,
+			     &j->engine.registerfiles_given, o, v, d);
 }
 
 static const struct ib_opt uring_rows[] = {
@@ -36,8 +51,8 @@ static const struct ib_opt uring_rows[] = {
 	  ENG_FLD(engine.fixedbufs), .set = set_fixedbufs, .def = "auto",
 	  .help = "Register the I/O buffers with the kernel (auto: when the kernel and RLIMIT_MEMLOCK allow it, else not)" },
 	{ .name = "registerfiles", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
-	  ENG_FLD(engine.registerfiles), .def = "0",
-	  .help = "Register the files with the kernel" },
+	  ENG_FLD(engine.registerfiles), .set = set_registerfiles, .def = "auto",
+	  .help = "Register the files with the kernel (auto: when every file is open for the whole run, else not)" },
 	{ .name = "sqthread_poll", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(engine.sqthread_poll), .def = "0",
 	  .help = "A kernel thread polls the submission queue" },

@@ -329,7 +329,7 @@ static void help_text(void **state)
 	enghelp_is("io_uring", "io_uring options:\n"
 		   "  hipri                Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)\n"
 		   "  fixedbufs            Register the I/O buffers with the kernel (auto: when the kernel and RLIMIT_MEMLOCK allow it, else not)\n"
-		   "  registerfiles        Register the files with the kernel\n"
+		   "  registerfiles        Register the files with the kernel (auto: when every file is open for the whole run, else not)\n"
 		   "  sqthread_poll        A kernel thread polls the submission queue\n"
 		   "  sqthread_poll_cpu    CPU of the submission polling thread\n"
 		   "  nonvectored          Use non-vectored read/write opcodes (-1: automatic)\n"
