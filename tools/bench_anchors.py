@@ -6,6 +6,7 @@
                            [--engines LIST] [--fio342 PATH]
                            [--t-io-uring PATH] [--sqpoll] [--batch]
                            [--baseline PATH] [--nice N] [--smoke]
+                           [--until-decided N]
                            [--iobench PATH] [--fio PATH] [--ceiling PATH]
                            [--json FILE]
 
@@ -47,6 +48,17 @@ one of the ib-* rows: a setting, chosen once per case (the highest row of
 each round would be biased up by the noise alone). CPU ns/io is
 the wait4() user+system time of the tool's process tree over its I/Os.
 
+Each verdict's measured median comes with a 90% interval: the order
+statistics of the per-round values that cover the median with at least
+that probability (distribution-free: 5 rounds give the lowest and the
+highest, 8 the second lowest and second highest). A verdict whose interval
+lies on one side of its goal is decided; one whose interval straddles it
+is shown PASS? or FAIL?: on this 2-vCPU VM two runs of the same command
+differ by up to 20%, and 5 rounds cannot tell 1.03x from 1.07x. With
+--until-decided N, after --rounds the cases with an undecided verdict run
+more rounds, all their rows, one round at a time, until every verdict is
+decided or they have N rounds (a case's rounds are in its JSON, "rounds").
+
 Verdicts (PASS/FAIL, nothing asserted; exit status 1 only if a run failed):
   every case: iobench >= 1.05x the best fio, or >= 0.98x the ceiling
   where the best fio is within 5% of it; and >= 1.00x t/io_uring
@@ -70,7 +82,8 @@ import subprocess
 import sys
 
 import bench
-from bench_verdicts import IB_BATCH, LAT_CASES, summarize, targets
+from bench_verdicts import IB_BATCH, LAT_CASES, summarize, targets, \
+    verdict_word
 
 FIO_BATCH = ['--iodepth_batch_submit=32', '--iodepth_batch_complete_min=1',
              '--iodepth_batch_complete_max=32']
@@ -334,30 +347,53 @@ def measure(opts, row, argv, env):
     return m
 
 
+def run_round(opts, env, res, cases):
+    """One more round of each of cases (Case objects)."""
+    for case in cases:
+        c = res[case.name]
+        if c.get('skipped'):
+            continue
+        if case.target != 'null' and not env.path(case.target):
+            c['skipped'] = 'target %s not available' % case.target
+            continue
+        rnd = c['rounds']
+        # the rows' order rotates by one each round: a row that follows
+        # the previous case's last one (its exit, its device's state) is a
+        # different row every round
+        k = rnd % len(ROWS)
+        for row in ROWS[k:] + ROWS[:k]:
+            argv = row_argv(opts, row, case, env)
+            if not argv:
+                continue
+            m = measure(opts, row, argv, env)
+            if 'error' in m:
+                sys.stderr.write('anchors: %s %s round %d: %s\n' % (
+                    case.name, row, rnd + 1, m['error']))
+            c['runs'].setdefault(row, []).append(m)
+        c['rounds'] = rnd + 1
+
+
+def undecided(res, cases, most):
+    """The cases (of cases) with a verdict the rounds have not decided and
+    fewer than most rounds."""
+    summarize(res)
+    open_ = {t['case'] for t in targets(res) if t.get('decided') is False}
+    return [c for c in cases if c.name in open_ and
+            res[c.name]['rounds'] < most]
+
+
 def run_rounds(opts, env, res):
     for rnd in range(opts.rounds):
-        for case in opts.case_list:
-            c = res[case.name]
-            if c.get('skipped'):
-                continue
-            if case.target != 'null' and not env.path(case.target):
-                c['skipped'] = 'target %s not available' % case.target
-                continue
-            # the rows' order rotates by one each round: a row that
-            # follows the previous case's last one (its exit, its device's
-            # state) is a different row every round
-            k = rnd % len(ROWS)
-            for row in ROWS[k:] + ROWS[:k]:
-                argv = row_argv(opts, row, case, env)
-                if not argv:
-                    continue
-                m = measure(opts, row, argv, env)
-                if 'error' in m:
-                    sys.stderr.write('anchors: %s %s round %d: %s\n' % (
-                        case.name, row, rnd + 1, m['error']))
-                c['runs'].setdefault(row, []).append(m)
+        run_round(opts, env, res, opts.case_list)
         sys.stderr.write('anchors: round %d of %d done\n' % (
             rnd + 1, opts.rounds))
+    while opts.until_decided:
+        more = undecided(res, opts.case_list, opts.until_decided)
+        if not more:
+            break
+        run_round(opts, env, res, more)
+        sys.stderr.write('anchors: one more round of %s\n' % ','.join(
+            c.name for c in more))
 
 
 # -- output ---------------------------------------------------------------------
@@ -390,13 +426,15 @@ def print_table(res, tgts, f):
                                 _f(r, '.3f') + 'x' if r else '-',
                                 _f(m['others'], '.2f'), m['ok_runs']))
             first = False
-    f.write('\n%-13s %-40s %9s %-14s %s\n' % ('case', 'target', 'measured',
-                                              'goal', 'verdict'))
+    f.write('\n%-13s %-40s %9s %-17s %-14s %s\n' % (
+        'case', 'target', 'measured', '90% interval', 'goal', 'verdict'))
     for t in tgts:
-        verdict = {None: '-', True: 'PASS', False: 'FAIL'}[t['met']]
-        f.write('%-13s %-40s %9s %-14s %s\n' % (
-            t['case'], t['target'], _f(t['measured'], '.3f'), t['goal'],
-            verdict))
+        ci = t.get('ci')
+        ival = '-' if not ci else '%s..%s' % (_f(ci[0], '.3f'),
+                                              _f(ci[1], '.3f'))
+        f.write('%-13s %-40s %9s %-17s %-14s %s\n' % (
+            t['case'], t['target'], _f(t['measured'], '.3f'), ival,
+            t['goal'], verdict_word(t)))
 
 
 def parse_args(argv):
@@ -431,6 +469,9 @@ def parse_args(argv):
                     'ib-sNc1, ib-sNcN) and the adaptive-batching verdict')
     ap.add_argument('--nice', type=int, default=0,
                     help='run every tool at this nice value (default 0)')
+    ap.add_argument('--until-decided', type=int, default=0, metavar='N',
+                    help='after --rounds, more rounds of the cases with an '
+                    'undecided verdict, up to N rounds each (default: none)')
     ap.add_argument('--smoke', action='store_true',
                     help='shape check: 1 round of 0.5 s')
     ap.add_argument('--json', metavar='FILE')
@@ -490,8 +531,7 @@ def print_markdown(res, tgts, f):
         med = c['median']
         cells = [_k((med.get(r) or {}).get('iops')) for r in rows]
         bf, bx = c.get('best_fio'), c.get('best_fixed')
-        v = ' '.join({None: '-', True: 'PASS', False: 'FAIL'}[t['met']]
-                     for t in tgts if t['case'] == name)
+        v = ' '.join(verdict_word(t) for t in tgts if t['case'] == name)
         f.write('| %s | %s | %s | %s | %s | %s |\n' % (
             name, ' | '.join(cells),
             '-' if c['ib_over_best_fio'] is None else
@@ -501,15 +541,16 @@ def print_markdown(res, tgts, f):
             _f((med.get('iobench') or {}).get('cpu_ns'), '.0f'), v))
 
 
-def header(vers, mach, rounds, runtime, source=''):
+def header(vers, mach, rounds, runtime, source='', upto=0):
     """The first line: the tools, the rounds, the machine (source: a saved
-    run's file, with --from-json)."""
-    return ('anchors%s: %s vs %s%s; %d round(s) x %gs; kernel %s, %d CPUs; '
+    run's file, with --from-json; upto: --until-decided)."""
+    return ('anchors%s: %s vs %s%s; %d round(s)%s x %gs; kernel %s, %d CPUs; '
             'nice %d; loadavg %.2f -> %.2f\n\n' % (
                 ' (from %s)' % source if source else '',
                 vers['iobench'], vers['fio'],
                 ' and ' + vers['fio342'] if vers.get('fio342') else '',
-                rounds, runtime, mach['kernel'], mach['cpus'], mach['nice'],
+                rounds, ', up to %d where undecided' % upto if upto else '',
+                runtime, mach['kernel'], mach['cpus'], mach['nice'],
                 mach['loadavg_start'][0], mach['loadavg_end'][0]))
 
 
@@ -519,12 +560,13 @@ def report_saved(path, markdown=False):
     with open(path) as f:
         doc = json.load(f)
     res = {name: {k: v for k, v in c.items()
-                  if k in ('target', 'args', 'runs', 'skipped')}
+                  if k in ('target', 'args', 'runs', 'skipped', 'rounds')}
            for name, c in doc['cases'].items()}
     summarize(res)
     tgts = targets(res)
     sys.stdout.write(header(doc['versions'], doc['machine'], doc['rounds'],
-                            doc['runtime_s'], path))
+                            doc['runtime_s'], path,
+                            doc.get('until_decided', 0)))
     if markdown:
         print_markdown(res, tgts, sys.stdout)
     else:
@@ -539,8 +581,8 @@ def main(argv):
     if os.environ.get('IOBENCH_BENCH_SESSION') is None:
         return bench.in_own_session(['anchors'] + argv, opts.nice)
     env = Targets()
-    res = {c.name: {'target': c.target, 'args': c.args(), 'runs': {}}
-           for c in opts.case_list}
+    res = {c.name: {'target': c.target, 'args': c.args(), 'runs': {},
+                    'rounds': 0} for c in opts.case_list}
     mach = bench.machine()
     mach['nice'] = os.getpriority(os.PRIO_PROCESS, 0)
     run_rounds(opts, env, res)
@@ -551,12 +593,14 @@ def main(argv):
             'fio': bench.tool_version([opts.fio]),
             'fio342': opts.fio342 and bench.tool_version([opts.fio342])}
     out = sys.stdout
-    out.write(header(vers, mach, opts.rounds, opts.runtime))
+    out.write(header(vers, mach, opts.rounds, opts.runtime,
+                     upto=opts.until_decided))
     print_table(res, tgts, out)
     out.flush()
     env.cleanup()
     if opts.json:
         doc = {'machine': mach, 'versions': vers, 'rounds': opts.rounds,
+               'until_decided': opts.until_decided,
                'runtime_s': opts.runtime, 'cases': res, 'targets': tgts}
         with open(opts.json, 'w') as f:
             json.dump(doc, f, indent=1)

@@ -39,8 +39,49 @@ def check_case(t, name, c):
                  'null-qd1: added p50 = iobench p50 - ceiling p50', c)
 
 
+def check_intervals(t):
+    """The verdicts' 90% intervals (bench_verdicts.median_ci): the order
+    statistics whose binomial coverage of the median is >= 90%, and the
+    verdict decided only when its interval is on one side of the goal."""
+    sys.path.insert(0, os.path.dirname(BENCH))
+    import bench_verdicts as bv
+    vals = [1.0, 1.2, 0.9, 1.1, 1.3, 0.8, 1.05, 0.95]
+    t.eq([bv.median_ci(list(range(n))) for n in (4, 5, 8, 11)],
+         [None, (0, 4), (1, 6), (2, 8)],
+         'median_ci: none below 5 values; k = 1, 2, 3 at n = 5, 8, 11')
+    t.eq(bv.median_ci(vals), (0.9, 1.2), 'median_ci: unsorted input')
+    v = bv._verdict('c', 'x', 1.06, '>= 1.05', True, (0.9, 1.2), 1.05)
+    t.eq((v['decided'], bv.verdict_word(v)), (False, 'PASS?'),
+         'an interval across the goal: undecided, PASS?')
+    v = bv._verdict('c', 'x', 1.2, '>= 1.05', True, (1.06, 1.3), 1.05)
+    t.eq((v['decided'], bv.verdict_word(v)), (True, 'PASS'),
+         'an interval above the goal: decided PASS')
+    v = bv._verdict('c', 'x', 0.8, '<= 0.70', False, (0.71, 0.9), 0.7)
+    t.eq((v['decided'], bv.verdict_word(v)), (True, 'FAIL'),
+         'at most: an interval above the bound: decided FAIL')
+    v = bv._verdict('c', 'x', 1.2, '>= 1.05', True, None, 1.05)
+    t.eq((v['decided'], bv.verdict_word(v)), (None, 'PASS'),
+         'no interval (one round): the median\'s verdict alone')
+    # --until-decided: which cases get one more round
+    import bench_anchors as ba
+
+    def case(name, ratios):
+        runs = {'iobench': [{'iops': 100.0 * x, 'ios': 1} for x in ratios],
+                'fio': [{'iops': 100.0, 'ios': 1} for _ in ratios]}
+        return {'target': 'null', 'runs': runs, 'rounds': len(ratios)}
+    res = {'null-qd1': case('null-qd1', [0.9, 1.2, 1.0, 1.1, 1.3]),
+           'null-qd32': case('null-qd32', [1.2, 1.3, 1.25, 1.4, 1.1])}
+    cases = [c for c in ba.all_cases() if c.name in res]
+    t.eq([c.name for c in ba.undecided(res, cases, 8)], ['null-qd1'],
+         '--until-decided: only the case whose interval straddles 1.05')
+    res['null-qd1']['rounds'] = 8
+    t.eq(ba.undecided(res, cases, 8), [],
+         '--until-decided: none once it has N rounds')
+
+
 def main():
     t = ibtest.Test()
+    check_intervals(t)
     if t.wrapper:
         t.skip('compares run times: not under a wrapper')
         t.finish()
