@@ -8,6 +8,7 @@
 #include <string.h>
 #include "iobench/checks.h"
 #include "iobench/hist.h"
+#include "iobench/median.h"
 #include "../report_common.h"
 
 static const struct ib_job_stats *ST(const struct ib_check_ctx *c)
@@ -418,20 +419,12 @@ static unsigned int rates(const struct ib_evidence *ev, double *v)
 	return n;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double median(const double *v, unsigned int n)
 {
 	double s[IB_EV_SERIES];
 
 	memcpy(s, v, n * sizeof(*v));
-	qsort(s, n, sizeof(*s), cmp_double);
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	return ib_median_sort(s, n);
 }
 
 static double mean(const double *v, unsigned int n)

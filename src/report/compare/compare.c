@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "iobench/compare.h"
+#include "iobench/median.h"
 
 static const char *const metric_names[IB_CMP_NR] = {
 	"iops", "bw", "mean", "p50", "p90", "p99", "p99.9",
@@ -207,13 +208,6 @@ static unsigned int side_values(const struct ib_results *const *docs,
 	return got;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static void mean_sd(const double *v, unsigned int n, double *mean, double *sd)
 {
 	double s = 0, q = 0;
@@ -229,8 +223,7 @@ static void mean_sd(const double *v, unsigned int n, double *mean, double *sd)
 
 void ib_cmp_spread(double *v, unsigned int n, double *med, double *lo, double *hi)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
-	*med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+	*med = ib_median_sort(v, n);
 	*lo = v[0];
 	*hi = v[n - 1];
 }

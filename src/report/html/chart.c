@@ -6,22 +6,15 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include "iobench/median.h"
 #include "chart_priv.h"
 
 #define MAX_SERIES IB_CHART_MAX_SERIES
 #define HEADROOM IB_CHART_HEADROOM
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 double ib_chart_median(double *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return ib_median_sort(v, n);
 }
 
 int ib_chart_extent(const struct ib_chart_series *s, unsigned int ns,
