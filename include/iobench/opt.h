@@ -78,6 +78,8 @@ struct ib_opt {
 	const struct ib_opt_val *vals;	/* IB_OPT_ENUM: NULL-name terminated */
 	ib_opt_setter set;	/* custom store (NULL: generic by type) */
 	bool bare_ok;		/* may be given without a value (bools always) */
+	bool any_int;		/* IB_OPT_BOOL: any integer, non-zero on (fio's
+				 * set-style options), else 0 or 1 only */
 	bool adds;		/* each value adds to the earlier (filename=) */
 	/* IB_OPT_STR: the field is a const char * into the job's string
 	 * table (job.h), values shorter than size */

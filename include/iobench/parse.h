@@ -31,7 +31,18 @@ int ib_parse_time_us(const char *s, uint64_t default_unit_us, uint64_t *out,
 		     struct ib_diag *d);
 /* Unsigned integer, with arithmetic as for sizes but no suffixes. */
 int ib_parse_uint(const char *s, uint64_t *out, struct ib_diag *d);
-/* 1/0, true/false, yes/no, on/off; empty (bare flag) = true. */
+/*
+ * 1/0, true/false, yes/no, on/off; empty (bare flag) = true. An integer
+ * other than 0 or 1 is refused (fio's boolean options range 0..1).
+ */
 int ib_parse_bool(const char *s, bool *out, struct ib_diag *d);
+/*
+ * The same words, or any integer, non-zero on: fio's set-style options
+ * (FIO_OPT_STR_SET: time_based=2 is on there).
+ */
+int ib_parse_flag(const char *s, bool *out, struct ib_diag *d);
+/* ib_parse_flag when any_int (struct ib_opt's), else ib_parse_bool. */
+int ib_parse_bool_as(bool any_int, const char *s, bool *out,
+		     struct ib_diag *d);
 
 #endif

@@ -54,7 +54,8 @@ static bool takes_next(const struct ib_opt *o, const char *next)
 	if (!next)
 		return false;
 	if (o->type == IB_OPT_BOOL)
-		return ib_parse_bool(next, &b, &scratch) == 0 && *next;
+		return ib_parse_bool_as(o->any_int, next, &b, &scratch) == 0 &&
+		       *next;
 	if (next[0] == '-')
 		return o->type == IB_OPT_INT && isdigit((unsigned char)next[1]);
 	return true;

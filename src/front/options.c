@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include "iobench/job_setup.h"
+#include "iobench/median.h"
 #include "iobench/engine.h"
 #include "iobench/options.h"
 #include "iobench/strtab.h"
@@ -435,13 +436,6 @@ static unsigned int decimals(const char *s)
 	return dot ? (unsigned int)strspn(dot + 1, "0123456789") : 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static int store_pct_list(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d)
 {
@@ -466,7 +460,7 @@ static int store_pct_list(struct ib_job *j, const struct ib_opt *o,
 	}
 	if (!n)
 		goto bad;
-	qsort(pct, n, sizeof(pct[0]), cmp_double);
+	qsort(pct, n, sizeof(pct[0]), ib_cmp_double);
 	memcpy(j->percentiles, pct, n * sizeof(pct[0]));
 	j->nr_percentiles = n;
 	j->percentile_precision = prec;
@@ -501,7 +495,7 @@ static int store_generic(struct ib_job *j, const struct ib_opt *o,
 
 	switch (o->type) {
 	case IB_OPT_BOOL:
-		rc = ib_parse_bool(v, ib_opt_field(j, o->off), d);
+		rc = ib_parse_bool_as(o->any_int, v, ib_opt_field(j, o->off), d);
 		if (rc)
 			ib_diag_prefix(d, "%s", o->name);
 		return rc;

@@ -355,8 +355,8 @@ static int set_deprecated(struct ib_job *j, const struct ib_opt *o,
 	int rc;
 
 	(void)j;
-	if (o->type == IB_OPT_BOOL)
-		rc = ib_parse_bool(v, &b, d);
+	if (o->type == IB_OPT_BOOL)	/* fio ignores the value */
+		rc = ib_parse_flag(v, &b, d);
 	else
 		rc = ib_parse_uint(v, &x, d);
 	if (rc)
@@ -637,7 +637,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "randseed", .type = IB_OPT_U64, .cat = IB_CAT_IOTYPE,
 	  FLD(randseed), .set = set_randseed,
 	  .help = "Seed of the random generators (turns randrepeat off)" },
-	{ .name = "norandommap", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
+	{ .name = "norandommap", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_IOTYPE,
 	  FLD(norandommap), .set = ib_opt_set_norandommap, .def = "0",
 	  .help = "Random offsets with replacement (no block coverage map)" },
 	{ .name = "sprandom", .type = IB_OPT_BOOL, .cat = IB_CAT_IOTYPE,
@@ -688,14 +688,14 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "bssplit", .type = IB_OPT_STR, .cat = IB_CAT_BS,
 	  .size = 2048, .set = ib_opt_set_bssplit,
 	  .help = "Weighted block sizes bs/pct:bs/pct, per direction with ','" },
-	{ .name = "bs_unaligned", .alias = { "blocksize_unaligned" },
+	{ .name = "bs_unaligned", .alias = { "blocksize_unaligned" }, .any_int = true,
 	  .type = IB_OPT_BOOL, .cat = IB_CAT_BS, FLD(bs_unaligned), .def = "0",
 	  .help = "Block sizes in a range need not be multiples of the minimum" },
 
 	/* buffers */
-	{ .name = "zero_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	{ .name = "zero_buffers", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_BUF,
 	  FLD(zero_buffers), .def = "0", .help = "Write zeroes" },
-	{ .name = "refill_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
+	{ .name = "refill_buffers", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_BUF,
 	  FLD(refill_buffers), .def = "0", .help = "New random data for every write" },
 	{ .name = "scramble_buffers", .type = IB_OPT_BOOL, .cat = IB_CAT_BUF,
 	  FLD(scramble_buffers), .def = "0",
@@ -771,7 +771,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Hold an I/O while an overlapping one is in flight and either writes (always on for verifying writes)" },
 
 	/* time */
-	{ .name = "time_based", .type = IB_OPT_BOOL, .cat = IB_CAT_TIME,
+	{ .name = "time_based", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_TIME,
 	  FLD(time_based), .def = "0", .help = "Run for runtime even when size is done" },
 	{ .name = "runtime", .alias = { "timeout" }, .type = IB_OPT_TIME,
 	  .cat = IB_CAT_TIME, FLD(runtime_us), .unit_us = SEC,
@@ -877,12 +877,12 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "One syncfs(2) of the files' file system when the job ends, instead of an fsync per file" },
 
 	/* processes and jobs */
-	{ .name = "thread", .alias = { "threads" }, .type = IB_OPT_BOOL, .cat = IB_CAT_PROC, FLD(thread),
+	{ .name = "thread", .alias = { "threads" }, .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_PROC, FLD(thread),
 	  .def = "0", .help = "Run the job as a thread instead of a process" },
 	{ .name = "numjobs", .type = IB_OPT_UINT, .cat = IB_CAT_PROC, FLD(numjobs),
 	  .min = 1, .max = 4096, .def = "1",
 	  .help = "Run this many clones of the job" },
-	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL,
+	{ .name = "stonewall", .alias = { "wait_for_previous" }, .type = IB_OPT_BOOL, .any_int = true,
 	  .cat = IB_CAT_PROC, FLD(stonewall), .def = "0",
 	  .help = "Wait for the jobs before this one to finish (starts a group)" },
 	{ .name = "wait_for", .type = IB_OPT_STR, .cat = IB_CAT_PROC, SFLD(wait_for, IB_NAME_MAX),
@@ -913,10 +913,10 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "ioscheduler", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
 	  SFLD(proc.ioscheduler, IB_ENGINE_NAME_MAX),
 	  .help = "I/O scheduler of the job's devices for the run (restored after)" },
-	{ .name = "exitall", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	{ .name = "exitall", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_PROC,
 	  FLD(proc.exitall), .def = "0",
 	  .help = "When this job ends, end the others (see exit_what)" },
-	{ .name = "exitall_on_error", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	{ .name = "exitall_on_error", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_PROC,
 	  FLD(proc.exitall_on_error), .def = "0",
 	  .help = "When this job fails, end the others (see exit_what)" },
 	{ .name = "exec_prerun", .type = IB_OPT_STR, .cat = IB_CAT_PROC,
@@ -931,7 +931,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "exit_what", .type = IB_OPT_ENUM, .cat = IB_CAT_PROC,
 	  FLD(proc.exit_what), .vals = exit_what_vals, .def = "group",
 	  .help = "Which jobs exitall and exitall_on_error end" },
-	{ .name = "new_group", .type = IB_OPT_BOOL, .cat = IB_CAT_PROC,
+	{ .name = "new_group", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_PROC,
 	  FLD(new_group), .def = "0", .help = "Start a new reporting group" },
 	{ .name = "clocksource", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT,
 	  FLD(clocksource), .vals = clocksource_vals, .def = "cpu",
@@ -942,7 +942,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "disk_util", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
 	  FLD(disk_util), .def = "1",
 	  .help = "Report the job's devices in Disk stats" },
-	{ .name = "group_reporting", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	{ .name = "group_reporting", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_STAT,
 	  FLD(group_reporting), .def = "0",
 	  .help = "Report each group as a whole, not per job" },
 	{ .name = "unified_rw_reporting", .type = IB_OPT_ENUM, .cat = IB_CAT_STAT,
@@ -1083,7 +1083,7 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "do_verify", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
 	  FLD(verify.do_verify), .def = "1",
 	  .help = "Read back and check what the job wrote after each pass" },
-	{ .name = "verify_only", .type = IB_OPT_BOOL, .cat = IB_CAT_ERR,
+	{ .name = "verify_only", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_ERR,
 	  FLD(verify.only), .def = "0",
 	  .help = "Write nothing: check the data an earlier run of the same job wrote" },
 	{ .name = "verify_interval", .type = IB_OPT_SIZE, .cat = IB_CAT_ERR,

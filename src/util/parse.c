@@ -384,12 +384,11 @@ int ib_parse_uint(const char *s, uint64_t *out, struct ib_diag *d)
 	return eval(s, strlen(s), K_PLAIN, 1024, 1, out, s, d);
 }
 
-int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
+/* One of the words: 0 with *out set; 1 when s is none of them. */
+static int bool_word(const char *s, bool *out)
 {
 	static const char *const yes[] = { "", "1", "true", "yes", "on" };
 	static const char *const no[] = { "0", "false", "no", "off" };
-	long long n;
-	char *end;
 	size_t i;
 
 	for (i = 0; i < IB_ARRAY_SIZE(yes); i++) {
@@ -404,13 +403,39 @@ int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
 			return 0;
 		}
 	}
-	/* fio reads any other integer too: non-zero is true */
+	return 1;
+}
+
+/*
+ * A word, or an integer as fio reads it ("0x1", "01" too): any with
+ * any_int (fio's set-style options), else 0 or 1 only. fio refuses one
+ * above 1 for its boolean options and takes a negative one as true, which
+ * no job means: refused here too, so 2 or -1 never reads as on.
+ */
+int ib_parse_bool_as(bool any_int, const char *s, bool *out,
+		     struct ib_diag *d)
+{
+	long long n;
+	char *end;
+
+	if (!bool_word(s, out))
+		return 0;
 	errno = 0;
 	n = strtoll(s, &end, 0);
-	if (end != s && !*end && !errno) {
+	if (end != s && !*end && !errno && (any_int || n == 0 || n == 1)) {
 		*out = n != 0;
 		return 0;
 	}
 	return ib_diag_set(d, EINVAL,
 			   "invalid boolean '%s' (use 1/0, true/false, yes/no, on/off)", s);
+}
+
+int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
+{
+	return ib_parse_bool_as(false, s, out, d);
+}
+
+int ib_parse_flag(const char *s, bool *out, struct ib_diag *d)
+{
+	return ib_parse_bool_as(true, s, out, d);
 }

@@ -499,8 +499,15 @@ def test_error_dump(t):
     elif t.ok(fr, 'fio 3.33 error_dump=1'):
         t.eq(error_dump_lines(fr.err, 'fio'), want, 'fio 3.33 error_dump=1: same fields', fr)
     error_dump_many(t, f)
+    # fio 3.33: "max value out of range: 2 (1 max)", exit 1: booleans are
+    # 0 or 1 (its set-style options, time_based=2, take any integer)
     r = t.run('--parse-only', '--name=ed', '--size=64k', '--error_dump=2')
-    t.ok(r, 'error_dump=2 (any non-zero integer is true)')
+    t.eq((r.rc, r.err), (1, "iobench: error_dump: invalid boolean '2' (use "
+                         "1/0, true/false, yes/no, on/off)\n"),
+         'error_dump=2 refused, as fio')
+    r = t.run('--parse-only', '--name=ed', '--size=64k', '--time_based=2',
+              '--runtime=1')
+    t.ok(r, 'time_based=2: any integer, as fio')
 
 
 def test_number_ios(t):

@@ -48,7 +48,8 @@ extern const struct ib_engine_opts ib_engine_opts_libaio;
 
 /* Rows several engines share: one definition, so they cannot disagree. */
 #define ENG_OPT_HIPRI                                                         \
-	{ .name = "hipri", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,          \
+	{ .name = "hipri", .type = IB_OPT_BOOL, .any_int = true,               \
+	  .cat = IB_CAT_ENGOPT,                                                \
 	  ENG_FLD(engine.hipri), .def = "0",                                   \
 	  .help = "Polled I/O (io_uring IOPOLL, pvsync2 RWF_HIPRI)" }
 #define ENG_OPT_NOWAIT                                                        \

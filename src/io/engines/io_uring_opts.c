@@ -22,7 +22,7 @@ static int set_auto_bool(bool *val, bool *given, const struct ib_opt *o,
 		*val = *given = false;
 		return 0;
 	}
-	rc = ib_parse_bool(v, val, d);
+	rc = ib_parse_flag(v, val, d);	/* fio's set-style options */
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
@@ -47,13 +47,13 @@ static int set_registerfiles(struct ib_job *j, const struct ib_opt *o,
 
 static const struct ib_opt uring_rows[] = {
 	ENG_OPT_HIPRI,
-	{ .name = "fixedbufs", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	{ .name = "fixedbufs", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(engine.fixedbufs), .set = set_fixedbufs, .def = "auto",
 	  .help = "Register the I/O buffers with the kernel (auto: when the kernel and RLIMIT_MEMLOCK allow it, else not)" },
-	{ .name = "registerfiles", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	{ .name = "registerfiles", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(engine.registerfiles), .set = set_registerfiles, .def = "auto",
 	  .help = "Register the files with the kernel (auto: when every file is open for the whole run, else not)" },
-	{ .name = "sqthread_poll", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	{ .name = "sqthread_poll", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(engine.sqthread_poll), .def = "0",
 	  .help = "A kernel thread polls the submission queue" },
 	{ .name = "sqthread_poll_cpu", .type = IB_OPT_INT, .cat = IB_CAT_ENGOPT,

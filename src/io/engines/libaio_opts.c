@@ -8,7 +8,7 @@
 #include "engines.h"
 
 static const struct ib_opt aio_rows[] = {
-	{ .name = "userspace_reap", .type = IB_OPT_BOOL, .cat = IB_CAT_ENGOPT,
+	{ .name = "userspace_reap", .type = IB_OPT_BOOL, .any_int = true, .cat = IB_CAT_ENGOPT,
 	  ENG_FLD(engine.userspace_reap), .def = "0",
 	  .help = "Reap completions from user space" },
 	ENG_OPT_NOWAIT,

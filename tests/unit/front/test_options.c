@@ -315,6 +315,21 @@ static void test_bools_and_flags(void **state)
 	assert_true(j->disable_bw);
 	set_bad(j, "direct", "maybe", EINVAL,
 		"direct: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
+	/* fio's boolean options range 0..1 (direct=7: "max value out of
+	 * range"); its set-style ones (time_based, thread, ...) take any
+	 * integer, non-zero on */
+	set_bad(j, "direct", "7", EINVAL,
+		"direct: invalid boolean '7' (use 1/0, true/false, yes/no, on/off)");
+	set_bad(j, "sprandom", "2", EINVAL,
+		"sprandom: invalid boolean '2' (use 1/0, true/false, yes/no, on/off)");
+	set_bad(j, "buffered", "-1", EINVAL,
+		"buffered: invalid boolean '-1' (use 1/0, true/false, yes/no, on/off)");
+	set_ok(j, "time_based", "2");
+	assert_true(j->time_based);
+	set_ok(j, "norandommap", "3");
+	assert_true(j->norandommap);
+	set_ok(j, "group_reporting", "0");
+	assert_false(j->group_reporting);
 	set_bad(j, "iodepth", "", EINVAL, "iodepth: needs a value");
 	set_bad(j, "write_iolog", "", EINVAL, "write_iolog: needs a value");
 	set_ok(j, "write_iops_log", "");
@@ -684,9 +699,8 @@ static void test_aliases_deprecated(void **state)
 	assert_int_equal(ib_opt_set(j, "flow_watermark", "2", &d), 0);
 	set_bad(j, "verifysort", "maybe", EINVAL,
 		"verifysort: invalid boolean 'maybe' (use 1/0, true/false, yes/no, on/off)");
-	/* booleans: any integer, non-zero is true */
-	assert_int_equal(ib_opt_set(j, "direct", "2", &d), 0);
-	assert_true(j->direct);
+	/* a deprecated boolean takes any integer (fio ignores its value) */
+	assert_int_equal(ib_opt_set(j, "verifysort", "2", &d), 0);
 	assert_int_equal(ib_opt_set(j, "direct", "0", &d), 0);
 	assert_false(j->direct);
 	/* size=N%% reads as N% */

@@ -214,19 +214,21 @@ static void test_bool(void **state)
 		assert_int_equal(ib_parse_bool(no[i], &b, &d), 0);
 		assert_false(b);
 	}
-	/* fio reads any integer: non-zero is true */
+	/* integers as fio reads them, 0 and 1 only (fio: "max value out of
+	 * range" above 1; a negative one is refused here too) */
 	b = false;
-	assert_int_equal(ib_parse_bool("2", &b, &d), 0);
-	assert_true(b);
-	b = false;
-	assert_int_equal(ib_parse_bool("-1", &b, &d), 0);
-	assert_true(b);
-	b = false;
-	assert_int_equal(ib_parse_bool("0x10", &b, &d), 0);
+	assert_int_equal(ib_parse_bool("0x1", &b, &d), 0);
 	assert_true(b);
 	b = true;
 	assert_int_equal(ib_parse_bool("00", &b, &d), 0);
 	assert_false(b);
+	b = false;
+	assert_int_equal(ib_parse_bool("2", &b, &d), -EINVAL);
+	assert_false(b);
+	assert_string_equal(d.msg,
+			    "invalid boolean '2' (use 1/0, true/false, yes/no, on/off)");
+	assert_int_equal(ib_parse_bool("-1", &b, &d), -EINVAL);
+	assert_int_equal(ib_parse_bool("0x10", &b, &d), -EINVAL);
 	assert_int_equal(ib_parse_bool("2x", &b, &d), -EINVAL);
 	assert_string_equal(d.msg,
 			    "invalid boolean '2x' (use 1/0, true/false, yes/no, on/off)");
