@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -295,6 +296,9 @@ static void test_times(void **state)
 
 static void test_bools_and_flags(void **state)
 {
+	static const char *const not01[][2] = {
+		{ "direct", "7" }, { "sprandom", "2" }, { "buffered", "-1" },
+	};
 	struct ib_job *j = *state;
 
 	set_ok(j, "time_based", "");
@@ -318,12 +322,14 @@ static void test_bools_and_flags(void **state)
 	/* fio's boolean options range 0..1 (direct=7: "max value out of
 	 * range"); its set-style ones (time_based, thread, ...) take any
 	 * integer, non-zero on */
-	set_bad(j, "direct", "7", EINVAL,
-		"direct: invalid boolean '7' (use 1/0, true/false, yes/no, on/off)");
-	set_bad(j, "sprandom", "2", EINVAL,
-		"sprandom: invalid boolean '2' (use 1/0, true/false, yes/no, on/off)");
-	set_bad(j, "buffered", "-1", EINVAL,
-		"buffered: invalid boolean '-1' (use 1/0, true/false, yes/no, on/off)");
+	for (size_t i = 0; i < IB_ARRAY_SIZE(not01); i++) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg),
+			 "%s: invalid boolean '%s' (use 1/0, true/false, yes/no, on/off)",
+			 not01[i][0], not01[i][1]);
+		set_bad(j, not01[i][0], not01[i][1], EINVAL, msg);
+	}
 	set_ok(j, "time_based", "2");
 	assert_true(j->time_based);
 	set_ok(j, "norandommap", "3");
