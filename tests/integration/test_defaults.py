@@ -18,6 +18,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 
 import ibtest
 
@@ -491,6 +492,51 @@ def test_noatime(t, dev):
                  'a device node %s: atime kept, not counted' % extra)
 
 
+def zram_try_remove(n):
+    """reset and hot_remove zram n: None, or the OSError's errno."""
+    try:
+        with open('/sys/block/zram%d/reset' % n, 'w') as f:
+            f.write('1')
+        with open('/sys/class/zram-control/hot_remove', 'w') as f:
+            f.write(str(n))
+    except OSError as e:
+        return e.errno
+    return None
+
+
+def test_files_released(t):
+    """The registered files are given back before the job exits: a zram
+    device the default io_uring job read can be removed at once (the
+    ring's own teardown runs later in a kernel worker: it held the device
+    and hot_remove failed EBUSY after every run)."""
+    if not os.path.exists('/sys/class/zram-control/hot_add'):
+        t.skip('no zram-control: the registered files release')
+        return
+    for rep in range(3):
+        with open('/sys/class/zram-control/hot_add') as f:
+            n = int(f.read().strip())
+        with open('/sys/block/zram%d/disksize' % n, 'w') as f:
+            f.write(str(16 << 20))
+        dev = '/dev/zram%d' % n
+        for _ in range(50):
+            if os.path.exists(dev):
+                break
+            time.sleep(0.1)
+        r = t.run('--name=z', '--filename=' + dev, '--rw=randread',
+                  '--runtime=200ms', '--time_based', '--output-format=json')
+        setup = []
+        if t.ok(r, 'zram read %d' % rep):
+            eff = json.loads(r.out[r.out.index('{'):])['jobs'][0][
+                'effective options']
+            setup = eff.get('engine_setup', '').split(',')
+        err = zram_try_remove(n)
+        t.eq(('registerfiles' in setup, err), (True, None),
+             'zram read %d: files registered, device removed at once' % rep)
+        if err is not None:
+            time.sleep(1)
+            zram_try_remove(n)
+
+
 def main():
     t = ibtest.Test()
     helper = sys.argv[2] if len(sys.argv) > 2 else None
@@ -509,6 +555,7 @@ def main():
     test_sector_4k(t)
     test_jobfile_and_showcmd(t)
     test_noatime(t, dev)
+    test_files_released(t)
     t.finish()
 
 

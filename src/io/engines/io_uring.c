@@ -490,8 +490,19 @@ static void uring_cleanup(struct ib_engine_ctx *ctx)
 
 	if (!ud)
 		return;
+	/*
+	 * Registered files first, here: the ring's own teardown after
+	 * io_uring_queue_exit runs later in a kernel worker and holds them
+	 * until then, past the process's exit (a zram device's hot_remove or
+	 * a FUSE mount's umount right after the run failed EBUSY, 6 times of
+	 * 6). Only with no I/O in flight: older kernels (6.1 among them) wait in the
+	 * unregister for every request using the table, and an I/O a stalled
+	 * target never completes would hold the job here.
+	 */
+	if (ud->ring_ok && ud->fixed_files && !ud->inflight)
+		io_uring_unregister_files(&ud->ring);
 	if (ud->ring_ok)
-		io_uring_queue_exit(&ud->ring);	/* drops registrations too */
+		io_uring_queue_exit(&ud->ring);	/* drops the other registrations */
 	if (ud->fixed_files)
 		for (unsigned int i = 0; i < ctx->nr_files; i++)
 			ctx->files[i].reg_index = -1;
