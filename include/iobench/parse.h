@@ -37,11 +37,10 @@ int ib_parse_uint(const char *s, uint64_t *out, struct ib_diag *d);
  */
 int ib_parse_bool(const char *s, bool *out, struct ib_diag *d);
 /*
- * The same words, or any integer, non-zero on: fio's set-style options
- * (FIO_OPT_STR_SET: time_based=2 is on there).
+ * ib_parse_bool, or with any_int (struct ib_opt's: fio's set-style
+ * options, FIO_OPT_STR_SET, where time_based=2 is on) any integer,
+ * non-zero on.
  */
-int ib_parse_flag(const char *s, bool *out, struct ib_diag *d);
-/* ib_parse_flag when any_int (struct ib_opt's), else ib_parse_bool. */
 int ib_parse_bool_as(bool any_int, const char *s, bool *out,
 		     struct ib_diag *d);
 

@@ -191,7 +191,7 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_norandommap(struct ib_job *j, const struct ib_opt *o,
 			   const char *v, struct ib_diag *d)
 {
-	int rc = ib_parse_flag(v, &j->norandommap, d);
+	int rc = ib_parse_bool_as(o->any_int, v, &j->norandommap, d);
 
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);

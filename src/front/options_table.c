@@ -356,7 +356,7 @@ static int set_deprecated(struct ib_job *j, const struct ib_opt *o,
 
 	(void)j;
 	if (o->type == IB_OPT_BOOL)	/* fio ignores the value */
-		rc = ib_parse_flag(v, &b, d);
+		rc = ib_parse_bool_as(true, v, &b, d);
 	else
 		rc = ib_parse_uint(v, &x, d);
 	if (rc)

@@ -434,8 +434,3 @@ int ib_parse_bool(const char *s, bool *out, struct ib_diag *d)
 {
 	return ib_parse_bool_as(false, s, out, d);
 }
-
-int ib_parse_flag(const char *s, bool *out, struct ib_diag *d)
-{
-	return ib_parse_bool_as(true, s, out, d);
-}

@@ -22,7 +22,7 @@ static int set_auto_bool(bool *val, bool *given, const struct ib_opt *o,
 		*val = *given = false;
 		return 0;
 	}
-	rc = ib_parse_flag(v, val, d);	/* fio's set-style options */
+	rc = ib_parse_bool_as(o->any_int, v, val, d);
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
