@@ -12,11 +12,6 @@
 #define MAX_SERIES IB_CHART_MAX_SERIES
 #define HEADROOM IB_CHART_HEADROOM
 
-double ib_chart_median(double *v, size_t n)
-{
-	return ib_median_sort(v, n);
-}
-
 int ib_chart_extent(const struct ib_chart_series *s, unsigned int ns,
 		    bool logy, struct ib_chart_extent *e, struct ib_diag *d)
 {
@@ -97,7 +92,7 @@ static double gap_dx(const struct ib_chart_series *s)
 	for (i = 1; i < s->n; i++)
 		if (s->x[i] > s->x[i - 1])
 			dx[n++] = s->x[i] - s->x[i - 1];
-	med = n ? ib_chart_median(dx, n) : INFINITY;
+	med = n ? ib_median_sort(dx, n) : INFINITY;
 	free(dx);
 	return med * IB_CHART_GAP;
 }

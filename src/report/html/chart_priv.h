@@ -68,8 +68,6 @@ void ib_chart_end(struct ib_chart_frame *fr);
 #define IB_CHART_MAX_SERIES 64
 /* A time series breaks where no point came for this many median steps */
 #define IB_CHART_GAP 8.0
-/* The median of v[0..n) (n > 0; v is reordered). */
-double ib_chart_median(double *v, size_t n);
 /* Room above the highest value, so that a line at the maximum does not run
  * along the frame (the axis then ends at the next tick) */
 #define IB_CHART_HEADROOM 0.04
