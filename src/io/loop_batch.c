@@ -36,9 +36,9 @@
  * behind on libaio on every target here), its other slices only cost
  * (alternated runs of 2 s, ten rounds: libaio +4% on a tmpfs file, +5% on
  * the loop device, +1% on zram; io_uring unchanged). Probes repeat, the
- * period doubling from FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of the target's behaviour
- * is followed. Each probe's winner is counted in the job's statistics
- * (the JSON's effective options).
+ * period doubling from FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of
+ * the target's behaviour is followed. Each probe's winner is counted in
+ * the job's statistics (the JSON's effective options).
  */
 #include "loop_priv.h"
 

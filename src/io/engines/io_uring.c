@@ -149,15 +149,23 @@ static int register_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
 	return io_uring_register_buffers(&ud->ring, ud->iov, ctx->nr_ios);
 }
 
-static int register_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
+/* The job's fds in file order (free it), NULL without memory. */
+static int *file_fds(const struct ib_engine_ctx *ctx)
 {
 	int *fds = calloc(ctx->nr_files, sizeof(*fds));
+
+	for (unsigned int i = 0; fds && i < ctx->nr_files; i++)
+		fds[i] = ctx->files[i].fd;
+	return fds;
+}
+
+static int register_files(struct ib_engine_ctx *ctx, struct uring_data *ud)
+{
+	int *fds = file_fds(ctx);
 	int ret;
 
 	if (!fds)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < ctx->nr_files; i++)
-		fds[i] = ctx->files[i].fd;
 	ret = io_uring_register_files(&ud->ring, fds, ctx->nr_files);
 	free(fds);
 	if (ret < 0)
@@ -495,9 +503,9 @@ static void uring_cleanup(struct ib_engine_ctx *ctx)
 	 * io_uring_queue_exit runs later in a kernel worker and holds them
 	 * until then, past the process's exit (a zram device's hot_remove or
 	 * a FUSE mount's umount right after the run failed EBUSY, 6 times of
-	 * 6). Only with no I/O in flight: older kernels (6.1 among them) wait in the
-	 * unregister for every request using the table, and an I/O a stalled
-	 * target never completes would hold the job here.
+	 * 6). Only with no I/O in flight: older kernels (6.1 among them) wait
+	 * in the unregister for every request using the table, and an I/O a
+	 * stalled target never completes would hold the job here.
 	 */
 	if (ud->ring_ok && ud->fixed_files && !ud->inflight)
 		io_uring_unregister_files(&ud->ring);
@@ -524,11 +532,9 @@ static int uring_files_renewed(struct ib_engine_ctx *ctx)
 
 	if (!ud || !ud->fixed_files)
 		return 0;
-	fds = calloc(ctx->nr_files, sizeof(*fds));
+	fds = file_fds(ctx);
 	if (!fds)
 		return -ENOMEM;
-	for (unsigned int i = 0; i < ctx->nr_files; i++)
-		fds[i] = ctx->files[i].fd;
 	ret = io_uring_register_files_update(&ud->ring, 0, fds, ctx->nr_files);
 	free(fds);
 	return ret < 0 ? ret : 0;
