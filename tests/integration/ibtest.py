@@ -358,6 +358,39 @@ class Test:
             shutil.rmtree(self.logdir, ignore_errors=True)
 
 
+ZRAM_CTL = '/sys/class/zram-control'
+
+
+def zram_add(size):
+    """A new zram device of size bytes, its node there: (n, '/dev/zramN').
+    OSError when zram-control refuses (no module, not root)."""
+    with open(ZRAM_CTL + '/hot_add') as f:
+        n = int(f.read().strip())
+    with open('/sys/block/zram%d/disksize' % n, 'w') as f:
+        f.write(str(size))
+    dev = '/dev/zram%d' % n
+    for _ in range(50):     # the node appears through devtmpfs
+        if os.path.exists(dev):
+            break
+        time.sleep(0.1)
+    return n, dev
+
+
+def zram_remove(n):
+    """Reset and hot_remove zram n: None, or the errno that refused it."""
+    try:
+        with open('/sys/block/zram%d/reset' % n, 'w') as f:
+            f.write('1')
+    except OSError:
+        pass
+    try:
+        with open(ZRAM_CTL + '/hot_remove', 'w') as f:
+            f.write(str(n))
+    except OSError as e:
+        return e.errno
+    return None
+
+
 def loop_available():
     """True if loop devices can be made here (root, /dev/loop-control)."""
     return (os.path.exists('/dev/loop-control') and os.geteuid() == 0

@@ -221,38 +221,16 @@ def test_sparse(t):
     t.check("unknown check 'nope'" in r.err, '--warnings=nope: named', r)
 
 
-def zram_new():
-    with open('/sys/class/zram-control/hot_add') as f:
-        return int(f.read().strip())
-
-
-def zram_remove(n):
-    try:
-        with open('/sys/block/zram%d/reset' % n, 'w') as f:
-            f.write('1')
-    except OSError:
-        pass
-    with open('/sys/class/zram-control/hot_remove', 'w') as f:
-        f.write(str(n))
-
-
 def test_zram(t):
     if not os.path.exists('/sys/class/zram-control/hot_add') or os.geteuid():
         t.skip('no zram-control')
         return
     try:
-        n = zram_new()
+        n, dev = ibtest.zram_add(16 * MiB)
     except OSError as e:
         t.skip('zram hot_add: %s' % e)
         return
     try:
-        with open('/sys/block/zram%d/disksize' % n, 'w') as f:
-            f.write(str(16 * MiB))
-        dev = '/dev/zram%d' % n
-        for _ in range(50):
-            if os.path.exists(dev):
-                break
-            time.sleep(0.1)
         base = ['--name=z', '--filename=' + dev, '--bs=64k', '--direct=1']
         c = fires(t, 'zram, fresh, read', base + ['--rw=read'], 'unwritten')
         if c:
@@ -268,7 +246,7 @@ def test_zram(t):
         clean(t, 'zram, random data', base + ['--rw=write'])
         clean(t, 'zram, written, read', base + ['--rw=read'])
     finally:
-        zram_remove(n)
+        t.eq(ibtest.zram_remove(n), None, 'zram%d removed' % n)
 
 
 def pinned(t, cpu, fn):

@@ -492,18 +492,6 @@ def test_noatime(t, dev):
                  'a device node %s: atime kept, not counted' % extra)
 
 
-def zram_try_remove(n):
-    """reset and hot_remove zram n: None, or the OSError's errno."""
-    try:
-        with open('/sys/block/zram%d/reset' % n, 'w') as f:
-            f.write('1')
-        with open('/sys/class/zram-control/hot_remove', 'w') as f:
-            f.write(str(n))
-    except OSError as e:
-        return e.errno
-    return None
-
-
 def test_files_released(t):
     """The registered files are given back before the job exits: a zram
     device the default io_uring job read can be removed at once (the
@@ -513,15 +501,7 @@ def test_files_released(t):
         t.skip('no zram-control: the registered files release')
         return
     for rep in range(3):
-        with open('/sys/class/zram-control/hot_add') as f:
-            n = int(f.read().strip())
-        with open('/sys/block/zram%d/disksize' % n, 'w') as f:
-            f.write(str(16 << 20))
-        dev = '/dev/zram%d' % n
-        for _ in range(50):
-            if os.path.exists(dev):
-                break
-            time.sleep(0.1)
+        n, dev = ibtest.zram_add(16 << 20)
         r = t.run('--name=z', '--filename=' + dev, '--rw=randread',
                   '--runtime=200ms', '--time_based', '--output-format=json')
         setup = []
@@ -529,12 +509,12 @@ def test_files_released(t):
             eff = json.loads(r.out[r.out.index('{'):])['jobs'][0][
                 'effective options']
             setup = eff.get('engine_setup', '').split(',')
-        err = zram_try_remove(n)
+        err = ibtest.zram_remove(n)
         t.eq(('registerfiles' in setup, err), (True, None),
              'zram read %d: files registered, device removed at once' % rep)
         if err is not None:
             time.sleep(1)
-            zram_try_remove(n)
+            ibtest.zram_remove(n)
 
 
 def main():

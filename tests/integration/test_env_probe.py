@@ -249,21 +249,6 @@ def test_loop(t):
          'loopalloc: range across the written edge')
 
 
-def zram_new():
-    with open('/sys/class/zram-control/hot_add') as f:
-        return int(f.read().strip())
-
-
-def zram_remove(n):
-    try:
-        with open('/sys/block/zram%d/reset' % n, 'w') as f:
-            f.write('1')
-    except OSError:
-        pass
-    with open('/sys/class/zram-control/hot_remove', 'w') as f:
-        f.write(str(n))
-
-
 def zramctl(dev):
     out = sh('zramctl', '--bytes', '--noheadings', '--raw', '-o',
              'ALGORITHM,DISKSIZE,DATA,COMPR,ZERO-PAGES', dev).split()
@@ -276,25 +261,18 @@ def test_zram(t):
         t.skip('no zram-control')
         return
     try:
-        n = zram_new()
+        n, dev = ibtest.zram_add(32 * MiB)
     except OSError as e:
         t.skip('zram hot_add: %s' % e)
         return
     try:
-        zram_checks(t, n)
+        zram_checks(t, n, dev)
     finally:
-        zram_remove(n)
+        ibtest.zram_remove(n)
     t.check(not os.path.exists('/sys/block/zram%d' % n), 'zram%d removed' % n)
 
 
-def zram_checks(t, n):
-    dev = '/dev/zram%d' % n
-    with open('/sys/block/zram%d/disksize' % n, 'w') as f:
-        f.write(str(32 * MiB))
-    for _ in range(50):     # the node appears through devtmpfs
-        if os.path.exists(dev):
-            break
-        time.sleep(0.1)
+def zram_checks(t, n, dev):
     e = env_of(t, dev)
     if not e:
         return

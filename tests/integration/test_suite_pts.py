@@ -117,27 +117,17 @@ def zram_dev(t):
     if not os.path.exists(ctl):
         return None
     try:
-        with open(ctl) as f:
-            n = int(f.read().strip())
-        with open('/sys/block/zram%d/disksize' % n, 'w') as f:
-            f.write(str(8 * MiB))
+        t.zram, dev = ibtest.zram_add(8 * MiB)
     except (OSError, ValueError):
         return None
-    t.zram = n
-    return '/dev/zram%d' % n
+    return dev
 
 
 def zram_free(t):
     n = getattr(t, 'zram', None)
     if n is None:
         return
-    for path, v in (('/sys/block/zram%d/reset' % n, '1'),
-                    ('/sys/class/zram-control/hot_remove', str(n))):
-        try:
-            with open(path, 'w') as f:
-                f.write(v)
-        except OSError:
-            pass
+    ibtest.zram_remove(n)
 
 
 def test_latency(t, dev, where):
