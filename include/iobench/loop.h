@@ -141,6 +141,8 @@ struct ib_loop_batch {
 	uint64_t period_ns;		/* between two probes */
 	uint64_t mark;			/* completions at the slice start */
 	uint64_t got[2];		/* completions per way, this probe */
+	uint64_t pair_first;		/* the pair's first slice's count */
+	uint8_t pairs_won;		/* pairs way 1 completed more in */
 	uint8_t dim;			/* probing: 0 the batching, 1 the spin */
 	bool spin;			/* poll IB_SPIN_NS before a blocking reap;
 					 * probed on IB_ENGINE_SPIN engines */

@@ -5,7 +5,8 @@
  * alternation (order swapped at each probe), the 2% margin the one-per-call
  * way must beat, a probe ended after a pair the batched way won by 20%,
  * the fixed values each way sets, the probe period doubling to its cap,
- * and the winners counted in the job's statistics; on an engine with
+ * the costlier way kept only when it won every pair of slices, and the
+ * winners counted in the job's statistics; on an engine with
  * IB_ENGINE_SPIN, the spin's probe after each batching probe.
  */
 #include <setjmp.h>
@@ -248,6 +249,57 @@ static void decisive_pair_ends_the_probe(void **state)
 	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
 }
 
+/* n slices from now, slice s completing per[s] I/Os (whichever its way). */
+static uint64_t slices_seq(struct bfix *f, uint64_t now, const uint64_t *per,
+			   unsigned int n)
+{
+	for (unsigned int s = 0; s < n; s++) {
+		f->l.cum_ios[IB_DDIR_READ] += per[s];
+		now += SLICE;
+		ib_loop_batch_tick(&f->l, now);
+	}
+	return now;
+}
+
+/* The costlier way (one I/O per call, the spin) is kept only when it
+ * completed more in every pair of slices, as well as 2% more in all: a
+ * lead in the sum that one pair contradicts is the slices' noise (a job
+ * that shares its CPU with others: the CPU it got, not its way). */
+static void every_pair_must_agree(void **state)
+{
+	/* way 0 first: slices of ways 0,1,0,1,0,1; 3600 against 3100, 16%
+	 * more, but the third pair went the other way */
+	const uint64_t pair_lost[6] = { 1000, 1300, 1000, 1300, 1100, 1000 };
+	/* way 1 first: 3% more in each pair */
+	const uint64_t every_pair[6] = { 1030, 1000, 1030, 1000, 1030, 1000 };
+	struct bfix f;
+	uint64_t t;
+
+	(void)state;
+	fix_on(&f, 32);
+	f.ops.flags = IB_ENGINE_SPIN;
+	ib_loop_batch_init(&f.l);
+	ib_loop_batch_tick(&f.l, 1000);
+	t = slices_seq(&f, 1000, pair_lost, IB_BATCH_SLICES);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 1);
+	assert_int_equal(f.l.batch.dim, 1);	/* the spin's probe begun */
+	t = slices_seq(&f, t, pair_lost, IB_BATCH_SLICES);
+	assert_false(f.l.batch.spin);
+	assert_int_equal(f.st.batch_spin_won[0], 1);
+	/* the next probes, each way 1 first */
+	ib_loop_batch_tick(&f.l, t + 500000000ull);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
+	t = slices_seq(&f, t + 500000000ull, every_pair, IB_BATCH_SLICES);
+	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
+	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
+	assert_true(f.l.batch.spin);
+	t = slices_seq(&f, t, every_pair, IB_BATCH_SLICES);
+	assert_true(f.l.batch.spin);
+	assert_int_equal(f.st.batch_spin_won[1], 1);
+	assert_int_equal(f.l.batch.next_ns, t + 1000000000ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +307,7 @@ int main(void)
 		cmocka_unit_test(keeps_the_faster_way),
 		cmocka_unit_test(spin_probed_on_spin_engines),
 		cmocka_unit_test(decisive_pair_ends_the_probe),
+		cmocka_unit_test(every_pair_must_agree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
