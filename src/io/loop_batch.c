@@ -40,14 +40,17 @@
  * IOPS, -13% CPU per I/O (8 alternated rounds of 3 s; a single job on
  * zram and on the loop device: unchanged, 0.99x and 1.01x).
  *
- * A probe ends early after a pair of slices in which the batched way (no
- * spin) completed more than DECISIVE_PCT more: where one I/O per call is clearly slower (20-30%
- * behind on libaio on every target here), its other slices only cost
- * (alternated runs of 2 s, ten rounds: libaio +4% on a tmpfs file, +5% on
- * the loop device, +1% on zram; io_uring unchanged). Probes repeat, the
- * period doubling from FIRST_PERIOD_NS to MAX_PERIOD_NS, so a change of
- * the target's behaviour is followed. Each probe's winner is counted in
- * the job's statistics (the JSON's effective options).
+ * A probe ends after the first pair of slices that way 1 did not win:
+ * decide() can no longer keep it, and its other slices would only cost.
+ * This ends every probe the earlier rule ended (the batched way more than
+ * 20% ahead after a pair, which measured +4% on libaio on a tmpfs file,
+ * +5% on the loop device, +1% on zram, where one I/O per call is 20-30%
+ * behind), and, where the two ways are level, half the probes after one
+ * pair: the costlier way runs one slice of the probe's six instead of
+ * three. Probes repeat, the period doubling from FIRST_PERIOD_NS to
+ * MAX_PERIOD_NS, so a change of the target's behaviour is followed. Each
+ * probe's winner is counted in the job's statistics (the JSON's effective
+ * options).
  */
 #include "loop_priv.h"
 
@@ -55,7 +58,6 @@
 #define FIRST_PERIOD_NS	500000000ull	/* 0.5 s after the first probe */
 #define MAX_PERIOD_NS	8000000000ull
 #define MARGIN_PCT	2u
-#define DECISIVE_PCT	20u	/* way 0's lead after a pair that ends it */
 
 static void set_mode(struct ib_loop *l, unsigned int mode)
 {
@@ -150,16 +152,14 @@ int ib_loop_spin_reap(struct ib_loop *l, unsigned int max)
 }
 
 /*
- * After a whole pair of slices, way 0 (batched, no spin: the cheaper one)
- * ahead by more than DECISIVE_PCT: the rest of the probe would only repeat
- * that, at the cost of slices of the slower way. A lead of way 1 is never
- * taken early: one noisy pair must not switch to the costlier way (it has
- * to win the whole probe by MARGIN_PCT).
+ * After a whole pair of slices that way 1 (one I/O per call, the spin: the
+ * costlier one) did not win: it can no longer be kept (decide()), so the
+ * rest of the probe would only cost. A lead of way 1 never ends a probe:
+ * it has to win every pair, and MARGIN_PCT in all.
  */
-static bool decisive(const struct ib_loop_batch *b)
+static bool pair_lost(const struct ib_loop_batch *b)
 {
-	return !(b->slice & 1) &&
-	       b->got[0] * 100 > b->got[1] * (100 + DECISIVE_PCT);
+	return !(b->slice & 1) && b->pairs_won < b->slice / 2;
 }
 
 void ib_loop_batch_step(struct ib_loop *l, uint64_t now)
@@ -176,7 +176,7 @@ void ib_loop_batch_step(struct ib_loop *l, uint64_t now)
 		else	/* the pair's second slice ran the other way */
 			b->pairs_won += way(b) ? n > b->pair_first :
 						 b->pair_first > n;
-		if (++b->slice == IB_BATCH_SLICES || decisive(b)) {
+		if (++b->slice == IB_BATCH_SLICES || pair_lost(b)) {
 			decide(l, now);
 			if (!b->dim)
 				return;		/* settled until next_ns */

@@ -3,9 +3,9 @@
  * Adaptive batching (loop_batch.c) on a loop struct of its own, the clock
  * and the completion counts driven by hand: when it is on, the slices'
  * alternation (order swapped at each probe), the 2% margin the one-per-call
- * way must beat, a probe ended after a pair the batched way won by 20%,
- * the fixed values each way sets, the probe period doubling to its cap,
- * the costlier way kept only when it won every pair of slices, and the
+ * way must beat, the costlier way kept only when it won every pair of
+ * slices and a probe ended by the first pair it did not win, the fixed
+ * values each way sets, the probe period doubling to its cap, and the
  * winners counted in the job's statistics; on an engine with
  * IB_ENGINE_SPIN, the spin's probe after each batching probe.
  */
@@ -57,11 +57,13 @@ static uint64_t slices_n(struct bfix *f, uint64_t now, const uint64_t per[2],
 	return now;
 }
 
-/* A whole probe's slices (per[] never decisive before its end). */
+/* A whole probe's slices: all of them when way 1 completes more in each
+ * pair, else the first pair, whose loss by way 1 ends the probe. */
 static uint64_t slices(struct bfix *f, uint64_t now, const uint64_t per[2],
 		       unsigned int first, bool spin)
 {
-	return slices_n(f, now, per, first, spin, IB_BATCH_SLICES);
+	return slices_n(f, now, per, first, spin,
+			per[1] > per[0] ? IB_BATCH_SLICES : 2);
 }
 
 /* One batching probe from now (checks each slice's mode). */
@@ -111,7 +113,7 @@ static void off_when_asked_or_sync(void **state)
 static void keeps_the_faster_way(void **state)
 {
 	const uint64_t one_wins[2] = { 1000, 1021 }, tie[2] = { 1000, 1020 };
-	const uint64_t all_wins[2] = { 1100, 1000 };	/* 10%: to the end */
+	const uint64_t all_wins[2] = { 1100, 1000 };	/* one pair ends it */
 	struct bfix f;
 	uint64_t t;
 
@@ -156,7 +158,7 @@ static uint64_t spin_probe(struct bfix *f, uint64_t now, const uint64_t per[2],
 
 static void spin_probed_on_spin_engines(void **state)
 {
-	const uint64_t all_wins[2] = { 1100, 1000 };	/* 10%: to the end */
+	const uint64_t all_wins[2] = { 1100, 1000 };	/* one pair ends it */
 	const uint64_t spin_wins[2] = { 1000, 1021 }, tie[2] = { 1000, 1020 };
 	struct bfix f;
 	uint64_t t;
@@ -195,12 +197,12 @@ static void spin_probed_on_spin_engines(void **state)
 	assert_int_equal(f.l.batch.next_ns, t + 1000000000ull);
 }
 
-/* A pair of slices in which the batched way (no spin) completed more than
- * 20% more ends the probe: the slower way's remaining slices would only
- * confirm it. A lead of the other way never ends it early. */
-static void decisive_pair_ends_the_probe(void **state)
+/* A pair of slices that way 1 (one I/O per call, the spin) did not win
+ * ends the probe: it can no longer be kept, and its other slices would
+ * only cost. A lead of way 1 never ends it early. */
+static void lost_pair_ends_the_probe(void **state)
 {
-	const uint64_t all_far[2] = { 1201, 1000 }, close[2] = { 1200, 1000 };
+	const uint64_t all_far[2] = { 1201, 1000 }, level[2] = { 1000, 1000 };
 	const uint64_t one_far[2] = { 1000, 2000 };
 	struct bfix f;
 	uint64_t t;
@@ -213,36 +215,38 @@ static void decisive_pair_ends_the_probe(void **state)
 	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
 	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 1);
 	assert_int_equal(f.l.batch.next_ns, t + 500000000ull);
-	/* 20% exactly is not decisive, nor one I/O per call 100% ahead: both
-	 * probes go on to their end */
-	t = probe(&f, t + 500000000ull, close, 1);
+	/* a level pair is not won either */
+	ib_loop_batch_tick(&f.l, t + 500000000ull);
+	t = slices_n(&f, t + 500000000ull, level, 1, false, 2);
+	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
 	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 2);
+	/* one I/O per call 100% ahead: to the end, and kept */
 	t = probe(&f, t + 1000000000ull, one_far, 0);
 	assert_int_equal(f.l.batch.mode, IB_BATCH_ONE);
 	assert_int_equal(f.st.batch_won[IB_BATCH_ONE], 1);
-	/* decided after the second pair, not only the first */
+	/* way 1 first; it wins the first pair, loses the second: ended there */
 	ib_loop_batch_tick(&f.l, t + 2000000000ull);
-	t = slices_n(&f, t + 2000000000ull, close, 1, false, 2);
+	t = slices_n(&f, t + 2000000000ull, one_far, 1, false, 2);
 	assert_int_equal(f.l.batch.slice, 2);
-	f.l.cum_ios[IB_DDIR_READ] += 1000;		/* way 1: 2000 */
+	f.l.cum_ios[IB_DDIR_READ] += 1000;		/* way 1 */
 	ib_loop_batch_tick(&f.l, t + SLICE);
-	f.l.cum_ios[IB_DDIR_READ] += 1300;		/* way 0: 2500 */
+	f.l.cum_ios[IB_DDIR_READ] += 1001;		/* way 0 */
 	ib_loop_batch_tick(&f.l, t + 2 * SLICE);
 	assert_int_equal(f.l.batch.slice, IB_BATCH_SLICES);
 	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
 	assert_int_equal(f.st.batch_won[IB_BATCH_ALL], 3);
 
-	/* an IB_ENGINE_SPIN engine: a decisive batching probe, then the
-	 * spin's probe at once, ended early when not spinning is far ahead */
+	/* an IB_ENGINE_SPIN engine: a batching probe ended by its first
+	 * pair, then the spin's probe at once, ended the same way */
 	fix_on(&f, 32);
 	f.ops.flags = IB_ENGINE_SPIN;
 	ib_loop_batch_init(&f.l);
 	ib_loop_batch_tick(&f.l, 1000);
-	t = slices_n(&f, 1000, all_far, 0, false, 2);
+	t = slices_n(&f, 1000, level, 0, false, 2);
 	assert_int_equal(f.l.batch.mode, IB_BATCH_ALL);
 	assert_int_equal(f.l.batch.dim, 1);
 	assert_int_equal(f.l.batch.slice, 0);
-	t = slices_n(&f, t, all_far, 0, true, 2);
+	t = slices_n(&f, t, level, 0, true, 2);
 	assert_false(f.l.batch.spin);
 	assert_int_equal(f.l.batch.dim, 0);
 	assert_int_equal(f.st.batch_spin_won[0], 1);
@@ -306,7 +310,7 @@ int main(void)
 		cmocka_unit_test(off_when_asked_or_sync),
 		cmocka_unit_test(keeps_the_faster_way),
 		cmocka_unit_test(spin_probed_on_spin_engines),
-		cmocka_unit_test(decisive_pair_ends_the_probe),
+		cmocka_unit_test(lost_pair_ends_the_probe),
 		cmocka_unit_test(every_pair_must_agree),
 	};
 
