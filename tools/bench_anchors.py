@@ -35,8 +35,9 @@ null engine at iodepth 1 and 32. The seed cases (seed-loop, seed-zram):
               (registered buffers and files, batches of 32), libaio (-a1),
               pvsync2 (-S1); IOPS is the mean of its per-second lines
   ceiling     tools/ceiling: io_uring with every kernel feature the target
-              allows (QD32), pread (psync QD1), or its timed QD1 loop
-              "lat" (the latency rows)
+              allows (QD32), libaio's leanest loop (QD32: a batch of
+              completions refilled with one io_submit), pread (psync QD1),
+              or its timed QD1 loop "lat" (the latency rows)
 
 Every round runs every case once per row, one after the other, so a drift
 of the machine lands on all of a case's rows alike; the rows' order
@@ -225,19 +226,19 @@ def t_secs(opts):
     return max(2, math.ceil(opts.runtime))
 
 
+# tools/ceiling's loop per engine (psync's depth is 1)
+CEILING_MODE = {'io_uring': 'uring', 'libaio': 'aio', 'psync': 'pread'}
+
+
 def _ceiling(opts, case, env):
     if case.name in LAT_CASES:
         return [opts.ceiling, 'lat', env.path(case.target) or '-', '1',
                 '%g' % opts.runtime]
     if case.seed or case.target == 'null':
         return None
-    if case.engine == 'io_uring':
-        return [opts.ceiling, 'uring', env.path(case.target),
-                str(case.depth), '%g' % opts.runtime]
-    if case.engine == 'psync':
-        return [opts.ceiling, 'pread', env.path(case.target), '1',
-                '%g' % opts.runtime]
-    return None
+    mode = CEILING_MODE.get(case.engine)
+    return mode and [opts.ceiling, mode, env.path(case.target),
+                     str(case.depth), '%g' % opts.runtime]
 
 
 def row_argv(opts, row, case, env):

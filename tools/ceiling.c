@@ -4,7 +4,7 @@
  * statistics at all, as the yardstick for iobench's own overhead
  * ("iobench reaches >= 0.95x the ceiling").
  *
- *   ceiling uring|pread|lat FILE DEPTH SECONDS [BS]
+ *   ceiling uring|aio|pread|lat FILE DEPTH SECONDS [BS]
  *
  * Random BS-aligned reads (BS default 4096) over the whole file or block
  * device, opened O_DIRECT (buffered if the file system refuses O_DIRECT)
@@ -25,6 +25,10 @@
  * did: its sleeps and wake-ups were most of the gap to iobench, which
  * rarely sleeps. Submitting every SQE with its own enter (what iobench
  * does with iodepth_batch_submit=1) cost about half the IOPS on both.
+ * aio: Linux native AIO (libaio), DEPTH reads in flight: each batch of
+ * completions (io_getevents for at least one, up to DEPTH) refilled and
+ * handed back with one io_submit; no timeout, no statistics. The yardstick
+ * of the libaio engine, whose work per I/O the kernel's AIO path dominates.
  * pread: one pread at a time; DEPTH must be 1.
  * lat: pread at DEPTH 1 with each read timed by two readings of iobench's
  * per-I/O clock (ib_clock: TSC where invariant), the least a QD1 latency
@@ -49,6 +53,9 @@
 #include "iobench/safe_open.h"
 #if HAVE_LIBURING
 #include <liburing.h>
+#endif
+#if HAVE_LIBAIO
+#include <libaio.h>
 #endif
 
 struct bench {
@@ -289,24 +296,112 @@ static int run_uring(struct bench *b)
 }
 #endif
 
+#if HAVE_LIBAIO
+static void prep_aio(struct bench *b, struct iocb *cb, unsigned int idx)
+{
+	io_prep_pread(cb, b->fd, (char *)b->bufs + (size_t)idx * b->bs, b->bs,
+		      (long long)next_off(b));
+	cb->data = (void *)(uintptr_t)idx;
+}
+
+/* io_submit all n, however many calls the kernel takes them in. */
+static int aio_submit_all(io_context_t ctx, struct iocb **list, unsigned int n)
+{
+	while (n) {
+		int ret = io_submit(ctx, (long)n, list);
+
+		if (ret < 0 && ret != -EAGAIN && ret != -EINTR)
+			return ret;
+		if (ret > 0) {
+			list += ret;
+			n -= (unsigned int)ret;
+		}
+	}
+	return 0;
+}
+
+/* Keep depth reads in flight; refill each batch of completions with one
+ * io_submit. At the end, io_destroy waits for the reads still in flight. */
+static int aio_loop(struct bench *b, io_context_t ctx, struct iocb *cbs,
+		    struct iocb **list, struct io_event *ev)
+{
+	for (unsigned int i = 0; i < b->depth; i++) {
+		prep_aio(b, &cbs[i], i);
+		list[i] = &cbs[i];
+	}
+	for (unsigned int n = b->depth;;) {
+		int ret = aio_submit_all(ctx, list, n);
+
+		if (ret)
+			return ret;
+		do
+			ret = io_getevents(ctx, 1, (long)b->depth, ev, NULL);
+		while (ret == -EINTR);
+		if (ret < 0)
+			return ret;
+		n = (unsigned int)ret;
+		for (unsigned int i = 0; i < n; i++) {
+			struct iocb *cb = ev[i].obj;
+
+			if (ev[i].res != b->bs)
+				return (long)ev[i].res < 0 ? (int)ev[i].res : -EIO;
+			prep_aio(b, cb, (unsigned int)(uintptr_t)cb->data);
+			list[i] = cb;
+		}
+		b->ios += n;
+		if (ib_now_ns() >= b->end_ns)
+			return 0;
+	}
+}
+
+static int run_aio(struct bench *b)
+{
+	struct iocb *cbs = calloc(b->depth, sizeof(*cbs));
+	struct iocb **list = calloc(b->depth, sizeof(*list));
+	struct io_event *ev = calloc(b->depth, sizeof(*ev));
+	io_context_t ctx = 0;
+	int ret = -ENOMEM;
+
+	if (cbs && list && ev)
+		ret = io_setup((int)b->depth, &ctx);
+	if (!ret) {
+		ret = aio_loop(b, ctx, cbs, list, ev);
+		io_destroy(ctx);
+	}
+	free(ev);
+	free(list);
+	free(cbs);
+	return ret;
+}
+#else
+static int run_aio(struct bench *b)
+{
+	(void)b;
+	return -ENOSYS;
+}
+#endif
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: ceiling uring|pread|lat FILE DEPTH SECONDS [BS]\n");
+	fprintf(stderr, "usage: ceiling uring|aio|pread|lat FILE DEPTH SECONDS [BS]\n");
 	return 2;
 }
 
 static int parse_args(struct bench *b, int argc, char **argv, bool *uring,
-		      double *secs)
+		      bool *aio, double *secs)
 {
 	char *end;
 
 	if (argc < 5 || argc > 6)
 		return -1;
 	*uring = !strcmp(argv[1], "uring");
-	if (!*uring && strcmp(argv[1], "pread") && strcmp(argv[1], "lat"))
+	*aio = !strcmp(argv[1], "aio");
+	if (!*uring && !*aio && strcmp(argv[1], "pread") &&
+	    strcmp(argv[1], "lat"))
 		return -1;
 	b->depth = (unsigned int)strtoul(argv[3], &end, 10);
-	if (*end || !b->depth || b->depth > 4096 || (!*uring && b->depth != 1))
+	if (*end || !b->depth || b->depth > 4096 ||
+	    (!*uring && !*aio && b->depth != 1))
 		return -1;
 	*secs = strtod(argv[4], &end);
 	if (*end || *secs <= 0)
@@ -322,13 +417,14 @@ int main(int argc, char **argv)
 	struct bench b = { .fd = -1 };
 	uint64_t start;
 	double secs;
-	bool uring, lat;
+	bool uring, aio, lat;
 	int ret;
 
-	if (parse_args(&b, argc, argv, &uring, &secs))
+	if (parse_args(&b, argc, argv, &uring, &aio, &secs))
 		return usage();
-	if (uring && !HAVE_LIBURING) {
-		fprintf(stderr, "ceiling: built without liburing\n");
+	if ((uring && !HAVE_LIBURING) || (aio && !HAVE_LIBAIO)) {
+		fprintf(stderr, "ceiling: built without %s\n",
+			uring ? "liburing" : "libaio");
 		return 1;
 	}
 	lat = !strcmp(argv[1], "lat");
@@ -348,7 +444,8 @@ int main(int argc, char **argv)
 		return 1;
 	start = ib_now_ns();
 	b.end_ns = start + (uint64_t)(secs * 1e9);
-	ret = uring ? run_uring(&b) : lat ? run_lat(&b) : run_pread(&b);
+	ret = uring ? run_uring(&b) : aio ? run_aio(&b) :
+	      lat ? run_lat(&b) : run_pread(&b);
 	if (ret) {
 		fprintf(stderr, "ceiling: %s: %s\n", argv[1], strerror(-ret));
 		return 1;

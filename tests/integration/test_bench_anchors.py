@@ -79,9 +79,43 @@ def check_intervals(t):
          '--until-decided: none once it has N rounds')
 
 
+def check_ceiling_aio(t, ceiling):
+    """tools/ceiling's aio loop (the libaio cases' ceiling row): the
+    command bench_anchors gives a libaio case, and the loop itself on a
+    file: whole reads, a line parse_ceiling reads; a depth of 0 refused."""
+    sys.path.insert(0, os.path.dirname(BENCH))
+    import bench_anchors as ba
+
+    class Env:
+        def path(self, target):
+            return '/t/' + target
+
+    class Opts:
+        runtime = 2
+    Opts.ceiling = ceiling
+    case = [c for c in ba.all_cases() if c.name == 'libaio-loop'][0]
+    t.eq(ba._ceiling(Opts, case, Env()),
+         [ceiling, 'aio', '/t/loop', '32', '2'],
+         'libaio cases: the ceiling row runs its aio loop at their depth')
+    path = t.path('aio-data')
+    with open(path, 'wb') as f:
+        f.write(bytes(range(256)) * 4096)       # 1 MiB: 256 4k blocks
+    r = t.run('aio', path, '8', '0.2', prog=ceiling, timeout=t.scaled(30))
+    t.eq(r.rc, 0, 'ceiling aio: exit 0', r)
+    m = ba.parse_ceiling(r.out) if 'iops=' in r.out else {}
+    t.check(r.out.startswith('ceiling: aio %s depth=8 bs=4096 ' % path) and
+            m.get('ios', 0) >= 8, 'ceiling aio: its line, at least one '
+            'batch of 8 reads completed', r)
+    r = t.run('aio', path, '0', '0.2', prog=ceiling, timeout=t.scaled(30))
+    t.eq((r.rc, r.out), (2, ''), 'ceiling aio: depth 0 refused (usage)', r)
+
+
 def main():
     t = ibtest.Test()
     check_intervals(t)
+    ceiling = os.path.join(os.path.dirname(os.path.dirname(t.bin)), 'tools',
+                           'ceiling')
+    check_ceiling_aio(t, ceiling)
     if t.wrapper:
         t.skip('compares run times: not under a wrapper')
         t.finish()
@@ -89,8 +123,6 @@ def main():
         t.skip('fio is not installed')
         t.finish()
     jpath = t.path('anchors.json')
-    ceiling = os.path.join(os.path.dirname(os.path.dirname(t.bin)), 'tools',
-                           'ceiling')
     r = t.run(BENCH, 'anchors', '--smoke', '--runtime', '0.3',
               '--targets', 'null,shm', '--engines', 'psync', '--no-seed',
               '--iobench', t.bin, '--ceiling', ceiling, '--json', jpath,
