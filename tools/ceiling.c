@@ -288,12 +288,6 @@ static int run_uring(struct bench *b)
 	free(cqes);
 	return ret;
 }
-#else
-static int run_uring(struct bench *b)
-{
-	(void)b;
-	return -ENOSYS;
-}
 #endif
 
 #if HAVE_LIBAIO
@@ -373,13 +367,31 @@ static int run_aio(struct bench *b)
 	free(cbs);
 	return ret;
 }
-#else
-static int run_aio(struct bench *b)
-{
-	(void)b;
-	return -ENOSYS;
-}
 #endif
+
+/*
+ * The loops by name: run NULL where the build lacks lib; deep loops take
+ * any DEPTH, the others 1.
+ */
+static const struct mode {
+	const char *name;
+	int (*run)(struct bench *b);
+	bool deep;
+	const char *lib;
+} modes[] = {
+#if HAVE_LIBURING
+	{ "uring", run_uring, true, "liburing" },
+#else
+	{ "uring", NULL, true, "liburing" },
+#endif
+#if HAVE_LIBAIO
+	{ "aio", run_aio, true, "libaio" },
+#else
+	{ "aio", NULL, true, "libaio" },
+#endif
+	{ "pread", run_pread, false, NULL },
+	{ "lat", run_lat, false, NULL },
+};
 
 static int usage(void)
 {
@@ -387,21 +399,24 @@ static int usage(void)
 	return 2;
 }
 
-static int parse_args(struct bench *b, int argc, char **argv, bool *uring,
-		      bool *aio, double *secs)
+static const struct mode *find_mode(const char *name)
+{
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (!strcmp(modes[i].name, name))
+			return &modes[i];
+	return NULL;
+}
+
+static int parse_args(struct bench *b, int argc, char **argv,
+		      const struct mode **m, double *secs)
 {
 	char *end;
 
-	if (argc < 5 || argc > 6)
-		return -1;
-	*uring = !strcmp(argv[1], "uring");
-	*aio = !strcmp(argv[1], "aio");
-	if (!*uring && !*aio && strcmp(argv[1], "pread") &&
-	    strcmp(argv[1], "lat"))
+	if (argc < 5 || argc > 6 || !(*m = find_mode(argv[1])))
 		return -1;
 	b->depth = (unsigned int)strtoul(argv[3], &end, 10);
 	if (*end || !b->depth || b->depth > 4096 ||
-	    (!*uring && !*aio && b->depth != 1))
+	    (!(*m)->deep && b->depth != 1))
 		return -1;
 	*secs = strtod(argv[4], &end);
 	if (*end || *secs <= 0)
@@ -417,17 +432,17 @@ int main(int argc, char **argv)
 	struct bench b = { .fd = -1 };
 	uint64_t start;
 	double secs;
-	bool uring, aio, lat;
+	const struct mode *m;
+	bool lat;
 	int ret;
 
-	if (parse_args(&b, argc, argv, &uring, &aio, &secs))
+	if (parse_args(&b, argc, argv, &m, &secs))
 		return usage();
-	if ((uring && !HAVE_LIBURING) || (aio && !HAVE_LIBAIO)) {
-		fprintf(stderr, "ceiling: built without %s\n",
-			uring ? "liburing" : "libaio");
+	if (!m->run) {
+		fprintf(stderr, "ceiling: built without %s\n", m->lib);
 		return 1;
 	}
-	lat = !strcmp(argv[1], "lat");
+	lat = m->run == run_lat;
 	if (lat && !(b.lat_hist = calloc(LAT_BINS, sizeof(*b.lat_hist))))
 		return 1;
 	ret = lat && !strcmp(argv[2], "-") ? 0 : open_target(&b, argv[2]);
@@ -444,8 +459,7 @@ int main(int argc, char **argv)
 		return 1;
 	start = ib_now_ns();
 	b.end_ns = start + (uint64_t)(secs * 1e9);
-	ret = uring ? run_uring(&b) : aio ? run_aio(&b) :
-	      lat ? run_lat(&b) : run_pread(&b);
+	ret = m->run(&b);
 	if (ret) {
 		fprintf(stderr, "ceiling: %s: %s\n", argv[1], strerror(-ret));
 		return 1;
