@@ -12,6 +12,7 @@ import ibtest
 
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
                      'tools', 'bench.py')
+sys.path.insert(0, os.path.dirname(BENCH))     # bench_verdicts, bench_anchors
 ROWS = {'null-qd1': ['iobench', 'fio', 'ceiling'],
         'null-qd32': ['iobench', 'fio'],
         'psync-shm': ['iobench', 'fio', 'ceiling']}
@@ -43,7 +44,6 @@ def check_intervals(t):
     """The verdicts' 90% intervals (bench_verdicts.median_ci): the order
     statistics whose binomial coverage of the median is >= 90%, and the
     verdict decided only when its interval is on one side of the goal."""
-    sys.path.insert(0, os.path.dirname(BENCH))
     import bench_verdicts as bv
     vals = [1.0, 1.2, 0.9, 1.1, 1.3, 0.8, 1.05, 0.95]
     t.eq([bv.median_ci(list(range(n))) for n in (4, 5, 8, 11)],
@@ -83,7 +83,6 @@ def check_ceiling_aio(t, ceiling):
     """tools/ceiling's aio loop (the libaio cases' ceiling row): the
     command bench_anchors gives a libaio case, and the loop itself on a
     file: whole reads, a line parse_ceiling reads; a depth of 0 refused."""
-    sys.path.insert(0, os.path.dirname(BENCH))
     import bench_anchors as ba
 
     class Env:
