@@ -34,11 +34,12 @@
  * costs less CPU). The pairs are the noise test: a job that shares its
  * CPUs with others (8 jobs on 2 vCPUs) completes in a slice what the
  * scheduler gave it, and one lucky slice made the sum's 2% before. With
- * the sum alone, 12 of 192 probes of the 8-job randrw line on zram chose
- * one I/O per call and 73 of 192 the spin, where neither helps (the I/Os
- * complete in the submitting call); with every pair, 1 and 12, and +10%
- * IOPS, -13% CPU per I/O (8 alternated rounds of 3 s; a single job on
- * zram and on the loop device: unchanged, 0.99x and 1.01x).
+ * the sum alone, 66-93 of ~280 probes of the 8-job randrw line on zram
+ * chose one I/O per call and 84-86 the spin, where neither helps (the
+ * I/Os complete in the submitting call); with every pair, 9-21 and 25-31
+ * (16 alternated rounds of 2 s, twice; IOPS 0.98x and 1.04x, within the
+ * VM's noise; a single job on zram and on the loop device: unchanged, and
+ * the spin still chosen where it wins: doc/performance.md).
  *
  * A probe ends after the first pair of slices that way 1 did not win:
  * decide() can no longer keep it, and its other slices would only cost.
