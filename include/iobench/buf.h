@@ -17,8 +17,14 @@
  * block size rounded up to 4 KiB (ctx->buf_base, ctx->buf_size), filled
  * once: zeros with zero_buffers, else random data from the job's
  * IB_STREAM_DATA stream. Per write, ib_bufs_prep_write() then applies
- * refill_buffers (new random data every write) or scramble_buffers (a
- * stamp in every 4 KiB so that no two writes carry identical blocks).
+ * refill_buffers (new random data every write) or scramble_buffers (on
+ * by default, as fio's: 8 bytes at the start of every 512, the sector's
+ * offset ^ one random draw per write, so that a deduplicating target sees
+ * no sector twice; fio stamps the offset and the time in each 512 bytes).
+ * The stamp is off with refill, with verify (its data is the whole
+ * block), after buffer_pattern (fio writes a pattern as it is), and with
+ * zero_buffers=1 unless scramble_buffers is given too (fio's rule: then
+ * the zeros are stamped).
  *
  * The data itself (fio's definitions, facts checked against fio 3.33):
  * - buffer_pattern: the pattern repeated from the buffer's first byte.
@@ -43,7 +49,7 @@
  *   their job numbers alone (not randseed), so each job can compute the
  *   others'.
  * - compress and dedupe imply refill_buffers (job fixup); zero_buffers wins
- *   over all of these.
+ *   over all of these (but a given scramble_buffers, above).
  */
 struct ib_bufs {
 	struct ib_rand rand;	/* IB_STREAM_DATA */
@@ -95,10 +101,13 @@ void ib_bufs_dedupe_global(struct ib_bufs *b, const struct ib_job *job,
 /* Out of line: the refill and scramble cases. */
 void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io);
 
+/* The scramble's stamp: every this many bytes of a write. */
+#define IB_SCRAMBLE_SECTOR 512
+
 /* Write data for io (its buffer, io->len bytes at io->offset). */
 static inline void ib_bufs_prep_write(struct ib_bufs *b, struct ib_io *io)
 {
-	if (!b->zero && (b->refill || b->scramble))
+	if (b->refill ? !b->zero : b->scramble)
 		ib_bufs_fill_write(b, io);
 }
 

@@ -396,7 +396,8 @@ struct ib_job {
 	unsigned int sync_io;	/* enum ib_sync_io (sync=) */
 	bool zero_buffers;
 	bool refill_buffers;
-	bool scramble_buffers;
+	bool scramble_buffers;	/* default 1, as fio's */
+	bool scramble_given;	/* given: it holds with zero_buffers (fio) */
 	/* write data (buf.h): fio's pattern syntax, "" for none */
 	const char *buffer_pattern;	/* < IB_PATTERN_TEXT_MAX */
 	unsigned int compress_pct;	/* buffer_compress_percentage, 0: off */

@@ -36,6 +36,7 @@ static void build_defaults(struct ib_job *j)
 	/* set as if given, but a default */
 	j->ioengine_given = j->direct_given = false;
 	j->norandommap_given = false;
+	j->scramble_given = false;
 	j->rate.thinktime_blocks_set = false;
 	j->rand_gen = IB_RANDGEN_AUTO;
 	/* defaults no value of their option can give: randseed= turns

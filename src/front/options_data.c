@@ -84,7 +84,26 @@ int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 	if (p.noffs)
 		return ib_diag_set(d, EINVAL, "%s: %%o has no meaning in a buffer pattern",
 				   o->name);
+	/* fio: a pattern is written as it is, neither stamped nor zeroed
+	 * (unless one of them is given after it) */
+	j->scramble_buffers = false;
+	j->zero_buffers = false;
 	return ib_opt_set_str(j, o, v, d);
+}
+
+/* scramble_buffers: also remembers it was given (it then holds over
+ * zero_buffers=1, buf.c). */
+int ib_opt_set_scramble(struct ib_job *j, const struct ib_opt *o,
+			const char *v, struct ib_diag *d)
+{
+	int rc = ib_parse_bool_as(o->any_int, v, &j->scramble_buffers, d);
+
+	if (rc) {
+		ib_diag_prefix(d, "%s", o->name);
+		return rc;
+	}
+	j->scramble_given = true;
+	return 0;
 }
 
 int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,

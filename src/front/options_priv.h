@@ -59,6 +59,8 @@ int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d);
 int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 				const char *v, struct ib_diag *d);
+int ib_opt_set_scramble(struct ib_job *j, const struct ib_opt *o,
+			const char *v, struct ib_diag *d);
 int ib_opt_set_norandommap(struct ib_job *j, const struct ib_opt *o,
 			   const char *v, struct ib_diag *d);
 int ib_opt_set_spr_op(struct ib_job *j, const struct ib_opt *o,

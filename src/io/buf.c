@@ -53,7 +53,10 @@ static int data_setup(struct ib_bufs *b, const struct ib_job *job,
 
 	b->zero = job->zero_buffers;
 	b->refill = job->refill_buffers;
-	b->scramble = job->scramble_buffers;
+	/* fio's rule: zero_buffers=1 turns the default stamp off, not a
+	 * given one; verify's data replaces the whole block anyway */
+	b->scramble = job->scramble_buffers && !b->refill && !job->verify.type &&
+		      (job->scramble_given || !b->zero);
 	b->compress_pct = job->compress_pct;
 	b->compress_seg = job->compress_chunk && job->compress_chunk < minw ?
 				  job->compress_chunk : minw;
@@ -175,7 +178,7 @@ static void fill_working_set(struct ib_bufs *b, struct ib_io *io)
 
 void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io)
 {
-	uint64_t stamp;
+	uint64_t stamp, draw;
 	size_t i;
 
 	if (b->refill && b->ws_pages) {
@@ -197,8 +200,11 @@ void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io)
 		fill_data(b, &b->rand, io->buf, io->len);
 		return;
 	}
-	stamp = io->offset ^ ib_rand64(&b->rand);	/* scramble */
-
-	for (i = 0; i + sizeof(stamp) <= io->len; i += 4096)
+	/* scramble: each 512-byte sector starts with its offset ^ one draw
+	 * per write, so no sector repeats an earlier write's */
+	draw = ib_rand64(&b->rand);
+	for (i = 0; i + sizeof(stamp) <= io->len; i += IB_SCRAMBLE_SECTOR) {
+		stamp = (io->offset + i) ^ draw;
 		memcpy((char *)io->buf + i, &stamp, sizeof(stamp));
+	}
 }

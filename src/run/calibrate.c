@@ -66,9 +66,9 @@ const struct ib_job_field ib_calib_keep[] = {
 	KEEP(randseed_set), KEEP(randseed), KEEP(norandommap), KEEP(rand_gen),
 	/* the buffers */
 	KEEP(direct), KEEP(zero_buffers), KEEP(refill_buffers),
-	KEEP(scramble_buffers), KEEP(buffer_pattern), KEEP(compress_pct),
-	KEEP(compress_chunk), KEEP(dedupe_pct), KEEP(dedupe_mode),
-	KEEP(dedupe_ws_pct), KEEP(dedupe_global),
+	KEEP(scramble_buffers), KEEP(scramble_given), KEEP(buffer_pattern),
+	KEEP(compress_pct), KEEP(compress_chunk), KEEP(dedupe_pct),
+	KEEP(dedupe_mode), KEEP(dedupe_ws_pct), KEEP(dedupe_global),
 	/* the queue */
 	KEEP(iodepth), KEEP(iodepth_batch_submit),
 	KEEP(iodepth_batch_complete_min), KEEP(iodepth_batch_complete_max),

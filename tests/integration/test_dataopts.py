@@ -262,6 +262,44 @@ def test_pattern(t):
          "a file is not supported by iobench", 'pattern file message', r)
 
 
+def sectors(data):
+    """How many distinct 512-byte sectors data holds."""
+    return len(set(data[o:o + 512] for o in range(0, len(data), 512)))
+
+
+def test_scramble(t):
+    """scramble_buffers, on by default as fio's: a sequential write from one
+    buffer (psync, QD1) leaves no 512-byte sector twice; off, the 64
+    blocks are one block's 8 sectors. zero_buffers turns the default stamp
+    off, not a given one. The same counts from fio 3.33."""
+    size = 256 * KiB
+    cases = [
+        ((), size // 512, 'default'),
+        (('--scramble_buffers=0',), 8, 'scramble_buffers=0'),
+        (('--zero_buffers=1',), 1, 'zero_buffers=1'),
+        (('--zero_buffers=1', '--scramble_buffers=1'), size // 512,
+         'zero_buffers=1 scramble_buffers=1'),
+        (('--scramble_buffers=1', '--verify=crc32c', '--do_verify=0'),
+         size // 512, 'verify'),
+    ]
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        for opts, want, what in cases:
+            d = write_file(t, 'scr', size, '--bs=4k', '--iodepth=1', *opts,
+                           fio=fio)
+            if d is None:
+                continue
+            t.eq(sectors(d), want, '%s %s: distinct sectors' % (who, what))
+            if what == 'zero_buffers=1':
+                t.eq(d.count(0), size, '%s %s: all zeros' % (who, what))
+            if what == 'verify' and not fio:
+                # verify's blocks, not the stamp: read back and checked
+                r = t.run('--name=scr', '--filename=' + t.path('scr'),
+                          '--size=%d' % size, '--rw=read', '--bs=4k',
+                          '--verify=crc32c', *PSYNC)
+                t.ok(r, 'verify reads back what a scrambled job wrote')
+
+
 def dup_share(data, bs):
     blocks = [data[o:o + bs] for o in range(0, len(data), bs)]
     uniq = len(set(blocks))
@@ -529,6 +567,7 @@ def main():
     test_bssplit(t)
     test_compress(t)
     test_pattern(t)
+    test_scramble(t)
     test_dedupe(t)
     test_dedupe_working_set(t)
     test_dedupe_global(t)

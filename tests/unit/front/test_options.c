@@ -920,7 +920,7 @@ static void test_defaults_match_help(void **state)
 		/* given, even as the default's value, is not a default (job.h) */
 		j->ioengine_given = j->direct_given = false;
 		j->rate.thinktime_blocks_set = false;
-		j->norandommap_given = false;
+		j->norandommap_given = j->scramble_given = false;
 		if (j->rand_gen == IB_RANDGEN_TAUS)	/* given as the default */
 			j->rand_gen = IB_RANDGEN_AUTO;
 		if (!same_job(j, def))

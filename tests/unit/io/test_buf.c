@@ -83,14 +83,15 @@ static void layout(void **state)
 	ib_bufs_free(&t->ctx);	/* twice is fine */
 }
 
-/* zero_buffers: zeros, and no write changes them, scramble or not. */
+/* zero_buffers: zeros, and no write changes them (the default stamp off). */
 static void zeros(void **state)
 {
 	struct t *t = *state;
 	struct ib_io *io;
 
 	t->job.zero_buffers = true;
-	t->job.scramble_buffers = true;
+	assert_true(t->job.scramble_buffers);	/* fio's default */
+	assert_false(t->job.scramble_given);
 	alloc(t);
 	io = &t->ctx.ios[1];
 	io->len = 8192;
@@ -105,6 +106,7 @@ static void plain(void **state)
 {
 	struct t *t = *state;
 
+	t->job.scramble_buffers = false;
 	alloc(t);
 	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
 	t->ctx.ios[0].len = 4096;
@@ -129,24 +131,81 @@ static void refill(void **state)
 	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
 }
 
-/* scramble_buffers: offset ^ one draw, stamped at every 4 KiB. */
+/* Each 512 bytes of exp's unit u from its start: (offset + i) ^ draw. */
+static void stamp_exp(struct t *t, unsigned int u, uint64_t offset,
+		      uint32_t len, uint64_t draw)
+{
+	for (uint32_t i = 0; i + 8 <= len; i += 512) {
+		uint64_t stamp = (offset + i) ^ draw;
+
+		memcpy(t->exp + u * 8192 + i, &stamp, 8);
+	}
+}
+
+/*
+ * scramble_buffers (the default): every 512 bytes start with the sector's
+ * offset ^ one draw per write; a second write of the same unit and offset
+ * carries a new draw, so no sector repeats.
+ */
 static void scramble(void **state)
 {
 	struct t *t = *state;
 	struct ib_io *io;
-	uint64_t stamp;
+	uint64_t draw;
 
-	t->job.scramble_buffers = true;
 	alloc(t);
 	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
 	io = &t->ctx.ios[1];
 	io->len = 8192;
 	io->offset = 0x123000;
 	ib_bufs_prep_write(&t->b, io);
-	stamp = 0x123000 ^ ib_rand64(&t->want);
-	memcpy(t->exp + 8192, &stamp, 8);
-	memcpy(t->exp + 8192 + 4096, &stamp, 8);
+	draw = ib_rand64(&t->want);
+	stamp_exp(t, 1, 0x123000, 8192, draw);
 	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+	ib_bufs_prep_write(&t->b, io);
+	assert_int_not_equal(ib_rand64(&t->want), draw);
+	assert_memory_not_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+	/* a short write stamps its first 1000 bytes' sectors, nothing past */
+	memcpy(t->exp + 8192, t->ctx.ios[1].buf, 8192);
+	io->len = 1000;
+	ib_bufs_prep_write(&t->b, io);
+	draw = ib_rand64(&t->want);
+	stamp_exp(t, 1, 0x123000, 1000, draw);
+	assert_memory_equal(t->ctx.ios[1].buf, t->exp + 8192, 8192);
+}
+
+/*
+ * fio's rule: zero_buffers=1 with scramble_buffers given stamps the zeros;
+ * verify and refill take the stamp off.
+ */
+static void scramble_rules(void **state)
+{
+	struct t *t = *state;
+	struct ib_io *io;
+	uint64_t draw;
+
+	t->job.zero_buffers = true;
+	t->job.scramble_given = true;
+	alloc(t);
+	io = &t->ctx.ios[0];
+	io->len = 4096;
+	io->offset = 4096;
+	ib_bufs_prep_write(&t->b, io);
+	memset(t->exp, 0, DEPTH * 8192);
+	draw = ib_rand64(&t->want);
+	stamp_exp(t, 0, 4096, 4096, draw);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
+	ib_bufs_free(&t->ctx);
+
+	t->job.zero_buffers = false;
+	t->job.verify.type = 1;
+	alloc(t);
+	assert_false(t->b.scramble);
+	ib_bufs_free(&t->ctx);
+	t->job.verify.type = 0;
+	t->job.refill_buffers = true;
+	alloc(t);
+	assert_false(t->b.scramble);
 }
 
 /*
@@ -182,7 +241,8 @@ static void iomem_kinds(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(layout), T(zeros), T(plain), T(refill), T(scramble), T(iomem_kinds),
+		T(layout), T(zeros), T(plain), T(refill), T(scramble),
+		T(scramble_rules), T(iomem_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
