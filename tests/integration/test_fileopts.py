@@ -3,7 +3,8 @@
 """Options of fio's job files people write (issue 13, first slice): every
 fio option name is refused by name ("not supported by iobench", engine
 options naming their engine), never "unknown option"; values as the next
-word; aliases (nr_files, threads, fileoffset); deprecated no-ops; any
+word; every default fio 3.33's but the engine and O_DIRECT (--cmdhelp of
+both); aliases (nr_files, threads, fileoffset); deprecated no-ops; any
 integer for a boolean; size=N%%; time_based without runtime (size-based, as
 fio); several filename= lines adding files; filename_format. The page cache
 and file setup options on real targets: invalidate (mincore on an ext4 file
@@ -76,6 +77,62 @@ def test_every_fio_name(t):
     t.eq(r.err.strip(), "iobench: --pool: option of fio's dfs, rados and "
          "rbd engines, not supported by iobench", 'engine option message', r)
     t.fails(r, 'engine option refused')
+
+
+# Defaults iobench sets apart from fio's, on purpose (doc/options.md,
+# defaults=fio restores fio's): the engine and O_DIRECT measure the device,
+# the batching is chosen by the run. fio's values as --cmdhelp prints them.
+OWN_DEFAULTS = {'direct': '0', 'buffered': '1', 'ioengine': 'psync'}
+# fio's defaults, set in iobench's code rather than as the option's value:
+# no value of randseed= can give 0x89 (a given randseed turns randrepeat
+# off); an empty filename_format is fio's naming (test_filename_format).
+UNSHOWN = ('randseed', 'filename_format')
+SIZE = re.compile(r'^(\d+)([kmgt]?)$', re.I)
+
+
+def norm_default(v):
+    """One spelling of a --cmdhelp default: none/0 alike, sizes in bytes,
+    fio's per-direction lists collapsed when every entry is the same."""
+    if v in (None, '', 'no default', 'none'):
+        return '0'
+    parts = v.split(',')
+    if len(set(parts)) == 1:
+        v = parts[0]
+    m = SIZE.match(v)
+    if m:
+        return str(int(m.group(1)) << (10 * 'kmgt'.find(m.group(2).lower())
+                                       + 10 if m.group(2) else 0))
+    return v
+
+
+def cmdhelp_default(t, name, fio=False):
+    r = t.fio('--cmdhelp=' + name) if fio else t.run('--cmdhelp=' + name)
+    m = re.search(r'^ *default: *(.*)$', r.out, re.M) if r else None
+    return m.group(1).strip() if m else None
+
+
+def test_defaults_as_fio(t):
+    """Every option both tools know has fio 3.33's default in iobench but
+    the few iobench sets for itself (OWN_DEFAULTS): a default that differs
+    silently changes what a fio job measures (scramble_buffers was 0)."""
+    if t.reduced or not shutil.which('fio'):
+        t.skip('fio not installed (or under a wrapper): its defaults')
+        return
+    names = set(fio_names())
+    out = t.run('--cmdhelp=all').out
+    ours = [ln.split()[0] for ln in out.splitlines()
+            if ln.startswith('  ') and not ln.startswith('   ')]
+    both = [n for n in ours if n in names]
+    t.check(len(both) > 150, 'options both tools list (%d)' % len(both))
+    differ = {}
+    for n in both:
+        b = cmdhelp_default(t, n, fio=True)
+        if b in (None, 'no default') or n in UNSHOWN:
+            continue    # fio states none: nothing to compare with
+        if norm_default(cmdhelp_default(t, n)) != norm_default(b):
+            differ[n] = b
+    t.eq(differ, OWN_DEFAULTS, 'options whose default is not fio 3.33\'s '
+         '(their fio default)')
 
 
 def test_next_word(t):
@@ -550,6 +607,7 @@ def test_file_setup(t):
 def main():
     t = ibtest.Test()
     test_every_fio_name(t)
+    test_defaults_as_fio(t)
     test_next_word(t)
     test_aliases_values(t)
     test_filenames(t)
