@@ -91,19 +91,25 @@ int ib_opt_set_buffer_pattern(struct ib_job *j, const struct ib_opt *o,
 	return ib_opt_set_str(j, o, v, d);
 }
 
-/* scramble_buffers: also remembers it was given (it then holds over
- * zero_buffers=1, buf.c). */
-int ib_opt_set_scramble(struct ib_job *j, const struct ib_opt *o,
-			const char *v, struct ib_diag *d)
+/* A boolean option that also remembers it was given. */
+static int set_bool_given(const struct ib_opt *o, const char *v, bool *val,
+			  bool *given, struct ib_diag *d)
 {
-	int rc = ib_parse_bool_as(o->any_int, v, &j->scramble_buffers, d);
+	int rc = ib_parse_bool_as(o->any_int, v, val, d);
 
 	if (rc) {
 		ib_diag_prefix(d, "%s", o->name);
 		return rc;
 	}
-	j->scramble_given = true;
+	*given = true;
 	return 0;
+}
+
+/* scramble_buffers: given, it holds over zero_buffers=1 (buf.c). */
+int ib_opt_set_scramble(struct ib_job *j, const struct ib_opt *o,
+			const char *v, struct ib_diag *d)
+{
+	return set_bool_given(o, v, &j->scramble_buffers, &j->scramble_given, d);
 }
 
 int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
@@ -210,14 +216,7 @@ int ib_opt_set_random_generator(struct ib_job *j, const struct ib_opt *o,
 int ib_opt_set_norandommap(struct ib_job *j, const struct ib_opt *o,
 			   const char *v, struct ib_diag *d)
 {
-	int rc = ib_parse_bool_as(o->any_int, v, &j->norandommap, d);
-
-	if (rc) {
-		ib_diag_prefix(d, "%s", o->name);
-		return rc;
-	}
-	j->norandommap_given = true;
-	return 0;
+	return set_bool_given(o, v, &j->norandommap, &j->norandommap_given, d);
 }
 
 /* spr_op: the over-provisioning ratio, strictly between 0 and 1. */
