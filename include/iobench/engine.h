@@ -117,6 +117,8 @@ struct ib_io {
 	uint32_t len;		/* bytes asked for this submission */
 	uint8_t ddir;		/* enum ib_ddir (READ/WRITE/TRIM/SYNC) */
 	uint8_t inline_done;	/* loop: completed inside queue(), no slat */
+	uint8_t read_into;	/* loop: a read filled buf since its write data
+				 * was last set (buf.h undoes it) */
 	uint16_t file_idx;	/* index into ctx->files */
 	unsigned int idx;	/* index in ctx->ios, == buffer index */
 	void *buf;		/* aligned buffer, ctx->buf_size bytes */

@@ -89,6 +89,29 @@ size_t ib_bufs_unit_size(const struct ib_job *job)
 	return (bs + 4095) & ~(size_t)4095;
 }
 
+/*
+ * A job that reads and writes keeps its units' data to put back after a
+ * read (buf.h), unless every write sets the whole block anyway: verify,
+ * or refill with data (refill with zero_buffers writes what is there).
+ */
+static int undo_setup(struct ib_bufs *b, const struct ib_engine_ctx *ctx,
+		      const struct ib_job *job, struct ib_diag *d)
+{
+	size_t len = (size_t)ctx->nr_ios * ctx->buf_size;
+
+	b->undo_reads = (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
+			!job->verify.type && !(b->refill && !b->zero);
+	b->unit_size = ctx->buf_size;
+	if (!b->undo_reads || b->zero)
+		return 0;
+	b->pristine = malloc(len);
+	if (!b->pristine)
+		return ib_diag_set(d, ENOMEM, "no memory for a copy of %zu bytes of buffers",
+				   len);
+	memcpy(b->pristine, ctx->buf_base, len);
+	return 0;
+}
+
 int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		  const struct ib_job *job, unsigned int depth,
 		  struct ib_diag *d)
@@ -96,6 +119,7 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 	unsigned int i;
 	int ret;
 
+	b->pristine = NULL;
 	if (data_setup(b, job, d))
 		return -EINVAL;
 	ctx->buf_size = ib_bufs_unit_size(job);
@@ -114,11 +138,25 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		else
 			fill_data(b, &b->rand, ctx->ios[i].buf, ctx->buf_size);
 	}
-	return 0;
+	ret = undo_setup(b, ctx, job, d);
+	if (ret)
+		ib_bufs_free(b, ctx);
+	return ret;
 }
 
-void ib_bufs_free(struct ib_engine_ctx *ctx)
+void ib_bufs_undo_read(const struct ib_bufs *b, struct ib_io *io)
 {
+	if (b->pristine)
+		memcpy(io->buf, (const char *)b->pristine + io->idx * b->unit_size,
+		       io->len);
+	else
+		memset(io->buf, 0, io->len);
+}
+
+void ib_bufs_free(struct ib_bufs *b, struct ib_engine_ctx *ctx)
+{
+	free(b->pristine);
+	b->pristine = NULL;
 	ib_bufmem_free(ctx);
 	free(ctx->ios);
 	ctx->buf_base = NULL;

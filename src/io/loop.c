@@ -322,6 +322,8 @@ next_io(struct ib_loop *l, uint64_t *tp)
 		if (l->c.bufs)
 			ib_bufs_prep_write(l->c.bufs, io);
 		l->writes_since_sync++;
+	} else {
+		io->read_into |= desc.ddir == IB_DDIR_READ;
 	}
 	l->c.st->dir[desc.ddir].issued++;
 	if (ib_unlikely(l->issue_extras))

@@ -376,7 +376,7 @@ void worker_teardown(struct worker *w)
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
 	ib_loop_free(&w->loop);
-	ib_bufs_free(&w->ctx);
+	ib_bufs_free(&w->bufs, &w->ctx);
 	if (w->lockmem)
 		munmap(w->lockmem, w->job->lockmem);
 }

@@ -300,6 +300,68 @@ def test_scramble(t):
                 t.ok(r, 'verify reads back what a scrambled job wrote')
 
 
+def mixed_run(t, name, fill, fio, *opts):
+    """A randrw job over a 1 MiB file filled with fill (bytes): the file
+    before and after, as 4 KiB blocks."""
+    f = t.path(name)
+    with open(f, 'wb') as fh:
+        fh.write(fill)
+    args = ['--name=' + name, '--filename=' + f, '--size=1m', '--bs=4k',
+            '--rw=randrw', '--loops=4', '--output-format=json'] + list(opts)
+    r = t.fio(*args) if fio else t.run(*args)
+    if r is None or not t.ok(r, name + (' (fio)' if fio else '')):
+        return None
+    with open(f, 'rb') as fh:
+        d = fh.read()
+    cut = lambda x: [x[o:o + 4096] for o in range(0, len(x), 4096)]
+    return list(zip(cut(fill), cut(d)))
+
+
+def test_mixed_writes(t):
+    """In a job that reads and writes, a write from a buffer a read filled
+    carries the data asked for, not what was read: the pattern, zeros, or
+    random data on a device of zeros (where the read's zeros would be a
+    compressing target's easy case). fio 3.33 keeps the pattern (it turns
+    refill_buffers on) but writes the read data otherwise."""
+    rnd = os.urandom(MiB)
+    pat = bytes.fromhex('deadbeef') * 1024
+    engines = (PSYNC, ['--ioengine=io_uring', '--direct=1', '--iodepth=8'])
+    for fio in (False, True):
+        who = 'fio 3.33' if fio else 'iobench'
+        for eng in engines if not fio else engines[:1]:
+            e = '%s %s' % (who, eng[0].split('=')[1])
+            blocks = mixed_run(t, 'mx', rnd, fio, *eng,
+                               '--buffer_pattern=0xdeadbeef')
+            if blocks is None:
+                continue
+            written = sum(1 for a, b in blocks if a != b)
+            t.check(written > 16, '%s pattern: blocks written (%d)'
+                    % (e, written))
+            t.eq(sum(1 for a, b in blocks if a != b and b != pat), 0,
+                 '%s pattern: written blocks not the pattern' % e)
+            blocks = mixed_run(t, 'mx', rnd, fio, *eng, '--zero_buffers=1')
+            if blocks is None:
+                continue
+            stale = sum(1 for a, b in blocks if a != b and b.count(0) != 4096)
+            if fio:
+                t.check(stale > 0, '%s zero_buffers: writes carry read data '
+                        '(%d blocks)' % (e, stale))
+            else:
+                t.eq(stale, 0, '%s zero_buffers: written blocks not zeros' % e)
+            blocks = mixed_run(t, 'mx', bytes(MiB), fio, *eng)
+            if blocks is None:
+                continue
+            # a written block of random data has ~16 zero bytes of 4096;
+            # the read zeros with the stamps, about 4000
+            mostly = sum(1 for a, b in blocks if b != a and b.count(0) > 2048)
+            if fio:
+                t.check(mostly > 0, '%s default data: writes of the zeros '
+                        'read (%d blocks)' % (e, mostly))
+            else:
+                t.eq(mostly, 0, '%s default data: written blocks mostly the '
+                     'zeros read' % e)
+
+
 def dup_share(data, bs):
     blocks = [data[o:o + bs] for o in range(0, len(data), bs)]
     uniq = len(set(blocks))
@@ -568,6 +630,7 @@ def main():
     test_compress(t)
     test_pattern(t)
     test_scramble(t)
+    test_mixed_writes(t)
     test_dedupe(t)
     test_dedupe_working_set(t)
     test_dedupe_global(t)
