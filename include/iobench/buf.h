@@ -118,16 +118,24 @@ void ib_bufs_undo_read(const struct ib_bufs *b, struct ib_io *io);
 /* The scramble's stamp: every this many bytes of a write. */
 #define IB_SCRAMBLE_SECTOR 512
 
-/* Write data for io (its buffer, io->len bytes at io->offset). */
-static inline void ib_bufs_prep_write(struct ib_bufs *b, struct ib_io *io)
+/*
+ * Write data for io (its buffer, io->len bytes at io->offset): 1 when a
+ * read's data had to be undone first, else 0.
+ */
+static inline unsigned int ib_bufs_prep_write(struct ib_bufs *b, struct ib_io *io)
 {
+	unsigned int undone = 0;
+
 	if (__builtin_expect(io->read_into, 0)) {
 		io->read_into = 0;
-		if (b->undo_reads)
+		if (b->undo_reads) {
 			ib_bufs_undo_read(b, io);
+			undone = 1;
+		}
 	}
 	if (b->refill ? !b->zero : b->scramble)
 		ib_bufs_fill_write(b, io);
+	return undone;
 }
 
 #endif

@@ -320,7 +320,7 @@ next_io(struct ib_loop *l, uint64_t *tp)
 	io->due_ns = desc.due_ns;
 	if (desc.ddir == IB_DDIR_WRITE) {
 		if (l->c.bufs)
-			ib_bufs_prep_write(l->c.bufs, io);
+			l->c.st->writes_restored += ib_bufs_prep_write(l->c.bufs, io);
 		l->writes_since_sync++;
 	} else {
 		io->read_into |= desc.ddir == IB_DDIR_READ;

@@ -317,6 +317,29 @@ def mixed_run(t, name, fill, fio, *opts):
     return list(zip(cut(fill), cut(d)))
 
 
+def test_writes_restored(t):
+    """The JSON's effective options count the writes whose buffer a read
+    had filled: at depth 1 (psync, one buffer), each write right after a
+    read, as the job's iolog orders them; none in a job that only writes."""
+    f = t.shm_file('wr', size=MiB)
+    for extra in ((), ('--zero_buffers=1',)):
+        ios, r = iolog_run(t, 'wr', f, '--size=1m', '--bs=4k', '--rw=randrw',
+                           '--loops=2', *extra)
+        if ios is None:
+            continue
+        want = sum(1 for a, b in zip(ios, ios[1:])
+                   if a[0] == 'read' and b[0] == 'write')
+        eff = job_json(r).get('effective options', {})
+        t.check(want > 16, 'writes after a read in the iolog (%d)' % want)
+        t.eq(eff.get('writes_restored'), want,
+             'writes_restored %s: the iolog\'s read-then-write pairs'
+             % ' '.join(extra))
+    ios, r = iolog_run(t, 'ww', f, '--size=1m', '--bs=4k', '--rw=randwrite')
+    if ios is not None:
+        t.eq(job_json(r).get('effective options', {}).get('writes_restored'),
+             None, 'writes_restored: none in a job that only writes')
+
+
 def test_mixed_writes(t):
     """In a job that reads and writes, a write from a buffer a read filled
     carries the data asked for, not what was read: the pattern, zeros, or
@@ -631,6 +654,7 @@ def main():
     test_pattern(t)
     test_scramble(t)
     test_mixed_writes(t)
+    test_writes_restored(t)
     test_dedupe(t)
     test_dedupe_working_set(t)
     test_dedupe_global(t)
