@@ -30,9 +30,9 @@
  * later write from that unit would carry the data read (a fresh device's
  * zeros, compressible and deduplicable, in place of the random data or
  * pattern asked for): fio does so, but for buffer_pattern, where it turns
- * refill_buffers on. Here the unit's data is put back first, from a copy
- * of the units as filled (zeros: a memset), unless verify or refill writes
- * the whole block anyway (io->read_into, set by the loop).
+ * refill_buffers on. Here such a job's reads land in buffers of their own
+ * (ctx->buf_areas 2: twice the memory, no copy per write), unless verify
+ * (it checks what the reads bring) or refill writes the whole block anyway.
  *
  * The data itself (fio's definitions, facts checked against fio 3.33):
  * - buffer_pattern: the pattern repeated from the buffer's first byte.
@@ -78,11 +78,6 @@ struct ib_bufs {
 	unsigned int ws_index;	/* dedupe_global: own job index */
 	uint64_t ws_per_job;	/* dedupe_global: P */
 	struct ib_vpattern pattern;
-	/* a job that reads and writes: a write from a unit a read filled
-	 * gets the unit's data back first (zeros, or the copy) */
-	bool undo_reads;
-	void *pristine;		/* the units' data as filled (not zero) */
-	size_t unit_size;
 };
 
 /* One unit's buffer size for the job: its largest block, in whole pages. */
@@ -91,8 +86,8 @@ size_t ib_bufs_unit_size(const struct ib_job *job);
 int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		  const struct ib_job *job, unsigned int depth,
 		  struct ib_diag *d);
-/* Safe after a failed or no ib_bufs_alloc() (b and ctx zeroed). */
-void ib_bufs_free(struct ib_bufs *b, struct ib_engine_ctx *ctx);
+/* Safe after a failed or no ib_bufs_alloc() (ctx zeroed). */
+void ib_bufs_free(struct ib_engine_ctx *ctx);
 
 /*
  * The buffers' memory (bufmem.c), ctx->nr_ios * ctx->buf_size bytes at
@@ -111,31 +106,25 @@ void ib_bufmem_free(struct ib_engine_ctx *ctx);
 void ib_bufs_dedupe_global(struct ib_bufs *b, const struct ib_job *job,
 			   unsigned int nr_jobs);
 
-/* Out of line: the refill and scramble cases; a read's data undone. */
+/* Out of line: the refill and scramble cases. */
 void ib_bufs_fill_write(struct ib_bufs *b, struct ib_io *io);
-void ib_bufs_undo_read(const struct ib_bufs *b, struct ib_io *io);
 
 /* The scramble's stamp: every this many bytes of a write. */
 #define IB_SCRAMBLE_SECTOR 512
 
-/*
- * Write data for io (its buffer, io->len bytes at io->offset): 1 when a
- * read's data had to be undone first, else 0.
- */
-static inline unsigned int ib_bufs_prep_write(struct ib_bufs *b, struct ib_io *io)
+/* Write data for io (its buffer, io->len bytes at io->offset). */
+static inline void ib_bufs_prep_write(struct ib_bufs *b, struct ib_io *io)
 {
-	unsigned int undone = 0;
-
-	if (__builtin_expect(io->read_into, 0)) {
-		io->read_into = 0;
-		if (b->undo_reads) {
-			ib_bufs_undo_read(b, io);
-			undone = 1;
-		}
-	}
 	if (b->refill ? !b->zero : b->scramble)
 		ib_bufs_fill_write(b, io);
-	return undone;
+}
+
+/* A read lands in the unit's buffer of the reads' area, if there is one. */
+static inline void ib_bufs_prep_read(const struct ib_engine_ctx *ctx,
+				     struct ib_io *io)
+{
+	if (ctx->buf_areas > 1)
+		io->buf = ib_ctx_buf(ctx, ctx->nr_ios + io->idx);
 }
 
 #endif

@@ -117,8 +117,6 @@ struct ib_io {
 	uint32_t len;		/* bytes asked for this submission */
 	uint8_t ddir;		/* enum ib_ddir (READ/WRITE/TRIM/SYNC) */
 	uint8_t inline_done;	/* loop: completed inside queue(), no slat */
-	uint8_t read_into;	/* loop: a read filled buf since its write data
-				 * was last set (buf.h undoes it) */
 	uint16_t file_idx;	/* index into ctx->files */
 	unsigned int idx;	/* index in ctx->ios, == buffer index */
 	void *buf;		/* aligned buffer, ctx->buf_size bytes */
@@ -143,7 +141,11 @@ struct ib_engine_ctx {
 	struct ib_io *ios;
 	unsigned int nr_ios;	/* == iodepth */
 	size_t buf_size;	/* bytes per io buffer (max bs, aligned) */
-	void *buf_base;		/* nr_ios * buf_size, contiguous, aligned */
+	void *buf_base;		/* nr_ios * buf_size, contiguous, aligned;
+				 * times buf_areas */
+	/* 1, or 2: the reads' buffers apart, unit i's at nr_ios + i (buf.h:
+	 * a read never overwrites the data a later write sends) */
+	unsigned int buf_areas;
 	unsigned int buf_mem;	/* enum ib_iomem: how buf_base was allocated */
 	void *data;		/* engine private */
 	char errmsg[IB_ENGINE_ERRMSG_LEN]; /* "" or why init/an I/O failed */
@@ -151,6 +153,33 @@ struct ib_engine_ctx {
 	 * "fixedbufs,ring_fd,defer_taskrun": the JSON's effective options */
 	char setup[IB_ENGINE_SETUP_LEN];
 };
+
+/* How many buffers, of every area (buf_areas 0: set by no one, 1). */
+static inline unsigned int ib_ctx_nr_bufs(const struct ib_engine_ctx *c)
+{
+	return c->nr_ios * (c->buf_areas ? c->buf_areas : 1);
+}
+
+/* The bytes of every buffer. */
+static inline size_t ib_ctx_buf_bytes(const struct ib_engine_ctx *c)
+{
+	return c->buf_size * ib_ctx_nr_bufs(c);
+}
+
+/* Buffer k (0 .. nr_ios * buf_areas - 1): unit k's, then the reads'. */
+static inline void *ib_ctx_buf(const struct ib_engine_ctx *c, size_t k)
+{
+	return (char *)c->buf_base + k * c->buf_size;
+}
+
+/* Which buffer io->buf lies in (a registered buffer's index). */
+static inline unsigned int ib_ctx_buf_index(const struct ib_engine_ctx *c,
+					    const struct ib_io *io)
+{
+	return (unsigned int)(((const char *)io->buf - (const char *)c->buf_base) /
+			      c->buf_size);
+}
+
 
 struct ib_opt;
 struct ib_diag;

@@ -220,9 +220,9 @@ struct ib_job_stats {
 	unsigned int batch_spin_won[2];	/* spin probes won: [0] none, [1] spin */
 	char engine_setup[80];	/* ib_engine_ctx.setup of the job's engine */
 	unsigned int noatime_files;	/* regular files opened O_NOATIME */
-	/* writes whose buffer a read had filled, its data put back first
-	 * (buf.h; fio writes the data read) */
-	uint64_t writes_restored;
+	/* the reads had buffers of their own, so that no write sent the data
+	 * a read brought (buf.h; fio writes it) */
+	bool read_buffers_apart;
 };
 
 /*

@@ -90,26 +90,14 @@ size_t ib_bufs_unit_size(const struct ib_job *job)
 }
 
 /*
- * A job that reads and writes keeps its units' data to put back after a
- * read (buf.h), unless every write sets the whole block anyway: verify,
- * or refill with data (refill with zero_buffers writes what is there).
+ * A job that reads and writes reads into buffers of its own (buf.h), unless
+ * every write sets the whole block anyway (refill with data) or the reads'
+ * data is checked (verify).
  */
-static int undo_setup(struct ib_bufs *b, const struct ib_engine_ctx *ctx,
-		      const struct ib_job *job, struct ib_diag *d)
+static bool reads_apart(const struct ib_bufs *b, const struct ib_job *job)
 {
-	size_t len = (size_t)ctx->nr_ios * ctx->buf_size;
-
-	b->undo_reads = (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
-			!job->verify.type && !(b->refill && !b->zero);
-	b->unit_size = ctx->buf_size;
-	if (!b->undo_reads || b->zero)
-		return 0;
-	b->pristine = malloc(len);
-	if (!b->pristine)
-		return ib_diag_set(d, ENOMEM, "no memory for a copy of %zu bytes of buffers",
-				   len);
-	memcpy(b->pristine, ctx->buf_base, len);
-	return 0;
+	return (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
+	       !job->verify.type && !(b->refill && !b->zero);
 }
 
 int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
@@ -119,11 +107,11 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 	unsigned int i;
 	int ret;
 
-	b->pristine = NULL;
 	if (data_setup(b, job, d))
 		return -EINVAL;
 	ctx->buf_size = ib_bufs_unit_size(job);
 	ctx->nr_ios = depth;
+	ctx->buf_areas = reads_apart(b, job) ? 2 : 1;
 	ret = ib_bufmem_alloc(ctx, job, d);
 	if (ret)
 		return ret;
@@ -138,25 +126,11 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		else
 			fill_data(b, &b->rand, ctx->ios[i].buf, ctx->buf_size);
 	}
-	ret = undo_setup(b, ctx, job, d);
-	if (ret)
-		ib_bufs_free(b, ctx);
-	return ret;
+	return 0;
 }
 
-void ib_bufs_undo_read(const struct ib_bufs *b, struct ib_io *io)
+void ib_bufs_free(struct ib_engine_ctx *ctx)
 {
-	if (b->pristine)
-		memcpy(io->buf, (const char *)b->pristine + io->idx * b->unit_size,
-		       io->len);
-	else
-		memset(io->buf, 0, io->len);
-}
-
-void ib_bufs_free(struct ib_bufs *b, struct ib_engine_ctx *ctx)
-{
-	free(b->pristine);
-	b->pristine = NULL;
 	ib_bufmem_free(ctx);
 	free(ctx->ios);
 	ctx->buf_base = NULL;

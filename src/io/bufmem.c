@@ -72,7 +72,7 @@ static int attach_shm(struct ib_engine_ctx *ctx, size_t len, struct ib_diag *d)
 int ib_bufmem_alloc(struct ib_engine_ctx *ctx, const struct ib_job *job,
 		    struct ib_diag *d)
 {
-	size_t len = ctx->buf_size * ctx->nr_ios;
+	size_t len = ib_ctx_buf_bytes(ctx);
 
 	ctx->buf_mem = job->iomem;
 	switch (job->iomem) {
@@ -102,7 +102,7 @@ void ib_bufmem_free(struct ib_engine_ctx *ctx)
 	if (ctx->buf_mem == IB_IOMEM_SHM)
 		shmdt(ctx->buf_base);
 	else if (ctx->buf_mem == IB_IOMEM_MMAP || ctx->buf_mem == IB_IOMEM_MMAPSHARED)
-		munmap(ctx->buf_base, ctx->buf_size * ctx->nr_ios);
+		munmap(ctx->buf_base, ib_ctx_buf_bytes(ctx));
 	else
 		free(ctx->buf_base);
 	ctx->buf_base = NULL;

@@ -15,7 +15,7 @@
 
 static void release_io(struct ib_loop *l, struct ib_io *io)
 {
-	io->buf = (char *)l->c.ctx->buf_base + (size_t)io->idx * l->c.ctx->buf_size;
+	io->buf = ib_ctx_buf(l->c.ctx, io->idx);
 	l->free_ios[l->nr_free++] = io;
 	if (ib_unlikely(l->busy))
 		l->busy[io->idx] = 0;
@@ -320,10 +320,10 @@ next_io(struct ib_loop *l, uint64_t *tp)
 	io->due_ns = desc.due_ns;
 	if (desc.ddir == IB_DDIR_WRITE) {
 		if (l->c.bufs)
-			l->c.st->writes_restored += ib_bufs_prep_write(l->c.bufs, io);
+			ib_bufs_prep_write(l->c.bufs, io);
 		l->writes_since_sync++;
-	} else {
-		io->read_into |= desc.ddir == IB_DDIR_READ;
+	} else if (desc.ddir == IB_DDIR_READ) {
+		ib_bufs_prep_read(l->c.ctx, io);
 	}
 	l->c.st->dir[desc.ddir].issued++;
 	if (ib_unlikely(l->issue_extras))

@@ -207,6 +207,7 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 	w->ctx.files = w->fs->f;
 	w->ctx.nr_files = w->fs->nr;
 	ret = ib_bufs_alloc(&w->bufs, &w->ctx, job, depth, d);
+	w->st->read_buffers_apart = w->ctx.buf_areas > 1;
 	if (!ret && job->dedupe_global)
 		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
 	if (!ret && job->replay.iolog[0])
@@ -376,7 +377,7 @@ void worker_teardown(struct worker *w)
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
 	ib_loop_free(&w->loop);
-	ib_bufs_free(&w->bufs, &w->ctx);
+	ib_bufs_free(&w->ctx);
 	if (w->lockmem)
 		munmap(w->lockmem, w->job->lockmem);
 }

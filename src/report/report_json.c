@@ -293,8 +293,8 @@ static void json_effective(struct ib_json *j, const struct ib_rep_entry *e)
 		ib_json_str(j, "engine_setup", s->engine_setup);
 	if (s->noatime_files)	/* fio: devices only */
 		ib_json_uint(j, "noatime_files", s->noatime_files);
-	if (s->writes_restored)	/* fio: writes the data read */
-		ib_json_uint(j, "writes_restored", s->writes_restored);
+	if (s->read_buffers_apart)	/* fio: writes the data read */
+		ib_json_uint(j, "read_buffers_apart", 1);
 	if (s->batch_adaptive) {	/* loop_batch.c: each probe's winner */
 		ib_json_uint(j, "batch_probes_won_batched", s->batch_won[0]);
 		ib_json_uint(j, "batch_probes_won_per_io", s->batch_won[1]);

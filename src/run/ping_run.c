@@ -295,7 +295,7 @@ static void teardown(struct ping_run *r)
 	if (r->ops && r->ctx.ios)
 		r->ops->cleanup(&r->ctx);
 	ib_loop_free(&r->loop);
-	ib_bufs_free(&r->bufs, &r->ctx);
+	ib_bufs_free(&r->ctx);
 	free(r->st);
 }
 

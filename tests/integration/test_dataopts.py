@@ -317,27 +317,29 @@ def mixed_run(t, name, fill, fio, *opts):
     return list(zip(cut(fill), cut(d)))
 
 
-def test_writes_restored(t):
-    """The JSON's effective options count the writes whose buffer a read
-    had filled: at depth 1 (psync, one buffer), each write right after a
-    read, as the job's iolog orders them; none in a job that only writes."""
-    f = t.shm_file('wr', size=MiB)
-    for extra in ((), ('--zero_buffers=1',)):
-        ios, r = iolog_run(t, 'wr', f, '--size=1m', '--bs=4k', '--rw=randrw',
-                           '--loops=2', *extra)
-        if ios is None:
+def test_read_buffers_apart(t):
+    """The JSON's effective options say when the reads had buffers of their
+    own: a job that reads and writes (with registered buffers on io_uring:
+    each area's buffers registered), not one that only writes or verifies."""
+    f = t.shm_file('rb', size=MiB)
+    base = ['--name=rb', '--filename=' + f, '--size=1m', '--bs=4k',
+            '--output-format=json']
+    cases = [(['--rw=randrw', '--ioengine=io_uring', '--direct=1',
+               '--iodepth=16'], 1, 'randrw io_uring'),
+             (['--rw=randrw'] + PSYNC, 1, 'randrw psync'),
+             (['--rw=randwrite'] + PSYNC, None, 'randwrite'),
+             (['--rw=randrw', '--verify=crc32c'] + PSYNC, None,
+              'randrw verify')]
+    for opts, want, what in cases:
+        r = t.run(*(base + opts))
+        if not t.ok(r, what):
             continue
-        want = sum(1 for a, b in zip(ios, ios[1:])
-                   if a[0] == 'read' and b[0] == 'write')
         eff = job_json(r).get('effective options', {})
-        t.check(want > 16, 'writes after a read in the iolog (%d)' % want)
-        t.eq(eff.get('writes_restored'), want,
-             'writes_restored %s: the iolog\'s read-then-write pairs'
-             % ' '.join(extra))
-    ios, r = iolog_run(t, 'ww', f, '--size=1m', '--bs=4k', '--rw=randwrite')
-    if ios is not None:
-        t.eq(job_json(r).get('effective options', {}).get('writes_restored'),
-             None, 'writes_restored: none in a job that only writes')
+        t.eq(eff.get('read_buffers_apart'), want,
+             'read_buffers_apart: %s' % what)
+        if 'io_uring' in what:
+            t.check('fixedbufs' in eff.get('engine_setup', ''),
+                    '%s: registered buffers' % what, eff)
 
 
 def test_mixed_writes(t):
@@ -654,7 +656,7 @@ def main():
     test_pattern(t)
     test_scramble(t)
     test_mixed_writes(t)
-    test_writes_restored(t)
+    test_read_buffers_apart(t)
     test_dedupe(t)
     test_dedupe_working_set(t)
     test_dedupe_global(t)

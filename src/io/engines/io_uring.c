@@ -140,13 +140,16 @@ static int init_fail_msg(struct ib_engine_ctx *ctx, int err, const char *what)
 	return err;
 }
 
+/* Every buffer of every area (ctx->buf_areas), ud->iov as scratch. */
 static int register_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
 {
-	for (unsigned int i = 0; i < ctx->nr_ios; i++) {
-		ud->iov[i].iov_base = (char *)ctx->buf_base + i * ctx->buf_size;
+	unsigned int n = ib_ctx_nr_bufs(ctx);
+
+	for (unsigned int i = 0; i < n; i++) {
+		ud->iov[i].iov_base = ib_ctx_buf(ctx, i);
 		ud->iov[i].iov_len = ctx->buf_size;
 	}
-	return io_uring_register_buffers(&ud->ring, ud->iov, ctx->nr_ios);
+	return io_uring_register_buffers(&ud->ring, ud->iov, n);
 }
 
 /* The job's fds in file order (free it), NULL without memory. */
@@ -217,7 +220,7 @@ static int setup_bufs(struct ib_engine_ctx *ctx, struct uring_data *ud)
 	if (job->engine.fixedbufs_given && !job->engine.fixedbufs)
 		return 0;
 	if (!job->engine.fixedbufs && (!ctx->buf_base || !ctx->nr_ios ||
-				ctx->nr_ios > URING_MAX_FIXEDBUFS ||
+				ib_ctx_nr_bufs(ctx) > URING_MAX_FIXEDBUFS ||
 				job->engine.nonvectored == 0 || /* READV/WRITEV asked */
 				job->engine.atomic))
 		return 0;
@@ -291,7 +294,7 @@ static int uring_init(struct ib_engine_ctx *ctx)
 		return -ENOMEM;
 	ctx->data = ud;
 	ud->cqes = calloc(ctx->nr_ios, sizeof(*ud->cqes));
-	ud->iov = calloc(ctx->nr_ios, sizeof(*ud->iov));
+	ud->iov = calloc(ib_ctx_nr_bufs(ctx), sizeof(*ud->iov));
 	if (!ud->cqes || !ud->iov)
 		return -ENOMEM;
 	ret = ring_create(ctx, ud);
@@ -322,11 +325,11 @@ static void prep_sqe(struct ib_engine_ctx *ctx, struct uring_data *ud,
 
 	if (ud->op == OP_FIXED) {
 		if (wr)
-			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len,
-						  io->offset, (int)io->idx);
+			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len, io->offset,
+						  (int)ib_ctx_buf_index(ctx, io));
 		else
-			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len,
-						 io->offset, (int)io->idx);
+			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len, io->offset,
+						 (int)ib_ctx_buf_index(ctx, io));
 	} else if (ud->op == OP_RWV) {
 		struct iovec *iov = &ud->iov[io->idx];
 

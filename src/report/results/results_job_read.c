@@ -343,7 +343,7 @@ static void effective_into(struct ib_res_job *j, struct ib_job_stats *s,
 	why = ib_jv_str(ib_jv_get(o, "engine_setup"));
 	snprintf(s->engine_setup, sizeof(s->engine_setup), "%s", why ? why : "");
 	s->noatime_files = (unsigned int)get_u64(o, "noatime_files");
-	s->writes_restored = get_u64(o, "writes_restored");
+	s->read_buffers_apart = get_u64(o, "read_buffers_apart") != 0;
 	s->batch_adaptive = ib_jv_get(o, "batch_probes_won_batched") != NULL;
 	s->batch_won[0] = (unsigned int)get_u64(o, "batch_probes_won_batched");
 	s->batch_won[1] = (unsigned int)get_u64(o, "batch_probes_won_per_io");

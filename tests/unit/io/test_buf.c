@@ -48,7 +48,7 @@ static int teardown(void **state)
 {
 	struct t *t = *state;
 
-	ib_bufs_free(&t->b, &t->ctx);
+	ib_bufs_free(&t->ctx);
 	free(t->exp);
 	free(t);
 	return 0;
@@ -77,10 +77,10 @@ static void layout(void **state)
 	}
 	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
 	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
-	ib_bufs_free(&t->b, &t->ctx);
+	ib_bufs_free(&t->ctx);
 	assert_null(t->ctx.ios);
 	assert_null(t->ctx.buf_base);
-	ib_bufs_free(&t->b, &t->ctx);	/* twice is fine */
+	ib_bufs_free(&t->ctx);	/* twice is fine */
 }
 
 /* zero_buffers: zeros, and no write changes them (the default stamp off). */
@@ -195,13 +195,13 @@ static void scramble_rules(void **state)
 	draw = ib_rand64(&t->want);
 	stamp_exp(t, 0, 4096, 4096, draw);
 	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
-	ib_bufs_free(&t->b, &t->ctx);
+	ib_bufs_free(&t->ctx);
 
 	t->job.zero_buffers = false;
 	t->job.verify.type = 1;
 	alloc(t);
 	assert_false(t->b.scramble);
-	ib_bufs_free(&t->b, &t->ctx);
+	ib_bufs_free(&t->ctx);
 	t->job.verify.type = 0;
 	t->job.refill_buffers = true;
 	alloc(t);
@@ -209,11 +209,11 @@ static void scramble_rules(void **state)
 }
 
 /*
- * A job that reads and writes: a write from a unit a read filled sends the
- * unit's data as filled (zeros with zero_buffers); a job that only writes
- * keeps no copy and never has to.
+ * A job that reads and writes: its reads land in an area of their own
+ * (unit i's at nr_ios + i), so the units' write data never holds what a
+ * read brought; a job that only writes, or verifies, has one area.
  */
-static void undo_read(void **state)
+static void reads_apart(void **state)
 {
 	struct t *t = *state;
 	struct ib_io *io;
@@ -221,49 +221,43 @@ static void undo_read(void **state)
 	t->job.rw = IB_RW_READ | IB_RW_WRITE;
 	t->job.scramble_buffers = false;
 	alloc(t);
-	assert_true(t->b.undo_reads);
-	assert_non_null(t->b.pristine);
+	assert_int_equal(t->ctx.buf_areas, 2);
+	assert_int_equal(ib_ctx_buf_bytes(&t->ctx), 2 * DEPTH * 8192);
 	ib_rand_fill(&t->want, t->exp, DEPTH * 8192);
+	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
 	io = &t->ctx.ios[2];
+	ib_bufs_prep_read(&t->ctx, io);
+	assert_ptr_equal(io->buf, (char *)t->ctx.buf_base + (DEPTH + 2) * 8192);
+	assert_int_equal(ib_ctx_buf_index(&t->ctx, io), DEPTH + 2);
+	memset(io->buf, 0xab, 8192);	/* what a read brings */
+	io->buf = ib_ctx_buf(&t->ctx, 2);	/* the loop's release */
 	io->len = 8192;
-	memset(io->buf, 0xab, 8192);	/* what a read brought */
-	io->read_into = 1;
 	ib_bufs_prep_write(&t->b, io);
-	assert_int_equal(io->read_into, 0);
+	assert_int_equal(ib_ctx_buf_index(&t->ctx, io), 2);
 	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
-	/* only the write's length is put back */
-	memset(io->buf, 0xab, 8192);
-	io->read_into = 1;
-	io->len = 4096;
-	ib_bufs_prep_write(&t->b, io);
-	memset(t->exp + 2 * 8192 + 4096, 0xab, 4096);
-	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
-	ib_bufs_free(&t->b, &t->ctx);
-	assert_null(t->b.pristine);
+	ib_bufs_free(&t->ctx);
 
-	t->job.zero_buffers = true;
+	t->job.zero_buffers = true;	/* zeros too */
 	alloc(t);
-	assert_true(t->b.undo_reads);
-	assert_null(t->b.pristine);	/* zeros need no copy */
-	io = &t->ctx.ios[0];
-	io->len = 8192;
-	memset(io->buf, 0xab, 8192);
-	io->read_into = 1;
-	ib_bufs_prep_write(&t->b, io);
-	memset(t->exp, 0, DEPTH * 8192);
-	assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
-	ib_bufs_free(&t->b, &t->ctx);
-
+	assert_int_equal(t->ctx.buf_areas, 2);
+	ib_bufs_free(&t->ctx);
 	t->job.zero_buffers = false;
 	t->job.rw = IB_RW_WRITE;
 	alloc(t);
-	assert_false(t->b.undo_reads);
-	assert_null(t->b.pristine);
-	ib_bufs_free(&t->b, &t->ctx);
+	assert_int_equal(t->ctx.buf_areas, 1);
+	io = &t->ctx.ios[1];
+	ib_bufs_prep_read(&t->ctx, io);	/* one area: the unit's own */
+	assert_ptr_equal(io->buf, ib_ctx_buf(&t->ctx, 1));
+	ib_bufs_free(&t->ctx);
 	t->job.rw = IB_RW_READ | IB_RW_WRITE;
-	t->job.verify.type = 1;		/* verify writes whole blocks */
+	t->job.verify.type = 1;		/* verify checks the reads' data */
 	alloc(t);
-	assert_false(t->b.undo_reads);
+	assert_int_equal(t->ctx.buf_areas, 1);
+	ib_bufs_free(&t->ctx);
+	t->job.verify.type = 0;
+	t->job.refill_buffers = true;	/* every write sets its data */
+	alloc(t);
+	assert_int_equal(t->ctx.buf_areas, 1);
 }
 
 /*
@@ -289,7 +283,7 @@ static void iomem_kinds(void **state)
 		assert_int_equal((uintptr_t)t->ctx.buf_base % 4096, 0);
 		assert_memory_equal(t->ctx.buf_base, t->exp, DEPTH * 8192);
 		assert_int_equal(access(path, F_OK), -1); /* mmap:FILE unlinked */
-		ib_bufs_free(&t->b, &t->ctx);
+		ib_bufs_free(&t->ctx);
 		assert_null(t->ctx.buf_base);
 	}
 }
@@ -300,7 +294,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(layout), T(zeros), T(plain), T(refill), T(scramble),
-		T(scramble_rules), T(undo_read), T(iomem_kinds),
+		T(scramble_rules), T(reads_apart), T(iomem_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
