@@ -60,7 +60,7 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	if (ret == -ENOMEM && w->job->engine.fixedbufs)
 		return ib_diag_set(d, ret,
 				   "ioengine=%s: cannot register %u buffers of %zu bytes (fixedbufs): RLIMIT_MEMLOCK too low? (ulimit -l): %s",
-				   w->ops->name, w->ctx.nr_ios, w->ctx.buf_size, why);
+				   w->ops->name, ib_ctx_nr_bufs(&w->ctx), w->ctx.buf_size, why);
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
