@@ -172,14 +172,15 @@ static inline void *ib_ctx_buf(const struct ib_engine_ctx *c, size_t k)
 	return (char *)c->buf_base + k * c->buf_size;
 }
 
-/* Which buffer io->buf lies in (a registered buffer's index). */
+/* Which buffer io->buf lies in (a registered buffer's index): the unit's,
+ * or its read buffer's (no division on the I/O path). */
 static inline unsigned int ib_ctx_buf_index(const struct ib_engine_ctx *c,
 					    const struct ib_io *io)
 {
-	return (unsigned int)(((const char *)io->buf - (const char *)c->buf_base) /
-			      c->buf_size);
-}
+	const char *reads = ib_ctx_buf(c, c->nr_ios);
 
+	return io->idx + ((const char *)io->buf >= reads ? c->nr_ios : 0);
+}
 
 struct ib_opt;
 struct ib_diag;
