@@ -120,7 +120,7 @@ int ib_bufs_alloc(struct ib_bufs *b, struct ib_engine_ctx *ctx,
 		return ib_diag_set(d, ENOMEM, "no memory for %u I/O units", depth);
 	for (i = 0; i < depth; i++) {
 		ctx->ios[i].idx = i;
-		ctx->ios[i].buf = (char *)ctx->buf_base + (size_t)i * ctx->buf_size;
+		ctx->ios[i].buf = ib_ctx_buf(ctx, i);
 		if (b->zero)
 			memset(ctx->ios[i].buf, 0, ctx->buf_size);
 		else

@@ -179,6 +179,21 @@ def test_bssplit(t):
          'bssplit=4k/101 message', r)
 
 
+def blocks_of(data, bs):
+    """data cut in bs-byte blocks (the last one shorter)."""
+    return [data[o:o + bs] for o in range(0, len(data), bs)]
+
+
+def run_read(t, name, f, size, args, fio):
+    """Run the job args (fio's or iobench's) on f: f's first size bytes
+    after it, or None (failed, or no fio)."""
+    r = t.fio(*args) if fio else t.run(*args)
+    if r is None or not t.ok(r, name + (' (fio)' if fio else '')):
+        return None
+    with open(f, 'rb') as fh:
+        return fh.read(size)
+
+
 def write_file(t, name, size, *opts, fio=False, target=None):
     f = target or t.path(name)
     if not target and os.path.exists(f):
@@ -187,11 +202,7 @@ def write_file(t, name, size, *opts, fio=False, target=None):
             '--rw=write', '--output-format=json'] + list(opts)
     if '--ioengine=libaio' not in opts:
         args += PSYNC
-    r = t.fio(*args) if fio else t.run(*args)
-    if r is None or not t.ok(r, name + (' (fio)' if fio else '')):
-        return None
-    with open(f, 'rb') as fh:
-        return fh.read(size)
+    return run_read(t, name, f, size, args, fio)
 
 
 def check_compress(t, data, chunk, pct, fixed, who):
@@ -247,7 +258,7 @@ def test_pattern(t):
                    '--buffer_pattern=0xdeadface"ab"-12')
     want = bytes.fromhex('deadface') + b'ab' + (-12 & 0xffffffff).to_bytes(4, 'little')
     if d is not None:
-        blocks = [d[o:o + 8192] for o in range(0, len(d), 8192)]
+        blocks = blocks_of(d, 8192)
         full = (want * (8192 // len(want) + 1))[:8192]
         t.eq(sum(1 for b in blocks if b != full), 0,
              'buffer_pattern: blocks not the pattern from byte 0')
@@ -264,7 +275,7 @@ def test_pattern(t):
 
 def sectors(data):
     """How many distinct 512-byte sectors data holds."""
-    return len(set(data[o:o + 512] for o in range(0, len(data), 512)))
+    return len(set(blocks_of(data, 512)))
 
 
 def test_scramble(t):
@@ -308,13 +319,10 @@ def mixed_run(t, name, fill, fio, *opts):
         fh.write(fill)
     args = ['--name=' + name, '--filename=' + f, '--size=1m', '--bs=4k',
             '--rw=randrw', '--loops=4', '--output-format=json'] + list(opts)
-    r = t.fio(*args) if fio else t.run(*args)
-    if r is None or not t.ok(r, name + (' (fio)' if fio else '')):
+    d = run_read(t, name, f, len(fill), args, fio)
+    if d is None:
         return None
-    with open(f, 'rb') as fh:
-        d = fh.read()
-    cut = lambda x: [x[o:o + 4096] for o in range(0, len(x), 4096)]
-    return list(zip(cut(fill), cut(d)))
+    return list(zip(blocks_of(fill, 4096), blocks_of(d, 4096)))
 
 
 def test_read_buffers_apart(t):
@@ -388,7 +396,7 @@ def test_mixed_writes(t):
 
 
 def dup_share(data, bs):
-    blocks = [data[o:o + bs] for o in range(0, len(data), bs)]
+    blocks = blocks_of(data, bs)
     uniq = len(set(blocks))
     repeats = sum(1 for a, b in zip(blocks, blocks[1:]) if a == b)
     return len(blocks), uniq, repeats
@@ -408,8 +416,7 @@ def test_dedupe(t):
              'before it' % who)
         t.check(0.34 < (n - uniq) / n < 0.46, 'dedupe %s: 40%% duplicates: '
                 '%d of %d' % (who, n - uniq, n))
-        uniq_blocks = b''.join(sorted(set(d[o:o + 4096]
-                                          for o in range(0, len(d), 4096))))
+        uniq_blocks = b''.join(sorted(set(blocks_of(d, 4096))))
         ratio = len(zlib.compress(uniq_blocks, 1)) / len(uniq_blocks)
         t.check(ratio > 0.99, 'dedupe %s: unique blocks not compressible '
                 '(%.3f)' % (who, ratio))
