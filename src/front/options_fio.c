@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The names of fio 3.33's job options (facts from its HOWTO and
- * --cmdhelp/--enghelp output, doc/fio-compat.md): every one iobench does
- * not implement is refused by name, "not supported by iobench", never as
- * an "unknown option" and never accepted and ignored. Engine options name
- * the fio engines that own them.
+ * The names of fio's job options, 3.33's and those 3.34 to 3.42 added
+ * (facts from their HOWTOs, option tables and --cmdhelp/--enghelp output,
+ * doc/fio-compat.md): every one iobench does not implement is refused by
+ * name, "not supported by iobench", never as an "unknown option" and never
+ * accepted and ignored. Engine options name the fio engines that own them;
+ * the options fio itself has retired (it fails to parse them) say so.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@ static const char *const fio_names[] = {
 	"fallocate", "fdatasync", "file_append", "file_service_type", "filename",
 	"filename_format", "fileoffset", "filesize", "fill_device", "fill_fs", "flow",
 	"flow_id", "flow_sleep", "fsync", "fsync_on_close", "gid", "group_reporting",
-	"gtod_cpu", "gtod_reduce", "hugepage-size", "ignore_error",
+	"gpu_dev_id", "gtod_cpu", "gtod_reduce", "hugepage-size", "ignore_error",
 	"ignore_zone_limits", "invalidate", "io_limit", "io_size", "io_submit_mode",
 	"iodepth", "iodepth_batch", "iodepth_batch_complete",
 	"iodepth_batch_complete_max", "iodepth_batch_complete_min",
@@ -54,7 +55,8 @@ static const char *const fio_names[] = {
 	"random_distribution", "random_generator", "randrepeat", "randseed", "rate",
 	"rate_cycle", "rate_ignore_thinktime", "rate_iops", "rate_iops_min",
 	"rate_min", "rate_process", "ratecycle", "ratemin", "read_beyond_wp",
-	"read_iolog", "read_iolog_chunked", "readwrite", "refill_buffers",
+	"read_iolog", "read_iolog_chunked", "readwrite", "recover_zbd_write_error",
+	"refill_buffers",
 	"replay_align", "replay_no_stall", "replay_redirect", "replay_scale",
 	"replay_skip", "replay_time_scale", "runtime", "rw", "rw_sequencer",
 	"rwmixread", "rwmixwrite", "scramble_buffers", "serialize_overlap",
@@ -68,7 +70,8 @@ static const char *const fio_names[] = {
 	"unique_filename", "unit_base", "unlink", "unlink_each_loop",
 	"wait_for", "wait_for_previous",
 	"write_barrier", "write_bw_log", "write_hint", "write_hist_log",
-	"write_iolog", "write_iops_log", "write_lat_log", "zero_buffers",
+	"write_iolog", "write_iops_log", "write_lat_log", "write_zone_remainder",
+	"zero_buffers",
 	"zone_reset_frequency", "zone_reset_threshold", "zonecapacity", "zonemode",
 	"zonerange", "zonesize", "zoneskip",
 };
@@ -78,11 +81,14 @@ static const struct {
 	const char *name;
 	const char *engines;	/* space separated */
 } fio_engine_names[] = {
+	{ "apptag", "io_uring_cmd xnvme" },
+	{ "apptag_mask", "io_uring_cmd xnvme" },
 	{ "arguments", "exec" },
 	{ "bindname", "rdma" },
 	{ "brick", "gfapi gfapi_async" },
 	{ "busy_poll", "rados rbd" },
 	{ "busy_wait_polling", "librpma_apm_client" },
+	{ "chunck_size", "libhdfs" },
 	{ "chunk_size", "dfs libhdfs" },
 	{ "clientname", "rados rbd" },
 	{ "clustername", "rados rbd" },
@@ -90,6 +96,7 @@ static const struct {
 	{ "cmdprio", "io_uring io_uring_cmd libaio" },
 	{ "cmdprio_bssplit", "io_uring io_uring_cmd libaio" },
 	{ "cmdprio_class", "io_uring io_uring_cmd libaio" },
+	{ "cmdprio_hint", "io_uring libaio" },
 	{ "cmdprio_percentage", "io_uring io_uring_cmd libaio" },
 	{ "conf", "rados" },
 	{ "cont", "dfs" },
@@ -97,9 +104,16 @@ static const struct {
 	{ "cpuload", "cpuio" },
 	{ "cpumode", "cpuio" },
 	{ "cuda_io", "libcufile" },
+	{ "data_placement", "io_uring_cmd xnvme" },
+	{ "dataplacement", "io_uring_cmd xnvme" },
+	{ "deac", "io_uring_cmd" },
 	{ "direct_write_to_pmem", "librpma_apm_client" },
 	{ "donorname", "e4defrag" },
+	{ "dp_scheme", "io_uring_cmd xnvme" },
 	{ "exit_on_io_done", "cpuio" },
+	{ "fdp", "io_uring_cmd xnvme" },
+	{ "fdp_pli", "io_uring_cmd xnvme" },
+	{ "fdp_pli_select", "io_uring_cmd xnvme" },
 	{ "fixedbufs", "io_uring io_uring_cmd" },
 	{ "force_async", "io_uring io_uring_cmd" },
 	{ "gpu_dev_ids", "libcufile" },
@@ -111,30 +125,57 @@ static const struct {
 	{ "hostname", "libhdfs net netsplice rdma" },
 	{ "http_host", "http" },
 	{ "http_mode", "http" },
+	{ "http_object_mode", "http" },
 	{ "http_pass", "http" },
 	{ "http_s3_key", "http" },
 	{ "http_s3_keyid", "http" },
 	{ "http_s3_region", "http" },
+	{ "http_s3_security_token", "http" },
+	{ "http_s3_sse_customer_algorithm", "http" },
+	{ "http_s3_sse_customer_key", "http" },
+	{ "http_s3_storage_class", "http" },
+	{ "http_swift_auth_token", "http" },
 	{ "http_user", "http" },
 	{ "http_verbose", "http" },
 	{ "https", "http" },
+	{ "initiator", "libiscsi" },
 	{ "inplace", "e4defrag" },
 	{ "interface", "net netsplice" },
+	{ "libblkio_driver", "libblkio" },
+	{ "libblkio_force_enable_completion_eventfd", "libblkio" },
+	{ "libblkio_num_entries", "libblkio" },
+	{ "libblkio_path", "libblkio" },
+	{ "libblkio_pre_connect_props", "libblkio" },
+	{ "libblkio_pre_start_props", "libblkio" },
+	{ "libblkio_queue_size", "libblkio" },
+	{ "libblkio_vectored", "libblkio" },
+	{ "libblkio_wait_mode", "libblkio" },
+	{ "libblkio_write_zeroes_on_trim", "libblkio" },
 	{ "listen", "net netsplice" },
+	{ "md_per_io_size", "io_uring_cmd xnvme" },
 	{ "mss", "net netsplice" },
 	{ "namenode", "libhdfs" },
 	{ "nfs_url", "nfs" },
+	{ "no_completion_thread", "windowsaio" },
 	{ "nodelay", "net netsplice" },
 	{ "nonvectored", "io_uring io_uring_cmd" },
 	{ "nowait", "io_uring io_uring_cmd libaio pvsync2" },
+	{ "num_range", "io_uring_cmd" },
 	{ "object_class", "dfs" },
+	{ "pi_act", "io_uring_cmd xnvme" },
+	{ "pi_chk", "io_uring_cmd xnvme" },
 	{ "pingpong", "net netsplice" },
+	{ "plid_select", "io_uring_cmd xnvme" },
+	{ "plids", "io_uring_cmd xnvme" },
 	{ "pool", "dfs rados rbd" },
 	{ "port", "libhdfs librpma_apm_client net netsplice rdma" },
 	{ "program", "exec" },
+	{ "proto", "net netsplice rdma" },
 	{ "protocol", "net netsplice" },
+	{ "rbd_encryption_format", "rbd" },
+	{ "rbd_encryption_passphrase", "rbd" },
 	{ "rbdname", "rbd" },
-	{ "readfua", "sg" },
+	{ "readfua", "io_uring_cmd sg" },
 	{ "registerfiles", "io_uring io_uring_cmd" },
 	{ "serverip", "librpma_apm_client" },
 	{ "sg_write_mode", "sg" },
@@ -153,15 +194,40 @@ static const struct {
 	{ "uri", "nbd" },
 	{ "userspace_reap", "libaio" },
 	{ "verb", "rdma" },
+	{ "verify_mode", "io_uring_cmd" },
 	{ "volume", "gfapi gfapi_async" },
 	{ "window_size", "net netsplice" },
-	{ "writefua", "sg" },
+	{ "write_mode", "io_uring_cmd" },
+	{ "writefua", "io_uring_cmd sg" },
 	{ "xnvme_admin", "xnvme" },
 	{ "xnvme_async", "xnvme" },
+	{ "xnvme_be", "xnvme" },
 	{ "xnvme_dev_nsid", "xnvme" },
+	{ "xnvme_dev_subnqn", "xnvme" },
 	{ "xnvme_iovec", "xnvme" },
+	{ "xnvme_mem", "xnvme" },
 	{ "xnvme_sync", "xnvme" },
 };
+
+/*
+ * Options fio has retired (FIO_OPT_DEPRECATED): fio 3.33 and 3.42 fail to
+ * parse them, "Option ... is deprecated"; what takes their place, if any.
+ */
+static const struct {
+	const char *name;
+	const char *instead;
+} fio_retired[] = {
+	{ "percentage_sequential", " (percentage_random sets the mix)" },
+	{ "rwmixcycle", "" },
+};
+
+static const char *retired_hint(const char *name)
+{
+	for (size_t i = 0; i < IB_ARRAY_SIZE(fio_retired); i++)
+		if (!strcasecmp(fio_retired[i].name, name))
+			return fio_retired[i].instead;
+	return NULL;
+}
 
 static bool in_list(const char *name)
 {
@@ -181,7 +247,8 @@ static const char *engine_owners(const char *name)
 
 bool ib_opt_unsupported(const char *name)
 {
-	return !ib_opt_find(name) && (in_list(name) || engine_owners(name));
+	return !ib_opt_find(name) &&
+	       (in_list(name) || engine_owners(name) || retired_hint(name));
 }
 
 /* "rbd", "net and netsplice", "io_uring, io_uring_cmd and libaio" */
@@ -209,11 +276,15 @@ static void engine_list(const char *engines, char *buf, size_t len)
 int ib_opt_refuse(const char *name, bool dashes, struct ib_diag *d)
 {
 	const char *dash = dashes ? "--" : "";
-	const char *engines;
+	const char *engines, *instead;
 	char list[160];
 
 	if (ib_opt_find(name))
 		return 0;
+	instead = retired_hint(name);
+	if (instead)
+		return ib_diag_set(d, ENOTSUP, "%s%s: a deprecated fio option, which fio "
+				   "refuses too%s", dash, name, instead);
 	if (in_list(name))
 		return ib_diag_set(d, ENOTSUP, "%s%s: fio option not supported by iobench",
 				   dash, name);

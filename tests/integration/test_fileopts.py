@@ -79,6 +79,61 @@ def test_every_fio_name(t):
     t.fails(r, 'engine option refused')
 
 
+FIO342_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                             '..', 'data', 'fio342', 'option-names.txt')
+# under a wrapper: one of each kind of line (3.42's generic, engine and
+# retired names)
+WRAPPED_342 = ('write_zone_remainder', 'fdp', 'rwmixcycle')
+
+
+def fio342_names():
+    """{name: [engines]} of fio 3.42's job options (recorded from its
+    source: tests/data/fio342/option-names.txt)."""
+    names = {}
+    with open(FIO342_NAMES) as f:
+        for ln in f:
+            if ln.strip() and not ln.startswith('#'):
+                w = ln.split()
+                names[w[0]] = w[1:]
+    return names
+
+
+def test_every_fio342_name(t):
+    """fio 3.42's names too (fdp, num_range, write_zone_remainder, ...):
+    refused by name, an engine's option naming every engine fio 3.42 says
+    owns it, a retired one (fio fails to parse it) saying so; never
+    "unknown option". Needs no fio: the names are recorded."""
+    names = fio342_names()
+    t.check(len(names) > 350, 'fio 3.42 names recorded (%d)' % len(names))
+    if t.reduced:
+        names = {n: e for n, e in names.items() if n in WRAPPED_342}
+    data = os.urandom(64 * KiB)
+    f = t.shm_file('names342', data=data)
+    unknown, owners = [], []
+    for n, engines in sorted(names.items()):
+        r = t.run('--parse-only', '--name=x', '--filename=' + f,
+                  '--size=64k', '--%s=1' % n)
+        if 'unknown option' in r.err:
+            unknown.append(n)
+        elif "option of fio's" in r.err:
+            said = re.split(r'[ ,]+', r.err.split("fio's", 1)[1])
+            owners += ['%s: %s' % (n, e) for e in engines if e not in said]
+    t.eq(unknown, [], 'fio 3.42 option names iobench calls unknown')
+    t.eq(owners, [], 'engines fio 3.42 names that the message leaves out')
+    for argv, line in (
+            (['--fdp=1'], "iobench: --fdp: option of fio's io_uring_cmd and "
+             "xnvme engines, not supported by iobench"),
+            (['--write_zone_remainder=1'], 'iobench: --write_zone_remainder: '
+             'fio option not supported by iobench'),
+            (['--rwmixcycle=10'], 'iobench: --rwmixcycle: a deprecated fio '
+             'option, which fio refuses too')):
+        r = t.run('--name=x', '--filename=' + f, '--size=64k', *argv)
+        t.fails(r, argv[0] + ' refused')
+        t.eq(r.err.strip(), line, argv[0] + ' message', r)
+    with open(f, 'rb') as fh:
+        t.check(fh.read() == data, 'the target untouched')
+
+
 # Defaults iobench sets apart from fio's, on purpose (doc/options.md,
 # defaults=fio restores fio's): the engine and O_DIRECT measure the device,
 # the batching is chosen by the run. fio's values as --cmdhelp prints them.
@@ -607,6 +662,7 @@ def test_file_setup(t):
 def main():
     t = ibtest.Test()
     test_every_fio_name(t)
+    test_every_fio342_name(t)
     test_defaults_as_fio(t)
     test_next_word(t)
     test_aliases_values(t)

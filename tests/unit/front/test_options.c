@@ -643,6 +643,17 @@ static void test_unknown_and_unsupported(void **state)
 		"--hostname: option of fio's libhdfs, net, netsplice and rdma engines, not supported by iobench");
 	set_bad(j, "cmdprio_percentage", "10", ENOTSUP,
 		"--cmdprio_percentage: option of fio's io_uring, io_uring_cmd and libaio engines, not supported by iobench");
+	/* fio 3.34-3.42's names, and those fio itself now fails to parse */
+	set_bad(j, "fdp", "1", ENOTSUP,
+		"--fdp: option of fio's io_uring_cmd and xnvme engines, not supported by iobench");
+	set_bad(j, "recover_zbd_write_error", "1", ENOTSUP,
+		"--recover_zbd_write_error: fio option not supported by iobench");
+	set_bad(j, "percentage_sequential", "20", ENOTSUP,
+		"--percentage_sequential: a deprecated fio option, which fio refuses too "
+		"(percentage_random sets the mix)");
+	assert_int_equal(ib_opt_set_ctx(j, "rwmixcycle", "5", IB_OPT_CTX_FILE, &d), -ENOTSUP);
+	assert_string_equal(d.msg, "rwmixcycle: a deprecated fio option, which fio refuses too");
+	assert_true(ib_opt_unsupported("rwmixcycle"));
 	assert_int_equal(ib_opt_set_ctx(j, "window_size", "1m", IB_OPT_CTX_FILE, &d), -ENOTSUP);
 	assert_string_equal(d.msg, "window_size: option of fio's net and netsplice engines, not supported by iobench");
 	assert_true(ib_opt_unsupported("nfs_url"));
