@@ -228,6 +228,25 @@ def test_zoned(t, f):
                 ('fio 3.33' if fio else 'iobench', obs, stat))
 
 
+def test_zoned_missing(t, f):
+    """Zone sizes left out share what the given ones leave, evenly and
+    rounded down (fio's rule; its own example zoned:50/5:30/15:20/): no
+    I/O below the zones of 0% of the I/Os, none past the 99% three
+    thirds cover; the same bounds on fio 3.33's run of the job."""
+    for dist, lo, hi in (('zoned:0/10:0/:100/', 55 * N // 100, N),
+                         ('zoned:0/:0/0:100', 66 * N // 100, 99 * N // 100),
+                         ('zoned:0/5:0/15:100/', 20 * N // 100, N)):
+        for fio in (False, True):
+            b = blocks(t, f, dist, fio=fio)
+            if b is None:
+                continue
+            who = 'fio 3.33' if fio else 'iobench'
+            t.eq((len(b), min(b) >= lo, max(b) < hi), (IOS, True, True),
+                 '%s %s: I/Os, all in blocks %d..%d' % (who, dist, lo, hi))
+            t.check(max(b) >= hi - (hi - lo) // 8,
+                    '%s %s: the zone reaches its end' % (who, dist))
+
+
 def test_zoned_dirs(t):
     dev = t.loop_device(8 * MiB)
     if dev is None:
@@ -447,6 +466,7 @@ def main():
     test_zipf_pareto(t, f)
     test_normal(t, f)
     test_zoned(t, f)
+    test_zoned_missing(t, f)
     test_zoned_dirs(t)
     test_file_service(t)
     test_pct_random(t)

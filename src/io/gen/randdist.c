@@ -4,6 +4,7 @@
  * definitions, which are fio's).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,30 +58,61 @@ static int parse_params(char *s, struct ib_job *j, const char *v,
 	return 0;
 }
 
+#define ZONE_SIZE_MISSING UINT64_MAX
+
+/*
+ * "pct/size" of one zone. zoned's size may be left out ("20/", "20") or
+ * 0: such a zone takes a share of what the given sizes leave (fio's rule,
+ * as in its own examples' zoned:50/5:30/15:20/).
+ */
 static int parse_zone(char *e, bool abs, unsigned int kb_base,
 		      struct ib_zones *z)
 {
 	char *slash = strchr(e, '/'), *end;
 	unsigned long pct;
-	uint64_t size;
+	uint64_t size = ZONE_SIZE_MISSING;
 	struct ib_diag d;
 
-	if (!slash || z->nr == IB_ZONES_MAX)
+	if ((abs && !slash) || z->nr == IB_ZONES_MAX)
 		return -EINVAL;
-	*slash = '\0';
+	if (slash)
+		*slash = '\0';
 	pct = strtoul(e, &end, 10);
 	if (end == e || *end || pct > 100)
 		return -EINVAL;
 	if (abs) {
 		if (ib_parse_size(slash + 1, kb_base, &size, &d))
 			return -EINVAL;
-	} else {
+	} else if (slash && slash[1]) {
 		size = strtoul(slash + 1, &end, 10);
-		if (end == slash + 1 || *end || size > 100)
+		if (*end || size > 100)
 			return -EINVAL;
+		if (!size)
+			size = ZONE_SIZE_MISSING;
 	}
 	z->pct[z->nr] = (uint8_t)pct;
 	z->size[z->nr++] = size;
+	return 0;
+}
+
+/* zoned: the sizes left out share what the given ones leave, evenly
+ * (rounded down, as fio); -ERANGE when the given ones pass 100. */
+static int fill_missing_sizes(struct ib_zones *z)
+{
+	unsigned int i, missing = 0;
+	uint64_t given = 0;
+
+	for (i = 0; i < z->nr; i++) {
+		if (z->size[i] == ZONE_SIZE_MISSING)
+			missing++;
+		else
+			given += z->size[i];
+	}
+	if (given > 100)
+		return -ERANGE;
+	for (i = 0; missing && i < z->nr; i++)
+		if (z->size[i] == ZONE_SIZE_MISSING)
+			z->size[i] = (100 - given) / missing;
 	return 0;
 }
 
@@ -95,6 +127,8 @@ static int parse_zone_list(char *list, bool abs, unsigned int kb_base,
 	for (e = strtok_r(list, ":", &save); e; e = strtok_r(NULL, ":", &save))
 		if (parse_zone(e, abs, kb_base, z))
 			return -EINVAL;
+	if (!abs && fill_missing_sizes(z))
+		return -ERANGE;
 	for (i = 0; i < z->nr; i++) {
 		pct += z->pct[i];
 		size += z->size[i];

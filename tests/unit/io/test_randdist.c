@@ -56,6 +56,21 @@ static void test_parse(void **state)
 	assert_int_equal(ib_randdist_parse("pareto:0.2:2", 1024, j, &d), -EINVAL);
 	assert_string_equal(d.msg, "random_distribution=pareto:0.2:2: the center must be in 0..1");
 	assert_int_equal(ib_randdist_parse("zoned:50/50:40/50", 1024, j, &d), -EINVAL);
+	/* a zoned size left out, empty or 0 shares the rest (fio's example) */
+	assert_int_equal(ib_randdist_parse("zoned:50/5:30/15:20/", 1024, j, &d), 0);
+	assert_int_equal(j->zones[0].nr, 3);
+	assert_int_equal(j->zones[0].size[2], 80);
+	assert_int_equal(ib_randdist_parse("zoned:0/10:0/0:100", 1024, j, &d), 0);
+	assert_int_equal(j->zones[0].size[1], 45);
+	assert_int_equal(j->zones[0].size[2], 45);
+	assert_int_equal(ib_randdist_parse("zoned:0/:0/:100/", 1024, j, &d), 0);
+	assert_int_equal(j->zones[0].size[0] + j->zones[0].size[1] + j->zones[0].size[2], 99);
+	assert_int_equal(ib_randdist_parse("zoned:100/", 1024, j, &d), 0);
+	assert_int_equal(j->zones[0].size[0], 100);
+	assert_int_equal(ib_randdist_parse("zoned:50/70:50/40", 1024, j, &d), -EINVAL);
+	assert_int_equal(ib_randdist_parse("zoned:50/x:50/", 1024, j, &d), -EINVAL);
+	assert_int_equal(ib_randdist_parse("zoned_abs:50/1m:50/", 1024, j, &d), -EINVAL);
+	assert_int_equal(ib_randdist_parse("zoned_abs:50/1m:50", 1024, j, &d), -EINVAL);
 	free(j);
 }
 
