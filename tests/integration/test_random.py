@@ -273,6 +273,8 @@ def test_parse(t):
                    ('pareto:1.5', 'pareto h must be between 0 and 1'),
                    ('zoned:50/10:40/20', "the zones' percentages must add up "
                     'to 100 and their sizes to at most 100'),
+                   ('zoned:50/100:50/', 'zone 2 has 50% of the I/Os but no '
+                    'size'),
                    ('gamma:2', 'unknown distribution (random, zipf, pareto, '
                     'normal, zoned, zoned_abs)')):
         r = t.run('--parse-only', '--name=x', '--size=1m', '--rw=randread',

@@ -138,6 +138,16 @@ static int parse_zone_list(char *list, bool abs, unsigned int kb_base,
 	return 0;
 }
 
+/* The first zone given a share of the I/Os but no size (1-based), or 0:
+ * fio puts such a zone's I/Os all at its start. */
+static unsigned int empty_zone(const struct ib_zones *z)
+{
+	for (unsigned int i = 0; i < z->nr; i++)
+		if (z->pct[i] && !z->size[i])
+			return i + 1;
+	return 0;
+}
+
 static int parse_zones(char *s, struct ib_job *j, unsigned int kb_base,
 		       const char *v, struct ib_diag *d)
 {
@@ -145,6 +155,7 @@ static int parse_zones(char *s, struct ib_job *j, unsigned int kb_base,
 	struct ib_zones zones[IB_DDIR_RWT], *z;
 	char *comma;
 	int n = 0, last = -1, rc;
+	unsigned int empty;
 
 	j->zones = ib_job_no_zones;
 	memset(zones, 0, sizeof(zones));
@@ -163,6 +174,10 @@ static int parse_zones(char *s, struct ib_job *j, unsigned int kb_base,
 		if (rc)
 			return ib_diag_set(d, EINVAL, "random_distribution=%s: invalid zone list (pct/%s:...)",
 					   v, abs ? "size" : "pct");
+		empty = empty_zone(&zones[n]);
+		if (empty)
+			return ib_diag_set(d, EINVAL, "random_distribution=%s: zone %u has %u%% of the I/Os but no size",
+					   v, empty, zones[n].pct[empty - 1]);
 		last = n;
 	}
 	if (last < 0)

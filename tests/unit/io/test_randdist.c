@@ -71,6 +71,13 @@ static void test_parse(void **state)
 	assert_int_equal(ib_randdist_parse("zoned:50/x:50/", 1024, j, &d), -EINVAL);
 	assert_int_equal(ib_randdist_parse("zoned_abs:50/1m:50/", 1024, j, &d), -EINVAL);
 	assert_int_equal(ib_randdist_parse("zoned_abs:50/1m:50", 1024, j, &d), -EINVAL);
+	/* a zone given I/Os but no size: fio puts them all at its start */
+	assert_int_equal(ib_randdist_parse("zoned:50/100:50/", 1024, j, &d), -EINVAL);
+	assert_string_equal(d.msg, "random_distribution=zoned:50/100:50/: zone 2 has 50% of the I/Os but no size");
+	assert_int_equal(ib_randdist_parse("zoned_abs:100/0,100/1m", 1024, j, &d), -EINVAL);
+	assert_string_equal(d.msg, "random_distribution=zoned_abs:100/0,100/1m: zone 1 has 100% of the I/Os but no size");
+	assert_int_equal(ib_randdist_parse("zoned:0/0:100/50", 1024, j, &d), 0);
+	assert_int_equal(j->zones[0].size[0], 50);
 	free(j);
 }
 
