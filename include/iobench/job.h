@@ -535,6 +535,7 @@ enum ib_fadvise {
 	IB_FADV_AUTO,		/* 1: sequential or random per rw= */
 	IB_FADV_SEQ,
 	IB_FADV_RAND,
+	IB_FADV_NOREUSE,	/* fio 3.42: POSIX_FADV_NOREUSE */
 };
 
 enum ib_falloc {

@@ -104,8 +104,9 @@ enum ib_verify_type {
 	IB_VERIFY_SHA3_512 = 14,
 	IB_VERIFY_XXHASH = 15,
 	IB_VERIFY_SHA1 = 16,
-	IB_VERIFY_PATTERN = 17,	/* header + verify_pattern payload (fio's
-				 * type when only verify_pattern is given) */
+	IB_VERIFY_PATTERN = 17,	/* header + verify_pattern payload: fio's
+				 * type when only verify_pattern is given,
+				 * and fio 3.42's verify=pattern_hdr */
 	IB_VERIFY_PATTERN_NO_HDR = 18, /* verify=pattern: the pattern only */
 	IB_VERIFY_NULL = 19,	/* verify=null: pretend */
 	IB_VERIFY_NR

@@ -423,6 +423,7 @@ static const struct ib_opt_val fadvise_vals[] = {
 	{ "0", IB_FADV_NONE, "give no advice" },
 	{ "sequential", IB_FADV_SEQ, "advise sequential access" },
 	{ "random", IB_FADV_RAND, "advise random access" },
+	{ "noreuse", IB_FADV_NOREUSE, "advise the data will be accessed once (POSIX_FADV_NOREUSE; an LRU hint since Linux 6.3)" },
 	{ NULL, 0, NULL },
 };
 
@@ -522,6 +523,7 @@ static const struct ib_opt_val verify_vals[] = {
 	{ "sha3-512", IB_VERIFY_SHA3_512, "SHA3-512" },
 	{ "meta", IB_VERIFY_META, "the header only (offset, numberio, ...), no checksum" },
 	{ "pattern", IB_VERIFY_PATTERN_NO_HDR, "verify_pattern only, no header" },
+	{ "pattern_hdr", IB_VERIFY_PATTERN, "a header, then verify_pattern (fio 3.42's name for what verify_pattern alone implies)" },
 	{ "null", IB_VERIFY_NULL, "pretend: write and read back, check nothing (fio's null)" },
 	{ NULL, 0, NULL },
 };

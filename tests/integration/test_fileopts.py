@@ -540,6 +540,7 @@ def test_fadvise(t):
             ('randread', '1'): 'POSIX_FADV_RANDOM',
             ('read', 'random'): 'POSIX_FADV_RANDOM',
             ('randread', 'sequential'): 'POSIX_FADV_SEQUENTIAL',
+            ('randread', 'noreuse'): 'POSIX_FADV_NOREUSE',      # fio 3.42
             ('read', '0'): None}
     for (rw, hint), adv in want.items():
         lines = strace(t, 'fadvise64', *base, '--rw=' + rw,

@@ -305,6 +305,38 @@ def test_interop(t):
     t.eq(r.rc, 1, 'fio-written meta, flipped: caught')
 
 
+def test_pattern_hdr(t):
+    """verify=pattern_hdr (fio 3.42): a header, then verify_pattern; the
+    blocks of fio 3.33's implied type (verify_pattern alone), both ways."""
+    path = t.path('ph.dat')
+    pat = '--verify_pattern=0x5aa5%o'
+    mine = job(path, 1 << 20, *FIO_JOB, pat, '--verify=pattern_hdr')
+    r, j = t.run_json(mine)
+    t.eq((r.rc, j and j['error'], j and j['read']['total_ios']), (0, 0, 256),
+         'pattern_hdr: written and verified', r)
+    with open(path, 'rb') as f:
+        blk = f.read(BS)
+    t.eq((blk[:2], blk[2:4]), (b'\xca\xac', (17).to_bytes(2, 'little')),
+         'pattern_hdr: the header with fio\'s type 17 (VERIFY_PATTERN)')
+    theirs = job(path, 1 << 20, *FIO_JOB, pat)
+    f, fj = fio_json(t, *theirs, '--verify_only=1')
+    if f is not None:
+        t.eq((f.rc, fj and fj['error'], fj and fj['read']['total_ios']),
+             (0, 0, 256), 'fio 3.33 checks pattern_hdr blocks as its '
+             'verify_pattern-only type', f)
+        t.fio(*theirs, '--do_verify=0')
+        r, j = t.run_json(mine + ['--verify_only=1'])
+        t.eq((r.rc, j and j['error'], j and j['read']['total_ios']),
+             (0, 0, 256), 'pattern_hdr checks fio 3.33\'s blocks', r)
+    ibtest.flip(path, 9 * BS + 100)      # a pattern byte after the header
+    r = t.run(*mine, '--verify_only=1')
+    t.check(r.rc == 1 and 'bad pattern block offset' in r.err,
+            'pattern_hdr: a flipped pattern byte found', r)
+    r = t.run(*job(path, 65536, '--rw=write', '--verify=pattern_hdr'))
+    t.check(r.rc == 1 and 'verify=pattern_hdr needs verify_pattern' in r.err,
+            'pattern_hdr without a pattern', r)
+
+
 def backing_of(t, dev):
     return t.loop_backing[dev]
 
@@ -461,6 +493,7 @@ def main():
     test_misdirect_and_report(t)
     test_fio_counts(t)
     test_interop(t)
+    test_pattern_hdr(t)
     test_backlog(t)
     t.finish()
 

@@ -104,6 +104,8 @@ static int advice(const struct ib_job *job)
 		return POSIX_FADV_SEQUENTIAL;
 	case IB_FADV_RAND:
 		return POSIX_FADV_RANDOM;
+	case IB_FADV_NOREUSE:
+		return POSIX_FADV_NOREUSE;
 	case IB_FADV_AUTO:
 		return ib_job_random(job) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
 	default:

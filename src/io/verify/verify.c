@@ -21,7 +21,7 @@ static const struct {
 	{ "sha3-256", IB_VERIFY_SHA3_256 }, { "sha3-384", IB_VERIFY_SHA3_384 },
 	{ "sha3-512", IB_VERIFY_SHA3_512 }, { "xxhash", IB_VERIFY_XXHASH },
 	{ "meta", IB_VERIFY_META },	  { "pattern", IB_VERIFY_PATTERN_NO_HDR },
-	{ "null", IB_VERIFY_NULL },
+	{ "pattern_hdr", IB_VERIFY_PATTERN }, { "null", IB_VERIFY_NULL },
 };
 #define NNAMES (sizeof(verify_names) / sizeof(verify_names[0]))
 
@@ -69,8 +69,6 @@ int ib_verify_parse(const char *name, enum ib_verify_type *type,
 
 const char *ib_verify_name(enum ib_verify_type type)
 {
-	if (type == IB_VERIFY_PATTERN)
-		return "pattern";
 	if (type == IB_VERIFY_CRC32C_INTEL)
 		return "crc32c-intel";
 	for (size_t i = 0; i < NNAMES; i++)
@@ -138,6 +136,7 @@ int ib_verify_spec_check(const struct ib_verify_spec *s, size_t len,
 				   ib_verify_spec_hdr_size(s));
 	if ((s->type == IB_VERIFY_PATTERN ||
 	     s->type == IB_VERIFY_PATTERN_NO_HDR) && (!s->pattern || !s->pattern->len))
-		return ib_diag_set(d, -EINVAL, "verify=pattern needs verify_pattern");
+		return ib_diag_set(d, -EINVAL, "verify=%s needs verify_pattern",
+				   ib_verify_name(s->type));
 	return 0;
 }

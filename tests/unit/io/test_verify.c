@@ -50,7 +50,12 @@ static void test_names(void **state)
 	assert_int_equal(t, IB_VERIFY_NONE);
 	assert_int_equal(ib_verify_parse("crc33", &t, &d), -EINVAL);
 	assert_string_equal(d.msg, "verify: unknown type 'crc33'");
-	assert_string_equal(ib_verify_name(IB_VERIFY_PATTERN), "pattern");
+	/* fio 3.42's pattern_hdr: the header, then the pattern (the type
+	 * verify_pattern alone implies); its own name, not pattern's */
+	assert_int_equal(ib_verify_parse("pattern_hdr", &t, &d), 0);
+	assert_int_equal(t, IB_VERIFY_PATTERN);
+	assert_string_equal(ib_verify_name(IB_VERIFY_PATTERN), "pattern_hdr");
+	assert_string_equal(ib_verify_name(IB_VERIFY_PATTERN_NO_HDR), "pattern");
 	assert_string_equal(ib_verify_name(IB_VERIFY_SHA3_384), "sha3-384");
 	assert_string_equal(ib_verify_field_name(IB_VF_OFFSET), "offset");
 	assert_string_equal(ib_verify_field_name(IB_VF_CHECKSUM), "checksum");
