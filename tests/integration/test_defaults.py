@@ -118,10 +118,11 @@ def test_typed(t, dev):
         setup = eff.get('engine_setup', '').split(',')
         t.check(set(setup) <= {'', 'fixedbufs', 'registerfiles', 'ring_fd',
                                'coop_taskrun', 'single_issuer',
-                               'defer_taskrun'},
+                               'defer_taskrun', 'iowq_workers=1'},
                 'JSON: the engine\'s own set-up named', eff)
-        t.check('registerfiles' in setup,
-                'JSON: the device registered with the ring', eff)
+        t.check('registerfiles' in setup and 'iowq_workers=1' in setup,
+                'JSON: the device registered with the ring, one io-wq '
+                'worker', eff)
         t.check(j['iodepth_level']['>=64'] > 90.0,
                 'IO depths: >=64 for most I/Os (%s)' % j['iodepth_level'])
         t.check('direct' not in j['job options'] and
@@ -425,6 +426,69 @@ def test_batches(t, dev):
 OLD_ATIME_NS = 1000000000 * 10 ** 9
 
 
+def threads_while(t, args):
+    """Run iobench with args (one job); the most threads its job process
+    had, read from /proc every few ms while it ran, and the result."""
+    p = subprocess.Popen(t.argv(*args), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    most = 0
+    while p.poll() is None:
+        for kid in children(p.pid):
+            try:
+                most = max(most, len(os.listdir('/proc/%d/task' % kid)))
+            except OSError:
+                pass
+        time.sleep(0.005)
+    out, err = p.communicate()
+    return most, p.returncode, out, err
+
+
+def children(pid):
+    try:
+        with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+def test_iowq_cap(t, dev):
+    """Direct I/O to a block device with iobench's defaults: one bounded
+    io-wq worker per ring (the requests io-wq takes there wait only for
+    the device's tags). iodepth=512 on a loop device of 128 tags sends
+    requests to io-wq; the job process never has more than its own thread
+    and that worker. Not on a file, with fsync, with defaults=fio: the
+    kernel's workers, and no iowq_workers in the set-up."""
+    base = ['--name=w', '--filename=' + dev, '--rw=randread', '--bs=4k',
+            '--ioengine=io_uring', '--iodepth=512', '--time_based',
+            '--runtime=400ms', '--output-format=json']
+    with open('/sys/block/%s/queue/nr_requests' % os.path.basename(dev)) as f:
+        tags = int(f.read())
+    if t.wrapper:       # the wrapper's own threads: the flag only
+        r = t.run(*base)
+        most, rc, out, err = 2, r.rc, r.out, r.err
+    else:
+        most, rc, out, err = threads_while(t, base)
+    t.eq(rc, 0, 'iodepth=512 on the loop device', err)
+    if rc == 0:
+        eff = json.loads(out[out.index('{'):])['jobs'][0]['effective options']
+        t.check('iowq_workers=1' in eff.get('engine_setup', ''),
+                'engine_setup names iowq_workers=1', eff)
+    t.check(tags < 512 and 1 <= most <= 2, 'at most one io-wq worker (%d '
+            'threads; %d tags for 512 in flight)' % (most, tags))
+    f = t.shm_file('iowq.dat', size=1 << 20)
+    for what, args in (('a tmpfs file', ['--filename=' + f, '--size=1m']),
+                       ('fsync=8', ['--rw=randwrite', '--fsync=8',
+                                    '--allow_data_loss=1']),
+                       ('defaults=fio', ['--defaults=fio', '--direct=1']),
+                       ('direct=0', ['--direct=0'])):
+        r = t.run(*base, *args)
+        if t.ok(r, 'io-wq as the kernel sets it: ' + what):
+            eff = json.loads(r.out[r.out.index('{'):])['jobs'][0][
+                'effective options']
+            t.check('iowq' not in eff.get('engine_setup', ''),
+                    'no iowq_workers with ' + what, eff)
+
+
 def read_keeps_atime(t, f, what, *extra, prog=None):
     """A 1 MiB read of f (its atime set far back first); (the JSON's
     effective options or None, whether f's atime stayed)."""
@@ -528,6 +592,7 @@ def main():
         test_typed(t, dev)
         test_fio_defaults(t, dev)
         test_batches(t, dev)
+        test_iowq_cap(t, dev)
     else:
         t.skip('no loop devices')
     test_engine_fallback(t, os.path.abspath(helper) if helper else None)
