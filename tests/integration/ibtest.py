@@ -617,7 +617,9 @@ def _io_bytes(pid):
         return 0
 
 
-def _kids(pid):
+def children(pid):
+    """The pids of pid's children (/proc/PID/task/PID/children), [] once
+    it is gone."""
     try:
         with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
             return [int(x) for x in f.read().split()]
@@ -632,7 +634,7 @@ def wait_job_io(pid, timeout):
     import time
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if any(_io_bytes(k) > 0 for k in _kids(pid)):
+        if any(_io_bytes(k) > 0 for k in children(pid)):
             return True
         time.sleep(0.02)
     return False

@@ -382,14 +382,6 @@ def test_wrapping_numbers():
     t.eq(digest(t.loop_backing[dev]), before, 'wrapping traces: device unchanged')
 
 
-def children(pid):
-    try:
-        with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
-            return [int(x) for x in f.read().split()]
-    except OSError:
-        return []
-
-
 def wrote(pid):
     """Whether pid made a write call yet (its /proc io counters)."""
     try:
@@ -406,7 +398,7 @@ def writing_child(pid, timeout=60):
     [] after timeout seconds."""
     end = time.monotonic() + t.scaled(timeout)
     while time.monotonic() < end:
-        kids = children(pid)
+        kids = ibtest.children(pid)
         if kids and wrote(kids[0]):
             return kids
         time.sleep(0.02)

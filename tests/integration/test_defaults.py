@@ -433,7 +433,7 @@ def threads_while(t, args):
                          stderr=subprocess.PIPE, text=True)
     most = 0
     while p.poll() is None:
-        for kid in children(p.pid):
+        for kid in ibtest.children(p.pid):
             try:
                 most = max(most, len(os.listdir('/proc/%d/task' % kid)))
             except OSError:
@@ -441,14 +441,6 @@ def threads_while(t, args):
         time.sleep(0.005)
     out, err = p.communicate()
     return most, p.returncode, out, err
-
-
-def children(pid):
-    try:
-        with open('/proc/%d/task/%d/children' % (pid, pid)) as f:
-            return [int(x) for x in f.read().split()]
-    except OSError:
-        return []
 
 
 def test_iowq_cap(t, dev):

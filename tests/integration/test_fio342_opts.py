@@ -119,7 +119,7 @@ def comm():
                          text=True)
     names = []
     if ibtest.wait_job_io(p.pid, t.scaled(20)):
-        names = [read_comm(k) for k in ibtest._kids(p.pid)]
+        names = [read_comm(k) for k in ibtest.children(p.pid)]
     parent = read_comm(p.pid)
     err = p.communicate(timeout=t.scaled(60))[1]
     t.eq((p.returncode, err), (0, ''), 'comm: the run')
