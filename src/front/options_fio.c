@@ -76,11 +76,15 @@ static const char *const fio_names[] = {
 	"zonerange", "zonesize", "zoneskip",
 };
 
-/* fio's engine-specific options and the engines that own them. */
-static const struct {
+/* A fio option name and what iobench says of it. */
+struct fio_note {
 	const char *name;
-	const char *engines;	/* space separated */
-} fio_engine_names[] = {
+	const char *note;
+};
+
+/* fio's engine-specific options and the engines that own them (space
+ * separated). */
+static const struct fio_note fio_engine_names[] = {
 	{ "apptag", "io_uring_cmd xnvme" },
 	{ "apptag_mask", "io_uring_cmd xnvme" },
 	{ "arguments", "exec" },
@@ -213,20 +217,23 @@ static const struct {
  * Options fio has retired (FIO_OPT_DEPRECATED): fio 3.33 and 3.42 fail to
  * parse them, "Option ... is deprecated"; what takes their place, if any.
  */
-static const struct {
-	const char *name;
-	const char *instead;
-} fio_retired[] = {
+static const struct fio_note fio_retired[] = {
 	{ "percentage_sequential", " (percentage_random sets the mix)" },
 	{ "rwmixcycle", "" },
 };
 
+/* The note of name in one of the tables above, or NULL. */
+static const char *note_of(const struct fio_note *t, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcasecmp(t[i].name, name))
+			return t[i].note;
+	return NULL;
+}
+
 static const char *retired_hint(const char *name)
 {
-	for (size_t i = 0; i < IB_ARRAY_SIZE(fio_retired); i++)
-		if (!strcasecmp(fio_retired[i].name, name))
-			return fio_retired[i].instead;
-	return NULL;
+	return note_of(fio_retired, IB_ARRAY_SIZE(fio_retired), name);
 }
 
 static bool in_list(const char *name)
@@ -239,10 +246,7 @@ static bool in_list(const char *name)
 
 static const char *engine_owners(const char *name)
 {
-	for (size_t i = 0; i < IB_ARRAY_SIZE(fio_engine_names); i++)
-		if (!strcasecmp(fio_engine_names[i].name, name))
-			return fio_engine_names[i].engines;
-	return NULL;
+	return note_of(fio_engine_names, IB_ARRAY_SIZE(fio_engine_names), name);
 }
 
 bool ib_opt_unsupported(const char *name)

@@ -52,6 +52,20 @@ WRAPPED_NAMES = ('bssplit', 'file_service_type', 'latency_percentile',
                  'rw_sequencer', 'thinktime_blocks', 'verify_pattern')
 
 
+def name_run(t, f, n):
+    """iobench --parse-only with --n=1 on file f: (the run, what is wrong:
+    n when iobench calls it unknown, n? for a failure that neither refuses
+    it by name nor names a bad value, else None)."""
+    r = t.run('--parse-only', '--name=x', '--filename=' + f, '--size=64k',
+              '--%s=1' % n)
+    if 'unknown option' in r.err:
+        return r, n
+    if r.rc != 0 and 'not supported by iobench' not in r.err \
+            and 'invalid' not in r.err and ': ' not in r.err:
+        return r, n + '?'
+    return r, None
+
+
 def test_every_fio_name(t):
     names = fio_names()
     if names is None:
@@ -61,15 +75,7 @@ def test_every_fio_name(t):
     if t.reduced:
         names = [n for n in names if n in WRAPPED_NAMES]
     f = t.shm_file('names', size=64 * KiB)
-    unknown = []
-    for n in names:
-        r = t.run('--parse-only', '--name=x', '--filename=' + f,
-                  '--size=64k', '--%s=1' % n)
-        if 'unknown option' in r.err:
-            unknown.append(n)
-        elif r.rc != 0 and 'not supported by iobench' not in r.err \
-                and 'invalid' not in r.err and ': ' not in r.err:
-            unknown.append(n + '?')
+    unknown = [bad for bad in (name_run(t, f, n)[1] for n in names) if bad]
     t.eq(unknown, [], 'fio option names iobench calls unknown')
     t.check(len(every) > 200, 'fio lists its options (%d)' % len(every))
     r = t.run('--parse-only', '--name=x', '--filename=' + f,
@@ -111,10 +117,9 @@ def test_every_fio342_name(t):
     f = t.shm_file('names342', data=data)
     unknown, owners = [], []
     for n, engines in sorted(names.items()):
-        r = t.run('--parse-only', '--name=x', '--filename=' + f,
-                  '--size=64k', '--%s=1' % n)
-        if 'unknown option' in r.err:
-            unknown.append(n)
+        r, bad = name_run(t, f, n)
+        if bad:
+            unknown.append(bad)
         elif "option of fio's" in r.err:
             said = re.split(r'[ ,]+', r.err.split("fio's", 1)[1])
             owners += ['%s: %s' % (n, e) for e in engines if e not in said]

@@ -4,8 +4,8 @@
  * definitions, which are fio's).
  */
 #include <errno.h>
-#include <stdint.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
