@@ -15,6 +15,7 @@ argv: iobench [seccomp_run helper]
 """
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -482,6 +483,59 @@ def test_iowq_cap(t, dev):
                     'no iowq_workers with ' + what, eff)
 
 
+def getevents_calls(t, *args):
+    """(Result, the io_getevents calls strace saw) of iobench with args."""
+    log = t.path('peek.strace')
+    r = t.run('-f', '-qq', '-e', 'trace=io_getevents', '-o', log,
+              *t.argv(*args), prog=shutil.which('strace'),
+              timeout=t.scaled(120))
+    try:
+        with open(log) as f:
+            return r, sum('io_getevents(' in line for line in f)
+    except OSError:
+        return r, None
+
+
+def test_aio_peek(t, dev):
+    """libaio with iobench's defaults reads the completion ring before any
+    wait (engine_setup ring_peek): the 256 reads of a tmpfs file complete
+    in io_submit, so the job makes no io_getevents at all; defaults=fio
+    waits in io_getevents as fio does. A wait for 4 at a time on the loop
+    device (what the ring holds, then io_getevents for the rest) still
+    gives every read once."""
+    f = t.shm_file('peek.dat', size=1 << 20)
+    base = ['--name=p', '--filename=' + f, '--ioengine=libaio', '--rw=randread',
+            '--bs=4k', '--iodepth=8', '--direct=1', '--output-format=json']
+    for what, extra, want in (('defaults', [], 0),
+                              ('defaults=fio', ['--defaults=fio'], None)):
+        if not shutil.which('strace') or t.wrapper:
+            r, calls = t.run(*base, *extra), None
+        else:
+            r, calls = getevents_calls(t, *base, *extra)
+        if not t.ok(r, 'libaio on a tmpfs file, ' + what):
+            continue
+        job = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+        setup = job['effective options'].get('engine_setup', '').split(',')
+        t.eq((job['read']['total_ios'], 'ring_peek' in setup),
+             (256, want == 0), what + ': 256 reads, ring_peek in the set-up')
+        if calls is None:
+            continue
+        if want == 0:
+            t.eq(calls, 0, what + ': no io_getevents')
+        else:
+            t.check(1 <= calls <= 256, what + ': waits in io_getevents '
+                    '(%d calls)' % calls)
+    if not dev:
+        return
+    r = t.run('--name=p', '--filename=' + dev, '--ioengine=libaio',
+              '--rw=randread', '--bs=4k', '--iodepth=8', '--size=1m',
+              '--iodepth_batch_complete_min=4', '--output-format=json')
+    if t.ok(r, 'libaio on the loop device, 4 completions per wait'):
+        rd = json.loads(r.out[r.out.index('{'):])['jobs'][0]['read']
+        t.eq((rd['total_ios'], rd['io_bytes']), (256, 1 << 20),
+             'every read once, 4 completions per wait')
+
+
 def read_keeps_atime(t, f, what, *extra, prog=None):
     """A 1 MiB read of f (its atime set far back first); (the JSON's
     effective options or None, whether f's atime stayed)."""
@@ -593,6 +647,7 @@ def main():
     test_sector_4k(t)
     test_jobfile_and_showcmd(t)
     test_noatime(t, dev)
+    test_aio_peek(t, dev)
     test_files_released(t)
     t.finish()
 

@@ -476,6 +476,33 @@ static void libaio_submit_refused(void **state)
 	assert_int_equal(got.res[1], -EINVAL);
 }
 
+/*
+ * With iobench's defaults the completion ring is read before any wait:
+ * two reads of a buffered file complete in io_submit, so reaping them makes
+ * no io_getevents at all (refused here, it would fail the reap). With
+ * defaults=fio the wait is io_getevents, as fio's: refused, the reap fails.
+ */
+static void libaio_ring_peek(void **state)
+{
+	struct rig *r = *state;
+	struct refused got;
+
+	r->job.defaults = IB_DEFAULTS_IOBENCH;
+	refused_run(r, "libaio", __NR_io_getevents, EPERM, true, &got);
+	assert_int_equal(got.init, 0);
+	assert_int_equal(got.commit, 2);
+	assert_int_equal(got.reap, 2);
+	assert_int_equal(got.res[0], 4096);
+	assert_int_equal(got.res[1], 4096);
+	r->job.defaults = IB_DEFAULTS_FIO;
+	refused_run(r, "libaio", __NR_io_getevents, EPERM, true, &got);
+	assert_int_equal(got.commit, 2);
+	assert_int_equal(got.reap, -EPERM);
+	r->job.engine.userspace_reap = true;	/* fio's: only at min 0 */
+	refused_run(r, "libaio", __NR_io_getevents, EPERM, true, &got);
+	assert_int_equal(got.reap, -EPERM);
+}
+
 static void libaio_refused(void **state)
 {
 	struct refused got;
@@ -523,6 +550,7 @@ int main(void)
 		NOWAIT(U), NOWAIT(U + 1),
 		RIG(libaio_refused),
 		RIG(libaio_submit_refused),
+		RIG(libaio_ring_peek),
 #endif
 	};
 
