@@ -428,10 +428,12 @@ OLD_ATIME_NS = 1000000000 * 10 ** 9
 
 
 def threads_while(t, args):
-    """Run iobench with args (one job); the most threads its job process
-    had, read from /proc every few ms while it ran, and the result."""
-    p = subprocess.Popen(t.argv(*args), stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
+    """Run iobench with args (one job, JSON output); (the most threads its
+    job process had, read from /proc every few ms while it ran, the exit
+    status, the job's JSON object or None, stderr)."""
+    p = subprocess.Popen(t.argv(*args, '--output-format=json'),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
     most = 0
     while p.poll() is None:
         for kid in ibtest.children(p.pid):
@@ -441,7 +443,11 @@ def threads_while(t, args):
                 pass
         time.sleep(0.005)
     out, err = p.communicate()
-    return most, p.returncode, out, err
+    try:
+        job = json.loads(out)['jobs'][0]
+    except (ValueError, KeyError, IndexError):
+        job = None
+    return most, p.returncode, job, err
 
 
 def test_iowq_cap(t, dev):
@@ -456,17 +462,17 @@ def test_iowq_cap(t, dev):
         depth = 2 * int(f.read())
     base = ['--name=w', '--filename=' + dev, '--rw=randread', '--bs=4k',
             '--ioengine=io_uring', '--iodepth=%d' % depth, '--time_based',
-            '--runtime=400ms', '--output-format=json']
+            '--runtime=400ms']
     if t.wrapper:       # the wrapper's own threads: the flag only
-        r = t.run(*base)
-        most, rc, out, err = 2, r.rc, r.out, r.err
+        r, job = t.run_json(base)
+        most, rc, err = 2, r.rc, r.err
     else:
-        most, rc, out, err = threads_while(t, base)
+        most, rc, job, err = threads_while(t, base)
     t.eq(rc, 0, 'iodepth=%d on the loop device' % depth, err)
     if rc == 0:
-        eff = json.loads(out[out.index('{'):])['jobs'][0]['effective options']
-        t.check('iowq_workers=1' in eff.get('engine_setup', ''),
-                'engine_setup names iowq_workers=1', eff)
+        t.check(job is not None and 'iowq_workers=1' in
+                job['effective options'].get('engine_setup', ''),
+                'engine_setup names iowq_workers=1', job)
     t.check(1 <= most <= 2, 'at most one io-wq worker (%d threads; %d in '
             'flight, twice the tags)' % (most, depth))
     f = t.shm_file('iowq.dat', size=1 << 20)
@@ -475,12 +481,11 @@ def test_iowq_cap(t, dev):
                                     '--allow_data_loss=1']),
                        ('defaults=fio', ['--defaults=fio', '--direct=1']),
                        ('direct=0', ['--direct=0'])):
-        r = t.run(*base, *args)
+        r, job = t.run_json(base + args)
         if t.ok(r, 'io-wq as the kernel sets it: ' + what):
-            eff = json.loads(r.out[r.out.index('{'):])['jobs'][0][
-                'effective options']
-            t.check('iowq' not in eff.get('engine_setup', ''),
-                    'no iowq_workers with ' + what, eff)
+            t.check(job is not None and 'iowq' not in
+                    job['effective options'].get('engine_setup', ''),
+                    'no iowq_workers with ' + what, job)
 
 
 def getevents_calls(t, *args):
@@ -506,8 +511,8 @@ def test_aio_peek(t, dev):
     f = t.shm_file('peek.dat', size=1 << 20)
     base = ['--name=p', '--filename=' + f, '--ioengine=libaio', '--rw=randread',
             '--bs=4k', '--iodepth=8', '--direct=1', '--output-format=json']
-    for what, extra, want in (('defaults', [], 0),
-                              ('defaults=fio', ['--defaults=fio'], None)):
+    for what, extra, peek in (('defaults', [], True),
+                              ('defaults=fio', ['--defaults=fio'], False)):
         if not shutil.which('strace') or t.wrapper:
             r, calls = t.run(*base, *extra), None
         else:
@@ -517,22 +522,22 @@ def test_aio_peek(t, dev):
         job = json.loads(r.out[r.out.index('{'):])['jobs'][0]
         setup = job['effective options'].get('engine_setup', '').split(',')
         t.eq((job['read']['total_ios'], 'ring_peek' in setup),
-             (256, want == 0), what + ': 256 reads, ring_peek in the set-up')
+             (256, peek), what + ': 256 reads, ring_peek in the set-up')
         if calls is None:
             continue
-        if want == 0:
+        if peek:
             t.eq(calls, 0, what + ': no io_getevents')
         else:
             t.check(1 <= calls <= 256, what + ': waits in io_getevents '
                     '(%d calls)' % calls)
     if not dev:
         return
-    r = t.run('--name=p', '--filename=' + dev, '--ioengine=libaio',
-              '--rw=randread', '--bs=4k', '--iodepth=8', '--size=1m',
-              '--iodepth_batch_complete_min=4', '--output-format=json')
+    r, job = t.run_json(['--name=p', '--filename=' + dev, '--ioengine=libaio',
+                         '--rw=randread', '--bs=4k', '--iodepth=8',
+                         '--size=1m', '--iodepth_batch_complete_min=4'])
     if t.ok(r, 'libaio on the loop device, 4 completions per wait'):
-        rd = json.loads(r.out[r.out.index('{'):])['jobs'][0]['read']
-        t.eq((rd['total_ios'], rd['io_bytes']), (256, 1 << 20),
+        rd = job['read'] if job else {}
+        t.eq((rd.get('total_ios'), rd.get('io_bytes')), (256, 1 << 20),
              'every read once, 4 completions per wait')
 
 

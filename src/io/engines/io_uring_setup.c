@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <liburing.h>
 #include "engines.h"
@@ -248,7 +249,7 @@ static int pick_op(const struct ib_job *job, struct uring_data *ud)
 /*
  * What this ring does that the job's options did not ask for (fio's
  * io_uring engine does none of it by default): registered buffers and
- * files, a registered ring fd, the task-run setup flags.
+ * files, a registered ring fd, the task-run setup flags, the io-wq cap.
  */
 static void note_setup(struct ib_engine_ctx *ctx, const struct uring_data *ud)
 {
