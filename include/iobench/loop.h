@@ -15,6 +15,7 @@
 #include "iobench/sampler.h"
 #include "iobench/source.h"
 #include "iobench/stats.h"
+#include "iobench/status.h"
 
 /*
  * The job loop: take I/Os from a source, queue, commit and reap them
@@ -107,6 +108,8 @@ struct ib_loop_cfg {
 	bool serialize;			/* serialize_overlap (see above) */
 	uint64_t spin_ns;		/* wait for a due time: spin its last ns */
 	unsigned int sync_every;	/* fsync=/fdatasync= N; 0: never */
+	/* a status report's copy of st, made when asked (NULL: never) */
+	struct ib_status_slot *status;
 	struct ib_loop_hooks hooks;
 	void *arg;			/* for the hooks */
 };
@@ -188,6 +191,8 @@ struct ib_loop {
 					 * engine's call alone, not the loop's
 					 * own work since the last I/O */
 	struct ib_loop_batch batch;	/* the submit/reap batching in use */
+	uint64_t publish_ns;		/* live counters, status copy: next look */
+	uint32_t status_seen;		/* the status request last answered */
 };
 
 /*

@@ -83,6 +83,7 @@ void ib_runner_layout(struct ib_runner *r, FILE *msg);
  * print; it must not keep the view.
  */
 struct ib_iv_ring;
+struct ib_status_slot;
 
 struct ib_run_view {
 	const struct ib_plan *run;
@@ -94,6 +95,9 @@ struct ib_run_view {
 	uint64_t now_ns;
 	bool status;
 	bool final;
+	/* with status: the jobs' copies (status.h), those answering status_no */
+	const struct ib_status_slot *copies;
+	uint32_t status_no;
 };
 
 struct ib_run_watch {
@@ -106,10 +110,11 @@ struct ib_run_watch {
 void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w);
 
 /*
- * The jobs' statistics as a report of the run so far would show them:
- * each slot copied (a running job's numbers are read while it writes
- * them, as fio's status reports do), with a running job's runtime and
- * elapsed time up to now. out holds v->run->nr_jobs slots.
+ * The jobs' statistics as a report of the run so far would show them: a
+ * running job's own copy made for this report (status.h), whole and
+ * consistent, else (it did not answer in time: it is not changing them)
+ * its slot; with a running job's runtime and elapsed time up to when its
+ * numbers were taken. out holds v->run->nr_jobs slots.
  */
 void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out);
 

@@ -11,6 +11,7 @@
 #include "iobench/stats.h"
 
 struct ib_iv_ring;	/* interval.h */
+struct ib_status_slot;	/* status.h */
 
 /*
  * One job clone, run to completion in the calling process or thread:
@@ -45,6 +46,8 @@ struct ib_worker_args {
 	struct ib_iv_ring *iv_ring;
 	uint64_t iv_origin_ns;
 	uint64_t iv_ns;
+	/* a status report's copy of st, made when the parent asks (status.h) */
+	struct ib_status_slot *status;
 };
 
 int ib_worker_run(struct ib_worker_args *a);

@@ -11,6 +11,9 @@
 
 #define NO_LAT UINT64_MAX
 #define GTOD_REDUCE_EVERY 64
+/* live counters and a status report's copy: at least this often */
+#define PUBLISH_NS 1000000ull
+
 /* --- completion --------------------------------------------------------- */
 
 static void release_io(struct ib_loop *l, struct ib_io *io)
@@ -137,10 +140,25 @@ static void check_clock(struct ib_loop *l, uint64_t now)
 		l->c.hooks.tick(l->c.arg, l, now);
 }
 
+/*
+ * At least every PUBLISH_NS of the loop's clock, after accounting (no I/O
+ * half counted): the live counters for the parent's line, and a status
+ * report's copy when the parent asked for one (status.h).
+ */
+static void publish_due(struct ib_loop *l, uint64_t now)
+{
+	l->publish_ns = now + PUBLISH_NS;
+	ib_loop_publish(l);
+	if (l->c.status)
+		ib_status_look(l->c.status, l->c.st, &l->status_seen);
+}
+
 static void sample(struct ib_loop *l, uint64_t now)
 {
 	if (l->smp)
 		ib_sampler_tick(l->smp, l->c.st, l->c.job, l->c.logs, now);
+	if (ib_unlikely(now >= l->publish_ns))
+		publish_due(l, now);
 }
 
 static void tick(struct ib_loop *l, uint64_t now)
@@ -577,8 +595,6 @@ static int loop_sync(struct ib_loop *l)
 			t = lazy_now(l);
 		count_inline(l);
 		tick(l, t);
-		if (ib_unlikely((l->cum_ios[0] + l->cum_ios[1]) % 256 == 0))
-			ib_loop_publish(l);
 	}
 	return 0;
 }

@@ -173,6 +173,7 @@ int ib_worker_run(struct ib_worker_args *a)
 	w.st = a->st;
 	w.fs = &a->files;
 	w.stop = a->stop;
+	w.status = a->status;
 	w.readonly = a->readonly;
 	w.exec_to_stderr = a->exec_to_stderr;
 	w.clock = a->clock;

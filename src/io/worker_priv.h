@@ -53,6 +53,7 @@ struct worker {
 	bool verify;
 	uint64_t phase_ns[2];		/* verify: time in write, verify phases */
 	const volatile sig_atomic_t *stop;
+	struct ib_status_slot *status;	/* status reports' copies (status.h) */
 	struct ib_clock clock;
 	bool lat_on;
 	bool readonly;

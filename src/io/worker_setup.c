@@ -72,6 +72,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 					       ib_iogen_source(&w->gen),
 		.st = w->st, .bufs = &w->bufs,
 		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
+		.status = w->status,
 		.clock = &w->clock, .lat_on = w->lat_on,
 		.hooks = { .tick = worker_tick_hook, .sync = worker_sync_hook,
 			   .file_sync = worker_file_sync_hook }, .arg = w,

@@ -242,7 +242,7 @@ int ib_runner_go(struct ib_runner *r, FILE *msg, FILE *tty, struct ib_diag *d)
 		r->start_ns = ib_now_ns();
 		ret = runner_watch_setup(r);
 		if (ret)
-			ret = ib_diag_set(d, ENOMEM, "no memory for the interval rings");
+			ret = ib_diag_set(d, ENOMEM, "no memory for the status copies and interval rings");
 		else
 			ret = run_batches(r, d);
 		if (!ret)

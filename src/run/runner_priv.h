@@ -84,6 +84,8 @@ struct ib_runner {
 	size_t rings_len;
 	bool *view_flags;		/* the view's started[] and reaped[] */
 	uint64_t last_status_ns;	/* --status-interval's last report */
+	struct ib_status_slot *status;	/* the jobs' copies for it (shared) */
+	uint32_t status_no;		/* the latest report's request */
 };
 
 static inline bool engine_has(const struct slot *s, unsigned int flags)

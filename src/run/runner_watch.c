@@ -2,15 +2,25 @@
 /*
  * The runner's watcher (runner.h): the interval rings made before the
  * jobs start, the view handed to the watcher from the wait loop, when a
- * status report is due (--status-interval, SIGUSR1), and the copy of the
- * slots such a report reads.
+ * status report is due (--status-interval, SIGUSR1), the running jobs'
+ * copies such a report asks for, and the slots it reads.
  */
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 #include "iobench/clock.h"
 #include "iobench/interval.h"
 #include "iobench/shm.h"
+#include "iobench/status.h"
 #include "runner_priv.h"
+
+/*
+ * How long a status report waits for the running jobs' copies. A job
+ * answers after its current batch (a rate's sleep, one I/O's latency);
+ * one that has not by then is read in place.
+ */
+#define STATUS_WAIT_NS 200000000ull
+#define STATUS_POLL_NS 100000
 
 void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w)
 {
@@ -18,9 +28,9 @@ void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w)
 }
 
 /*
- * When the watcher wants intervals (the stream, the live view), one ring
- * per job in shared memory, every job on one grid from the run's start.
- * 0 or -ENOMEM.
+ * With a watcher, one status copy per job in shared memory (status.h);
+ * when it wants intervals (the stream, the live view), one ring per job
+ * too, every job on one grid from the run's start. 0 or -ENOMEM.
  */
 int runner_watch_setup(struct ib_runner *r)
 {
@@ -31,7 +41,15 @@ int runner_watch_setup(struct ib_runner *r)
 	r->view_flags = runner_parent_calloc(2 * (size_t)run->nr_jobs, sizeof(bool));
 	if (!r->view_flags)
 		return -ENOMEM;
-	if (!r->watch.intervals || !r->watch.poll)
+	if (!r->watch.poll)
+		return 0;
+	/* SIGUSR1 may ask for a report in any run; untouched until one does */
+	r->status = ib_shm_alloc(run->nr_jobs * sizeof(*r->status));
+	if (!r->status)
+		return -ENOMEM;
+	for (i = 0; i < run->nr_jobs; i++)
+		r->slots[i].args.status = &r->status[i];
+	if (!r->watch.intervals)
 		return 0;
 	r->rings_len = run->nr_jobs * sizeof(struct ib_iv_ring);
 	r->rings = ib_shm_alloc(r->rings_len);
@@ -49,6 +67,8 @@ void runner_watch_free(struct ib_runner *r)
 {
 	if (r->rings)
 		ib_shm_free(r->rings, r->rings_len);
+	ib_shm_free(r->status, r->run->nr_jobs * sizeof(*r->status));
+	r->status = NULL;
 	runner_parent_free(r->view_flags, 2 * (size_t)r->run->nr_jobs, sizeof(bool));
 	r->rings = NULL;
 	r->view_flags = NULL;
@@ -70,6 +90,44 @@ static bool status_due(struct ib_runner *r, uint64_t now)
 		due = true;
 	}
 	return due;
+}
+
+/* In its I/O loop, where it answers (not setting up, syncing, ending). */
+static bool in_loop(const struct ib_job_stats *s)
+{
+	switch (__atomic_load_n(&s->live.state, __ATOMIC_RELAXED)) {
+	case IB_ST_NOT_STARTED: case IB_ST_SETUP: case IB_ST_FSYNC:
+	case IB_ST_FINISHING: case IB_ST_EXITED: case IB_ST_DONE:
+	case IB_ST_ERROR: case IB_ST_KILLED:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * Ask every job in its I/O loop for a copy of its numbers, and wait for
+ * their answers: at most STATUS_WAIT_NS, and not for one that left its
+ * loop meanwhile (it is no longer changing them).
+ */
+static void ask_copies(struct ib_runner *r, const bool *started, const bool *reaped)
+{
+	const struct ib_job_stats *st = r->res->stats;
+	uint64_t until = ib_now_ns() + STATUS_WAIT_NS;
+	struct timespec ts = { 0, STATUS_POLL_NS };
+	unsigned int i, waiting;
+
+	r->status_no++;
+	for (i = 0; i < r->run->nr_jobs; i++)
+		if (started[i] && !reaped[i] && in_loop(&st[i]))
+			ib_status_ask(&r->status[i], r->status_no);
+	do {
+		for (i = waiting = 0; i < r->run->nr_jobs; i++)
+			waiting += started[i] && !reaped[i] && in_loop(&st[i]) &&
+				   !ib_status_answered(&r->status[i], r->status_no);
+		if (waiting)
+			nanosleep(&ts, NULL);
+	} while (waiting && ib_now_ns() < until);
 }
 
 void runner_watch_poll(struct ib_runner *r, bool final)
@@ -100,6 +158,9 @@ void runner_watch_poll(struct ib_runner *r, bool final)
 		runner_clear_eta_line(r);
 		r->last_eta_ns = 0;	/* the line comes back at the next tick */
 		v.status = true;
+		ask_copies(r, started, reaped);
+		v.copies = r->status;
+		v.status_no = r->status_no;
 	}
 	r->watch.poll(r->watch.arg, &v);
 }
@@ -115,6 +176,7 @@ static uint64_t measure_start(const struct ib_job *j, const struct ib_job_stats 
 	return start + j->ramp_time_us * 1000;
 }
 
+/* Its runtime and elapsed time up to now, when its numbers were taken. */
 static void fix_running(const struct ib_job *j, struct ib_job_stats *o, uint64_t now)
 {
 	uint64_t start = o->live.start_ns, m = measure_start(j, o);
@@ -132,9 +194,20 @@ void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out)
 {
 	unsigned int i;
 
+	const struct ib_status_slot *c;
+	uint64_t now;
+
 	for (i = 0; i < v->run->nr_jobs; i++) {
-		memcpy(&out[i], (const void *)&v->stats[i], sizeof(out[i]));
+		c = v->copies ? &v->copies[i] : NULL;
+		now = v->now_ns;
+		if (v->started[i] && !v->reaped[i] && c &&
+		    ib_status_answered(c, v->status_no)) {
+			memcpy(&out[i], &c->st, sizeof(out[i]));
+			now = c->t_ns;
+		} else {
+			memcpy(&out[i], (const void *)&v->stats[i], sizeof(out[i]));
+		}
 		if (v->started[i] && !v->reaped[i] && out[i].live.start_ns)
-			fix_running(&v->run->jobs[i], &out[i], v->now_ns);
+			fix_running(&v->run->jobs[i], &out[i], now);
 	}
 }

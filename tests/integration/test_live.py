@@ -120,6 +120,43 @@ def test_clat2csv(t):
         t.eq(got, d['jobs'][0]['read']['clat_ns']['N'], 'clat2csv report %d: clat samples' % i)
 
 
+def test_status_whole(t):
+    """A running job's numbers in a status report are one moment's: the
+    null engine unpaced changes them every few hundred ns, and a report
+    read while the job wrote them had a clat histogram one I/O ahead of
+    its count (seen in CI). Each job (processes and threads) answers the
+    report with its own copy: in every document, clat samples == the
+    histogram's sum == total_ios, io_bytes == total_ios * 4096."""
+    for mode in ((), ('--thread',)):
+        what = 'status copies%s' % (' (threads)' if mode else '')
+        r = t.run('--name=a', '--ioengine=null', '--bs=4k', '--size=1g', '--numjobs=2',
+                  '--time_based', '--runtime=1', '--status-interval=100ms',
+                  '--output-format=json+', *mode)
+        if not t.ok(r, what):
+            continue
+        ds = docs(r.out)
+        rows = [(j['read']['total_ios'], j['read']['io_bytes'], j['read']['clat_ns']['N'],
+                 sum(j['read']['clat_ns'].get('bins', {}).values()))
+                for d in ds[:-1] for j in d['jobs']]
+        t.check(any(x[0] for x in rows), '%s: reports while it ran (%d)' % (what, len(rows)), r)
+        torn = [x for x in rows if not x[0] == x[2] == x[3] or x[1] != 4096 * x[0]]
+        t.eq(torn, [], '%s: every running job whole (ios, bytes, clat N, bins)' % what)
+
+
+def test_line_inline(t):
+    """The status line's rates for a job whose I/Os complete inside the
+    submitting call (the null engine at iodepth 1): its live counters are
+    published as it runs (the build before published them only after a
+    reap, which such a job never makes: the line had no rates)."""
+    r = t.run('--name=a', '--ioengine=null', '--bs=4k', '--size=1g', '--time_based',
+              '--runtime=3', '--eta=always', '--eta-newline=1', '--output-format=terse')
+    if not t.ok(r, 'status line, inline completions'):
+        return
+    lines = [x for x in (r.err + r.out).replace('\r', '\n').split('\n') if x.startswith('Jobs: 1 ')]
+    t.check(any('[r=' in x and ' IOPS]' in x for x in lines),
+            'status line, inline completions: read rates while it ran', lines)
+
+
 def test_usr1(t):
     """SIGUSR1 while a 3 s job runs: one report of the run so far more."""
     stream = t.path('usr1.ndjson')
@@ -336,6 +373,8 @@ def main():
     test_status_normal(t)
     test_status_terse(t)
     test_clat2csv(t)
+    test_status_whole(t)
+    test_line_inline(t)
     test_usr1(t)
     test_streams(t)
     test_rate_exact(t)

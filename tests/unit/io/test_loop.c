@@ -279,6 +279,7 @@ struct t {
 	uint64_t tick_at;
 	bool stop_at_tick;
 	bool serialize;
+	struct ib_status_slot *status;	/* status reports' copies; NULL: none */
 };
 
 static struct t *g_t;	/* for the signal handler only */
@@ -293,6 +294,8 @@ static void done_hook(void *arg, const struct ib_io *io)
 	tm->issue = io->issue_ns;
 	tm->done = io->done_ns;
 	tm->seen++;
+	if (t->status && io_id(io) == 5)	/* a report asked mid-batch */
+		ib_status_ask(t->status, 2);
 }
 
 static void sync_hook(void *arg, struct ib_loop *l)
@@ -370,7 +373,7 @@ static void start(struct t *t, const struct ib_engine_ops *ops,
 		.lat_on = true, .arg = t,
 		.hooks = { .tick = tick_hook, .sync = sync_hook,
 			   .file_sync = file_sync_hook, .done = done_hook },
-		.serialize = t->serialize,
+		.serialize = t->serialize, .status = t->status,
 	};
 	struct ib_diag d;
 
@@ -435,6 +438,78 @@ static void closed_loop_order(void **state)
 		assert_true(t->tm[i].issue <= t->tm[i].done);
 	}
 	assert_false(t->loop.failed);
+}
+
+static uint64_t hist_sum(const struct ib_hist *h)
+{
+	uint64_t n = 0;
+
+	for (unsigned int i = 0; i < IB_HIST_NR; i++)
+		n += h->count[i];
+	return n;
+}
+
+/* A status copy's reads: count, bytes, clat samples and histogram. */
+static void copy_has(const struct ib_status_slot *s, uint64_t ios)
+{
+	const struct ib_dir_stats *c = &s->st.dir[IB_DDIR_READ];
+
+	assert_int_equal(c->total_ios, ios);
+	assert_int_equal(c->io_bytes, ios * BS);
+	assert_int_equal(c->lat[IB_LAT_CLAT].n, ios);
+	assert_int_equal(hist_sum(&c->hist[IB_LAT_CLAT]), ios);
+}
+
+static const struct sitem ten_reads[] = {
+	R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7), R(8), R(9),
+};
+
+/*
+ * A status report's copy (status.h): asked before the run, the loop
+ * answers once, after its first batch is accounted (4 reads whole); the
+ * run goes on to its 10.
+ */
+static void status_copy_first_batch(void **state)
+{
+	struct t *t = *state;
+	struct ib_status_slot *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	ib_status_ask(s, 1);
+	t->status = s;
+	start(t, &fake_async, 4, 4, 1, 4, ten_reads, IB_ARRAY_SIZE(ten_reads));
+	t->status = NULL;	/* the done hook does not ask again */
+	run_ok(t);
+	assert_true(ib_status_answered(s, 1));
+	assert_int_equal(t->loop.status_seen, 1);
+	copy_has(s, 4);
+	assert_int_equal(t->st->dir[IB_DDIR_READ].total_ios, 10);
+	free(s);
+}
+
+/*
+ * Asked while the second batch's completions are settled (the done hook,
+ * at read 5): the copy comes after that whole batch is accounted (8), not
+ * mid-batch. The loop looks at most once a millisecond (PUBLISH_NS): the
+ * second batch is 2 ms in flight, so its look is due.
+ */
+static void status_copy_whole_batch(void **state)
+{
+	struct t *t = *state;
+	struct ib_status_slot *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	for (unsigned int i = 4; i < 8; i++)
+		t->fk.lat_ns[i] = 2 * MS;
+	t->status = s;
+	start(t, &fake_async, 4, 4, 1, 4, ten_reads, IB_ARRAY_SIZE(ten_reads));
+	run_ok(t);
+	assert_true(ib_status_answered(s, 2));
+	assert_int_equal(t->loop.status_seen, 2);
+	copy_has(s, 8);
+	assert_int_equal(t->st->dir[IB_DDIR_READ].total_ios, 10);
+	t->status = NULL;
+	free(s);
 }
 
 /*
@@ -805,6 +880,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(closed_loop_order),
+		T(status_copy_first_batch),
+		T(status_copy_whole_batch),
 		T(runs_accounted_as_singles), T(busy_short_partial), T(inline_done),
 		T(fatal_error), T(counted_error), T(engine_failure),
 		T(sync_every), T(source_syncs), T(source_syncs_sync_engine),
