@@ -234,7 +234,11 @@ bool ib_loop_error_text_needed(const struct ib_loop *l, bool count, bool go_on);
 /* Fail the job with err (the first failure wins st->error). */
 void ib_loop_fail(struct ib_loop *l, int err, const char *where);
 
-/* Copy the cumulative counters into st->live (the parent's ETA line). */
+/*
+ * Copy the cumulative counters into st->live (the parent's ETA line, the
+ * live view, the group's ramp_size): the loop does it at least once a
+ * millisecond while it runs, and when ib_loop_run() returns.
+ */
 void ib_loop_publish(struct ib_loop *l);
 
 /* loop_batch.c: the batching in use, set up from the job (init) */

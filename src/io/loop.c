@@ -531,7 +531,6 @@ static int reap_and_refill(struct ib_loop *l)
 		/* a done hook's work (verify checks) is no one's latency */
 		ret = fill(l, l->c.hooks.done && k ? lazy_now(l) : t);
 	account_batch(l, k, t);
-	ib_loop_publish(l);
 	sample(l, t);
 	return ret < 0 ? ret : n;
 }
@@ -601,13 +600,15 @@ static int loop_sync(struct ib_loop *l)
 
 int ib_loop_run(struct ib_loop *l)
 {
+	int ret;
+
 	l->issuing_done = l->failed;
 	l->due_ns = 0;
 	l->held_set = false;	/* (a stop dropped it; a new source) */
 	/* the iolog opens and closes outside a run */
 	l->issue_extras = l->busy || l->c.hooks.prep ||
 			  (l->c.iolog && l->c.iolog->buf);
-	if (l->c.ops->flags & IB_ENGINE_SYNC)
-		return loop_sync(l);
-	return loop_async(l);
+	ret = l->c.ops->flags & IB_ENGINE_SYNC ? loop_sync(l) : loop_async(l);
+	ib_loop_publish(l);	/* the live counters: the run's last I/Os */
+	return ret;
 }
