@@ -192,7 +192,6 @@ struct ib_loop {
 					 * own work since the last I/O */
 	struct ib_loop_batch batch;	/* the submit/reap batching in use */
 	uint64_t publish_ns;		/* live counters, status copy: next look */
-	uint32_t status_seen;		/* the status request last answered */
 };
 
 /*

@@ -13,13 +13,14 @@
  * not read the slot the job is writing, it asks the job for a copy.
  *
  * The parent stores a new request number in `asked`; the job, at its next
- * look (after the batch it is accounting: the loop's sample point, so no
- * I/O is half counted), copies its statistics into `st`, then stores the
- * number it answered in `answered` (release). Once the parent reads its
- * own number there (acquire), `st` is stable: the job writes it again only
- * for a newer request. A job that does not answer in time (asleep for a
- * slow rate, blocked on a stalled target, outside its loop) is read in
- * place, as before: such a job is not changing its numbers.
+ * look (at least once a millisecond, after accounting a batch: no I/O is
+ * half counted), sees it differ from `answered`, copies its statistics
+ * into `st`, then stores the number it answered in `answered` (release).
+ * Once the parent reads its own number there (acquire), `st` is stable:
+ * the job writes it again only for a newer request. A job that does not
+ * answer in time (asleep until a slow rate's next I/O, blocked on a
+ * stalled target, outside its loop) is read in place: such a job is not
+ * changing its numbers.
  *
  * One slot per job in shared memory made before the jobs start; its pages
  * are touched only when a report asks.
@@ -31,15 +32,15 @@ struct ib_status_slot {
 	struct ib_job_stats st;
 } ib_cacheline_aligned;
 
-/* Job side, after accounting: a request newer than *seen? Then answer it. */
-void ib_status_answer(struct ib_status_slot *s, const struct ib_job_stats *st,
-		      uint32_t *seen);
+/* Job side, after accounting: a request not answered yet? Answer it. */
+void ib_status_answer(struct ib_status_slot *s, const struct ib_job_stats *st);
 
 static inline void ib_status_look(struct ib_status_slot *s,
-				  const struct ib_job_stats *st, uint32_t *seen)
+				  const struct ib_job_stats *st)
 {
-	if (ib_unlikely(__atomic_load_n(&s->asked, __ATOMIC_RELAXED) != *seen))
-		ib_status_answer(s, st, seen);
+	/* answered: only this job writes it */
+	if (ib_unlikely(__atomic_load_n(&s->asked, __ATOMIC_RELAXED) != s->answered))
+		ib_status_answer(s, st);
 }
 
 /* Parent side: ask for copy number no; has the job made it? */

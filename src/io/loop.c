@@ -150,7 +150,7 @@ static void publish_due(struct ib_loop *l, uint64_t now)
 	l->publish_ns = now + PUBLISH_NS;
 	ib_loop_publish(l);
 	if (l->c.status)
-		ib_status_look(l->c.status, l->c.st, &l->status_seen);
+		ib_status_look(l->c.status, l->c.st);
 }
 
 static void sample(struct ib_loop *l, uint64_t now)

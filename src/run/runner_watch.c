@@ -121,9 +121,10 @@ static void ask_copies(struct ib_runner *r, const bool *started, const bool *rea
 	for (i = 0; i < r->run->nr_jobs; i++)
 		if (started[i] && !reaped[i] && in_loop(&st[i]))
 			ib_status_ask(&r->status[i], r->status_no);
-	do {
+	do {	/* the asked (only the parent writes asked), still in the loop */
 		for (i = waiting = 0; i < r->run->nr_jobs; i++)
-			waiting += started[i] && !reaped[i] && in_loop(&st[i]) &&
+			waiting += r->status[i].asked == r->status_no &&
+				   in_loop(&st[i]) &&
 				   !ib_status_answered(&r->status[i], r->status_no);
 		if (waiting)
 			nanosleep(&ts, NULL);
@@ -192,9 +193,8 @@ static void fix_running(const struct ib_job *j, struct ib_job_stats *o, uint64_t
 
 void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out)
 {
-	unsigned int i;
-
 	const struct ib_status_slot *c;
+	unsigned int i;
 	uint64_t now;
 
 	for (i = 0; i < v->run->nr_jobs; i++) {

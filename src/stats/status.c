@@ -7,15 +7,13 @@
 #include "iobench/clock.h"
 #include "iobench/status.h"
 
-void ib_status_answer(struct ib_status_slot *s, const struct ib_job_stats *st,
-		      uint32_t *seen)
+void ib_status_answer(struct ib_status_slot *s, const struct ib_job_stats *st)
 {
 	uint32_t no = __atomic_load_n(&s->asked, __ATOMIC_ACQUIRE);
 
 	memcpy(&s->st, st, sizeof(s->st));
 	s->t_ns = ib_now_ns();
 	__atomic_store_n(&s->answered, no, __ATOMIC_RELEASE);
-	*seen = no;
 }
 
 void ib_status_ask(struct ib_status_slot *s, uint32_t no)

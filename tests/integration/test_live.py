@@ -126,9 +126,13 @@ def test_status_whole(t):
     read while the job wrote them had a clat histogram one I/O ahead of
     its count (seen in CI). Each job (processes and threads) answers the
     report with its own copy: in every document, clat samples == the
-    histogram's sum == total_ios, io_bytes == total_ios * 4096."""
-    for mode in ((), ('--thread',)):
-        what = 'status copies%s' % (' (threads)' if mode else '')
+    histogram's sum == total_ios, io_bytes == total_ios * 4096. A paced job
+    asleep between I/Os past the report's wait is read in place: whole
+    too."""
+    runs = (('status copies', ()), ('status copies (threads)', ('--thread',)),
+            # asleep between I/Os up to 250 ms: answers, or is read in place
+            ('status copies (4 IOPS)', ('--rate_iops=4',)))
+    for what, mode in runs:
         r = t.run('--name=a', '--ioengine=null', '--bs=4k', '--size=1g', '--numjobs=2',
                   '--time_based', '--runtime=1', '--status-interval=100ms',
                   '--output-format=json+', *mode)
