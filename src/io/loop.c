@@ -193,6 +193,8 @@ static void wait_due(struct ib_loop *l)
 		until = l->wake_ns;
 	if (l->smp && l->smp->next_ns < until)
 		until = l->smp->next_ns;
+	if (l->c.status)	/* a status report reads us in place meanwhile */
+		ib_status_idle(l->c.status);
 	while (now + l->c.spin_ns < until && !*l->c.stop) {
 		ts.tv_sec = (time_t)((until - l->c.spin_ns - now) / 1000000000u);
 		ts.tv_nsec = (long)((until - l->c.spin_ns - now) % 1000000000u);
@@ -201,6 +203,8 @@ static void wait_due(struct ib_loop *l)
 	}
 	while (now < until && !*l->c.stop) /* the last spin_ns: no wake-up delay */
 		now = ib_clock_ns(l->c.clock);
+	if (l->c.status)
+		ib_status_idle(l->c.status);
 	l->last_ns = now;
 }
 

@@ -16,11 +16,14 @@
 
 /*
  * How long a status report waits for the running jobs' copies. A job
- * answers after its current batch (a rate's sleep, one I/O's latency);
- * one that has not by then is read in place.
+ * answers after its current batch (one I/O's latency at most, and at
+ * least once a millisecond); one waiting for a due time is read in place
+ * at once, and one that has not answered by then is read in place.
  */
 #define STATUS_WAIT_NS 200000000ull
 #define STATUS_POLL_NS 100000
+/* reading one that woke from its wait during the read: tries, a poll apart */
+#define STATUS_READ_TRIES 20
 
 void ib_runner_watch(struct ib_runner *r, const struct ib_run_watch *w)
 {
@@ -121,11 +124,12 @@ static void ask_copies(struct ib_runner *r, const bool *started, const bool *rea
 	for (i = 0; i < r->run->nr_jobs; i++)
 		if (started[i] && !reaped[i] && in_loop(&st[i]))
 			ib_status_ask(&r->status[i], r->status_no);
-	do {	/* the asked (only the parent writes asked), still in the loop */
+	do {	/* the asked (only the parent writes asked), still running */
 		for (i = waiting = 0; i < r->run->nr_jobs; i++)
 			waiting += r->status[i].asked == r->status_no &&
 				   in_loop(&st[i]) &&
-				   !ib_status_answered(&r->status[i], r->status_no);
+				   !ib_status_answered(&r->status[i], r->status_no) &&
+				   !ib_status_is_idle(&r->status[i]);
 		if (waiting)
 			nanosleep(&ts, NULL);
 	} while (waiting && ib_now_ns() < until);
@@ -191,22 +195,35 @@ static void fix_running(const struct ib_job *j, struct ib_job_stats *o, uint64_t
 	o->elapsed_s = now > start ? (now - start + 999999999ull) / 1000000000ull : 0;
 }
 
+/*
+ * A running job's numbers of one moment: its copy, or read in place while
+ * it waits; a job that woke during the read answers within a millisecond,
+ * so a few more tries. After them (blocked, or outside its loop: not
+ * changing its numbers), as read.
+ */
+static void read_running(const struct ib_run_view *v, unsigned int i,
+			 struct ib_job_stats *out, uint64_t *now)
+{
+	struct timespec ts = { 0, STATUS_POLL_NS };
+
+	for (unsigned int k = 0; k < STATUS_READ_TRIES; k++) {
+		if (ib_status_read(&v->copies[i], v->status_no, &v->stats[i], out, now))
+			return;
+		nanosleep(&ts, NULL);
+	}
+}
+
 void ib_run_view_snapshot(const struct ib_run_view *v, struct ib_job_stats *out)
 {
-	const struct ib_status_slot *c;
 	unsigned int i;
 	uint64_t now;
 
 	for (i = 0; i < v->run->nr_jobs; i++) {
-		c = v->copies ? &v->copies[i] : NULL;
 		now = v->now_ns;
-		if (v->started[i] && !v->reaped[i] && c &&
-		    ib_status_answered(c, v->status_no)) {
-			memcpy(&out[i], &c->st, sizeof(out[i]));
-			now = c->t_ns;
-		} else {
+		if (v->copies && v->started[i] && !v->reaped[i])
+			read_running(v, i, &out[i], &now);
+		else
 			memcpy(&out[i], (const void *)&v->stats[i], sizeof(out[i]));
-		}
 		if (v->started[i] && !v->reaped[i] && out[i].live.start_ns)
 			fix_running(&v->run->jobs[i], &out[i], now);
 	}

@@ -280,6 +280,7 @@ struct t {
 	bool stop_at_tick;
 	bool serialize;
 	struct ib_status_slot *status;	/* status reports' copies; NULL: none */
+	int idle_seen;			/* on_alarm_idle saw the loop idle */
 };
 
 static struct t *g_t;	/* for the signal handler only */
@@ -760,6 +761,47 @@ static void stop_while_waiting(void **state)
 	signal(SIGALRM, SIG_DFL);
 }
 
+static void on_alarm_idle(int sig)
+{
+	(void)sig;
+	if (ib_status_is_idle(g_t->status))
+		g_t->idle_seen = 1;
+}
+
+/*
+ * Waiting for a due time with nothing in flight, the loop keeps its status
+ * slot's idle count odd (a report reads it in place meanwhile), and even
+ * again once the wait is over: seen from a signal every 10 ms of a 200 ms
+ * wait (however late the wait starts under valgrind).
+ */
+static void status_idle_while_waiting(void **state)
+{
+	static const struct sitem it[] = { R(0), N(200), R(1) };
+	struct itimerval itv = { .it_value = { .tv_usec = 10000 },
+				 .it_interval = { .tv_usec = 10000 } };
+	struct itimerval off = { 0 };
+	struct sigaction sa = { .sa_handler = on_alarm_idle };
+	struct t *t = *state;
+	struct ib_status_slot *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	t->status = s;
+	t->idle_seen = 0;
+	sigaction(SIGALRM, &sa, NULL);
+	start(t, &fake_async, 1, 1, 1, 1, it, IB_ARRAY_SIZE(it));
+	assert_int_equal(setitimer(ITIMER_REAL, &itv, NULL), 0);
+	run_ok(t);
+	assert_int_equal(setitimer(ITIMER_REAL, &off, NULL), 0);
+	signal(SIGALRM, SIG_DFL);
+	assert_string_equal(t->fk.log, "q0 c1 r1 q1 c1 r1 ");
+	assert_int_equal(t->idle_seen, 1);
+	assert_false(ib_status_is_idle(s));
+	assert_true(s->idle >= 2);
+	assert_true(t->tm[1].start >= t->src.t0 + 200 * MS);	/* the whole wait */
+	t->status = NULL;
+	free(s);
+}
+
 /* One direction's statistics, as ib_stats_add_io() one I/O at a time. */
 static void expect_one_by_one(const struct t *t, unsigned int nr,
 			      struct ib_job_stats *want)
@@ -880,6 +922,7 @@ int main(void)
 		T(closed_loop_order),
 		T(status_copy_first_batch),
 		T(status_copy_whole_batch),
+		T(status_idle_while_waiting),
 		T(runs_accounted_as_singles), T(busy_short_partial), T(inline_done),
 		T(fatal_error), T(counted_error), T(engine_failure),
 		T(sync_every), T(source_syncs), T(source_syncs_sync_engine),
