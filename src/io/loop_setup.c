@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The job loop's units and queues: made, freed, and its counters published
- * to the live status. See loop.h.
+ * The job loop's units and queues: made and freed. See loop.h.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -54,15 +53,4 @@ void ib_loop_free(struct ib_loop *l)
 	l->busy = NULL;
 	l->free_ios = l->pending = l->requeue = l->done = NULL;
 	l->recs = NULL;
-}
-
-void ib_loop_publish(struct ib_loop *l)
-{
-	struct ib_live *live = &l->c.st->live;
-	int d;
-
-	for (d = 0; d < IB_DDIR_RWT; d++) {
-		__atomic_store_n(&live->io_bytes[d], l->cum_bytes[d], __ATOMIC_RELAXED);
-		__atomic_store_n(&live->ios[d], l->cum_ios[d], __ATOMIC_RELAXED);
-	}
 }

@@ -355,7 +355,6 @@ void worker_finish_stats(struct worker *w)
 	if (!w->ramp_end_ns)
 		ib_sampler_finish(&w->smp, st, w->job, &w->logs, end);
 	ib_ss_finish(&st->ss);
-	ib_loop_publish(&w->loop);
 }
 
 void worker_teardown(struct worker *w)
