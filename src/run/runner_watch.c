@@ -109,27 +109,35 @@ static bool in_loop(const struct ib_job_stats *s)
 }
 
 /*
+ * Asked for this report (only the parent writes asked), still in its loop,
+ * and neither answered nor waiting for a due time (read in place then).
+ */
+static bool pending(const struct ib_runner *r, unsigned int i)
+{
+	const struct ib_status_slot *c = &r->status[i];
+
+	return c->asked == r->status_no && in_loop(&r->res->stats[i]) &&
+	       !ib_status_answered(c, r->status_no) && !ib_status_is_idle(c);
+}
+
+/*
  * Ask every job in its I/O loop for a copy of its numbers, and wait for
  * their answers: at most STATUS_WAIT_NS, and not for one that left its
  * loop meanwhile (it is no longer changing them).
  */
 static void ask_copies(struct ib_runner *r, const bool *started, const bool *reaped)
 {
-	const struct ib_job_stats *st = r->res->stats;
 	uint64_t until = ib_now_ns() + STATUS_WAIT_NS;
 	struct timespec ts = { 0, STATUS_POLL_NS };
 	unsigned int i, waiting;
 
 	r->status_no++;
 	for (i = 0; i < r->run->nr_jobs; i++)
-		if (started[i] && !reaped[i] && in_loop(&st[i]))
+		if (started[i] && !reaped[i] && in_loop(&r->res->stats[i]))
 			ib_status_ask(&r->status[i], r->status_no);
-	do {	/* the asked (only the parent writes asked), still running */
+	do {
 		for (i = waiting = 0; i < r->run->nr_jobs; i++)
-			waiting += r->status[i].asked == r->status_no &&
-				   in_loop(&st[i]) &&
-				   !ib_status_answered(&r->status[i], r->status_no) &&
-				   !ib_status_is_idle(&r->status[i]);
+			waiting += pending(r, i);
 		if (waiting)
 			nanosleep(&ts, NULL);
 	} while (waiting && ib_now_ns() < until);
@@ -197,17 +205,20 @@ static void fix_running(const struct ib_job *j, struct ib_job_stats *o, uint64_t
 
 /*
  * A running job's numbers of one moment: its copy, or read in place while
- * it waits; a job that woke during the read answers within a millisecond,
- * so a few more tries. After them (blocked, or outside its loop: not
- * changing its numbers), as read.
+ * it waits. Only a job that woke during the read is tried again (it
+ * answers within a millisecond); one that was not waiting either (blocked,
+ * or outside its loop: not changing its numbers) is taken as read.
  */
 static void read_running(const struct ib_run_view *v, unsigned int i,
 			 struct ib_job_stats *out, uint64_t *now)
 {
+	const struct ib_status_slot *c = &v->copies[i];
 	struct timespec ts = { 0, STATUS_POLL_NS };
+	bool waited;
 
 	for (unsigned int k = 0; k < STATUS_READ_TRIES; k++) {
-		if (ib_status_read(&v->copies[i], v->status_no, &v->stats[i], out, now))
+		waited = ib_status_is_idle(c);
+		if (ib_status_read(c, v->status_no, &v->stats[i], out, now) || !waited)
 			return;
 		nanosleep(&ts, NULL);
 	}
