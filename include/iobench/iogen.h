@@ -118,6 +118,7 @@ struct ib_iogen {
 	bool plain[IB_DDIR_RWT];	/* uniform, no runs, 100% random */
 	enum ib_ddir fast_ddir;	/* the direction of a plain job's fast next() */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
+	bool whole_tail;	/* bytes_left is a limit: the last I/O is whole */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];
 	bool write_after_trim;	/* trimwrite: the trimmed range is next */

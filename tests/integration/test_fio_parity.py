@@ -62,6 +62,25 @@ CASES = [
     ('randread offset_increment', ['--rw=randread', '--size=64k',
                                    '--numjobs=2', '--offset_increment=64k',
                                    '--filename=shared'], 'bytes'),
+    # a limit on what is issued (io_size, or size= with filesize=): fio
+    # issues whole I/Os until it is reached, counted over all passes
+    ('write size with filesize', ['--rw=write', '--size=100k',
+                                  '--nrfiles=3', '--filesize=512k'], 'exact'),
+    ('randwrite size=10000 filesize loops=2',
+     ['--rw=randwrite', '--size=10000', '--nrfiles=3', '--filesize=512k',
+      '--loops=2'], 'exact'),
+    ('randread io_size=10000', ['--rw=randread', '--size=64k',
+                                '--io_size=10000'], 'exact'),
+    ('randwrite io_size=100000 loops=2',
+     ['--rw=randwrite', '--size=256k', '--bs=16k', '--io_size=100000',
+      '--loops=2'], 'exact'),
+    # without a random map every draw fits: a pass ends at its size, with
+    # a whole last I/O (100k / 3k: 34 reads)
+    ('randread bs=3k norandommap loops=2',
+     ['--rw=randread', '--size=100k', '--bs=3k', '--norandommap',
+      '--loops=2'], 'exact'),
+    ('randrw bs=3k norandommap', ['--rw=randrw', '--size=1000k', '--bs=3k',
+                                  '--norandommap'], 'total'),
     ('randrw', ['--rw=randrw', '--size=256k'], 'total'),
     ('rw rwmixread=75', ['--rw=rw', '--size=256k', '--rwmixread=75'], 'total'),
 ]

@@ -450,8 +450,8 @@ static uint64_t tail_len(const struct ib_iogen *g, enum ib_ddir d)
 static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
 			 enum ib_ddir d, uint64_t len)
 {
-	if (g->bytes_left != UINT64_MAX)
-		g->bytes_left -= len;
+	if (g->bytes_left != UINT64_MAX)	/* a whole last I/O: down to 0 */
+		g->bytes_left -= len < g->bytes_left ? len : g->bytes_left;
 	g->ios_left--;
 	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len) {
 		g->files_done++;
@@ -487,11 +487,12 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	if (pick)
 		d = pick(arg, d, (g->job->rw & IB_RW_READ) && (g->job->rw & IB_RW_WRITE) &&
 			 g->job->rwmixread != 0 && g->job->rwmixread != 100);
-	if (g->job->bs.min[d] > g->bytes_left && (g->job->rw & IB_RW_READ) &&
+	if (g->job->bs.min[d] > g->bytes_left && !g->whole_tail &&
+	    (g->job->rw & IB_RW_READ) &&
 	    (g->job->rw & IB_RW_WRITE))
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
-	if (len > g->bytes_left) {
+	if (len > g->bytes_left && !g->whole_tail) {
 		len = tail_len(g, d);
 		if (!len)
 			return false;

@@ -130,25 +130,65 @@ static void init_dirs(struct ib_iogen *g)
 static void fast_init(struct ib_iogen *g);
 
 /*
- * Bytes of one pass: io_size, or io_size=N% of each file's region (fio's
- * sum of the regions' N%, rounded up to the block: fio's last I/O is a
- * whole one; 0% and 100% are all of them), or the regions.
+ * Bytes of one pass: the regions, or a limit on what is issued (*limit set):
+ * io_size, io_size=N% of each file's region (fio's sum of the regions' N%;
+ * 0% and 100% are the regions), a size= below the files that filesize=
+ * sized, or the regions' bytes where every draw fits (draws_fit()). fio issues whole I/Os until it reaches a limit, so a limit is
+ * rounded up to the granule (every I/O is a multiple of it, limit_bytes())
+ * and its last I/O is a whole one (whole_tail).
  */
+/*
+ * Does every draw fit the regions? A random job without a random map draws
+ * whole blocks anywhere in them, so its pass ends only at its size: fio
+ * issues whole I/Os until that is reached (size=100k, bs=3k: 34 reads).
+ */
+static bool draws_fit(const struct ib_iogen *g)
+{
+	const struct ib_job *job = g->job;
+	int d;
+
+	if (!ib_job_random(job) || !job->norandommap || g->perms ||
+	    job->rw_seq_nr > 1)
+		return false;
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
+		if (ib_job_dir_active(job, d) && job->pct_random[d] < 100)
+			return false;
+	return true;
+}
+
 static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files,
-			   unsigned int nr_files, uint64_t total)
+			   unsigned int nr_files, uint64_t total, bool *limit)
 {
 	const struct ib_job *job = g->job;
 	uint64_t sum = 0;
 	unsigned int i;
 
+	*limit = true;
 	if (job->io_size_pct && job->io_size_pct < 100) {
 		for (i = 0; i < nr_files; i++)
 			sum += files[i].io_size * job->io_size_pct / 100;
-		if (sum % g->granule)
-			sum += g->granule - sum % g->granule;
-		return sum;
+	} else if (job->io_size) {
+		sum = job->io_size;
+	} else if (job->filesize_min && job->size && job->size < total) {
+		sum = job->size;
+	} else if (draws_fit(g)) {
+		for (i = 0; i < nr_files; i++)
+			sum += g->files[i].len ? files[i].io_size : 0;
+	} else {
+		*limit = false;
+		return total;
 	}
-	return job->io_size ? job->io_size : total;
+	return sum;
+}
+
+/* A limit of L passes: fio's is cumulative (pass k ends at k times it). */
+static uint64_t limit_bytes(uint64_t pass, uint64_t loops, uint64_t gran)
+{
+	uint64_t sum = pass <= UINT64_MAX / loops ? pass * loops : UINT64_MAX;
+
+	if (sum % gran && sum <= UINT64_MAX - gran)
+		sum += gran - sum % gran;
+	return sum;
 }
 
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
@@ -188,10 +228,16 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 			return ret;
 		total += g->files[i].len;
 	}
-	if (job->time_based)
+	if (job->time_based) {
 		g->bytes_left = UINT64_MAX;
-	else
-		g->bytes_left = pass_bytes(g, files, nr_files, total) * job->loops;
+	} else {
+		uint64_t pass = pass_bytes(g, files, nr_files, total,
+					   &g->whole_tail);
+
+		g->bytes_left = g->whole_tail ?
+			limit_bytes(pass, job->loops, g->granule) :
+			pass * job->loops;
+	}
 	/* fio counts number_ios per loops= pass (its limit is number_ios
 	 * times the pass number): with one block size, number_ios * loops */
 	g->ios_left = job->number_ios && job->number_ios <= UINT64_MAX / job->loops ?
