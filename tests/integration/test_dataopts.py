@@ -65,6 +65,20 @@ def test_seq_modifiers(t):
         if fios is not None:
             t.eq([o // KiB for _, o, _ in fios], kib,
                  'rw=%s offsets (KiB), fio 3.33' % rw)
+    # the region inside a larger file: one pass, ending where the next I/O
+    # would start past the region (a target much larger than size=, as a
+    # device: not size= bytes of the same offsets again and again)
+    big = t.shm_file('modbig', size=MiB)
+    once = {'read:4k': [0, 8, 16, 24, 32, 40, 48, 56],
+            'write:12k': [0, 16, 32, 48]}
+    for rw, kib in once.items():
+        for fio in (False, True):
+            ios, r = iolog_run(t, 'm', big, '--size=64k', '--bs=4k',
+                               '--rw=' + rw, '--loops=2', fio=fio)
+            if ios is not None:
+                t.eq([o // KiB for _, o, _ in ios], kib * 2,
+                     'rw=%s in a 1 MiB file, loops=2: offsets (KiB)%s'
+                     % (rw, ', fio 3.33' if fio else ''))
     ios, r = iolog_run(t, 'rr', t.shm_file('rr', size=4 * MiB),
                        '--size=4m', '--bs=4k', '--rw=randread:8')
     if ios:

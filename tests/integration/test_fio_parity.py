@@ -81,6 +81,17 @@ CASES = [
       '--loops=2'], 'exact'),
     ('randrw bs=3k norandommap', ['--rw=randrw', '--size=1000k', '--bs=3k',
                                   '--norandommap'], 'total'),
+    # holes (rw=TYPE:N): a pass ends where the next I/O would start past
+    # the region (9 reads of 100k), except that a skip past the end of a
+    # file the region ends with starts it again, size= then a limit
+    ('read:8k size=100k', ['--rw=read:8k', '--size=100k'], 'exact'),
+    ('read:8k size=98k offset=8k', ['--rw=read:8k', '--size=98k',
+                                    '--offset=8k'], 'exact'),
+    ('read:8k nrfiles=2 loops=2', ['--rw=read:8k', '--size=100k',
+                                   '--nrfiles=2', '--loops=2'], 'exact'),
+    ('write:12k size=64k', ['--rw=write:12k', '--size=64k'], 'exact'),
+    ('read:8k size=102k loops=2', ['--rw=read:8k', '--size=102k',
+                                   '--loops=2'], 'exact'),
     ('randrw', ['--rw=randrw', '--size=256k'], 'total'),
     ('rw rwmixread=75', ['--rw=rw', '--size=256k', '--rwmixread=75'], 'total'),
 ]

@@ -130,10 +130,11 @@ static void init_dirs(struct ib_iogen *g)
 static void fast_init(struct ib_iogen *g);
 
 /*
- * Bytes of one pass: the regions, or a limit on what is issued (*limit set):
+ * Bytes of one pass: the regions (the strides of holes_pass()), or a limit on what is issued (*limit set):
  * io_size, io_size=N% of each file's region (fio's sum of the regions' N%;
  * 0% and 100% are the regions), a size= below the files that filesize=
- * sized, or the regions' bytes where every draw fits (draws_fit()). fio issues whole I/Os until it reaches a limit, so a limit is
+ * sized, or the regions' bytes where every draw fits (draws_fit()) or
+ * holes start the region again (holes_pass()). fio issues whole I/Os until it reaches a limit, so a limit is
  * rounded up to the granule (every I/O is a multiple of it, limit_bytes())
  * and its last I/O is a whole one (whole_tail).
  */
@@ -156,12 +157,58 @@ static bool draws_fit(const struct ib_iogen *g)
 	return true;
 }
 
+/*
+ * A sequential job with holes (rw=TYPE:N, N > 0), one direction, one block
+ * size: fio ends its pass over a file where the next I/O would start past
+ * the region, not at size= bytes (size=100k bs=4k rw=read:8k: 9 reads).
+ * Only a skip from before the file's end to past it (a region up to the
+ * end of its file) starts the region again: then size= is a limit.
+ * Returns 1 with *bytes the I/O of a pass, 0 where it wraps, -1 where this
+ * is not such a job. An I/O never goes past the region, where fio's may.
+ */
+static int holes_pass(const struct ib_iogen *g, const struct ib_file *files,
+		      unsigned int nr_files, uint64_t *bytes)
+{
+	const struct ib_job *job = g->job;
+	int d, dirs = 0, dd = IB_DDIR_READ;
+	uint64_t bs, step, n, end;
+	unsigned int i;
+
+	if (ib_job_random(job) || job->rw_seq_add <= 0)
+		return -1;
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
+		if (ib_job_dir_active(job, d)) {
+			dirs++;
+			dd = d;
+		}
+	bs = job->bs.min[dd];
+	if (dirs != 1 || job->bssplit[dd].nr || job->bs.max[dd] != bs)
+		return -1;
+	step = bs + (uint64_t)job->rw_seq_add;
+	*bytes = 0;
+	for (i = 0; i < nr_files; i++) {
+		const struct ib_gen_file *gf = &g->files[i];
+
+		if (gf->len < bs)
+			continue;
+		n = (gf->len - bs) / step + 1;	/* starts k * step, k < n */
+		end = gf->start + (n - 1) * step + bs;
+		/* fio: the next start, n * step, is taken relative to the
+		 * region and compared with the file's size */
+		if (end < files[i].real_size && n * step >= files[i].real_size)
+			return 0;
+		*bytes += n * bs;
+	}
+	return 1;
+}
+
 static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files,
 			   unsigned int nr_files, uint64_t total, bool *limit)
 {
 	const struct ib_job *job = g->job;
 	uint64_t sum = 0;
 	unsigned int i;
+	int holes;
 
 	*limit = true;
 	if (job->io_size_pct && job->io_size_pct < 100) {
@@ -171,12 +218,15 @@ static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files
 		sum = job->io_size;
 	} else if (job->filesize_min && job->size && job->size < total) {
 		sum = job->size;
-	} else if (draws_fit(g)) {
-		for (i = 0; i < nr_files; i++)
-			sum += g->files[i].len ? files[i].io_size : 0;
 	} else {
-		*limit = false;
-		return total;
+		holes = holes_pass(g, files, nr_files, &sum);
+		if (holes == 1 || (holes < 0 && !draws_fit(g))) {
+			*limit = false;
+			return holes == 1 ? sum : total;
+		}
+		/* the regions' bytes, as a limit */
+		for (sum = 0, i = 0; i < nr_files; i++)
+			sum += g->files[i].len ? files[i].io_size : 0;
 	}
 	return sum;
 }

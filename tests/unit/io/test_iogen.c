@@ -498,21 +498,35 @@ static void test_seq_add_backwards(void **state)
 	ib_iogen_free(&r.gen);
 }
 
-/* rw=write:12k: holes, wrapping to the start when the next does not fit. */
+/*
+ * rw=write:12k over 64 KiB, as fio: in a file of that size, the skip past
+ * its end starts the region again until size= is written (16 writes); in
+ * a larger file, the pass ends where the next write would start past the
+ * region (4 writes), once per loop.
+ */
 static void test_seq_add_holes(void **state)
 {
+	static const struct {
+		uint64_t real;
+		unsigned int loops, n;
+	} c[] = { { 64 << 10, 1, 16 }, { 1 << 20, 1, 4 }, { 1 << 20, 3, 12 } };
 	struct rig r;
 	struct ib_io_desc io;
-	unsigned int n = 0;
+	unsigned int i, n;
 
 	(void)state;
-	rig_init(&r, IB_RW_WRITE, 64 << 10, 4096, 1);
-	r.job.rw_seq_add = 12288;
-	rig_start(&r);
-	while (ib_iogen_next(&r.gen, &io))
-		assert_int_equal(io.offset, (uint64_t)(n++ % 4) * 16384);
-	assert_int_equal(n, 16);
-	ib_iogen_free(&r.gen);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		rig_init(&r, IB_RW_WRITE, 64 << 10, 4096, 1);
+		r.job.rw_seq_add = 12288;
+		r.job.loops = c[i].loops;
+		r.files[0].real_size = c[i].real;
+		rig_start(&r);
+		n = 0;
+		while (ib_iogen_next(&r.gen, &io))
+			assert_int_equal(io.offset, (uint64_t)(n++ % 4) * 16384);
+		assert_int_equal(n, c[i].n);
+		ib_iogen_free(&r.gen);
+	}
 }
 
 /* rw=randread:4: runs of 4 back-to-back blocks from each random offset. */
