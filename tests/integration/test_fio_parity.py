@@ -74,6 +74,15 @@ CASES = [
     ('randwrite io_size=100000 loops=2',
      ['--rw=randwrite', '--size=256k', '--bs=16k', '--io_size=100000',
       '--loops=2'], 'exact'),
+    # a new pass only while a largest block of the limit is left
+    ('write io_size=66k', ['--rw=write', '--size=64k', '--io_size=66k'],
+     'exact'),
+    ('write io_size=130k', ['--rw=write', '--size=64k', '--io_size=130k'],
+     'exact'),
+    ('randwrite io_size=66k', ['--rw=randwrite', '--size=64k',
+                               '--io_size=66k'], 'exact'),
+    ('write bs=3k io_size=512k', ['--rw=write', '--size=256k', '--bs=3k',
+                                  '--offset=8k', '--io_size=512k'], 'exact'),
     # without a random map every draw fits: a pass ends at its size, with
     # a whole last I/O (100k / 3k: 34 reads)
     ('randread bs=3k norandommap loops=2',

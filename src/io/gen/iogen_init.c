@@ -130,15 +130,6 @@ static void init_dirs(struct ib_iogen *g)
 static void fast_init(struct ib_iogen *g);
 
 /*
- * Bytes of one pass: the regions (the strides of holes_pass()), or a limit on what is issued (*limit set):
- * io_size, io_size=N% of each file's region (fio's sum of the regions' N%;
- * 0% and 100% are the regions), a size= below the files that filesize=
- * sized, or the regions' bytes where every draw fits (draws_fit()) or
- * holes start the region again (holes_pass()). fio issues whole I/Os until it reaches a limit, so a limit is
- * rounded up to the granule (every I/O is a multiple of it, limit_bytes())
- * and its last I/O is a whole one (whole_tail).
- */
-/*
  * Does every draw fit the regions? A random job without a random map draws
  * whole blocks anywhere in them, so its pass ends only at its size: fio
  * issues whole I/Os until that is reached (size=100k, bs=3k: 34 reads).
@@ -202,6 +193,15 @@ static int holes_pass(const struct ib_iogen *g, const struct ib_file *files,
 	return 1;
 }
 
+/*
+ * Bytes of one pass: the regions (the strides of holes_pass()), or a
+ * limit on what is issued (*limit set): io_size, io_size=N% of each file's
+ * region (fio's sum of the regions' N%; 0% and 100% are the regions), a
+ * size= below the files that filesize= sized, or the regions' bytes where
+ * every draw fits (draws_fit()) or holes start the region again. fio issues
+ * whole I/Os until it reaches a limit (the last one crosses it: whole_tail)
+ * and starts a new pass only while a largest block is left (pass_min).
+ */
 static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files,
 			   unsigned int nr_files, uint64_t total, bool *limit)
 {
@@ -231,14 +231,12 @@ static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files
 	return sum;
 }
 
-/* A limit of L passes: fio's is cumulative (pass k ends at k times it). */
-static uint64_t limit_bytes(uint64_t pass, uint64_t loops, uint64_t gran)
+/* fio's largest block size of the job (td_max_bs: reads and writes). */
+static uint64_t max_bs(const struct ib_job *job)
 {
-	uint64_t sum = pass <= UINT64_MAX / loops ? pass * loops : UINT64_MAX;
+	uint64_t r = job->bs.max[IB_DDIR_READ], w = job->bs.max[IB_DDIR_WRITE];
 
-	if (sum % gran && sum <= UINT64_MAX - gran)
-		sum += gran - sum % gran;
-	return sum;
+	return r > w ? r : w;
 }
 
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
@@ -284,9 +282,10 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		uint64_t pass = pass_bytes(g, files, nr_files, total,
 					   &g->whole_tail);
 
-		g->bytes_left = g->whole_tail ?
-			limit_bytes(pass, job->loops, g->granule) :
-			pass * job->loops;
+		/* a limit over loops is cumulative (pass k ends at k times it) */
+		g->bytes_left = pass <= UINT64_MAX / job->loops ?
+				pass * job->loops : UINT64_MAX;
+		g->pass_min = g->whole_tail ? max_bs(job) : 0;
 	}
 	/* fio counts number_ios per loops= pass (its limit is number_ios
 	 * times the pass number): with one block size, number_ios * loops */
@@ -332,5 +331,6 @@ static void fast_init(struct ib_iogen *g)
 	    gf->nblocks > UINT32_MAX || job->rand_gen == IB_RANDGEN_TAUS64)
 		return;
 	g->fast_ddir = d;
+	g->fast_gate = g->pass_min > g->granule ? g->pass_min : g->granule;
 	g->src.ops = &iogen_fast_ops;
 }

@@ -403,6 +403,10 @@ static void test_source_fast(void **state)
 		{ IB_RW_READ | IB_RW_RAND, 1, 1 << 20, 4096, 0, 0, 256 },
 		{ IB_RW_WRITE | IB_RW_RAND, 3, 1 << 20, 4096, 0, 0, 768 },
 		{ IB_RW_READ | IB_RW_RAND, 1, 1 << 20, 4096, 10000, 0, 3 },
+		/* a new pass only while a block of the limit is left */
+		{ IB_RW_READ | IB_RW_RAND, 1, 64 << 10, 4096, 66 << 10, 0, 16 },
+		{ IB_RW_READ | IB_RW_RAND, 1, 64 << 10, 4096, 130 << 10, 0, 32 },
+		{ IB_RW_READ | IB_RW_RAND, 3, 64 << 10, 4096, 10000, 0, 8 },
 		{ IB_RW_READ | IB_RW_RAND, 2, 100 * 512, 512, 0, 4096, 200 },
 		{ IB_RW_READ | IB_RW_RAND, 1, 1 << 20, 4096, 3 << 20, 0, 768 },
 	};
@@ -524,6 +528,45 @@ static void test_seq_add_holes(void **state)
 		n = 0;
 		while (ib_iogen_next(&r.gen, &io))
 			assert_int_equal(io.offset, (uint64_t)(n++ % 4) * 16384);
+		assert_int_equal(n, c[i].n);
+		ib_iogen_free(&r.gen);
+	}
+}
+
+/*
+ * A limit on what is issued (io_size, here), as fio: whole I/Os until it is
+ * reached, cumulative over loops, and a new pass over the region only while
+ * a largest block of it is left (sequential and random alike).
+ */
+static void test_limit_passes(void **state)
+{
+	static const struct {
+		unsigned int rw, loops;
+		uint64_t io_size, bs_write;
+		unsigned int n;
+	} c[] = {
+		{ IB_RW_READ, 1, 10000, 4096, 3 },
+		{ IB_RW_READ, 1, 66 << 10, 4096, 16 },
+		{ IB_RW_READ, 1, 130 << 10, 4096, 32 },
+		{ IB_RW_READ, 1, 136 << 10, 4096, 34 },
+		{ IB_RW_READ, 1, 136 << 10, 16384, 32 },	/* bs=4k,16k */
+		{ IB_RW_READ | IB_RW_RAND, 1, 66 << 10, 4096, 16 },
+		{ IB_RW_READ | IB_RW_RAND, 2, 40000, 4096, 20 },
+	};
+	struct rig r;
+	struct ib_io_desc io;
+	unsigned int i, n;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		rig_init(&r, c[i].rw, 64 << 10, 4096, 1);
+		r.job.loops = c[i].loops;
+		r.job.io_size = c[i].io_size;
+		r.job.bs.min[IB_DDIR_WRITE] = r.job.bs.max[IB_DDIR_WRITE] = c[i].bs_write;
+		rig_start(&r);
+		n = 0;
+		while (ib_iogen_next(&r.gen, &io))
+			n++;
 		assert_int_equal(n, c[i].n);
 		ib_iogen_free(&r.gen);
 	}
@@ -728,6 +771,7 @@ int main(void)
 		cmocka_unit_test(test_time_based_unlimited),
 		cmocka_unit_test(test_seq_add_backwards),
 		cmocka_unit_test(test_seq_add_holes),
+		cmocka_unit_test(test_limit_passes),
 		cmocka_unit_test(test_rand_runs),
 		cmocka_unit_test(test_bssplit_sizes),
 		cmocka_unit_test(test_generators_once_per_pass),
