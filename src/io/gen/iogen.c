@@ -464,8 +464,10 @@ static bool pass_over(const struct ib_iogen *g, const struct ib_gen_file *gf,
 static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
 			 enum ib_ddir d, uint64_t len)
 {
-	if (g->bytes_left != UINT64_MAX)	/* a whole last I/O: down to 0 */
-		g->bytes_left -= len < g->bytes_left ? len : g->bytes_left;
+	if (ib_unlikely(len > g->bytes_left))	/* a limit's whole last I/O */
+		g->bytes_left = 0;
+	else if (g->bytes_left != UINT64_MAX)
+		g->bytes_left -= len;
 	g->ios_left--;
 	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len) {
 		g->files_done++;
@@ -569,7 +571,8 @@ static bool fast_end(const struct ib_iogen *g, const struct ib_gen_file *gf)
 {
 	if (!g->whole_tail)
 		return g->bytes_left < g->granule;
-	return g->bytes_left < g->pass_min && gf->used >= gf->nblocks;
+	return !g->bytes_left ||
+	       (g->bytes_left < g->pass_min && gf->used >= gf->nblocks);
 }
 
 /*
@@ -586,9 +589,8 @@ static int iogen_src_next_fast(struct ib_source *src, uint64_t now_ns,
 	enum ib_ddir d = g->fast_ddir;
 	uint64_t gran = g->granule, slot;
 
-	if (!g->ios_left || !g->bytes_left)
-		return IB_SRC_END;
-	if (ib_unlikely(g->bytes_left < g->fast_gate) && fast_end(g, gf))
+	if (!g->ios_left ||
+	    (ib_unlikely(g->bytes_left < g->fast_gate) && fast_end(g, gf)))
 		return IB_SRC_END;
 	/* fast_init(): nblocks <= 2^32 and 32-bit draws, off_below's way */
 	slot = map_take1(gf, below32(g, gf->nblocks));
