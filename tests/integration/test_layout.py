@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ibtest  # noqa: E402
 
 KiB = ibtest.KiB
+MiB = ibtest.MiB
 LAYOUT = 'Laying out IO file'
 
 
@@ -186,6 +187,39 @@ def test_more_regions(t):
         t.eq(sorted((n, ibtest.size_of(os.path.join(d, n)))
                     for n in os.listdir(d)),
              [('fs.0.0', 64 * KiB), ('fs.0.1', 64 * KiB)], '%s: files' % what)
+
+    # filesize= is the file's size: the region runs from the offset to its
+    # end (fio), in a new file and in an existing larger one (not cut)
+    d = t.mkdir('fsoff')
+    what = 'write offset=64k filesize=128k'
+    r, jobs, il = run_job(t, what, '--name=fo', '--offset=64k',
+                          '--filesize=128k', '--rw=write', '--bs=4k', cwd=d)
+    if jobs:
+        t.eq(jobs[0].issued, (0, 16, 0, 0), '%s: issued rwts' % what)
+        t.eq(ibtest.size_of(os.path.join(d, 'fo.0.0')), 128 * KiB,
+             '%s: file size' % what)
+    if il:
+        t.eq(blocks(il.offsets()), list(range(16, 32)), '%s: blocks' % what)
+    old = ibtest.pattern(MiB, seed=5)
+    f = t.shm_file('fo.big', data=old)
+    what = 'write offset=64k filesize=128k on a 1 MiB file'
+    r, jobs, _ = run_job(t, what, '--name=fb', '--filename=' + f,
+                         '--offset=64k', '--filesize=128k', '--rw=write',
+                         '--bs=4k')
+    if jobs:
+        data = ibtest.file_bytes(f)
+        changed = [i // 4096 for i in range(0, MiB, 4096)
+                   if data[i:i + 4096] != old[i:i + 4096]]
+        t.eq((len(data), changed), (MiB, list(range(16, 32))),
+             '%s: size and blocks written' % what)
+    d = t.mkdir('fspast')
+    r = t.run('--name=fp', '--ioengine=psync', '--offset=128k',
+              '--filesize=128k', '--rw=write', '--bs=4k', cwd=d)
+    t.fails(r, 'offset=128k filesize=128k')
+    t.eq(r.err.strip(), "iobench: job 'fp': offset 131072 leaves less than "
+         "bs=4096 of filesize=131072 (fp.0.0)",
+         'offset=128k filesize=128k: message', r)
+    t.eq(os.listdir(d), [], 'offset=128k filesize=128k: nothing created')
 
     # random over several files: every block of every file once
     a, b, c = t.path('ra'), t.path('rb'), t.path('rc')

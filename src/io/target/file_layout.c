@@ -207,6 +207,17 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 	if (job->file_append && !f->is_bdev)
 		base = f->real_size; /* fio: the offset is the file's end */
 	len = file_len(job, f, idx, nr);
+	if (job->filesize_min && !job->file_append && !f->is_bdev) {
+		/* fio: the file is filesize= long, the region from the
+		 * offset to its end */
+		if (base + mbs > len)
+			return ib_diag_set(d, EINVAL,
+					   "job '%s': offset %llu leaves less than bs=%llu of filesize=%llu (%s)",
+					   job->name, (unsigned long long)base,
+					   (unsigned long long)mbs,
+					   (unsigned long long)len, f->path);
+		len -= base;
+	}
 	if (job->size_pct) {	/* fio: up to the file's end, whole blocks */
 		if (base < f->real_size && len > f->real_size - base)
 			len = f->real_size - base;
