@@ -90,6 +90,10 @@ CASES = [
       '--loops=2'], 'exact'),
     ('randrw bs=3k norandommap', ['--rw=randrw', '--size=1000k', '--bs=3k',
                                   '--norandommap'], 'total'),
+    ('randread zipf bs=3k loops=2', ['--rw=randread', '--size=100k',
+                                     '--bs=3k', '--loops=2',
+                                     '--random_distribution=zipf:1.2'],
+     'total'),
     # holes (rw=TYPE:N): a pass ends where the next I/O would start past
     # the region (9 reads of 100k), except that a skip past the end of a
     # file the region ends with starts it again, size= then a limit

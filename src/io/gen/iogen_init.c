@@ -130,17 +130,18 @@ static void init_dirs(struct ib_iogen *g)
 static void fast_init(struct ib_iogen *g);
 
 /*
- * Does every draw fit the regions? A random job without a random map draws
- * whole blocks anywhere in them, so its pass ends only at its size: fio
- * issues whole I/Os until that is reached (size=100k, bs=3k: 34 reads).
+ * Does every draw fit the regions? A random job without a random map (or
+ * of a random_distribution other than random) draws whole blocks anywhere
+ * in them, so its pass ends only at its size: fio issues whole I/Os until
+ * that is reached (size=100k, bs=3k: 34 reads).
  */
 static bool draws_fit(const struct ib_iogen *g)
 {
 	const struct ib_job *job = g->job;
 	int d;
 
-	if (!ib_job_random(job) || !job->norandommap || g->perms ||
-	    job->rw_seq_nr > 1)
+	if (!ib_job_random(job) || g->perms || job->rw_seq_nr > 1 ||
+	    (!job->norandommap && job->rand_dist == IB_DIST_RANDOM))
 		return false;
 	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
 		if (ib_job_dir_active(job, d) && job->pct_random[d] < 100)
