@@ -93,6 +93,7 @@ struct ib_gen_file {
 	struct ib_randperm *perm;	/* or the permutation of granules */
 	uint64_t nblocks;
 	uint64_t used;
+	uint64_t pass_len;	/* bytes of a pass: len, or its strides' (holes) */
 	uint64_t pass_done;	/* bytes issued in this pass */
 	bool active;		/* openfiles=N: holds one of the N slots */
 };

@@ -469,7 +469,8 @@ static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
 	else if (g->bytes_left != UINT64_MAX)
 		g->bytes_left -= len;
 	g->ios_left--;
-	if (gf->pass_done < gf->len && (gf->pass_done += len) >= gf->len) {
+	if (gf->pass_done < gf->pass_len &&
+	    (gf->pass_done += len) >= gf->pass_len) {
 		g->files_done++;
 		if (gf->active) /* openfiles=N: its slot is free */
 			g->nr_active--;

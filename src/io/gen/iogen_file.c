@@ -14,6 +14,8 @@ static unsigned int next_open_file(struct ib_iogen *g, unsigned int i)
 		for (n = 0; n < g->nr_files; n++)
 			g->files[n].pass_done = 0;
 		g->files_done = 0;
+		if (g->job->file_service == IB_FS_SEQUENTIAL)
+			i = 0;	/* fio: each pass from the first file */
 	}
 	for (n = 0; n < g->nr_files && file_done(g, i); n++)
 		i = i + 1 == g->nr_files ? 0 : i + 1;

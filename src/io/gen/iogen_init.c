@@ -87,6 +87,7 @@ static int init_file(struct ib_iogen *g, unsigned int i, const struct ib_file *f
 
 	gf->start = f->io_offset;
 	gf->len = f->io_size - f->io_size % g->granule;
+	gf->pass_len = gf->len;
 	gf->nblocks = gf->len / g->granule;
 	if (g->job->rand_dist != IB_DIST_RANDOM) {
 		ib_randdist_init(&gf->dist, g->job->rand_dist, g->job->rand_param,
@@ -152,18 +153,20 @@ static bool draws_fit(const struct ib_iogen *g)
 /*
  * A sequential job with holes (rw=TYPE:N, N > 0), one direction, one block
  * size: fio ends its pass over a file where the next I/O would start past
- * the region, not at size= bytes (size=100k bs=4k rw=read:8k: 9 reads).
- * Only a skip from before the file's end to past it (a region up to the
- * end of its file) starts the region again: then size= is a limit.
- * Returns 1 with *bytes the I/O of a pass, 0 where it wraps, -1 where this
- * is not such a job. An I/O never goes past the region, where fio's may.
+ * the region, not at size= bytes (size=100k bs=4k rw=read:8k: 9 reads), and
+ * the file is done then (file_service_type=sequential moves on). Only a
+ * skip from before the file's end to past it (a region up to the end of its
+ * file) starts the region again: then size= is a limit. Returns 1 with
+ * *bytes the I/O of a pass (the regions unrounded: strides need not fall
+ * on the granule), 0 where it wraps, -1 where this is not such a job. An
+ * I/O never goes past the region, where fio's may.
  */
-static int holes_pass(const struct ib_iogen *g, const struct ib_file *files,
+static int holes_pass(struct ib_iogen *g, const struct ib_file *files,
 		      unsigned int nr_files, uint64_t *bytes)
 {
 	const struct ib_job *job = g->job;
 	int d, dirs = 0, dd = IB_DDIR_READ;
-	uint64_t bs, step, n, end;
+	uint64_t bs, step, n, end, region;
 	unsigned int i;
 
 	if (ib_job_random(job) || job->rw_seq_add <= 0)
@@ -177,18 +180,25 @@ static int holes_pass(const struct ib_iogen *g, const struct ib_file *files,
 	if (dirs != 1 || job->bssplit[dd].nr || job->bs.max[dd] != bs)
 		return -1;
 	step = bs + (uint64_t)job->rw_seq_add;
-	*bytes = 0;
 	for (i = 0; i < nr_files; i++) {
-		const struct ib_gen_file *gf = &g->files[i];
-
-		if (gf->len < bs)
+		region = files[i].io_size;
+		if (region < bs)
 			continue;
-		n = (gf->len - bs) / step + 1;	/* starts k * step, k < n */
-		end = gf->start + (n - 1) * step + bs;
+		n = (region - bs) / step + 1;	/* starts k * step, k < n */
+		end = files[i].io_offset + (n - 1) * step + bs;
 		/* fio: the next start, n * step, is taken relative to the
 		 * region and compared with the file's size */
 		if (end < files[i].real_size && n * step >= files[i].real_size)
 			return 0;
+	}
+	*bytes = 0;
+	for (i = 0; i < nr_files; i++) {
+		struct ib_gen_file *gf = &g->files[i];
+
+		region = files[i].io_size;
+		n = region < bs ? 0 : (region - bs) / step + 1;
+		gf->len = region;
+		gf->pass_len = n * bs;
 		*bytes += n * bs;
 	}
 	return 1;
@@ -203,7 +213,7 @@ static int holes_pass(const struct ib_iogen *g, const struct ib_file *files,
  * whole I/Os until it reaches a limit (the last one crosses it: whole_tail)
  * and starts a new pass only while a largest block is left (pass_min).
  */
-static uint64_t pass_bytes(const struct ib_iogen *g, const struct ib_file *files,
+static uint64_t pass_bytes(struct ib_iogen *g, const struct ib_file *files,
 			   unsigned int nr_files, uint64_t total, bool *limit)
 {
 	const struct ib_job *job = g->job;

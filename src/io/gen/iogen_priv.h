@@ -25,7 +25,7 @@ static inline uint64_t map_bytes(uint64_t nblocks)
 /* Is file i's region done in this pass? */
 static inline bool file_done(const struct ib_iogen *g, unsigned int i)
 {
-	return g->files[i].pass_done >= g->files[i].len;
+	return g->files[i].pass_done >= g->files[i].pass_len;
 }
 
 /* iogen.c: the iogen source with plain jobs' fast next() (iogen_init.c) */

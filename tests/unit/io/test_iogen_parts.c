@@ -111,6 +111,13 @@ static void new_file_order(void **state)
 	f.gen.files[1].pass_done = f.gen.files[1].len;	/* file 1 done */
 	f.gen.files_done = 1;
 	assert_int_equal(iogen_new_file(&f.gen), 2);
+	/* every file done: a new pass, from the first file (as fio) */
+	for (i = 0; i < 3; i++)
+		f.gen.files[i].pass_done = f.gen.files[i].len;
+	f.gen.files_done = 3;
+	f.gen.next_file = 2;
+	assert_int_equal(iogen_new_file(&f.gen), 0);
+	assert_int_equal(f.gen.files_done, 0);
 	ib_iogen_free(&f.gen);
 }
 
