@@ -431,6 +431,7 @@ struct ib_job {
 	/* time */
 	bool time_based;
 	bool time_based_dropped;	/* given without a runtime: off (fio) */
+	bool randommap_dropped;	/* blockalign= turned norandommap on (fio) */
 	uint64_t runtime_us;	/* 0: unlimited */
 	uint64_t ramp_time_us;
 	uint64_t ramp_size;	/* bytes before measuring (0: none) */

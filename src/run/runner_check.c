@@ -88,6 +88,9 @@ static int check_targets(struct ib_runner *r, unsigned int i, struct ib_diag *d)
 	if (job->time_based_dropped)
 		warn(r, "job '%s': time_based without a runtime, the job is size-based (as in fio)",
 		     job->name);
+	if (job->randommap_dropped)
+		warn(r, "job '%s': blockalign= other than the smallest block size turns the random map off (as in fio)",
+		     job->name);
 	ret = ib_files_resolve(job, fs, d);
 	if (!ret && !nofiles)
 		ret = ib_safety_check(r->run, job, fs, job->clone && i >= job->clone ?

@@ -76,6 +76,21 @@ def test_blockalign(t):
         t.eq([io for io in il.data() if io[2] % (16 * KiB)], [],
              '%s: offsets aligned to 16k' % what)
         t.eq(sorted({io[3] for io in il.data()}), [4096], '%s: lengths' % what)
+    # as in fio, such a blockalign turns the random map off, with a warning;
+    # none for a sequential job or an alignment to the block size
+    for rw, ba, warned in (('randread', '16k', True), ('read', '16k', False),
+                           ('randread', '4k', False)):
+        r = t.run('--name=ba', '--ioengine=psync', '--filename=' + f,
+                  '--size=64k', '--bs=4k', '--blockalign=' + ba, '--rw=' + rw)
+        what = 'blockalign=%s %s' % (ba, rw)
+        if not t.ok(r, what):
+            continue
+        if warned:
+            t.eq(r.err.strip(), "iobench: warning: job 'ba': blockalign= "
+                 "other than the smallest block size turns the random map "
+                 "off (as in fio)", '%s: warning' % what)
+        else:
+            t.check('random map' not in r.err, '%s: no warning' % what, r)
 
 
 def rejected(t, what, target, old, args, name):

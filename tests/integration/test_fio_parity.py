@@ -41,6 +41,10 @@ CASES = [
                               '--norandommap'], 'exact'),
     ('randread blockalign=16k', ['--rw=randread', '--size=256k',
                                  '--blockalign=16k', '--norandommap'], 'exact'),
+    # blockalign turns the random map off: whole I/Os up to the size
+    ('randwrite bs=8k blockalign=16k', ['--rw=randwrite', '--size=100k',
+                                        '--bs=8k', '--blockalign=16k'],
+     'exact'),
     ('randwrite nrfiles=3', ['--rw=randwrite', '--size=96k', '--nrfiles=3'],
      'exact'),
     ('write fsync=3', ['--rw=write', '--size=64k', '--fsync=3'], 'exact'),
