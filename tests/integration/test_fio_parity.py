@@ -94,6 +94,11 @@ CASES = [
       '--loops=2'], 'exact'),
     ('randrw bs=3k norandommap', ['--rw=randrw', '--size=1000k', '--bs=3k',
                                   '--norandommap'], 'total'),
+    # a sequential mix: a position per direction, neither at the end
+    ('rw bs=3k loops=3', ['--rw=rw', '--size=100k', '--bs=3k', '--loops=3'],
+     'total'),
+    ('rw bs=3k rwmixread=0', ['--rw=rw', '--size=1000k', '--bs=3k',
+                              '--rwmixread=0'], 'total'),
     ('randread zipf bs=3k loops=2', ['--rw=randread', '--size=100k',
                                      '--bs=3k', '--loops=2',
                                      '--random_distribution=zipf:1.2'],

@@ -131,17 +131,23 @@ static void init_dirs(struct ib_iogen *g)
 static void fast_init(struct ib_iogen *g);
 
 /*
- * Does every draw fit the regions? A random job without a random map (or
+ * Does a pass end only at its size? A random job without a random map (or
  * of a random_distribution other than random) draws whole blocks anywhere
- * in them, so its pass ends only at its size: fio issues whole I/Os until
- * that is reached (size=100k, bs=3k: 34 reads).
+ * in the regions, and a sequential job mixing reads and writes moves one
+ * position per direction, each about its share of the size in: fio issues
+ * whole I/Os until the size is reached (size=100k bs=3k: 34 reads; rw=rw:
+ * 34 reads and writes; with rwmixread=0 or 100 the position reaches the
+ * end first: 33, pass_min).
  */
-static bool draws_fit(const struct ib_iogen *g)
+static bool size_ends_pass(const struct ib_iogen *g)
 {
 	const struct ib_job *job = g->job;
 	int d;
 
-	if (!ib_job_random(job) || g->perms || job->rw_seq_nr > 1 ||
+	if (!ib_job_random(job))
+		return (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
+		       !(job->rw & IB_RW_TRIM) && !job->rw_seq_add;
+	if (g->perms || job->rw_seq_nr > 1 ||
 	    (!job->norandommap && job->rand_dist == IB_DIST_RANDOM))
 		return false;
 	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
@@ -209,7 +215,7 @@ static int holes_pass(struct ib_iogen *g, const struct ib_file *files,
  * limit on what is issued (*limit set): io_size, io_size=N% of each file's
  * region (fio's sum of the regions' N%; 0% and 100% are the regions), a
  * size= below the files that filesize= sized, or the regions' bytes where
- * every draw fits (draws_fit()) or holes start the region again. fio issues
+ * a pass ends only at it (size_ends_pass()) or holes start the region again. fio issues
  * whole I/Os until it reaches a limit (the last one crosses it: whole_tail)
  * and starts a new pass only while a largest block is left (pass_min).
  */
@@ -231,7 +237,7 @@ static uint64_t pass_bytes(struct ib_iogen *g, const struct ib_file *files,
 		sum = job->size;
 	} else {
 		holes = holes_pass(g, files, nr_files, &sum);
-		if (holes == 1 || (holes < 0 && !draws_fit(g))) {
+		if (holes == 1 || (holes < 0 && !size_ends_pass(g))) {
 			*limit = false;
 			return holes == 1 ? sum : total;
 		}

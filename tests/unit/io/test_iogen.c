@@ -194,7 +194,7 @@ static void test_bs_split_seq_rw(void **state)
 {
 	struct rig r;
 	struct ib_io_desc io;
-	uint64_t pos[2] = { 0, 0 }, bytes = 0;
+	uint64_t pos[2] = { 0, 0 }, bytes = 0, last = 0;
 
 	(void)state;
 	rig_init(&r, IB_RW_READ | IB_RW_WRITE, 8 << 20, 4096, 1);
@@ -205,8 +205,10 @@ static void test_bs_split_seq_rw(void **state)
 		assert_int_equal(io.offset, pos[io.ddir]); /* own position each */
 		pos[io.ddir] += io.len;
 		bytes += io.len;
+		last = io.len;
 	}
-	assert_int_equal(bytes, 8 << 20);
+	/* neither position reaches the end: whole I/Os up to the size (fio) */
+	assert_true(bytes >= 8 << 20 && bytes - last < 8 << 20);
 	ib_iogen_free(&r.gen);
 }
 
