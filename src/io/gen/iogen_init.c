@@ -136,8 +136,8 @@ static void fast_init(struct ib_iogen *g);
  * in the regions, and a sequential job mixing reads and writes moves one
  * position per direction, each about its share of the size in: fio issues
  * whole I/Os until the size is reached (size=100k bs=3k: 34 reads; rw=rw:
- * 34 reads and writes; with rwmixread=0 or 100 the position reaches the
- * end first: 33, pass_min).
+ * 34 reads and writes; with rwmixread=0 or 100 the one position reaches
+ * the end as in a job of one direction: 33).
  */
 static bool size_ends_pass(const struct ib_iogen *g)
 {
@@ -146,7 +146,8 @@ static bool size_ends_pass(const struct ib_iogen *g)
 
 	if (!ib_job_random(job))
 		return (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
-		       !(job->rw & IB_RW_TRIM) && !job->rw_seq_add;
+		       !(job->rw & IB_RW_TRIM) && !job->rw_seq_add &&
+		       job->rwmixread && job->rwmixread < 100;
 	if (g->perms || job->rw_seq_nr > 1 ||
 	    (!job->norandommap && job->rand_dist == IB_DIST_RANDOM))
 		return false;
