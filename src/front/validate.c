@@ -77,7 +77,8 @@ int ib_job_fixup(struct ib_job *j)
 	fix_batch(j);
 	j->iodepth_low = depth_default(j->iodepth_low, j->iodepth);
 	for (i = 0; i < IB_DDIR_RWT; i++) {
-		if (j->bs.align[i] == 0)
+		/* fio: blockalign applies to random jobs only */
+		if (j->bs.align[i] == 0 || !ib_job_random(j))
 			j->bs.align[i] = j->bs.min[i];
 		/* fio: a random job aligned otherwise than to its smallest
 		 * block has no random map (with a warning) */

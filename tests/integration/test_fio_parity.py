@@ -45,6 +45,10 @@ CASES = [
     ('randwrite bs=8k blockalign=16k', ['--rw=randwrite', '--size=100k',
                                         '--bs=8k', '--blockalign=16k'],
      'exact'),
+    # ... and is no part of a sequential job
+    ('read bs=64k blockalign=16k loops=3', ['--rw=read', '--size=100k',
+                                            '--bs=64k', '--blockalign=16k',
+                                            '--loops=3'], 'exact'),
     ('randwrite nrfiles=3', ['--rw=randwrite', '--size=96k', '--nrfiles=3'],
      'exact'),
     ('write fsync=3', ['--rw=write', '--size=64k', '--fsync=3'], 'exact'),
