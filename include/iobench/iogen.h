@@ -146,6 +146,8 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  struct ib_diag *d);
 /* Next I/O into *out (due_ns untouched); false when the budget is done. */
 bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out);
+/* Bytes the generator will hand out from here, at most (0: no end known). */
+uint64_t ib_iogen_plan(const struct ib_iogen *g);
 void ib_iogen_free(struct ib_iogen *g);
 
 extern const struct ib_source_ops ib_iogen_source_ops;

@@ -133,7 +133,19 @@ struct ib_live {
 	/* the other way, parent to job: the ramp_size of the job's
 	 * group_reporting group is done (runner_wait.c) */
 	uint32_t group_ramp_over;
+	/* bytes the job will do, published as it starts (0: unknown, as
+	 * for time_based): what its size, io_size, holes or files came to */
+	uint64_t plan_bytes;
 } ib_cacheline_aligned;
+
+/* The bytes a job's live counters run up to: what it published, else
+ * fallback (its size= times loops=; 0: unknown). */
+static inline uint64_t ib_live_plan(const struct ib_live *l, uint64_t fallback)
+{
+	uint64_t p = __atomic_load_n(&l->plan_bytes, __ATOMIC_RELAXED);
+
+	return p ? p : fallback;
+}
 
 struct ib_job_stats {
 	struct ib_live live;

@@ -213,8 +213,9 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
 	if (!ret && job->replay.iolog[0])
 		ret = replay_init(w, d);
-	else if (!ret)
-		ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d);
+	else if (!ret && !(ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d)))
+		__atomic_store_n(&w->st->live.plan_bytes, ib_iogen_plan(&w->gen),
+				 __ATOMIC_RELAXED);
 	w->verify = !ret && ib_vrun_wanted(job, w->ops);
 	if (w->verify)
 		ret = verify_init(w, d);

@@ -20,6 +20,7 @@ Bad input: --interval-json=- when stdout carries the report, --interval
 below its minimum."""
 import csv
 import json
+import re
 import os
 import shutil
 import signal
@@ -159,6 +160,22 @@ def test_line_inline(t):
     lines = [x for x in (r.err + r.out).replace('\r', '\n').split('\n') if x.startswith('Jobs: 1 ')]
     t.check(any('[r=' in x and ' IOPS]' in x for x in lines),
             'status line, inline completions: read rates while it ran', lines)
+
+
+def test_line_progress(t):
+    """A job sized by its file (no size=): the status line's progress
+    comes from the bytes the job will do (the build before showed 100.0%
+    and eta 00m:00s from the start). Paced to 4 s, lines every second."""
+    f = t.shm_file('progress', size=64 * ibtest.MiB)
+    r = t.run('--name=p', '--filename=' + f, '--rw=read', '--bs=4k',
+              '--ioengine=psync', '--direct=0', '--rate=16m', '--eta=always',
+              '--eta-newline=1', '--output-format=terse')
+    if not t.ok(r, 'status line, file-sized job'):
+        return
+    pcts = [float(m) for m in re.findall(r'\]\[([0-9.]+)%\]',
+                                         (r.err + r.out).replace('\r', '\n'))]
+    t.check(any(0 < p < 100 for p in pcts),
+            'status line, file-sized job: a progress between 0 and 100%', pcts)
 
 
 def test_usr1(t):
@@ -379,6 +396,7 @@ def main():
     test_clat2csv(t)
     test_status_whole(t)
     test_line_inline(t)
+    test_line_progress(t)
     test_usr1(t)
     test_streams(t)
     test_rate_exact(t)

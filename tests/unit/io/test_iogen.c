@@ -574,6 +574,42 @@ static void test_limit_passes(void **state)
 	}
 }
 
+/*
+ * What the generator says it will hand out (the status line's 100%): its
+ * byte budget, the strides of holes, number_ios first where it ends the job
+ * first, nothing for time_based.
+ */
+static void test_plan(void **state)
+{
+	struct rig r;
+
+	(void)state;
+	rig_init(&r, IB_RW_READ, 64 << 10, 4096, 1);
+	r.job.loops = 2;
+	rig_start(&r);
+	assert_int_equal(ib_iogen_plan(&r.gen), 128 << 10);
+	ib_iogen_free(&r.gen);
+
+	rig_init(&r, IB_RW_READ, 64 << 10, 4096, 1);
+	r.job.rw_seq_add = 12288;	/* rw=read:12k in a 1 MiB file: 4 reads */
+	r.files[0].real_size = 1 << 20;
+	rig_start(&r);
+	assert_int_equal(ib_iogen_plan(&r.gen), 4 * 4096);
+	ib_iogen_free(&r.gen);
+
+	rig_init(&r, IB_RW_READ, 64 << 10, 4096, 1);
+	r.job.number_ios = 3;
+	rig_start(&r);
+	assert_int_equal(ib_iogen_plan(&r.gen), 3 * 4096);
+	ib_iogen_free(&r.gen);
+
+	rig_init(&r, IB_RW_READ, 64 << 10, 4096, 1);
+	r.job.time_based = true;
+	rig_start(&r);
+	assert_int_equal(ib_iogen_plan(&r.gen), 0);
+	ib_iogen_free(&r.gen);
+}
+
 /* rw=randread:4: runs of 4 back-to-back blocks from each random offset. */
 static void test_rand_runs(void **state)
 {
@@ -774,6 +810,7 @@ int main(void)
 		cmocka_unit_test(test_seq_add_backwards),
 		cmocka_unit_test(test_seq_add_holes),
 		cmocka_unit_test(test_limit_passes),
+		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_rand_runs),
 		cmocka_unit_test(test_bssplit_sizes),
 		cmocka_unit_test(test_generators_once_per_pass),

@@ -248,6 +248,35 @@ static void test_size_eta(void **state)
 	env_free(e);
 }
 
+/*
+ * A job sized by its file (no size=) or one whose holes end its passes
+ * early: the eta from the bytes the job published as it started (the build
+ * before took size= times loops=: 0, no eta, 100% from the start).
+ */
+static void test_plan_eta(void **state)
+{
+	struct env *e = env_new(1);
+	struct ib_eta_state st = { 0 };
+	char b[256];
+
+	(void)state;
+	e->jobs[0].runtime_us = 0;
+	e->jobs[0].time_based = false;
+	e->jobs[0].size = 0;
+	e->st[0].live.state = 'R';
+	e->st[0].live.start_ns = 10 * SEC;
+	e->st[0].live.nr_files_open = 1;
+	e->st[0].live.plan_bytes = 400ull << 20;
+	e->st[0].live.io_bytes[0] = 100ull << 20;	/* 1/4 in 4 s: 12 s to go */
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 14 * SEC, 10 * SEC, &st);
+	assert_string_equal(b, "Jobs: 1 (f=1): [R(1)][25.0%][eta 00m:12s]");
+	/* the plan wins over size= (holes: a third of it) */
+	e->jobs[0].size = 1200ull << 20;
+	ib_eta_format(b, sizeof(b), &e->run, e->st, 14 * SEC, 10 * SEC, &st);
+	assert_string_equal(b, "Jobs: 1 (f=1): [R(1)][25.0%][eta 00m:12s]");
+	env_free(e);
+}
+
 /* Stonewalled groups run one after the other: their runtimes add up */
 static void test_pending_groups(void **state)
 {
@@ -281,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_running_line),
 		cmocka_unit_test(test_ramp_and_padding),
 		cmocka_unit_test(test_size_eta),
+		cmocka_unit_test(test_plan_eta),
 		cmocka_unit_test(test_pending_groups),
 	};
 
