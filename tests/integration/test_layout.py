@@ -221,6 +221,36 @@ def test_more_regions(t):
          'offset=128k filesize=128k: message', r)
     t.eq(os.listdir(d), [], 'offset=128k filesize=128k: nothing created')
 
+    # files of 32, 64 and 96 KiB, round robin (fio's default): a file done
+    # is passed over, every block of each written once (the build before
+    # went round them evenly: 16 writes each, the small one twice over,
+    # the large one a third short); holes: the files whose region ends
+    # inside them are done after one strided pass, the one whose strides
+    # go past its end takes the rest of size= (both as fio 3.33 and 3.42)
+    abc = [t.path(n) for n in ('rr_a', 'rr_b', 'rr_c')]
+    for what, extra, want in (
+            ('round robin over files of 32k, 64k, 96k', [], None),
+            ('write:4k size=96k over files of 32k, 64k, 96k',
+             ['--rw=write:4k', '--size=96k'], [16, 4, 4])):
+        for p, kib in zip(abc, (32, 64, 96)):
+            t.shm_file(os.path.basename(p), kib * KiB)
+        r, jobs, il = run_job(t, what, '--name=rr', '--filename=' + ':'.join(abc),
+                              '--rw=write', '--bs=4k', *extra)
+        if not il:
+            continue
+        per = [blocks(il.offsets(file=p)) for p in abc]
+        if want is None:
+            t.eq([sorted(b) for b in per], [list(range(8)), list(range(16)),
+                                            list(range(24))],
+                 '%s: every block of each file once' % what)
+            t.eq([io[0] for io in il.data()][:9], (abc * 3)[:9],
+                 '%s: files in turn' % what)
+        else:
+            t.eq([len(b) for b in per], want, '%s: writes per file' % what)
+            t.eq((sorted(set(per[1])), sorted(set(per[2]))),
+                 ([0, 2, 4, 6], [0, 2, 4, 6]),
+                 '%s: one strided pass of the 32k regions of b and c' % what)
+
     # random over several files: every block of every file once
     a, b, c = t.path('ra'), t.path('rb'), t.path('rc')
     what = 'filename=a:b:c randrw size=192k'

@@ -418,7 +418,8 @@ static unsigned int pick_file(struct ib_iogen *g)
 		stay = g->file_picked && !file_done(g, g->next_file);
 	else
 		stay = g->file_left > 0 &&
-		       (fs != IB_FS_RANDOM || !file_done(g, g->next_file));
+		       ((fs != IB_FS_RANDOM && fs != IB_FS_ROUNDROBIN) ||
+			!file_done(g, g->next_file));
 	if (g->open_max && file_done(g, g->next_file))
 		stay = false;
 	if (stay) {

@@ -14,7 +14,7 @@ static unsigned int next_open_file(struct ib_iogen *g, unsigned int i)
 		for (n = 0; n < g->nr_files; n++)
 			g->files[n].pass_done = 0;
 		g->files_done = 0;
-		if (g->job->file_service == IB_FS_SEQUENTIAL)
+		if (g->job->file_service != IB_FS_RANDOM)
 			i = 0;	/* fio: each pass from the first file */
 	}
 	for (n = 0; n < g->nr_files && file_done(g, i); n++)
@@ -28,8 +28,8 @@ unsigned int iogen_new_file(struct ib_iogen *g)
 	unsigned int cur = g->next_file, nr = g->nr_files;
 
 	switch (g->job->file_service) {
-	case IB_FS_ROUNDROBIN:
-		return g->file_picked ? (cur + 1) % nr : 0;
+	case IB_FS_ROUNDROBIN:	/* fio: a file done is passed over */
+		return next_open_file(g, g->file_picked ? (cur + 1) % nr : 0);
 	case IB_FS_SEQUENTIAL:
 		return next_open_file(g, g->file_picked ? cur : 0);
 	case IB_FS_RANDOM:

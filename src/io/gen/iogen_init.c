@@ -163,16 +163,17 @@ static bool size_ends_pass(const struct ib_iogen *g)
  * the region, not at size= bytes (size=100k bs=4k rw=read:8k: 9 reads), and
  * the file is done then (file_service_type=sequential moves on). Only a
  * skip from before the file's end to past it (a region up to the end of its
- * file) starts the region again: then size= is a limit. Returns 1 with
- * *bytes the I/O of a pass (the regions unrounded: strides need not fall
- * on the granule), 0 where it wraps, -1 where this is not such a job. An
- * I/O never goes past the region, where fio's may.
+ * file) starts the region again: that file is never done, and size= is
+ * then a limit. Returns 1 with *bytes the I/O of a pass (the regions
+ * unrounded: strides need not fall on the granule), 0 where a file wraps,
+ * -1 where this is not such a job. An I/O never goes past the region,
+ * where fio's may.
  */
 static int holes_pass(struct ib_iogen *g, const struct ib_file *files,
 		      unsigned int nr_files, uint64_t *bytes)
 {
 	const struct ib_job *job = g->job;
-	int d, dirs = 0, dd = IB_DDIR_READ;
+	int d, dirs = 0, dd = IB_DDIR_READ, wraps = 0;
 	uint64_t bs, step, n, end, region;
 	unsigned int i;
 
@@ -187,28 +188,27 @@ static int holes_pass(struct ib_iogen *g, const struct ib_file *files,
 	if (dirs != 1 || job->bssplit[dd].nr || job->bs.max[dd] != bs)
 		return -1;
 	step = bs + (uint64_t)job->rw_seq_add;
-	for (i = 0; i < nr_files; i++) {
-		region = files[i].io_size;
-		if (region < bs)
-			continue;
-		n = (region - bs) / step + 1;	/* starts k * step, k < n */
-		end = files[i].io_offset + (n - 1) * step + bs;
-		/* fio: the next start, n * step, is taken relative to the
-		 * region and compared with the file's size */
-		if (end < files[i].real_size && n * step >= files[i].real_size)
-			return 0;
-	}
 	*bytes = 0;
 	for (i = 0; i < nr_files; i++) {
 		struct ib_gen_file *gf = &g->files[i];
 
 		region = files[i].io_size;
-		n = region < bs ? 0 : (region - bs) / step + 1;
+		if (region < bs)
+			continue;
+		n = (region - bs) / step + 1;	/* starts k * step, k < n */
+		end = files[i].io_offset + (n - 1) * step + bs;
 		gf->len = region;
 		gf->pass_len = n * bs;
 		*bytes += n * bs;
+		/* fio: the next start, n * step, is taken relative to the
+		 * region and compared with the file's size: past it, the
+		 * strides go round and the file is never done */
+		if (end < files[i].real_size && n * step >= files[i].real_size) {
+			gf->pass_len = UINT64_MAX;
+			wraps = 1;
+		}
 	}
-	return 1;
+	return !wraps;
 }
 
 /*
