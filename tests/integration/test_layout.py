@@ -188,6 +188,19 @@ def test_more_regions(t):
                     for n in os.listdir(d)),
              [('fs.0.0', 64 * KiB), ('fs.0.1', 64 * KiB)], '%s: files' % what)
 
+    # a filesize= range: each file's size drawn in it, whole blocks (fio),
+    # and each file written once, round robin
+    d = t.mkdir('fsrange')
+    what = 'nrfiles=4 filesize=64k-256k bs=4k'
+    r, jobs, il = run_job(t, what, '--name=fr', '--nrfiles=4',
+                          '--filesize=64k-256k', '--rw=write', '--bs=4k', cwd=d)
+    if jobs:
+        sizes = [ibtest.size_of(os.path.join(d, 'fr.0.%d' % i)) for i in range(4)]
+        t.check(all(s % 4096 == 0 and 64 * KiB <= s <= 256 * KiB for s in sizes),
+                '%s: sizes whole blocks in the range: %s' % (what, sizes))
+        t.eq(jobs[0].issued, (0, sum(sizes) // 4096, 0, 0),
+             '%s: each file written once' % what)
+
     # filesize= is the file's size: the region runs from the offset to its
     # end (fio), in a new file and in an existing larger one (not cut)
     d = t.mkdir('fsoff')

@@ -159,7 +159,8 @@ static uint64_t file_len(const struct ib_job *job, const struct ib_file *f,
 		if (!span)
 			return job->filesize_min;
 		ib_rand_seed(&r, ib_rand_job_seed(job, IB_STREAM_FILESIZE) + idx);
-		return job->filesize_min + ib_rand_below(&r, span + 1);
+		span = job->filesize_min + ib_rand_below(&r, span + 1);
+		return span - span % min_bs(job);	/* fio: whole blocks */
 	}
 	if (job->size_pct)
 		return f->real_size * job->size_pct / 100;
