@@ -537,19 +537,6 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	return true;
 }
 
-uint64_t ib_iogen_plan(const struct ib_iogen *g)
-{
-	const struct ib_job *job = g->job;
-	uint64_t bs = job->bs.max[IB_DDIR_READ] > job->bs.max[IB_DDIR_WRITE] ?
-		      job->bs.max[IB_DDIR_READ] : job->bs.max[IB_DDIR_WRITE];
-
-	if (g->bytes_left == UINT64_MAX)
-		return 0;
-	if (g->ios_left != UINT64_MAX && bs && g->ios_left <= g->bytes_left / bs)
-		return g->ios_left * bs;	/* number_ios ends it first */
-	return g->bytes_left;
-}
-
 bool ib_iogen_next(struct ib_iogen *g, struct ib_io_desc *out)
 {
 	return gen_next(g, out, NULL, NULL);

@@ -216,9 +216,10 @@ static int holes_pass(struct ib_iogen *g, const struct ib_file *files,
  * limit on what is issued (*limit set): io_size, io_size=N% of each file's
  * region (fio's sum of the regions' N%; 0% and 100% are the regions), a
  * size= below the files that filesize= sized, or the regions' bytes where
- * a pass ends only at it (size_ends_pass()) or holes start the region again. fio issues
- * whole I/Os until it reaches a limit (the last one crosses it: whole_tail)
- * and starts a new pass only while a largest block is left (pass_min).
+ * a pass ends only at it (size_ends_pass()) or holes start a region again.
+ * fio issues whole I/Os until it reaches a limit (the last one crosses it:
+ * whole_tail) and starts a new pass only while a largest block of it is
+ * left (pass_min).
  */
 static uint64_t pass_bytes(struct ib_iogen *g, const struct ib_file *files,
 			   unsigned int nr_files, uint64_t total, bool *limit)
@@ -255,6 +256,17 @@ static uint64_t max_bs(const struct ib_job *job)
 	uint64_t r = job->bs.max[IB_DDIR_READ], w = job->bs.max[IB_DDIR_WRITE];
 
 	return r > w ? r : w;
+}
+
+uint64_t ib_iogen_plan(const struct ib_iogen *g)
+{
+	uint64_t bs = max_bs(g->job);
+
+	if (g->bytes_left == UINT64_MAX)
+		return 0;
+	if (g->ios_left != UINT64_MAX && bs && g->ios_left <= g->bytes_left / bs)
+		return g->ios_left * bs;	/* number_ios ends it first */
+	return g->bytes_left;
 }
 
 int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
