@@ -119,8 +119,9 @@ struct ib_iogen {
 	bool plain[IB_DDIR_RWT];	/* uniform, no runs, 100% random */
 	enum ib_ddir fast_ddir;	/* the direction of a plain job's fast next() */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
-	bool whole_tail;	/* bytes_left is a limit: the last I/O is whole */
-	uint64_t pass_min;	/* a limit's new pass needs this much left */
+	/* bytes_left is a limit (fio's whole last I/O) when not 0: a new
+	 * pass needs this much left, the largest block (iogen_budget.c) */
+	uint64_t pass_min;
 	uint64_t fast_gate;	/* the fast next() looks closer below this */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
 	uint64_t issued[IB_DDIR_RWT];

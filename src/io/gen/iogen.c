@@ -432,35 +432,6 @@ static unsigned int pick_file(struct ib_iogen *g)
 	return g->next_file;
 }
 
-/*
- * The last I/O of the budget: the largest bssplit size that fits (as fio
- * picks), else the budget rounded down to the smallest block size.
- */
-static uint64_t tail_len(const struct ib_iogen *g, enum ib_ddir d)
-{
-	const struct ib_bssplit *s = &g->job->bssplit[d];
-	unsigned int i = s->nr;
-
-	while (i--)
-		if (s->perc[i] && s->bs[i] <= g->bytes_left)
-			return s->bs[i];
-	return g->bytes_left - g->bytes_left % g->job->bs.min[d];
-}
-
-/*
- * Would the next I/O of direction d from gf start a new pass over it (the
- * sequential position at its end, the random map or permutation used up)?
- */
-static bool pass_over(const struct ib_iogen *g, const struct ib_gen_file *gf,
-		      enum ib_ddir d)
-{
-	if (!ib_job_random(g->job))
-		return gf->pos[d] + g->job->bs.min[d] > gf->len;
-	if (gf->perm)
-		return gf->perm->i == gf->perm->n;
-	return gf->map && gf->used >= gf->nblocks;
-}
-
 /* One I/O of len bytes in direction d from file gf handed out. */
 static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
 			 enum ib_ddir d, uint64_t len)
@@ -505,20 +476,20 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	if (pick)
 		d = pick(arg, d, (g->job->rw & IB_RW_READ) && (g->job->rw & IB_RW_WRITE) &&
 			 g->job->rwmixread != 0 && g->job->rwmixread != 100);
-	if (g->job->bs.min[d] > g->bytes_left && !g->whole_tail &&
+	if (g->job->bs.min[d] > g->bytes_left && !g->pass_min &&
 	    (g->job->rw & IB_RW_READ) &&
 	    (g->job->rw & IB_RW_WRITE))
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
-	if (len > g->bytes_left && !g->whole_tail) {
-		len = tail_len(g, d);
+	if (len > g->bytes_left && !g->pass_min) {
+		len = iogen_tail_len(g, d);
 		if (!len)
 			return false;
 	}
 	out->file_idx = pick_file(g);
 	gf = &g->files[out->file_idx];
 	/* fio: no new pass for less than a largest block of a limit */
-	if (ib_unlikely(g->bytes_left < g->pass_min) && pass_over(g, gf, d))
+	if (ib_unlikely(g->bytes_left < g->pass_min) && iogen_pass_over(g, gf, d))
 		return false;
 	if (ib_job_random(g->job))
 		ok = random_offset(g, gf, d, &len, &off);
@@ -566,18 +537,6 @@ static int iogen_src_next_pick(struct ib_source *src, uint64_t now_ns,
 }
 
 /*
- * Less than a block, or than a limit's largest block, left: the end? Not
- * for a limit (whole_tail), unless a new pass would start (pass_over()).
- */
-static bool fast_end(const struct ib_iogen *g, const struct ib_gen_file *gf)
-{
-	if (!g->whole_tail)
-		return g->bytes_left < g->granule;
-	return !g->bytes_left ||
-	       (g->bytes_left < g->pass_min && gf->used >= gf->nblocks);
-}
-
-/*
  * iogen_src_next() for the job fast_init() found plain: gen_next() with
  * what is constant for such a job taken out (one direction, one file, one
  * block size of one granule, the random map), the same draws in the same
@@ -592,7 +551,7 @@ static int iogen_src_next_fast(struct ib_source *src, uint64_t now_ns,
 	uint64_t gran = g->granule, slot;
 
 	if (!g->ios_left ||
-	    (ib_unlikely(g->bytes_left < g->fast_gate) && fast_end(g, gf)))
+	    (ib_unlikely(g->bytes_left < g->fast_gate) && iogen_fast_end(g)))
 		return IB_SRC_END;
 	/* fast_init(): nblocks <= 2^32 and 32-bit draws, off_below's way */
 	slot = map_take1(gf, below32(g, gf->nblocks));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The offset generator's parts (iogen.c, the hot path; iogen_init.c;
- * iogen_file.c): what one calls in another. Private to src/io/gen/.
+ * iogen_budget.c; iogen_file.c): what one calls in another. Private to src/io/gen/.
  */
 #ifndef IOBENCH_IOGEN_PRIV_H
 #define IOBENCH_IOGEN_PRIV_H
@@ -30,6 +30,17 @@ static inline bool file_done(const struct ib_iogen *g, unsigned int i)
 
 /* iogen.c: the iogen source with plain jobs' fast next() (iogen_init.c) */
 extern const struct ib_source_ops iogen_fast_ops;
+
+/* iogen_budget.c: bytes_left and pass_min of a job not time_based */
+void iogen_budget_init(struct ib_iogen *g, const struct ib_file *files,
+		       unsigned int nr_files, uint64_t total);
+/* the last I/O of a budget of regions: what fits of direction d */
+uint64_t iogen_tail_len(const struct ib_iogen *g, enum ib_ddir d);
+/* would d's next I/O from gf start a new pass over it? */
+bool iogen_pass_over(const struct ib_iogen *g, const struct ib_gen_file *gf,
+		     enum ib_ddir d);
+/* the fast next(), below its gate: is the budget at its end? */
+bool iogen_fast_end(const struct ib_iogen *g);
 
 /* iogen_file.c: file_service_type's choice of a new file (see iogen.h) */
 unsigned int iogen_new_file(struct ib_iogen *g);
