@@ -138,13 +138,13 @@ struct ib_live {
 	uint64_t plan_bytes;
 } ib_cacheline_aligned;
 
-/* The bytes a job's live counters run up to: what it published, else
- * fallback (its size= times loops=; 0: unknown). */
-static inline uint64_t ib_live_plan(const struct ib_live *l, uint64_t fallback)
+/* The bytes job j's live counters l run up to: what it published as it
+ * started, else its io_size= or size= times loops= (0: unknown). */
+static inline uint64_t ib_live_plan(const struct ib_live *l, const struct ib_job *j)
 {
 	uint64_t p = __atomic_load_n(&l->plan_bytes, __ATOMIC_RELAXED);
 
-	return p ? p : fallback;
+	return p ? p : (j->io_size ? j->io_size : j->size) * (j->loops ? j->loops : 1);
 }
 
 struct ib_job_stats {

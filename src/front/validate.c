@@ -77,13 +77,11 @@ int ib_job_fixup(struct ib_job *j)
 	fix_batch(j);
 	j->iodepth_low = depth_default(j->iodepth_low, j->iodepth);
 	for (i = 0; i < IB_DDIR_RWT; i++) {
-		/* fio: blockalign applies to random jobs only */
+		/* fio: blockalign applies to random jobs only, and one other
+		 * than the smallest block turns the random map off (warned) */
 		if (j->bs.align[i] == 0 || !ib_job_random(j))
 			j->bs.align[i] = j->bs.min[i];
-		/* fio: a random job aligned otherwise than to its smallest
-		 * block has no random map (with a warning) */
-		if (j->bs.align[i] != j->bs.min[i] && ib_job_random(j) &&
-		    !j->norandommap)
+		else if (j->bs.align[i] != j->bs.min[i] && !j->norandommap)
 			j->norandommap = j->randommap_dropped = true;
 	}
 	if (fix_log_name(j, &j->logs.bw) || fix_log_name(j, &j->logs.iops) ||

@@ -176,6 +176,17 @@ void worker_save_vstate(struct worker *w)
 	}
 }
 
+/* The offset generator, and what it will do for the status line. */
+static int gen_init(struct worker *w, struct ib_diag *d)
+{
+	int ret = ib_iogen_init(&w->gen, w->job, w->fs->f, w->fs->nr, d);
+
+	if (!ret)
+		__atomic_store_n(&w->st->live.plan_bytes, ib_iogen_plan(&w->gen),
+				 __ATOMIC_RELAXED);
+	return ret;
+}
+
 int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 {
 	const struct ib_job *job = a->job;
@@ -213,9 +224,8 @@ int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)
 		ib_bufs_dedupe_global(&w->bufs, job, a->nr_jobs);
 	if (!ret && job->replay.iolog[0])
 		ret = replay_init(w, d);
-	else if (!ret && !(ret = ib_iogen_init(&w->gen, job, w->fs->f, w->fs->nr, d)))
-		__atomic_store_n(&w->st->live.plan_bytes, ib_iogen_plan(&w->gen),
-				 __ATOMIC_RELAXED);
+	else if (!ret)
+		ret = gen_init(w, d);
 	w->verify = !ret && ib_vrun_wanted(job, w->ops);
 	if (w->verify)
 		ret = verify_init(w, d);

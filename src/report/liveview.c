@@ -139,8 +139,7 @@ static unsigned int progress(const struct ib_job *j, const struct ib_job_stats *
 			     uint64_t now)
 {
 	uint64_t start = __atomic_load_n(&s->live.start_ns, __ATOMIC_RELAXED), done = 0;
-	uint64_t total = ib_live_plan(&s->live, (j->io_size ? j->io_size : j->size) *
-						(j->loops ? j->loops : 1));
+	uint64_t total = ib_live_plan(&s->live, j);
 	uint32_t st = __atomic_load_n(&s->live.state, __ATOMIC_RELAXED);
 	double f = 0.0;
 	unsigned int d;

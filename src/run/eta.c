@@ -92,8 +92,7 @@ static int64_t job_eta(const struct ib_job *j, const struct ib_job_stats *s, uin
 		total = j->runtime_us + j->ramp_time_us;
 		by_time = el >= total ? 0 : (int64_t)(total - el);
 	}
-	total = ib_live_plan(&s->live, (j->io_size ? j->io_size : j->size) *
-					(j->loops ? j->loops : 1));
+	total = ib_live_plan(&s->live, j);
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		done += rd(&s->live.io_bytes[d]);
 	if (!j->time_based && total && done && el)

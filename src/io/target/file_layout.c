@@ -152,15 +152,15 @@ static uint64_t file_len(const struct ib_job *job, const struct ib_file *f,
 			 unsigned int idx, unsigned int nr)
 {
 	struct ib_rand r;
-	uint64_t span;
+	uint64_t span, len;
 
 	if (job->filesize_min) {
 		span = job->filesize_max - job->filesize_min;
 		if (!span)
 			return job->filesize_min;
 		ib_rand_seed(&r, ib_rand_job_seed(job, IB_STREAM_FILESIZE) + idx);
-		span = job->filesize_min + ib_rand_below(&r, span + 1);
-		return span - span % min_bs(job);	/* fio: whole blocks */
+		len = job->filesize_min + ib_rand_below(&r, span + 1);
+		return len - len % min_bs(job);	/* fio: whole blocks */
 	}
 	if (job->size_pct)
 		return f->real_size * job->size_pct / 100;
