@@ -98,6 +98,18 @@ struct ib_gen_file {
 	bool active;		/* openfiles=N: holds one of the N slots */
 };
 
+/* zonemode=strided's walk (iogen_zone.c); size 0: no zones */
+struct ib_gen_zone {
+	uint64_t size, range, skip;	/* the job's, range never 0 */
+	uint64_t first;		/* the region's start: the first zone */
+	uint64_t end;		/* the file's end */
+	uint64_t start;		/* the zone being served */
+	uint64_t bytes;		/* I/O done in it */
+	uint64_t map_size;	/* bytes of the random map's allocation */
+	unsigned int passes;	/* passes ended */
+	uint64_t pass_ios;	/* I/Os issued before this pass */
+};
+
 struct ib_iogen {
 	struct ib_source src;	/* ops = &ib_iogen_source_ops */
 	const struct ib_job *job;
@@ -127,6 +139,7 @@ struct ib_iogen {
 	uint64_t issued[IB_DDIR_RWT];
 	bool write_after_trim;	/* trimwrite: the trimmed range is next */
 	struct ib_io_desc trimmed;
+	struct ib_gen_zone zone;
 	struct ib_rand off_rand;
 	struct ib_rand dir_rand;
 	struct ib_rand bs_rand;

@@ -132,6 +132,19 @@ struct ib_zones {
 	uint64_t size[IB_ZONES_MAX];	/* zoned: % of the region; abs: bytes */
 };
 
+/*
+ * zonemode=strided (iogen_zone.c): zonesize bytes of I/O in a zone of
+ * zonerange bytes, then the next zone zonerange + zoneskip further on,
+ * from the region's start again at the file's end.
+ */
+enum ib_zone_mode { IB_ZONE_NONE = 0, IB_ZONE_STRIDED, IB_ZONE_ZBD };
+struct ib_job_zone {
+	unsigned int mode;	/* enum ib_zone_mode */
+	uint64_t size;		/* zonesize: bytes of I/O per zone */
+	uint64_t range;		/* zonerange (0: zonesize) */
+	uint64_t skip;		/* zoneskip: bytes left out after a zone */
+};
+
 /* dedupe_mode= (buf.h) */
 enum ib_dedupe_mode { IB_DEDUPE_REPEAT = 0, IB_DEDUPE_WORKING_SET = 1 };
 
@@ -365,6 +378,7 @@ struct ib_job {
 	 * ib_job_no_zones when not zoned */
 	const struct ib_zones *zones;
 	unsigned int pct_random[IB_DDIR_RWT];	/* percentage_random, 100 */
+	struct ib_job_zone zone;	/* zonemode=strided */
 	bool allrandrepeat;	/* every stream from the job's fixed seeds */
 	/* file_service_type: enum ib_file_service, :N, a distribution's value */
 	unsigned int file_service;

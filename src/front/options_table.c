@@ -409,6 +409,13 @@ static const struct ib_opt_val unified_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val zonemode_vals[] = {
+	{ "none", IB_ZONE_NONE, "the region as one, zonesize not allowed" },
+	{ "strided", IB_ZONE_STRIDED, "zonesize bytes per zone of zonerange, then zoneskip bytes left out" },
+	{ "zbd", IB_ZONE_ZBD, "zoned block devices (not supported by iobench)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val sync_vals[] = {
 	{ "none", IB_SYNC_IO_NONE, "writes return once the data is in the page cache" },
 	{ "0", IB_SYNC_IO_NONE, NULL },
@@ -675,6 +682,18 @@ const struct ib_opt ib_opt_entries[] = {
 	{ .name = "offset_increment", .type = IB_OPT_SIZE_PCT, .cat = IB_CAT_IOTYPE,
 	  FLD(offset_increment), .off2 = offsetof(struct ib_job, offset_increment_pct),
 	  .def = "0", .help = "Added to offset for each clone (numjobs; or N% of the file)" },
+	{ .name = "zonemode", .type = IB_OPT_ENUM, .cat = IB_CAT_IOTYPE,
+	  FLD(zone.mode), .vals = zonemode_vals, .def = "none",
+	  .help = "strided: I/O in zones of the file (zonesize, zonerange, zoneskip)" },
+	{ .name = "zonesize", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
+	  FLD(zone.size), .def = "0",
+	  .help = "zonemode=strided: bytes of I/O in a zone before the next one" },
+	{ .name = "zonerange", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
+	  FLD(zone.range), .def = "0",
+	  .help = "zonemode=strided: the size of a zone (default zonesize)" },
+	{ .name = "zoneskip", .type = IB_OPT_SIZE, .cat = IB_CAT_IOTYPE,
+	  FLD(zone.skip), .def = "0",
+	  .help = "zonemode=strided: bytes left out between one zone and the next" },
 
 	/* block size */
 	{ .name = "bs", .alias = { "blocksize" }, .type = IB_OPT_BS_LIST,

@@ -15,6 +15,7 @@
 #include "iobench/engine.h"
 #include "iobench/job.h"
 #include "iobench/job_setup.h"
+#include "iobench/randdist.h"
 #include "iobench/source_paced.h"
 #include "iobench/options.h"
 #include "iobench/steadystate.h"
@@ -308,6 +309,50 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
  * unlink_each_loop renews the files between loops (worker.c): verify's
  * passes and mmap's mappings would not see the new files, so refused.
  */
+/*
+ * zonemode=strided (iogen_zone.c): what fio requires of it, and the
+ * shapes iobench's zones do not combine with (fio runs them; the zone walk
+ * over several files or with holes is its own, see doc/options.md).
+ */
+static int check_zones(const struct ib_job *j, struct ib_diag *d)
+{
+	const struct ib_job_zone *z = &j->zone;
+	uint64_t range;
+	int dd;
+
+	if (z->mode == IB_ZONE_ZBD)
+		return ib_diag_set(d, ENOTSUP, "zonemode=zbd: zoned block devices are not supported by iobench");
+	if (z->mode == IB_ZONE_NONE) {
+		if (z->size)
+			return ib_diag_set(d, EINVAL, "zonesize: needs zonemode=strided (zonemode=none takes no zones)");
+		if (z->range || z->skip)
+			return ib_diag_set(d, EINVAL, "%s: needs zonemode=strided and zonesize",
+					   z->range ? "zonerange" : "zoneskip");
+		return 0;
+	}
+	if (!z->size)
+		return ib_diag_set(d, EINVAL, "zonemode=strided: needs zonesize");
+	range = z->range ? z->range : z->size;
+	for (dd = IB_DDIR_READ; (j->rw & IB_RW_RAND) && dd < IB_DDIR_RWT; dd++)
+		if (ib_job_dir_active(j, dd) && j->bs.min[dd] > range)
+			return ib_diag_set(d, EINVAL,
+					   "zonerange: random I/O of bs=%llu needs a zone of at least that (zonerange or zonesize is %llu)",
+					   (unsigned long long)j->bs.min[dd], (unsigned long long)range);
+	if (j->nrfiles != 1 || strchr(j->filename, ':'))
+		return ib_diag_set(d, ENOTSUP,
+				   "zonemode=strided: one file per job in iobench (fio turns zones off for several)");
+	if (j->rw_seq_add)
+		return ib_diag_set(d, ENOTSUP, "zonemode=strided with rw=%s:N: not supported by iobench",
+				   ib_rw_name(j->rw));
+	if (j->rand_dist != IB_DIST_RANDOM)
+		return ib_diag_set(d, ENOTSUP,
+				   "zonemode=strided with random_distribution: not supported by iobench");
+	if (j->sprandom || j->replay.iolog[0])
+		return ib_diag_set(d, ENOTSUP, "zonemode=strided with %s: not supported by iobench",
+				   j->sprandom ? "sprandom" : "read_iolog");
+	return 0;
+}
+
 static int check_unlink_each_loop(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->unlink_each_loop || j->loops < 2)
@@ -411,6 +456,8 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_verify_paced(j, d);
 	if (!rc)
 		rc = check_unlink_each_loop(j, d);
+	if (!rc)
+		rc = check_zones(j, d);
 	if (!rc)
 		rc = check_dedupe(j, d);
 	if (!rc)

@@ -64,6 +64,20 @@ CASES = [
     ('hipri on null', ['--ioengine=null', '--hipri=1'], 'hipri'),
     ('readonly with a writer', ['--readonly', '--rw=write'], '--readonly'),
     ('readonly with a randrw', ['--readonly', '--rw=randrw'], '--readonly'),
+    # zonemode=strided (fio's checks, and what iobench's zones do not take)
+    ('zonesize without zonemode', ['--zonesize=64k'], 'zonesize'),
+    ('zoneskip without zones', ['--zoneskip=64k'], 'zoneskip'),
+    ('zonemode=strided without zonesize', ['--zonemode=strided'], 'zonesize'),
+    ('zonemode=zbd', ['--zonemode=zbd', '--rw=write'], 'zonemode=zbd'),
+    ('random blocks larger than a zone',
+     ['--zonemode=strided', '--zonesize=16k', '--rw=randwrite', '--bs=64k'],
+     'zonerange'),
+    ('zones over two files',
+     ['--zonemode=strided', '--zonesize=16k', '--rw=write', '--nrfiles=2'],
+     'zonemode=strided'),
+    ('zones with holes',
+     ['--zonemode=strided', '--zonesize=16k', '--rw=write:4k'],
+     'zonemode=strided'),
 ]
 
 # the same, with a target other than EX

@@ -466,6 +466,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 		out->len = g->trimmed.len;
 		out->ddir = IB_DDIR_WRITE;
 		g->write_after_trim = false;
+		g->zone.bytes += out->len;	/* fio counts it in the zone */
 		g->issued[IB_DDIR_WRITE]++;
 		g->ios_left--;
 		return true;
@@ -488,6 +489,8 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	}
 	out->file_idx = pick_file(g);
 	gf = &g->files[out->file_idx];
+	if (ib_unlikely(g->zone.size) && !iogen_zone_next(g, gf, d))
+		return false;
 	/* fio: no new pass for less than a largest block of a limit */
 	if (ib_unlikely(g->bytes_left < g->pass_min) && iogen_pass_over(g, gf, d))
 		return false;
@@ -497,7 +500,10 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 		ok = seq_offset(g, gf, d, &len, &off);
 	if (!ok || !len)
 		return false;
+	if (ib_unlikely(g->zone.size) && iogen_zone_past_end(g, off, len))
+		return iogen_zone_new_pass(g, gf) && gen_next(g, out, pick, arg);
 	spend(g, gf, d, len);
+	g->zone.bytes += len;
 	out->ddir = d;
 	out->offset = gf->start + off;
 	out->len = (uint32_t)len;

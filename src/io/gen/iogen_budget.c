@@ -21,6 +21,8 @@ static bool size_ends_pass(const struct ib_iogen *g)
 	const struct ib_job *job = g->job;
 	int d;
 
+	if (job->zone.mode == IB_ZONE_STRIDED)
+		return true;	/* zones wrap: the size alone ends it */
 	if (!ib_job_random(job))
 		return (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
 		       !(job->rw & IB_RW_TRIM) && !job->rw_seq_add &&
@@ -184,6 +186,8 @@ uint64_t iogen_tail_len(const struct ib_iogen *g, enum ib_ddir d)
 bool iogen_pass_over(const struct ib_iogen *g, const struct ib_gen_file *gf,
 		     enum ib_ddir d)
 {
+	if (g->zone.size)
+		return false;	/* iogen_zone.c starts zones over itself */
 	if (!ib_job_random(g->job))
 		return gf->pos[d] + g->job->bs.min[d] > gf->len;
 	if (gf->perm)

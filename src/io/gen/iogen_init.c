@@ -179,6 +179,8 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		g->open_max = job->openfiles;
 	if (job->sprandom && (ret = iogen_spr_init(g, d)))
 		return ret;
+	if (job->zone.mode == IB_ZONE_STRIDED && (ret = iogen_zone_init(g, files, d)))
+		return ret;
 	fast_init(g);
 	return 0;
 }
@@ -212,7 +214,8 @@ static void fast_init(struct ib_iogen *g)
 	    g->nr_files != 1 || !g->plain[d] || job->bssplit[d].nr ||
 	    job->bs.min[d] != g->granule || job->bs.max[d] != g->granule ||
 	    g->step[d] != 1 || !gf->map || gf->perm ||
-	    gf->nblocks > UINT32_MAX || job->rand_gen == IB_RANDGEN_TAUS64)
+	    gf->nblocks > UINT32_MAX || job->rand_gen == IB_RANDGEN_TAUS64 ||
+	    g->zone.size)
 		return;
 	g->fast_ddir = d;
 	g->fast_gate = g->pass_min > g->granule ? g->pass_min : g->granule;

@@ -47,6 +47,15 @@ unsigned int iogen_new_file(struct ib_iogen *g);
 /* openfiles=N: that choice, moved on to a file open or that can be opened */
 unsigned int iogen_limited_file(struct ib_iogen *g);
 
+/* iogen_zone.c: zonemode=strided's walk over the job's one file */
+int iogen_zone_init(struct ib_iogen *g, const struct ib_file *f, struct ib_diag *d);
+/* before direction d's next I/O: the zone it goes to (false: the end) */
+bool iogen_zone_next(struct ib_iogen *g, struct ib_gen_file *gf, enum ib_ddir d);
+/* does [off, off + len) of the zone pass the file's end? */
+bool iogen_zone_past_end(const struct ib_iogen *g, uint64_t off, uint64_t len);
+/* the pass is over: the next one, or false (the job ends) */
+bool iogen_zone_new_pass(struct ib_iogen *g, struct ib_gen_file *gf);
+
 /* iogen_spr.c: sprandom's sequence for the job (sprandom.h) */
 int iogen_spr_init(struct ib_iogen *g, struct ib_diag *d);
 /* true: d's offset is sprandom's, into *off, *ok false at the end */
