@@ -85,7 +85,6 @@ struct ib_gen_file {
 	uint64_t start;		/* region start (absolute offset) */
 	uint64_t len;		/* region length, a multiple of the granule */
 	uint64_t pos[IB_DDIR_RWT]; /* sequential position, relative */
-	unsigned int run_left[IB_DDIR_RWT]; /* rw=randTYPE:N: I/Os to follow */
 	struct ib_randdist_state dist;	/* zipf, pareto, normal */
 	uint64_t *map;		/* random map, 1 bit per granule, then a
 				 * summary: 1 bit per full map word */
@@ -136,6 +135,7 @@ struct ib_iogen {
 	uint64_t pass_min;
 	uint64_t fast_gate;	/* the fast next() looks closer below this */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */
+	unsigned int seq_left;	/* rw=randTYPE:N: I/Os to the next draw */
 	uint64_t issued[IB_DDIR_RWT];
 	bool write_after_trim;	/* trimwrite: the trimmed range is next */
 	struct ib_io_desc trimmed;

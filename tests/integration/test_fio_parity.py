@@ -160,6 +160,14 @@ CASES = [
       '--zoneskip=96k', '--verify=crc32c', '--verify_state_save=0'], 'exact'),
     ('rw zones', ['--rw=rw', '--size=64k', '--zonemode=strided',
                   '--zonesize=16k', '--zoneskip=16k'], 'total'),
+    # rw=randTYPE:N: every Nth I/O of the job drawn, the first one too; a
+    # follower at the file's end is drawn instead, the count goes on
+    ('randread:4', ['--rw=randread:4', '--size=64k'], 'exact'),
+    ('randread:2 size=100k', ['--rw=randread:2', '--size=100k'], 'exact'),
+    ('randwrite:4 bs=8k', ['--rw=randwrite:4', '--bs=8k', '--size=96k'],
+     'exact'),
+    ('randread:3 identical', ['--rw=randread:3', '--size=64k',
+                              '--rw_sequencer=identical'], 'exact'),
     ('randrw', ['--rw=randrw', '--size=256k'], 'total'),
     ('rw rwmixread=75', ['--rw=rw', '--size=256k', '--rwmixread=75'], 'total'),
 ]

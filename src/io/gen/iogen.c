@@ -336,15 +336,15 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
-/* rw=randTYPE:N: the next of a run of N, right after the last, if it fits. */
-static bool run_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
-		       uint64_t *off, bool same)
+/*
+ * The I/O right after direction d's last one in gf (or at its offset
+ * again, same), if it fits in the region.
+ */
+static bool follow_offset(struct ib_gen_file *gf, enum ib_ddir d, uint64_t len,
+			  uint64_t *off, bool same)
 {
-	if (!gf->run_left[d] || gf->pos[d] + len > gf->len) {
-		gf->run_left[d] = 0;
+	if (gf->pos[d] + len > gf->len)
 		return false;
-	}
-	gf->run_left[d]--;
 	*off = gf->pos[d];
 	if (!same)
 		gf->pos[d] += len;
@@ -378,23 +378,32 @@ static bool dist_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
+/*
+ * rw=randTYPE:N, fio's count: every Nth I/O of the job (the first one
+ * too) is drawn, the others follow their direction's last I/O in the file;
+ * a follower that would pass the region's end is drawn instead, and the
+ * count goes on.
+ */
 static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 			  enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
 	unsigned int nr = g->job->rw_seq_nr;
-	bool ok;
+	bool same = nr > 1 && g->job->rw_seq_identical, ok;
 
 	if (g->spr && iogen_spr_offset(g, d, off, &ok))
 		return ok;
-	if (ib_likely(g->plain[d]))	/* no run, pos and run_left unused */
+	if (ib_likely(g->plain[d]))	/* no runs, pos unused */
 		return rand_offset(g, gf, d, len, off);
-	if (nr > 1 && run_offset(gf, d, *len, off, g->job->rw_seq_identical))
-		return true;
-	if (g->job->pct_random[d] < 100 &&
-	    ib_rand_below(&g->dir_rand, 100) >= g->job->pct_random[d]) {
-		gf->run_left[d] = 1;	/* sequential: after the last one */
-		if (run_offset(gf, d, *len, off, false))
+	if (nr > 1 && --g->seq_left) {
+		if (follow_offset(gf, d, *len, off, same))
 			return true;
+	} else {
+		if (nr > 1)
+			g->seq_left = nr;
+		if (g->job->pct_random[d] < 100 &&
+		    ib_rand_below(&g->dir_rand, 100) >= g->job->pct_random[d] &&
+		    follow_offset(gf, d, *len, off, false))
+			return true;	/* sequential: after the last one */
 	}
 	if (g->job->rand_dist != IB_DIST_RANDOM)
 		ok = dist_offset(g, gf, d, *len, off);
@@ -402,8 +411,7 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		ok = rand_offset(g, gf, d, len, off);
 	if (!ok)
 		return false;
-	gf->run_left[d] = nr > 1 ? nr - 1 : 0;
-	gf->pos[d] = *off + (nr > 1 && g->job->rw_seq_identical ? 0 : *len);
+	gf->pos[d] = *off + (same ? 0 : *len);
 	return true;
 }
 

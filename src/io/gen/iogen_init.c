@@ -175,6 +175,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	 * times the pass number): with one block size, number_ios * loops */
 	g->ios_left = job->number_ios && job->number_ios <= UINT64_MAX / job->loops ?
 		      job->number_ios * job->loops : UINT64_MAX;
+	g->seq_left = 1;	/* fio: the first I/O is drawn */
 	if (job->openfiles && job->openfiles < nr_files)
 		g->open_max = job->openfiles;
 	if (job->sprandom && (ret = iogen_spr_init(g, d)))

@@ -35,10 +35,8 @@ static void zone_reset(struct ib_iogen *g, struct ib_gen_file *gf)
 {
 	int d;
 
-	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++) {
+	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
 		gf->pos[d] = 0;
-		gf->run_left[d] = 0;
-	}
 	if (gf->map) {
 		memset(gf->map, 0, g->zone.map_size);
 		gf->used = 0;
