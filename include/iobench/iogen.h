@@ -131,7 +131,8 @@ struct ib_iogen {
 	enum ib_ddir fast_ddir;	/* the direction of a plain job's fast next() */
 	uint64_t bytes_left;	/* UINT64_MAX: unlimited (time_based) */
 	/* bytes_left is a limit (fio's whole last I/O) when not 0: a new
-	 * pass needs this much left, the largest block (iogen_budget.c) */
+	 * pass needs this much left, the largest block (trimwrite with
+	 * io_size: more than half of it, iogen_budget.c) */
 	uint64_t pass_min;
 	uint64_t fast_gate;	/* the fast next() looks closer below this */
 	uint64_t ios_left;	/* number_ios (UINT64_MAX: no limit) */

@@ -523,7 +523,36 @@ def test_trim_device(t):
                  '%s: each trim followed by a write of its range' % rw)
         if True in got:
             t.eq(ios, got[True], '%s: the same I/Os as fio 3.33' % rw)
+    trimwrite_limits(t, dev)
     loop_remove(t, dev)
+
+
+# (rw, option, trims = writes): fio 3.33's counts over size=256k. io_size
+# caps a pass's writes, and a new pass starts only while the trims and
+# writes so far are below it; number_ios counts trim+write pairs.
+TRIMWRITE_LIMITS = [
+    ('randtrimwrite', '--io_size=2m', 256),
+    ('trimwrite', '--io_size=512k', 64),
+    ('trimwrite', '--io_size=300k', 64),
+    ('trimwrite', '--io_size=50%', 32),
+    ('randtrimwrite', '--number_ios=10', 10),
+]
+
+
+def trimwrite_limits(t, dev):
+    for rw, opt, n in TRIMWRITE_LIMITS:
+        args = ['--name=t', '--filename=' + dev, '--rw=' + rw, '--bs=4k',
+                '--size=256k', opt, '--output-format=json',
+                '--ioengine=psync']
+        want = ((0, 0), (n, n * 4 * KiB), (n, n * 4 * KiB))
+        for fio in (False, True):
+            r = t.fio(*args) if fio else t.run('--allow_data_loss=1', *args)
+            if r is None:
+                continue
+            what = '%s %s%s' % (rw, opt, ' (fio 3.33)' if fio else '')
+            c = trim_counts(t, r, what)
+            if c is not None:
+                t.eq(c, want, what + ': rwt counts')
 
 
 def trim_iolog(t, dev, rw, fio):

@@ -151,6 +151,14 @@ void iogen_budget_init(struct ib_iogen *g, const struct ib_file *files,
 	g->bytes_left = pass <= UINT64_MAX / job->loops ?
 			pass * job->loops : UINT64_MAX;
 	g->pass_min = limit ? max_bs(job) : 0;
+	/* trimwrite: io_size caps the writes of a pass, but a new pass
+	 * starts only while the trims and writes so far are below it (fio:
+	 * io_size=2m over 256k trims 1 MiB and writes 1 MiB, io_size=128k
+	 * does 128 KiB of each) */
+	if ((job->rw & IB_RW_TRIM) && (job->rw & IB_RW_WRITE) && limit &&
+	    (job->io_size || job->io_size_pct) && job->loops == 1 &&
+	    pass / 2 + 1 > g->pass_min)
+		g->pass_min = pass / 2 + 1;
 }
 
 uint64_t ib_iogen_plan(const struct ib_iogen *g)

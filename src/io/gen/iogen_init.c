@@ -135,7 +135,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 		  struct ib_diag *d)
 {
 	unsigned int i;
-	uint64_t total;
+	uint64_t total, ios;
 	int ret;
 
 	memset(g, 0, sizeof(*g));
@@ -172,9 +172,10 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	else
 		iogen_budget_init(g, files, nr_files, total);
 	/* fio counts number_ios per loops= pass (its limit is number_ios
-	 * times the pass number): with one block size, number_ios * loops */
-	g->ios_left = job->number_ios && job->number_ios <= UINT64_MAX / job->loops ?
-		      job->number_ios * job->loops : UINT64_MAX;
+	 * times the pass number): with one block size, number_ios * loops;
+	 * a trimwrite job's are pairs (fio: number_ios trims and writes) */
+	ios = job->number_ios * ((job->rw & IB_RW_TRIM) && (job->rw & IB_RW_WRITE) ? 2 : 1);
+	g->ios_left = ios && ios <= UINT64_MAX / job->loops ? ios * job->loops : UINT64_MAX;
 	g->seq_left = 1;	/* fio: the first I/O is drawn */
 	if (job->openfiles && job->openfiles < nr_files)
 		g->open_max = job->openfiles;
