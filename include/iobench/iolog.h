@@ -47,6 +47,7 @@ int ib_iolog_open(struct ib_iolog *l, const struct ib_job *job,
 		  const struct ib_files *fs, struct ib_diag *d);
 /* ib_iolog_io's ddir for a "datasync" line (the others: enum ib_ddir). */
 #define IB_IOLOG_DATASYNC 4
+#define IB_IOLOG_SFR 5	/* sync_file_range= (fio's action name) */
 /* One I/O issued (prepared) at now_ns, the loop's clock (ib_now_ns base). */
 void ib_iolog_io(struct ib_iolog *l, const struct ib_file *f,
 		 unsigned int ddir, uint64_t offset, uint64_t len,

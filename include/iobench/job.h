@@ -462,6 +462,10 @@ struct ib_job {
 	/* sync */
 	unsigned int fsync_every;	/* fsync=N */
 	unsigned int fdatasync_every;	/* fdatasync=N */
+	/* sync_file_range=FLAGS:N: sync_file_range(2) of the range written
+	 * since the last sync, every N writes; flags SYNC_FILE_RANGE_* */
+	unsigned int sfr_every;
+	unsigned int sfr_flags;
 	bool end_fsync;
 	bool end_syncfs;	/* one syncfs(2) when the job ends (fio 3.42) */
 

@@ -4,6 +4,8 @@
  * buffer_pattern= (their meaning: bssplit.h, buf.h).
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <strings.h>
 #include <string.h>
@@ -165,6 +167,49 @@ int ib_opt_set_file_service(struct ib_job *j, const struct ib_opt *o,
 	} else {
 		j->file_service_param = x;
 	}
+	return 0;
+}
+
+/*
+ * sync_file_range=FLAG[,FLAG...][:N], FLAG one of wait_before, write,
+ * wait_after (SYNC_FILE_RANGE_*); N writes between syncs, 1 if left out.
+ */
+int ib_opt_set_sync_file_range(struct ib_job *j, const struct ib_opt *o,
+			       const char *v, struct ib_diag *d)
+{
+	static const struct { const char *name; unsigned int flag; } flags[] = {
+		{ "wait_before", SYNC_FILE_RANGE_WAIT_BEFORE },
+		{ "write", SYNC_FILE_RANGE_WRITE },
+		{ "wait_after", SYNC_FILE_RANGE_WAIT_AFTER },
+	};
+	const char *p = v, *colon = strchr(v, ':');
+	size_t n, i;
+	char *end;
+	unsigned long nr = 1;
+
+	j->sfr_flags = 0;
+	while (p < (colon ? colon : v + strlen(v))) {
+		n = strcspn(p, ",:");
+		for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+			if (strlen(flags[i].name) == n && !strncasecmp(p, flags[i].name, n))
+				break;
+		if (i == sizeof(flags) / sizeof(flags[0]))
+			return ib_diag_set(d, EINVAL, "%s=%s: unknown flag '%.*s' (wait_before, write, wait_after)",
+					   o->name, v, (int)n, p);
+		j->sfr_flags |= flags[i].flag;
+		p += n + (p[n] == ',');
+	}
+	if (!j->sfr_flags)
+		return ib_diag_set(d, EINVAL, "%s=%s: needs a flag (wait_before, write, wait_after)",
+				   o->name, v);
+	if (colon) {
+		errno = 0;
+		nr = strtoul(colon + 1, &end, 10);
+		if (end == colon + 1 || *end || errno || !nr || nr > UINT32_MAX)
+			return ib_diag_set(d, EINVAL, "%s=%s: the write count must be a whole number >= 1",
+					   o->name, v);
+	}
+	j->sfr_every = (unsigned int)nr;
 	return 0;
 }
 

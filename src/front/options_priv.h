@@ -53,6 +53,8 @@ int ib_opt_set_bssplit(struct ib_job *j, const struct ib_opt *o, const char *v,
 		       struct ib_diag *d);
 int ib_opt_set_random_distribution(struct ib_job *j, const struct ib_opt *o,
 				   const char *v, struct ib_diag *d);
+int ib_opt_set_sync_file_range(struct ib_job *j, const struct ib_opt *o,
+			       const char *v, struct ib_diag *d);
 int ib_opt_set_file_service(struct ib_job *j, const struct ib_opt *o,
 			    const char *v, struct ib_diag *d);
 int ib_opt_set_pct_random(struct ib_job *j, const struct ib_opt *o,

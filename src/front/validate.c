@@ -289,6 +289,10 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		return ib_diag_set(d, ENOTSUP,
 				   "rw_sequencer=identical with rw=%s: only with random types in iobench",
 				   ib_rw_name(j->rw));
+	if (j->sfr_every && (j->fsync_every || j->fdatasync_every))
+		return ib_diag_set(d, ENOTSUP,
+				   "sync_file_range with %s: one kind of sync per job in iobench",
+				   j->fsync_every ? "fsync" : "fdatasync");
 	if (j->rwmixread > 100)
 		return ib_diag_set(d, EINVAL, "rwmixread: %u is out of range (0..100)",
 				   j->rwmixread);

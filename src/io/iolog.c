@@ -17,8 +17,8 @@
 #define IOLOG_BUF (1u << 20)
 #define IOLOG_LINE_MAX (PATH_MAX + 96)	/* time, path, action, two numbers */
 
-static const char *const action[IB_IOLOG_DATASYNC + 1] = {
-	"read", "write", "trim", "sync", "datasync"
+static const char *const action[IB_IOLOG_SFR + 1] = {
+	"read", "write", "trim", "sync", "datasync", "sync_file_range"
 };
 
 bool ib_iolog_path(const struct ib_job *job, char *buf, size_t len)

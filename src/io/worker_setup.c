@@ -103,11 +103,15 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		 * a verify job never races its own blocks */
 		cfg.serialize |= (w->job->rw & IB_RW_WRITE) && !w->job->verify.only;
 	}
-	if (w->verify || w->limits)
-		cfg.hooks.done = worker_done_hook;
-	if (!(w->ops->flags & IB_ENGINE_NOFILES)) /* nothing to sync otherwise */
+	if (!(w->ops->flags & IB_ENGINE_NOFILES)) { /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
-						       w->job->fdatasync_every;
+			w->job->fdatasync_every ? w->job->fdatasync_every : w->job->sfr_every;
+		if (w->job->sfr_every && worker_sfr_init(w))
+			return ib_diag_set(d, ENOMEM, "no memory for %u files' written ranges",
+					   w->fs->nr);
+	}
+	if (w->verify || w->limits || w->sfr)
+		cfg.hooks.done = worker_done_hook;
 	return ib_loop_init(&w->loop, &cfg, d);
 }
 
@@ -385,6 +389,8 @@ void worker_teardown(struct worker *w)
 	ib_iogen_free(&w->gen);
 	ib_replay_free(&w->replay);
 	ib_vrun_free(&w->vr);
+	free(w->sfr);
+	w->sfr = NULL;
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
 	ib_loop_free(&w->loop);

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A job's syncs: fsync=/fdatasync= N, a trace's sync of one file and
- * end_fsync, timed, logged and judged as fio does.
+ * A job's syncs: fsync=/fdatasync=/sync_file_range= N, a trace's sync of
+ * one file and end_fsync, timed, logged and judged as fio does.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include "iobench/ioerr.h"
 #include "worker_priv.h"
@@ -54,19 +57,71 @@ static bool sync_one(struct worker *w, const struct ib_file *f, bool datasync,
 }
 
 /*
- * fsync/fdatasync (fdatasync= alone) every open file; the loop is drained.
- * at_end: end_fsync.
+ * sync_file_range=: one sync_file_range(2) of what was written to file i
+ * since its last sync (none: nothing to call, still a sync, as fio), timed
+ * and logged as fsync=N's; the range starts again.
+ */
+static bool sfr_one(struct worker *w, unsigned int i)
+{
+	const struct ib_file *f = &w->fs->f[i];
+	struct worker_wrange *r = &w->sfr[i];
+	uint64_t t0 = ib_clock_ns(&w->clock), t1;
+	int ret = 0;
+
+	ib_iolog_io(&w->iolog, f, IB_IOLOG_SFR, r->lo <= r->hi ? r->lo : 0, 0, t0);
+	if (!(w->ops->flags & IB_ENGINE_NOIO) && r->lo < r->hi &&
+	    sync_file_range(f->fd, (off64_t)r->lo, (off64_t)(r->hi - r->lo),
+			    w->job->sfr_flags) < 0)
+		ret = -errno;
+	t1 = ib_clock_ns(&w->clock);
+	w->loop.last_ns = t1;
+	r->lo = UINT64_MAX;
+	r->hi = 0;
+	ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
+	return !ret || sync_error(w, f, -ret, false);
+}
+
+int worker_sfr_init(struct worker *w)
+{
+	unsigned int i;
+
+	w->sfr = calloc(w->fs->nr ? w->fs->nr : 1, sizeof(*w->sfr));
+	if (!w->sfr)
+		return -ENOMEM;
+	for (i = 0; i < w->fs->nr; i++)
+		w->sfr[i].lo = UINT64_MAX;
+	return 0;
+}
+
+/* A write completed: its file's range since the last sync grows. */
+void worker_sfr_written(struct worker *w, const struct ib_io *io)
+{
+	struct worker_wrange *r = &w->sfr[io->file_idx];
+
+	if (io->ddir != IB_DDIR_WRITE || io->res <= 0 || io->file_idx >= w->fs->nr)
+		return;
+	if (io->offset < r->lo)
+		r->lo = io->offset;
+	if (io->offset + (uint64_t)io->res > r->hi)
+		r->hi = io->offset + (uint64_t)io->res;
+}
+
+/*
+ * fsync/fdatasync (fdatasync= alone) every open file, or sync_file_range=
+ * the range each was written in; the loop is drained. at_end: end_fsync.
  */
 void worker_do_sync(struct worker *w, bool at_end)
 {
 	bool datasync = w->job->fdatasync_every && !w->job->fsync_every;
+	bool sfr = w->sfr && !at_end && !w->job->fsync_every && !w->job->fdatasync_every;
 	unsigned int i;
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
 		if (w->fs->f[i].fd < 0) /* openfiles=N: closed */
 			continue;
-		if (!sync_one(w, &w->fs->f[i], datasync, IB_DDIR_SYNC, 0, at_end))
+		if (sfr ? !sfr_one(w, i) :
+		    !sync_one(w, &w->fs->f[i], datasync, IB_DDIR_SYNC, 0, at_end))
 			return;
 	}
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));

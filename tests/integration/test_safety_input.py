@@ -64,6 +64,13 @@ CASES = [
     ('hipri on null', ['--ioengine=null', '--hipri=1'], 'hipri'),
     ('readonly with a writer', ['--readonly', '--rw=write'], '--readonly'),
     ('readonly with a randrw', ['--readonly', '--rw=randrw'], '--readonly'),
+    ('sync_file_range with an unknown flag', ['--sync_file_range=flush:2'],
+     'sync_file_range'),
+    ('sync_file_range with a bad count', ['--sync_file_range=write:0'],
+     'sync_file_range'),
+    ('sync_file_range with fsync',
+     ['--rw=write', '--sync_file_range=write:4', '--fsync=2'],
+     'sync_file_range'),
     # zonemode=strided (fio's checks, and what iobench's zones do not take)
     ('zonesize without zonemode', ['--zonesize=64k'], 'zonesize'),
     ('zoneskip without zones', ['--zoneskip=64k'], 'zoneskip'),

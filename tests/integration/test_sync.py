@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""fsync=N, fdatasync=N and end_fsync: the 4th issued rwts field counts the
+"""fsync=N, fdatasync=N, sync_file_range=FLAGS:N and end_fsync: the 4th issued rwts field counts the
 syncs issued as fio does for a synchronous engine (one after every N writes,
 none after the job's last write; end_fsync's final sync is not counted), and
 on a loop device every sync, end_fsync included, is a real flush request
@@ -14,6 +14,8 @@ it as a sync, and fio's io_uring/libaio count syncs per queued write (16 and
 4 for fsync=3) where iobench issues the same 5 as psync.
 """
 import os
+import re
+import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -60,9 +62,78 @@ def run_sync(t, where, target, opts, want_sync, want_flush=None):
              '%s: flush requests on the device' % what)
 
 
+SFR_RE = re.compile(r'sync_file_range\(\d+, (\d+), (\d+), ([A-Z_|]+)\) = 0')
+
+
+def sfr_calls(t, prog, args):
+    """(Result, [(offset, nbytes, flags)] of the sync_file_range calls)
+    of iobench (prog None) or fio with args, under strace."""
+    log = t.path('sfr.strace')
+    if os.path.exists(log):
+        os.unlink(log)
+    argv = t.argv(*args) if prog is None else [prog] + list(args)
+    r = t.run('-f', '-qq', '-e', 'trace=sync_file_range', '-o', log, *argv,
+              prog=shutil.which('strace'), timeout=t.scaled(120))
+    try:
+        with open(log) as f:
+            return r, [(int(m.group(1)), int(m.group(2)), m.group(3))
+                       for m in SFR_RE.finditer(f.read())]
+    except OSError:
+        return r, None
+
+
+def test_sync_file_range(t, target):
+    """sync_file_range=FLAGS:N: one sync_file_range(2) every N writes of the
+    range written since the last one, with the flags asked for (strace
+    sees the calls), counted as syncs; fio 3.33 makes the same calls."""
+    if not shutil.which('strace'):
+        t.skip('strace is not installed: sync_file_range calls')
+        return
+    flags = 'SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE'
+    cases = [
+        (['--rw=write', '--sync_file_range=wait_before,write:3'],
+         [(i * 12288, 12288, flags) for i in range(5)], 5),
+        (['--rw=write', '--bs=16k', '--sync_file_range=wait_after'],
+         [(i * 16384, 16384, 'SYNC_FILE_RANGE_WAIT_AFTER') for i in range(3)],
+         3),
+    ]
+    for extra, want, syncs in cases:
+        args = ['--name=s', '--filename=' + target, '--size=64k', '--bs=4k',
+                '--ioengine=psync', '--direct=0'] + extra
+        what = ' '.join(extra)
+        r, calls = sfr_calls(t, None, args)
+        if not t.ok(r, what) or not t.check(calls is not None,
+                                            what + ': strace log'):
+            continue
+        t.eq(calls, want, what + ': sync_file_range calls')
+        jobs = ibtest.parse_report(r.out)
+        t.eq([j.issued[3] for j in jobs], [syncs], what + ': syncs issued')
+        fio = shutil.which('fio')
+        if fio:
+            rf, fcalls = sfr_calls(t, fio, args)
+            if t.ok(rf, what + ' (fio 3.33)'):
+                t.eq(fcalls, want, what + ': fio 3.33\'s calls')
+    # randwrite: each call spans the lowest to the highest byte written
+    # since the last one, as fio's
+    args = ['--name=s', '--filename=' + target, '--size=64k', '--bs=4k',
+            '--ioengine=psync', '--direct=0', '--rw=randwrite',
+            '--sync_file_range=write:4', '--write_iolog=' + t.path('sfr.log')]
+    r, calls = sfr_calls(t, None, args)
+    if t.ok(r, 'randwrite sync_file_range=write:4') and calls is not None:
+        ios = [io for io in ibtest.parse_iolog(t.path('sfr.log')).ios
+               if io[1] == 'write']
+        want = []
+        for k in range(0, 12, 4):
+            offs = [io[2] for io in ios[k:k + 4]]
+            want.append((min(offs), max(offs) + 4096 - min(offs),
+                         'SYNC_FILE_RANGE_WRITE'))
+        t.eq(calls, want, 'randwrite sync_file_range=write:4: ranges')
+
+
 def main():
     t = ibtest.Test()
     shm = t.shm_file('sync', 64 * 1024)
+    test_sync_file_range(t, shm)
     for opts, syncs, _ in CASES + ASYNC:
         run_sync(t, 'shm', shm, opts, syncs)
     # reads are never synced
