@@ -184,6 +184,27 @@ def round_trip():
               '--replay_no_stall=1', '--output-format=terse')
     t.ok(r, 'replay of the trimwrite iolog')
     t.eq(actions(out), acts, 'round trip: trims, writes, syncs in order')
+    # sync_file_range= lines: replayed as datasyncs, in their places
+    slog = t.path('sfr.log')
+    r = t.run('--name=w', '--filename=' + t.shm_file('sfr.dat', size=MiB),
+              '--size=64k', '--bs=4k', '--rw=write',
+              '--sync_file_range=write:3', '--write_iolog=' + slog,
+              '--output=/dev/null')
+    t.ok(r, 'iobench writes an iolog with sync_file_range lines')
+    sacts = actions(slog)
+    t.eq([a for a, _, _ in sacts],
+         (['write'] * 3 + ['sync_file_range']) * 5 + ['write'],
+         'sync_file_range=write:3: a line after every 3 writes')
+    out = t.path('sfr.out.log')
+    r = t.run('--name=r', '--read_iolog=' + slog, '--write_iolog=' + out,
+              '--replay_redirect=' + t.path('sfr-fresh.dat'),
+              '--replay_no_stall=1', '--output-format=json')
+    if t.ok(r, 'replay of the sync_file_range iolog'):
+        t.eq([a for a, _, _ in actions(out)],
+             [a if a == 'write' else 'datasync' for a, _, _ in sacts],
+             'sync_file_range lines replayed as datasyncs')
+        t.eq([counts(j) for j in jobs(r.out)], [(0, 16, 0, 5)],
+             'sync_file_range replay: writes, syncs')
     flog = t.path('fio-sync.log')
     r = t.fio('--name=f', '--filename=' + t.shm_file('fs.dat', size=MiB),
               '--size=64k', '--bs=4k', '--rw=write', '--fsync=3',

@@ -6,7 +6,8 @@
  *   FILE add|open|close                 USEC FILE add|open|close
  *   FILE ACTION OFFSET LENGTH           USEC FILE ACTION OFFSET LENGTH
  *
- * ACTION is read, write, trim, sync, datasync, or (v2 only) wait, whose
+ * ACTION is read, write, trim, sync, datasync, sync_file_range (replayed
+ * as datasync), or (v2 only) wait, whose
  * OFFSET is a time in microseconds. v3's first field is the time since the
  * start of the run in microseconds (what fio 3.33 writes). Fields are
  * separated by blanks; blank lines and lines starting with '#' are
@@ -31,6 +32,9 @@ static const struct {
 	{ "read", IB_TRACE_READ }, { "write", IB_TRACE_WRITE },
 	{ "trim", IB_TRACE_TRIM }, { "sync", IB_TRACE_SYNC },
 	{ "datasync", IB_TRACE_DATASYNC }, { "wait", IB_TRACE_WAIT },
+	/* sync_file_range= logs it with neither range nor flags: replayed
+	 * as a datasync (fio reports a bad action and drops it) */
+	{ "sync_file_range", IB_TRACE_DATASYNC },
 	{ "add", IB_TRACE_ADD }, { "open", IB_TRACE_OPEN },
 	{ "close", IB_TRACE_CLOSE },
 };
