@@ -50,6 +50,10 @@ CASES = [
     # unknown things
     ('unknown option', ['--nosuchopt=1'], 'nosuchopt'),
     ('fio option iobench lacks', ['--write_barrier=1'], 'write_barrier'),
+    # names in fio's code that neither fio 3.33 nor 3.42 takes as options
+    ('fio internal name', ['--ddir_seq_nr=4'], "unknown option 'ddir_seq_nr'"),
+    ('option fio removed', ['--fadvise_stream=1'],
+     "unknown option 'fadvise_stream'"),
     ('unknown engine', ['--ioengine=nope'], 'nope'),
     ('unknown output format', ['--output-format=xml'], 'xml'),
     # impossible combinations
