@@ -351,6 +351,9 @@ struct ib_job {
 	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;
 	bool create_on_open;
+	/* unique_filename: fio's client/server name prefix (its address);
+	 * iobench runs locally, where fio adds none either */
+	bool unique_filename;
 	unsigned int filetype;	/* enum ib_filetype: what each target must be */
 	bool unlink;
 	bool unlink_each_loop;	/* new files for each loop (file.h renew) */

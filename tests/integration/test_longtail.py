@@ -291,7 +291,25 @@ def ends_in_ramp():
                 1024 // rd['runtime'], prog + ': bw over its runtime', rd)
 
 
+def unique_filename():
+    """unique_filename=0 and 1 (fio's client/server name prefix): a local
+    run's files are named the same either way, as fio's."""
+    d = t.mkdir('uniq')
+    for u in ('0', '1'):
+        for run in (t.run, t.fio):
+            fresh(d)
+            r = run('--name=u', '--directory=' + d, '--size=8k', '--rw=write',
+                    '--numjobs=2', '--nrfiles=2', '--unique_filename=' + u,
+                    '--output-format=json')
+            if r is None or not t.ok(r, 'unique_filename=' + u):
+                continue
+            prog = os.path.basename(r.argv[0])
+            t.eq(sorted(os.listdir(d)), ['u.0.0', 'u.0.1', 'u.1.0', 'u.1.1'],
+                 '%s unique_filename=%s: the files' % (prog, u))
+
+
 def main():
+    unique_filename()
     output_messages()
     replay_filename()
     percent_escape()
