@@ -351,6 +351,10 @@ struct ib_job {
 	uint64_t number_ios;	/* stop after this many I/Os (0: no limit) */
 	bool overwrite;
 	bool create_on_open;
+	/* fill_device (fill_fs): write until the file system or device is
+	 * full (ENOSPC/EDQUOT end the writes, no error); without size=, a
+	 * file's region is the free space (file_layout.c) */
+	bool fill_device;
 	/* unique_filename: fio's client/server name prefix (its address);
 	 * iobench runs locally, where fio adds none either */
 	bool unique_filename;

@@ -167,6 +167,7 @@ struct ib_loop {
 	unsigned int depth_cap;		/* at most this many in flight; 0: all */
 	bool issuing_done;
 	bool failed;			/* a fatal error ended the job */
+	bool full;			/* fill_device: ENOSPC/EDQUOT ended the writes */
 	/* internals */
 	struct ib_io **free_ios;	/* stack of idle units */
 	unsigned int nr_free;

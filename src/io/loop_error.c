@@ -91,9 +91,16 @@ static void describe_io(const struct ib_loop *l, const struct ib_io *io,
 void loop_io_error(struct ib_loop *l, struct ib_io *io, int err)
 {
 	bool inline_done = (l->c.ops->flags & IB_ENGINE_SYNC) || io->inline_done;
-	bool count, go_on = ib_err_decide(l->c.job, io->ddir, err, inline_done,
-					  &count);
+	bool count, go_on;
 	char where[256] = "";
+
+	if (l->c.job->fill_device && io->ddir == IB_DDIR_WRITE &&
+	    (err == ENOSPC || err == EDQUOT)) {
+		l->full = true;	/* what fill_device waits for: the end */
+		ib_loop_stop(l);
+		return;
+	}
+	go_on = ib_err_decide(l->c.job, io->ddir, err, inline_done, &count);
 
 	if (ib_loop_error_text_needed(l, count, go_on))
 		describe_io(l, io, err, where, sizeof(where));

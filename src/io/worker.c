@@ -64,8 +64,8 @@ static int run_verify(struct worker *w)
 		timed_out = w->end_ns && ib_clock_ns(&w->clock) >= w->end_ns;
 		if (ib_vrun_verify_due(&w->vr))
 			ret = verify_phase(w);
-		if (ret < 0 || w->loop.failed || *w->stop || timed_out)
-			break;
+		if (ret < 0 || w->loop.failed || *w->stop || timed_out || w->loop.full)
+			break;	/* fill_device: full, the writes are over */
 	} while (!w->job->time_based && ib_vrun_next_pass(&w->vr));
 	return ret;
 }
@@ -99,7 +99,8 @@ static int run_loops(struct worker *w)
 	    w->gen.bytes_left == UINT64_MAX)
 		return ib_loop_run(&w->loop);
 	per = w->gen.bytes_left / job->loops;
-	for (k = 0; k < job->loops && ret >= 0 && !w->loop.failed && !*w->stop; k++) {
+	for (k = 0; k < job->loops && ret >= 0 && !w->loop.failed && !*w->stop &&
+		    !w->loop.full; k++) {
 		ret = k ? renew_files(w) : 0;
 		if (ret < 0) {
 			ib_loop_fail(&w->loop, -ret, w->diag.msg);

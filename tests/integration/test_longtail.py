@@ -308,7 +308,64 @@ def unique_filename():
                  '%s unique_filename=%s: the files' % (prog, u))
 
 
+# (options, exit 0?, (reads, read bytes, writes issued, write bytes), file
+# sizes) on a 1 MiB tmpfs; fio 3.33's the same where it runs the job
+FILL = [
+    (['--rw=write'], True, (0, 0, 257, MiB), [MiB]),
+    (['--rw=write', '--size=2m'], True, (0, 0, 257, MiB), [MiB]),
+    (['--rw=write', '--size=2m', '--ioengine=libaio', '--iodepth=8',
+      '--direct=1'], True, (0, 0, 264, MiB), [MiB]),
+    (['--rw=read'], True, (256, MiB, 0, 0), [MiB]),
+    (['--rw=write', '--nrfiles=2'], True, (0, 0, 257, MiB),
+     [MiB // 2, MiB // 2]),
+]
+
+
+def fill_device():
+    """fill_device=1 (fill_fs): the writes end at ENOSPC without an error
+    (size= larger than the space, or none: the file system's free blocks),
+    a read job's file is laid out until the file system is full; with
+    verify, iobench reads back and checks what it wrote (fio 3.33 does
+    not); without fill_device, ENOSPC fails the job."""
+    mnt = t.small_tmpfs('fill', '1m')
+    if mnt is None:
+        return
+    for opts, ok, want, sizes in FILL:
+        for run in (t.run, t.fio):
+            fresh(mnt)
+            r = run('--name=f', '--directory=' + mnt, '--bs=4k',
+                    '--fill_device=1', '--output-format=json', *opts)
+            if r is None:
+                continue
+            what = '%s fill_device %s' % (os.path.basename(r.argv[0]),
+                                          ' '.join(opts))
+            if not t.eq(r.rc == 0, ok, what + ': exit status', r):
+                continue
+            j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+            t.eq((j['read']['total_ios'], j['read']['io_bytes'],
+                  j['write']['total_ios'], j['write']['io_bytes'],
+                  j['error']), want + (0,), what + ': I/O, no error')
+            t.eq(sorted(os.path.getsize(os.path.join(mnt, n))
+                        for n in os.listdir(mnt)), sizes, what + ': files')
+    fresh(mnt)
+    r = t.run('--name=f', '--directory=' + mnt, '--bs=4k', '--fill_fs=1',
+              '--rw=write', '--size=2m', '--verify=crc32c',
+              '--output-format=json')
+    if t.ok(r, 'fill_fs with verify'):
+        j = json.loads(r.out)['jobs'][0]
+        t.eq((j['write']['io_bytes'], j['read']['io_bytes'], j['error']),
+             (MiB, MiB, 0), 'fill_fs with verify: 1 MiB written and checked')
+    fresh(mnt)
+    r = t.run('--name=f', '--directory=' + mnt, '--bs=4k', '--rw=write',
+              '--size=2m')
+    t.eq(r.rc, 1, 'no fill_device: ENOSPC fails the job', r)
+    t.check('No space left on device' in r.err, 'no fill_device: ENOSPC named',
+            r)
+    fresh(mnt)
+
+
 def main():
+    fill_device()
     unique_filename()
     output_messages()
     replay_filename()

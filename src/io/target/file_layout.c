@@ -219,6 +219,12 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 					   (unsigned long long)len, f->path);
 		len -= base;
 	}
+	if (!len && job->fill_device && !f->is_bdev) {
+		ret = ib_fill_len(job, f, base, nr, &len, d);
+		if (ret)
+			return ret;
+		len -= len % mbs;
+	}
 	if (job->size_pct) {	/* fio: up to the file's end, whole blocks */
 		if (base < f->real_size && len > f->real_size - base)
 			len = f->real_size - base;
@@ -378,6 +384,20 @@ static int check_dio(const struct ib_job *job, struct ib_files *fs,
 }
 
 /* Grow a regular file to `need` bytes; data already there is kept. */
+/* fill_device: a read job's region, cut where its layout found the file
+ * system full (whole blocks). */
+static int fill_shrink(const struct ib_job *job, struct ib_file *f, struct ib_diag *d)
+{
+	uint64_t len = f->real_size > f->io_offset ? f->real_size - f->io_offset : 0;
+
+	len -= len % min_bs(job);
+	if (!len)
+		return ib_diag_set(d, ENOSPC, "job '%s': fill_device: no room for a block of %s after offset %llu",
+				   job->name, f->path, (unsigned long long)f->io_offset);
+	f->io_size = len;
+	return 0;
+}
+
 static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t need,
 		       const volatile sig_atomic_t *stop, struct ib_diag *d)
 {
@@ -401,7 +421,8 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 	if (ret)
 		goto out;
 	if (!fill) { /* filled files are allocated by the data written */
-		ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
+		if (!job->fill_device) /* fio: its writes find the space */
+			ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
 		goto out;
 	}
 	buf = malloc(LAYOUT_CHUNK);
@@ -415,6 +436,10 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 
 		ib_rand_fill(&r, buf, chunk);
 		n = pwrite(fd, buf, chunk, (off_t)pos);
+		if (n < 0 && ib_fill_full(job, errno)) {
+			need = pos;	/* fill_device: the file system is full */
+			break;
+		}
 		if (n <= 0) {
 			ret = ib_diag_set(d, n < 0 ? errno : EIO,
 					  "%s: laying out at offset %llu: %s", f->path,
@@ -436,6 +461,8 @@ out:
 	close(fd);
 	if (!ret)
 		f->real_size = need;
+	if (!ret && need < f->io_offset + f->io_size)
+		ret = fill_shrink(job, f, d);
 	return ret;
 }
 

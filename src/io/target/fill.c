@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fill_device (fill_fs): without size=, a regular file's region is what it
+ * holds past its offset plus the size of its file system, so every file's
+ * writes go on until the file system is full: ENOSPC (or EDQUOT) ends
+ * them, without an error (loop_error.c), as fio's unbounded size does; a
+ * read job's layout ends where the file system is full.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include "target_priv.h"
+
+int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base,
+		unsigned int nr, uint64_t *len, struct ib_diag *d)
+{
+	char dir[PATH_MAX];
+	struct statvfs sv;
+	uint64_t fs_bytes;
+
+	ib_target_existing_dir(f->path, dir, sizeof(dir));
+	if (statvfs(dir, &sv) < 0)
+		return ib_diag_set(d, errno, "job '%s': fill_device: the size of the file system of %s: %s",
+				   job->name, dir, strerror(errno));
+	(void)nr;	/* round robin: the files fill up together */
+	fs_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
+	/* a block more than the file system holds: the last write finds it
+	 * full, even where the whole of it was free */
+	*len = (f->real_size > base ? f->real_size - base : 0) + fs_bytes +
+	       (job->bs.max[IB_DDIR_WRITE] > job->bs.max[IB_DDIR_READ] ?
+		job->bs.max[IB_DDIR_WRITE] : job->bs.max[IB_DDIR_READ]);
+	return 0;
+}
+
+bool ib_fill_full(const struct ib_job *job, int err)
+{
+	return job->fill_device && (err == ENOSPC || err == EDQUOT);
+}
