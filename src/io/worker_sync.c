@@ -93,17 +93,24 @@ int worker_sfr_init(struct worker *w)
 	return 0;
 }
 
-/* A write completed: its file's range since the last sync grows. */
+/*
+ * A write completed: its file's range since the last sync grows by all of
+ * it (a short transfer's earlier parts too: xfer_done bytes before offset).
+ */
 void worker_sfr_written(struct worker *w, const struct ib_io *io)
 {
-	struct worker_wrange *r = &w->sfr[io->file_idx];
+	struct worker_wrange *r;
+	uint64_t lo, hi;
 
 	if (io->ddir != IB_DDIR_WRITE || io->res <= 0 || io->file_idx >= w->fs->nr)
 		return;
-	if (io->offset < r->lo)
-		r->lo = io->offset;
-	if (io->offset + (uint64_t)io->res > r->hi)
-		r->hi = io->offset + (uint64_t)io->res;
+	r = &w->sfr[io->file_idx];
+	lo = io->offset - io->xfer_done;
+	hi = io->offset + (uint64_t)io->res;
+	if (lo < r->lo)
+		r->lo = lo;
+	if (hi > r->hi)
+		r->hi = hi;
 }
 
 /*

@@ -77,9 +77,11 @@ bool iogen_zone_new_pass(struct ib_iogen *g, struct ib_gen_file *gf)
 {
 	const struct ib_job *job = g->job;
 	struct ib_gen_zone *z = &g->zone;
-	bool more = job->time_based || ++z->passes < job->loops ||
-		    ((job->io_size || job->io_size_pct) && g->bytes_left >= g->pass_min);
+	bool more;
 
+	z->passes++;
+	more = job->time_based || z->passes < job->loops ||
+	       ((job->io_size || job->io_size_pct) && g->bytes_left >= g->pass_min);
 	if (!more || issued_ios(g) == z->pass_ios) {
 		g->bytes_left = 0;
 		return false;
