@@ -335,6 +335,7 @@ struct ib_job {
 	/* targets */
 	const char *filename;	/* < IB_PATHS_MAX; "": default names */
 	const char *directory;	/* < PATH_MAX, as the paths below */
+	const char *opendir;	/* every regular file below it ("": none) */
 	const char *filename_format;	/* "": $jobname.$jobnum.$filenum */
 	unsigned int nrfiles;
 	uint64_t size;		/* total per job (0: from file/device) */
@@ -614,7 +615,7 @@ int ib_job_set_str(struct ib_job *j, const char **field, const char *fmt, ...)
  * The string members, for code that treats them all alike (hashing or
  * comparing jobs by content): offsetof(struct ib_job, m) of each.
  */
-#define IB_JOB_NR_STRS 23	/* opts_text is not one: it holds NULs */
+#define IB_JOB_NR_STRS 24	/* opts_text is not one: it holds NULs */
 extern const size_t ib_job_str_off[IB_JOB_NR_STRS];
 extern const struct ib_zones ib_job_no_zones[IB_DDIR_RWT];
 extern const struct ib_bssplit ib_job_no_bssplit[IB_DDIR_RWT];

@@ -560,6 +560,8 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Default file names (default $jobname.$jobnum.$filenum; $clientuid is empty)" },
 	{ .name = "directory", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(directory, PATH_MAX),
 	  .help = "Directory for the job's default file names" },
+	{ .name = "opendir", .type = IB_OPT_STR, .cat = IB_CAT_FILE, SFLD(opendir, PATH_MAX),
+	  .help = "The job's files: every regular file below this directory, subdirectories too" },
 	{ .name = "nrfiles", .alias = { "nr_files" }, .type = IB_OPT_UINT, .cat = IB_CAT_FILE, FLD(nrfiles),
 	  .min = 1, .max = 65536, .def = "1", .help = "Number of files per job" },
 	{ .name = "filesize", .type = IB_OPT_SIZE_RANGE, .cat = IB_CAT_FILE,

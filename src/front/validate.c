@@ -342,7 +342,7 @@ static int check_zones(const struct ib_job *j, struct ib_diag *d)
 			return ib_diag_set(d, EINVAL,
 					   "zonerange: random I/O of bs=%llu needs a zone of at least that (zonerange or zonesize is %llu)",
 					   (unsigned long long)j->bs.min[dd], (unsigned long long)range);
-	if (j->nrfiles != 1 || strchr(j->filename, ':'))
+	if (j->nrfiles != 1 || strchr(j->filename, ':') || j->opendir[0])
 		return ib_diag_set(d, ENOTSUP,
 				   "zonemode=strided: one file per job in iobench (fio turns zones off for several)");
 	if (j->rw_seq_add)
@@ -354,6 +354,24 @@ static int check_zones(const struct ib_job *j, struct ib_diag *d)
 	if (j->sprandom || j->replay.iolog[0])
 		return ib_diag_set(d, ENOTSUP, "zonemode=strided with %s: not supported by iobench",
 				   j->sprandom ? "sprandom" : "read_iolog");
+	return 0;
+}
+
+/*
+ * opendir=DIR names the job's files itself; writing into every file below
+ * a directory needs allow_data_loss=1 (fio writes them without a word).
+ */
+static int check_opendir(const struct ib_job *j, struct ib_diag *d)
+{
+	if (!j->opendir[0])
+		return 0;
+	if (j->filename[0] || j->nrfiles != 1)
+		return ib_diag_set(d, EINVAL, "opendir=%s: names the job's files, not with %s",
+				   j->opendir, j->filename[0] ? "filename=" : "nrfiles=");
+	if ((j->rw & (IB_RW_WRITE | IB_RW_TRIM)) && !j->allow_data_loss)
+		return ib_diag_set(d, EPERM,
+				   "opendir=%s with rw=%s would write into every file below it: allow_data_loss=1 to go on",
+				   j->opendir, ib_rw_name(j->rw));
 	return 0;
 }
 
@@ -462,6 +480,8 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_unlink_each_loop(j, d);
 	if (!rc)
 		rc = check_zones(j, d);
+	if (!rc)
+		rc = check_opendir(j, d);
 	if (!rc)
 		rc = check_dedupe(j, d);
 	if (!rc)

@@ -42,6 +42,7 @@ const char *ib_rw_name(unsigned int rw)
 const size_t ib_job_str_off[IB_JOB_NR_STRS] = {
 	offsetof(struct ib_job, filename),
 	offsetof(struct ib_job, directory),
+	offsetof(struct ib_job, opendir),
 	offsetof(struct ib_job, logs.iolog),
 	offsetof(struct ib_job, logs.bw),
 	offsetof(struct ib_job, logs.iops),

@@ -364,7 +364,45 @@ def fill_device():
     fresh(mnt)
 
 
+def opendir():
+    """opendir=DIR: the job's files are every regular file below DIR,
+    subdirectories too, in fio's order (readdir's, a subdirectory's files
+    where it is met); without size= each is read whole: the same iolog
+    sequence as fio 3.33. A writing job needs allow_data_loss=1."""
+    top = t.mkdir('od')
+    os.makedirs(os.path.join(top, 'sub', 'deeper'), exist_ok=True)
+    for name, n in (('a', 16), ('sub/b', 32), ('sub/c', 2),
+                    ('sub/deeper/d', 4)):
+        with open(os.path.join(top, name), 'wb') as f:
+            f.write(os.urandom(n * 4096))
+    os.symlink(os.path.join(top, 'a'), os.path.join(top, 'link'))
+    seqs = {}
+    for prog, run in (('iobench', t.run), ('fio', t.fio)):
+        log = t.path('od-%s.log' % prog)
+        r = run('--name=o', '--opendir=' + top, '--rw=read', '--bs=4k',
+                '--ioengine=psync', '--write_iolog=' + log,
+                '--output-format=json')
+        if r is None or not t.ok(r, prog + ' opendir'):
+            continue
+        j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+        t.eq((j['read']['total_ios'], j['read']['io_bytes']),
+             (54, 54 * 4096), prog + ' opendir: every file read whole')
+        seqs[prog] = [(io[0], io[2]) for io in
+                      ibtest.parse_iolog(log).ios if io[1] == 'read']
+    if 'iobench' in seqs:
+        t.eq(sorted(set(os.path.relpath(f, top) for f, _ in seqs['iobench'])),
+             ['a', 'sub/b', 'sub/c', 'sub/deeper/d'],
+             'opendir: the regular files below it, no link')
+    if len(seqs) == 2:
+        t.eq(seqs['iobench'], seqs['fio'], 'opendir: fio 3.33\'s sequence')
+    r = t.run('--name=o', '--opendir=' + top, '--rw=randwrite', '--bs=4k')
+    t.eq(r.rc, 1, 'opendir with writes: refused', r)
+    t.check('allow_data_loss=1' in r.err, 'opendir with writes: the way on',
+            r)
+
+
 def main():
+    opendir()
     fill_device()
     unique_filename()
     output_messages()

@@ -75,6 +75,7 @@ CASES = [
     ('sync_file_range with fsync',
      ['--rw=write', '--sync_file_range=write:4', '--fsync=2'],
      'sync_file_range'),
+    ('opendir with filename', ['--opendir=' + DIR], 'opendir'),
     # zonemode=strided (fio's checks, and what iobench's zones do not take)
     ('zonesize without zonemode', ['--zonesize=64k'], 'zonesize'),
     ('zoneskip without zones', ['--zoneskip=64k'], 'zoneskip'),

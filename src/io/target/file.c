@@ -4,9 +4,11 @@
  * renewing and closing them. Sizing, alignment checks and layout are
  * file_layout.c's.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -83,6 +85,42 @@ static int split_filenames(const struct ib_job *job, struct ib_files *fs,
 	if (!fs->nr)
 		return ib_diag_set(d, EINVAL, "filename: no file name given");
 	return 0;
+}
+
+/*
+ * opendir=DIR: every regular file below dir, in readdir order, a
+ * subdirectory's files where it is met (fio's walk; links are not
+ * followed).
+ */
+static int add_dir(struct ib_files *fs, const char *dir, unsigned int depth,
+		   struct ib_diag *d)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	struct stat st;
+	DIR *dp;
+	int ret = 0;
+
+	if (depth > 64)
+		return ib_diag_set(d, ELOOP, "opendir: %s: more than 64 levels deep", dir);
+	dp = opendir(dir);
+	if (!dp)
+		return ib_diag_set(d, errno, "opendir=%s: %s", dir, strerror(errno));
+	while (!ret && (e = readdir(dp))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= sizeof(path))
+			ret = ib_diag_set(d, ENAMETOOLONG, "opendir: path too long: %s/%s",
+					  dir, e->d_name);
+		else if (lstat(path, &st) < 0)
+			ret = ib_diag_set(d, errno, "opendir: %s: %s", path, strerror(errno));
+		else if (S_ISDIR(st.st_mode))
+			ret = add_dir(fs, path, depth + 1, d);
+		else if (S_ISREG(st.st_mode))
+			ret = add_file(fs, "", path, d);
+	}
+	closedir(dp);
+	return ret;
 }
 
 /* The job's name in its files' names (job.h: section). */
@@ -165,6 +203,13 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 		if (!S_ISDIR(st.st_mode))
 			return ib_diag_set(d, ENOTDIR, "directory=%s: not a directory",
 					   job->directory);
+	}
+	if (job->opendir[0]) {
+		ret = add_dir(fs, job->opendir, 0, d);
+		if (!ret && !fs->nr)
+			ret = ib_diag_set(d, ENOENT, "opendir=%s: no regular file below it",
+					  job->opendir);
+		return ret;
 	}
 	if (job->filename[0])
 		return split_filenames(job, fs, d);

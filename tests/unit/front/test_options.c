@@ -635,7 +635,8 @@ static void test_unknown_and_unsupported(void **state)
 	set_bad(j, "flow_id", "5", ENOTSUP, "--flow_id: fio option not supported by iobench");
 	set_bad(j, "log_entries", "1024", ENOTSUP,
 		"--log_entries: fio option not supported by iobench");
-	set_bad(j, "opendir", "/x", ENOTSUP, "--opendir: fio option not supported by iobench");
+	set_bad(j, "lockfile", "exclusive", ENOTSUP,
+		"--lockfile: fio option not supported by iobench");
 	/* an engine's option names the fio engines that own it */
 	set_bad(j, "rbdname", "img", ENOTSUP,
 		"--rbdname: option of fio's rbd engine, not supported by iobench");
@@ -816,7 +817,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 219); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 220); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 4 steadystate + force_async
@@ -828,7 +829,8 @@ static void test_table_sane(void **state)
 				   * + ramp_size + log_prio + log_issue_time
 				   * + verify_pattern_interval
 				   * + zonemode, zonesize, zonerange, zoneskip
-				   * + sync_file_range + unique_filename + fill_device */
+				   * + sync_file_range + unique_filename + fill_device
+				   * + opendir */
 	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
