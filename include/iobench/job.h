@@ -208,6 +208,11 @@ struct ib_job_proc {
 	bool cpus_set;
 	unsigned int cpus_policy;	/* enum ib_cpus_policy */
 	uint64_t numa_nodes;	/* numa_cpu_nodes bits (nodes 0..63) */
+	/* numa_mem_policy=MODE[:NODES]: set_mempolicy(2)'s mode + 1 (0: not
+	 * given), its nodes (bits, nodes 0..63), or every online node */
+	unsigned int mem_mode;
+	uint64_t mem_nodes;
+	bool mem_all;
 	int nice;		/* added to the job's nice value */
 	unsigned int ioprio, ioprio_class;	/* prio=, prioclass= */
 	unsigned int ioprio_hint;	/* priohint= (0-1023) */

@@ -21,6 +21,8 @@ int ib_opt_set_cpus(struct ib_job *j, const struct ib_opt *o, const char *v,
 		    struct ib_diag *d);
 int ib_opt_set_cpumask(struct ib_job *j, const struct ib_opt *o,
 		       const char *v, struct ib_diag *d);
+int ib_opt_set_mem_policy(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d);
 int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d);
 int ib_opt_set_comm(struct ib_job *j, const struct ib_opt *o, const char *v,

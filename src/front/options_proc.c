@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Setters of the placement and priority options: cpus_allowed, cpumask,
- * numa_cpu_nodes (CPU and node lists into bitmaps), prio and prioclass.
+ * numa_cpu_nodes (CPU and node lists into bitmaps), numa_mem_policy, prio
+ * and prioclass.
  * procopts.c (src/io) applies them in the job.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/mempolicy.h>
 #include "iobench/parse.h"
 #include "options_priv.h"
 
@@ -79,6 +81,50 @@ int ib_opt_set_numa_nodes(struct ib_job *j, const struct ib_opt *o,
 			  const char *v, struct ib_diag *d)
 {
 	return parse_list(o, v, &j->proc.numa_nodes, 64, d);
+}
+
+/*
+ * numa_mem_policy=MODE[:NODES] (fio's): default and local take no nodes,
+ * prefer one, bind and interleave a list or "all" (the online nodes).
+ */
+int ib_opt_set_mem_policy(struct ib_job *j, const struct ib_opt *o,
+			  const char *v, struct ib_diag *d)
+{
+	static const struct { const char *name; unsigned int mode; int nodes; } modes[] = {
+		{ "default", MPOL_DEFAULT, 0 }, { "prefer", MPOL_PREFERRED, 1 },
+		{ "bind", MPOL_BIND, 2 }, { "interleave", MPOL_INTERLEAVE, 2 },
+		{ "local", MPOL_LOCAL, 0 },
+	};
+	size_t n = strcspn(v, ":"), i;
+	const char *list = v[n] ? v + n + 1 : NULL;
+	int rc;
+
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (strlen(modes[i].name) == n && !strncmp(v, modes[i].name, n))
+			break;
+	if (i == sizeof(modes) / sizeof(modes[0]))
+		return ib_diag_set(d, EINVAL, "%s=%s: unknown policy (default, prefer, bind, interleave, local)",
+				   o->name, v);
+	j->proc.mem_mode = modes[i].mode + 1;
+	j->proc.mem_nodes = 0;
+	j->proc.mem_all = false;
+	if (!modes[i].nodes) {
+		if (list)
+			return ib_diag_set(d, EINVAL, "%s=%s: %s takes no nodes", o->name, v,
+					   modes[i].name);
+		return 0;
+	}
+	if (!list || !*list)
+		return ib_diag_set(d, EINVAL, "%s=%s: %s needs %s", o->name, v, modes[i].name,
+				   modes[i].nodes == 1 ? "a node" : "nodes");
+	if (modes[i].nodes == 2 && !strcmp(list, "all")) {
+		j->proc.mem_all = true;
+		return 0;
+	}
+	rc = parse_list(o, list, &j->proc.mem_nodes, 64, d);
+	if (!rc && modes[i].nodes == 1 && __builtin_popcountll(j->proc.mem_nodes) != 1)
+		return ib_diag_set(d, EINVAL, "%s=%s: prefer takes one node", o->name, v);
+	return rc;
 }
 
 /* comm=NAME: fio refuses an empty name ("requires an argument"). */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "iobench/bssplit.h"
 #include "iobench/engine.h"
 #include "iobench/job.h"
@@ -375,6 +376,26 @@ static int check_opendir(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
+/* numa_cpu_nodes and numa_mem_policy: nodes this machine has (sysfs). */
+static int check_numa(const struct ib_job *j, struct ib_diag *d)
+{
+	char path[64];
+	unsigned int i;
+
+	for (i = 0; i < 64; i++) {
+		uint64_t bit = 1ull << i;
+
+		if (!((j->proc.numa_nodes | j->proc.mem_nodes) & bit))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%u", i);
+		if (access(path, F_OK) < 0 && (i || access("/sys/devices/system/node", F_OK) == 0))
+			return ib_diag_set(d, ENOENT, "%s: node %u does not exist",
+					   j->proc.numa_nodes & bit ? "numa_cpu_nodes" :
+					   "numa_mem_policy", i);
+	}
+	return 0;
+}
+
 static int check_unlink_each_loop(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->unlink_each_loop || j->loops < 2)
@@ -482,6 +503,8 @@ int ib_job_validate(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		rc = check_zones(j, d);
 	if (!rc)
 		rc = check_opendir(j, d);
+	if (!rc)
+		rc = check_numa(j, d);
 	if (!rc)
 		rc = check_dedupe(j, d);
 	if (!rc)

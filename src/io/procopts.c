@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The job's process name, CPU placement, nice value and I/O priority (procopts.h). */
+/*
+ * The job's process name, CPU placement, memory policy, nice value and I/O
+ * priority (procopts.h).
+ */
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -8,6 +11,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/mempolicy.h>
 #include "procopts.h"
 
 #define IOPRIO_WHO_PROCESS 1
@@ -92,6 +96,45 @@ unsigned int ib_proc_ioprio(const struct ib_job *job)
 	       job->proc.ioprio;
 }
 
+/* The online NUMA nodes (sysfs "0-1,3") as bits, nodes 0..63. */
+static uint64_t online_nodes(void)
+{
+	char list[256], *p = list, *end;
+	unsigned long lo, hi;
+	uint64_t bits = 0;
+	FILE *f = fopen("/sys/devices/system/node/online", "r");
+
+	if (!f)
+		return 1;	/* no NUMA in sysfs: node 0 */
+	if (!fgets(list, sizeof(list), f))
+		list[0] = '\0';
+	fclose(f);
+	while (*p >= '0' && *p <= '9') {
+		lo = hi = strtoul(p, &end, 10);
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		for (; lo <= hi && lo < 64; lo++)
+			bits |= 1ull << lo;
+		p = *end == ',' ? end + 1 : end;
+	}
+	return bits ? bits : 1;
+}
+
+/* numa_mem_policy: the job's memory policy, before its buffers exist. */
+static int mem_policy(const struct ib_job *job, struct ib_diag *d)
+{
+	int mode = (int)job->proc.mem_mode - 1;
+	unsigned long mask = (unsigned long)(job->proc.mem_all ? online_nodes() :
+					     job->proc.mem_nodes);
+	bool nodes = mode != MPOL_DEFAULT && mode != MPOL_LOCAL;
+
+	if (syscall(SYS_set_mempolicy, mode, nodes ? &mask : NULL,
+		    nodes ? 8 * sizeof(mask) + 1 : 0) < 0)
+		return ib_diag_set(d, errno, "numa_mem_policy: set_mempolicy: %s",
+				   strerror(errno));
+	return 0;
+}
+
 int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 {
 	unsigned int cls;
@@ -103,6 +146,11 @@ int ib_proc_setup(const struct ib_job *job, struct ib_diag *d)
 				   strerror(errno));
 	if (job->proc.cpus_set || job->proc.numa_nodes) {
 		rc = affinity(job, d);
+		if (rc)
+			return rc;
+	}
+	if (job->proc.mem_mode) {
+		rc = mem_policy(job, d);
 		if (rc)
 			return rc;
 	}

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Job placement, priorities and job control (issue 13): cpus_allowed,
 cpumask, cpus_allowed_policy=split and numa_cpu_nodes seen in
-/proc/PID/status Cpus_allowed_list; nice in /proc/PID/stat; prio and
+/proc/PID/status Cpus_allowed_list; numa_mem_policy in numa_maps; nice in /proc/PID/stat; prio and
 prioclass through `ionice -p`; ioscheduler on a loop device before, during
 and after the run, also after one and two SIGINTs; exitall with each
 exit_what, exitall_on_error (ENOSPC on a small tmpfs); --max-jobs.
@@ -228,6 +228,40 @@ def test_max_jobs(t):
         t.eq(len(json.loads(r.out)['jobs']), 3, '--max-jobs 3: jobs run')
 
 
+def test_mem_policy(t):
+    """numa_mem_policy: the job's memory policy, which its exec_prerun
+    command inherits and shows in /proc/self/numa_maps, as fio 3.33's;
+    a node this machine lacks is refused before anything is written."""
+    if not os.path.exists('/sys/devices/system/node/online'):
+        t.skip('no NUMA nodes in sysfs: numa_mem_policy')
+        return
+    with open('/sys/devices/system/node/online') as f:
+        online = f.read().strip()
+    target = t.shm_file('mp.dat', size=64 * KiB)
+    for pol, want in (('default', 'default'), ('local', 'local'),
+                      ('prefer:0', 'prefer:0'), ('bind:0', 'bind:0'),
+                      ('interleave:0', 'interleave:0'),
+                      ('interleave:all', 'interleave:' + online)):
+        for prog, run in (('iobench', t.run), ('fio', t.fio)):
+            out = t.path('mp.prerun.txt')
+            if os.path.exists(out):
+                os.unlink(out)
+            r = run('--name=mp', '--filename=' + target, '--size=64k',
+                    '--numa_mem_policy=' + pol,
+                    '--exec_prerun=head -1 /proc/self/numa_maps')
+            if r is None or not t.ok(r, '%s numa_mem_policy=%s' % (prog, pol)):
+                continue
+            with open(out) as f:
+                fields = f.read().split()
+            t.eq(fields[1:2], [want],
+                 '%s numa_mem_policy=%s: the policy in numa_maps' % (prog, pol))
+    r = t.run('--name=mp', '--filename=' + target, '--size=64k',
+              '--numa_mem_policy=bind:63')
+    t.fails(r, 'numa_mem_policy=bind:63')
+    t.eq(r.err.strip(), 'iobench: numa_mem_policy: node 63 does not exist',
+         'numa_mem_policy=bind:63: one line', r)
+
+
 def main():
     t = ibtest.Test()
     if os.geteuid() != 0:
@@ -238,6 +272,7 @@ def main():
     test_ioscheduler(t)
     test_exitall(t)
     test_max_jobs(t)
+    test_mem_policy(t)
     t.finish()
 
 
