@@ -437,6 +437,9 @@ struct ib_job {
 	unsigned int iomem;	/* enum ib_iomem */
 	const char *iomem_file;	/* iomem=mmap:FILE ("": anonymous) */
 	unsigned int iodepth;
+	/* io_submit_mode: 0 inline (the job submits its own I/O); offload
+	 * (fio's submission threads) is refused */
+	unsigned int submit_offload;
 	unsigned int iodepth_batch_submit;
 	unsigned int iodepth_batch_complete_min;
 	unsigned int iodepth_batch_complete_max;

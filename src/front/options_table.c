@@ -409,6 +409,12 @@ static const struct ib_opt_val unified_vals[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct ib_opt_val submit_mode_vals[] = {
+	{ "inline", 0, "the job process submits and reaps its own I/O" },
+	{ "offload", 1, "fio's submission threads (not supported by iobench)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct ib_opt_val zonemode_vals[] = {
 	{ "none", IB_ZONE_NONE, "the region as one, zonesize not allowed" },
 	{ "strided", IB_ZONE_STRIDED, "zonesize bytes per zone of zonerange, then zoneskip bytes left out" },
@@ -778,6 +784,9 @@ const struct ib_opt ib_opt_entries[] = {
 	/* depth */
 	{ .name = "iodepth", .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth),
 	  .min = 1, .max = 65536, .def = "1", .help = "I/Os kept in flight" },
+	{ .name = "io_submit_mode", .type = IB_OPT_ENUM, .cat = IB_CAT_ENGINE,
+	  FLD(submit_offload), .vals = submit_mode_vals, .def = "inline",
+	  .help = "inline: the job submits its own I/O (offload: fio's submission threads, not supported)" },
 	{ .name = "iodepth_batch_submit", .alias = { "iodepth_batch" },
 	  .type = IB_OPT_UINT, .cat = IB_CAT_DEPTH, FLD(iodepth_batch_submit),
 	  .set = set_batch, .min = 0, .max = 65536,

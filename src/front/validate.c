@@ -290,6 +290,9 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 		return ib_diag_set(d, ENOTSUP,
 				   "rw_sequencer=identical with rw=%s: only with random types in iobench",
 				   ib_rw_name(j->rw));
+	if (j->submit_offload)
+		return ib_diag_set(d, ENOTSUP,
+				   "io_submit_mode=offload: fio's submission threads are not supported by iobench (a rate keeps its schedule inline: rate_mode=open)");
 	if (j->sfr_every && (j->fsync_every || j->fdatasync_every))
 		return ib_diag_set(d, ENOTSUP,
 				   "sync_file_range with %s: one kind of sync per job in iobench",

@@ -401,7 +401,22 @@ def opendir():
             r)
 
 
+def submit_inline():
+    """io_submit_mode=inline, fio's default and iobench's only way, runs
+    the job as without it, in both tools."""
+    target = t.shm_file('inline.dat', size=64 * KiB)
+    for r in both('--name=i', '--filename=' + target, '--size=64k',
+                  '--rw=randread', '--io_submit_mode=inline',
+                  '--output-format=json'):
+        if r is None or not t.ok(r, 'io_submit_mode=inline'):
+            continue
+        j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+        t.eq(j['read']['total_ios'], 16, '%s io_submit_mode=inline: reads'
+             % os.path.basename(r.argv[0]))
+
+
 def main():
+    submit_inline()
     opendir()
     fill_device()
     unique_filename()

@@ -76,6 +76,8 @@ CASES = [
      ['--rw=write', '--sync_file_range=write:4', '--fsync=2'],
      'sync_file_range'),
     ('opendir with filename', ['--opendir=' + DIR], 'opendir'),
+    ('io_submit_mode=offload', ['--io_submit_mode=offload'],
+     'io_submit_mode=offload'),
     # zonemode=strided (fio's checks, and what iobench's zones do not take)
     ('zonesize without zonemode', ['--zonesize=64k'], 'zonesize'),
     ('zoneskip without zones', ['--zoneskip=64k'], 'zoneskip'),
