@@ -130,10 +130,28 @@ def test_sync_file_range(t, target):
         t.eq(calls, want, 'randwrite sync_file_range=write:4: ranges')
 
 
+def test_verify_syncs(t, target):
+    """fsync=N with verify: no sync after a pass's last write, the verify
+    reads are none to sync after, and the count goes on over loops (16
+    writes and fsync=3, twice: 5 syncs), as fio 3.33."""
+    for extra, want in ((['--fsync=1'], (16, 16, 0, 15)),
+                        (['--fsync=3', '--loops=2'], (32, 32, 0, 10))):
+        for prog, run in (('iobench', t.run), ('fio', t.fio)):
+            r = run('--name=v', '--filename=' + target, '--size=64k',
+                    '--bs=4k', '--rw=write', '--verify=crc32c',
+                    '--verify_state_save=0', '--ioengine=psync', *extra)
+            what = '%s verify %s' % (prog, ' '.join(extra))
+            if r is None or not t.ok(r, what):
+                continue
+            t.eq([j.issued for j in ibtest.parse_report(r.out)], [want],
+                 what + ': issued rwts')
+
+
 def main():
     t = ibtest.Test()
     shm = t.shm_file('sync', 64 * 1024)
     test_sync_file_range(t, shm)
+    test_verify_syncs(t, shm)
     for opts, syncs, _ in CASES + ASYNC:
         run_sync(t, 'shm', shm, opts, syncs)
     # reads are never synced
