@@ -575,7 +575,7 @@ const struct ib_opt ib_opt_entries[] = {
 	  .help = "Size of each file (or a range a-b); default size/nrfiles" },
 	{ .name = "fill_device", .alias = { "fill_fs" }, .type = IB_OPT_BOOL,
 	  .cat = IB_CAT_FILE, FLD(fill_device), .def = "0",
-	  .help = "Write until the device or file system is full: ENOSPC ends the writes without an error; without size=, a file's size is the free space" },
+	  .help = "Write until the device or file system is full: ENOSPC ends the writes without an error; without size=, each file goes on until the file system is full" },
 	{ .name = "unique_filename", .type = IB_OPT_BOOL, .cat = IB_CAT_FILE,
 	  FLD(unique_filename), .def = "1",
 	  .help = "fio's client/server mode prefixes file names with the client's address; a local run, as iobench's, has no prefix either way" },

@@ -220,7 +220,7 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 		len -= base;
 	}
 	if (!len && job->fill_device && !f->is_bdev) {
-		ret = ib_fill_len(job, f, base, nr, &len, d);
+		ret = ib_fill_len(job, f, base, &len, d);
 		if (ret)
 			return ret;
 		len -= len % mbs;
@@ -383,7 +383,6 @@ static int check_dio(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
-/* Grow a regular file to `need` bytes; data already there is kept. */
 /* fill_device: a read job's region, cut where its layout found the file
  * system full (whole blocks). */
 static int fill_shrink(const struct ib_job *job, struct ib_file *f, struct ib_diag *d)
@@ -398,6 +397,7 @@ static int fill_shrink(const struct ib_job *job, struct ib_file *f, struct ib_di
 	return 0;
 }
 
+/* Grow a regular file to `need` bytes; data already there is kept. */
 static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t need,
 		       const volatile sig_atomic_t *stop, struct ib_diag *d)
 {

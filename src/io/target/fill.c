@@ -2,7 +2,8 @@
 /*
  * fill_device (fill_fs): without size=, a regular file's region is what it
  * holds past its offset plus the size of its file system, so every file's
- * writes go on until the file system is full: ENOSPC (or EDQUOT) ends
+ * writes (each of several files filling up in turn) go on until the file
+ * system is full: ENOSPC (or EDQUOT) ends
  * them, without an error (loop_error.c), as fio's unbounded size does; a
  * read job's layout ends where the file system is full.
  */
@@ -13,7 +14,7 @@
 #include "target_priv.h"
 
 int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base,
-		unsigned int nr, uint64_t *len, struct ib_diag *d)
+		uint64_t *len, struct ib_diag *d)
 {
 	char dir[PATH_MAX];
 	struct statvfs sv;
@@ -23,7 +24,6 @@ int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base
 	if (statvfs(dir, &sv) < 0)
 		return ib_diag_set(d, errno, "job '%s': fill_device: the size of the file system of %s: %s",
 				   job->name, dir, strerror(errno));
-	(void)nr;	/* round robin: the files fill up together */
 	fs_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
 	/* a block more than the file system holds: the last write finds it
 	 * full, even where the whole of it was free */

@@ -25,10 +25,10 @@ int ib_target_check_rwf(const struct ib_job *job, const struct ib_files *fs,
 
 /*
  * fill_device without size=: the region of f from base, larger than its
- * file system's room (one of nr files; fill.c). 0 or -errno.
+ * file system's room (fill.c). 0 or -errno.
  */
 int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base,
-		unsigned int nr, uint64_t *len, struct ib_diag *d);
+		uint64_t *len, struct ib_diag *d);
 /* Is err what fill_device writes until (ENOSPC, EDQUOT)? */
 bool ib_fill_full(const struct ib_job *job, int err);
 
