@@ -73,15 +73,10 @@ static uint64_t round_up(uint64_t v, uint64_t step)
 	return (v + step - 1) / step * step;
 }
 
-static uint64_t map_words(const struct ib_gen_file *gf)
-{
-	return gf->map_words;
-}
-
 /* First map word >= w that is not full (summary level: 1 bit per word). */
 static uint64_t next_open_word(const struct ib_gen_file *gf, uint64_t w)
 {
-	uint64_t nw = map_words(gf);
+	uint64_t nw = gf->map_words;
 	const uint64_t *sum = gf->map + nw;
 
 	while (w < nw) {
@@ -135,7 +130,7 @@ static uint64_t next_free_slot(const struct ib_gen_file *gf, uint64_t b,
 
 static void map_mark(struct ib_gen_file *gf, uint64_t b, uint64_t n)
 {
-	uint64_t i, *sum = gf->map + map_words(gf);
+	uint64_t i, *sum = gf->map + gf->map_words;
 
 	for (i = b; i < b + n; i++) {
 		uint64_t w = i >> 6;

@@ -383,20 +383,6 @@ static int check_dio(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
-/* fill_device: a read job's region, cut where its layout found the file
- * system full (whole blocks). */
-static int fill_shrink(const struct ib_job *job, struct ib_file *f, struct ib_diag *d)
-{
-	uint64_t len = f->real_size > f->io_offset ? f->real_size - f->io_offset : 0;
-
-	len -= len % min_bs(job);
-	if (!len)
-		return ib_diag_set(d, ENOSPC, "job '%s': fill_device: no room for a block of %s after offset %llu",
-				   job->name, f->path, (unsigned long long)f->io_offset);
-	f->io_size = len;
-	return 0;
-}
-
 /* Grow a regular file to `need` bytes; data already there is kept. */
 static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t need,
 		       const volatile sig_atomic_t *stop, struct ib_diag *d)
@@ -462,7 +448,7 @@ out:
 	if (!ret)
 		f->real_size = need;
 	if (!ret && need < f->io_offset + f->io_size)
-		ret = fill_shrink(job, f, d);
+		ret = ib_fill_shrink(job, f, min_bs(job), d);
 	return ret;
 }
 

@@ -33,6 +33,19 @@ int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base
 	return 0;
 }
 
+int ib_fill_shrink(const struct ib_job *job, struct ib_file *f, uint64_t bs,
+		   struct ib_diag *d)
+{
+	uint64_t len = f->real_size > f->io_offset ? f->real_size - f->io_offset : 0;
+
+	len -= len % bs;
+	if (!len)
+		return ib_diag_set(d, ENOSPC, "job '%s': fill_device: no room for a block of %s after offset %llu",
+				   job->name, f->path, (unsigned long long)f->io_offset);
+	f->io_size = len;
+	return 0;
+}
+
 bool ib_fill_full(const struct ib_job *job, int err)
 {
 	return job->fill_device && (err == ENOSPC || err == EDQUOT);

@@ -29,6 +29,10 @@ int ib_target_check_rwf(const struct ib_job *job, const struct ib_files *fs,
  */
 int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base,
 		uint64_t *len, struct ib_diag *d);
+/* fill_device: a read job's region of f, cut where its layout found the
+ * file system full (whole blocks of bs; fill.c). */
+int ib_fill_shrink(const struct ib_job *job, struct ib_file *f, uint64_t bs,
+		   struct ib_diag *d);
 /* Is err what fill_device writes until (ENOSPC, EDQUOT)? */
 bool ib_fill_full(const struct ib_job *job, int err);
 
