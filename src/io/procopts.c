@@ -19,28 +19,45 @@
 #define IOPRIO_HINT_SHIFT 3
 #define IOPRIO_CLASS_BE 2
 
+/* A sysfs list file ("0-3,8") into buf; false where it cannot be read. */
+static bool read_list(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return false;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	return true;
+}
+
+/* The range of a sysfs list at p into lo..hi: what follows, NULL at the end. */
+static const char *next_range(const char *p, unsigned long *lo, unsigned long *hi)
+{
+	char *end;
+
+	if (*p < '0' || *p > '9')
+		return NULL;
+	*lo = *hi = strtoul(p, &end, 10);
+	if (*end == '-')
+		*hi = strtoul(end + 1, &end, 10);
+	return *end == ',' ? end + 1 : end;
+}
+
 /* Add the CPUs of NUMA node `node` (sysfs cpulist "0-3,8") to set. */
 static int node_cpus(unsigned int node, cpu_set_t *set, struct ib_diag *d)
 {
-	char path[96], list[4096], *p = list, *end;
+	char path[96], list[4096];
+	const char *p = list;
 	unsigned long lo, hi;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%u/cpulist", node);
-	f = fopen(path, "r");
-	if (!f)
+	if (!read_list(path, list, sizeof(list)))
 		return ib_diag_set(d, ENOENT, "numa_cpu_nodes: node %u does not exist", node);
-	if (!fgets(list, sizeof(list), f))
-		list[0] = '\0';
-	fclose(f);
-	while (*p >= '0' && *p <= '9') {
-		lo = hi = strtoul(p, &end, 10);
-		if (*end == '-')
-			hi = strtoul(end + 1, &end, 10);
+	while ((p = next_range(p, &lo, &hi)))
 		for (; lo <= hi && lo < CPU_SETSIZE; lo++)
 			CPU_SET(lo, set);
-		p = *end == ',' ? end + 1 : end;
-	}
 	return 0;
 }
 
@@ -99,24 +116,16 @@ unsigned int ib_proc_ioprio(const struct ib_job *job)
 /* The online NUMA nodes (sysfs "0-1,3") as bits, nodes 0..63. */
 static uint64_t online_nodes(void)
 {
-	char list[256], *p = list, *end;
+	char list[256];
+	const char *p = list;
 	unsigned long lo, hi;
 	uint64_t bits = 0;
-	FILE *f = fopen("/sys/devices/system/node/online", "r");
 
-	if (!f)
+	if (!read_list("/sys/devices/system/node/online", list, sizeof(list)))
 		return 1;	/* no NUMA in sysfs: node 0 */
-	if (!fgets(list, sizeof(list), f))
-		list[0] = '\0';
-	fclose(f);
-	while (*p >= '0' && *p <= '9') {
-		lo = hi = strtoul(p, &end, 10);
-		if (*end == '-')
-			hi = strtoul(end + 1, &end, 10);
+	while ((p = next_range(p, &lo, &hi)))
 		for (; lo <= hi && lo < 64; lo++)
 			bits |= 1ull << lo;
-		p = *end == ',' ? end + 1 : end;
-	}
 	return bits ? bits : 1;
 }
 
