@@ -466,6 +466,17 @@ def test_options(t):
                           '--verify=crc32c', '--do_verify=0'))
     t.eq((r.rc, j['read']['total_ios'], j['write']['total_ios']), (0, 0, 16),
          'do_verify=0')
+    # ... no backlog reads either, as fio 3.33 (and 3.42)
+    for run in (t.run, t.fio):
+        r = run(*job(path, 65536, '--rw=write', '--ioengine=psync',
+                     '--verify=crc32c', '--do_verify=0', '--verify_backlog=4',
+                     '--verify_state_save=0', '--output-format=json'))
+        if r is None or not t.ok(r, 'do_verify=0 with verify_backlog'):
+            continue
+        j = json.loads(r.out[r.out.index('{'):])['jobs'][0]
+        t.eq((j['read']['total_ios'], j['write']['total_ios']), (0, 16),
+             '%s do_verify=0 verify_backlog=4: no reads'
+             % os.path.basename(r.argv[0]))
     r, j = t.run_json(job(path, 65536, '--rw=read', '--ioengine=psync',
                           '--verify=crc32c'))
     t.eq((r.rc, j['error'], j['read']['total_ios']), (0, 0, 16),

@@ -214,7 +214,8 @@ void ib_vrun_done(void *arg, const struct ib_io *io)
 	if (io->ddir == IB_DDIR_WRITE) {
 		if (r->len)
 			ib_vrun_record(v, r);
-		if (v->job->verify.backlog &&
+		/* do_verify=0 reads nothing back, backlog included (fio) */
+		if (v->job->verify.backlog && v->job->verify.do_verify &&
 		    ++v->since_backlog >= v->job->verify.backlog) {
 			v->since_backlog = 0;
 			v->backlog_due += v->job->verify.backlog_batch;
