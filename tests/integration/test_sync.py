@@ -131,11 +131,13 @@ def test_sync_file_range(t, target):
 
 
 def test_verify_syncs(t, target):
-    """fsync=N with verify: no sync after a pass's last write, the verify
-    reads are none to sync after, and the count goes on over loops (16
-    writes and fsync=3, twice: 5 syncs), as fio 3.33."""
+    """fsync=N with verify: no sync after a pass's last write, whether
+    the verify phase or backlog reads follow it, and the count goes on over
+    loops (16 writes and fsync=3, twice: 10 syncs), as fio 3.33."""
     for extra, want in ((['--fsync=1'], (16, 16, 0, 15)),
-                        (['--fsync=3', '--loops=2'], (32, 32, 0, 10))):
+                        (['--fsync=3', '--loops=2'], (32, 32, 0, 10)),
+                        (['--fsync=1', '--verify_backlog=4'], (16, 16, 0, 15)),
+                        (['--fsync=2', '--verify_backlog=16'], (16, 16, 0, 7))):
         for prog, run in (('iobench', t.run), ('fio', t.fio)):
             r = run('--name=v', '--filename=' + target, '--size=64k',
                     '--bs=4k', '--rw=write', '--verify=crc32c',

@@ -46,12 +46,16 @@ static int wsrc_next(struct ib_source *s, uint64_t now_ns,
 	return ret;
 }
 
+/*
+ * May another write come? (the fsync=N rule's question, source.h): backlog
+ * reads still due after the pass's last write are no reason to sync it,
+ * as in fio.
+ */
 static bool wsrc_more(const struct ib_source *s)
 {
 	const struct ib_vrun *v = ib_container_of(s, struct ib_vrun, wsrc);
 
-	return (v->backlog_due && v->head < v->nr) ||
-	       (v->pass_left && ib_source_more(v->inner));
+	return v->pass_left && ib_source_more(v->inner);
 }
 
 static const struct ib_source_ops wsrc_ops = {
