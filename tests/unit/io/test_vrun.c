@@ -274,6 +274,7 @@ static void test_passes_and_backlog(void **state)
 	assert_int_equal(step(f, w, 0, &d), IB_SRC_READY);
 	assert_int_equal(d.ddir, IB_DDIR_READ);
 	assert_int_equal(d.offset, 0);
+	assert_true(ib_source_more(w));		/* a write is still to come */
 	assert_int_equal(step(f, w, 0, &d), IB_SRC_READY);
 	assert_int_equal(d.offset, BS);
 	assert_int_equal(d.ddir, IB_DDIR_WRITE);
