@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Differential sweep against fio: random size-based jobs, each run by fio
+and by iobench on fresh tmpfs targets (or a loop device), comparing what
+they issued. Not a test (fio's quirks are many, see doc/fio-compat.md): a
+tool that finds where iobench issues other I/O than fio, whose cases then
+become fixed tests (tests/integration/test_fio_parity.py and others).
+
+Usage: tools/fio_diff.py [--space size|sync|zones|verify] [--seed N] [-n N]
+                         [--fio PATH] [--iobench PATH] [--dev /dev/loopN]
+
+  size    rw types, block sizes, size/offset/io_size/number_ios/loops,
+          numjobs, files and their service, holes, distributions, syncs:
+          issued bytes and I/Os per job (reads and writes summed for mixes)
+  sync    trims (with --dev), strided zones, verify, fsync/fdatasync,
+          percentages, rw=randTYPE:N, async engines: the same, plus syncs
+  zones   zonemode=strided jobs: the whole write_iolog sequence
+  verify  write jobs with verify options: read and write counts
+
+Each mismatch prints the job's options and both results; the last line is
+"done N bad M". The job options are this tool's own draws, fio's facts only.
+"""
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+
+def pick_size(r):
+    o = {'rw': r.choice(['read', 'write', 'randread', 'randwrite', 'rw', 'randrw'])}
+    o['bs'] = r.choice(['512', '4k', '8k', '16k', '3k', '64k'])
+    o['size'] = r.choice(['64k', '256k', '1m', '100k', '1000k'])
+    for key, p, vals in (('offset', .3, ['4k', '64k', '8k']),
+                         ('io_size', .2, ['128k', '512k', '2m']),
+                         ('number_ios', .15, ['7', '33', '100']),
+                         ('loops', .3, ['2', '3']),
+                         ('numjobs', .3, ['2', '3']),
+                         ('norandommap', .2, ['1']),
+                         ('nrfiles', .2, ['2', '3']),
+                         ('filesize', .15, ['128k', '512k']),
+                         ('offset_increment', .1, ['64k', '128k']),
+                         ('fsync', .1, ['1', '3'])):
+        if r.random() < p:
+            o[key] = r.choice(vals)
+    if o['rw'] in ('rw', 'randrw'):
+        o['rwmixread'] = r.choice(['0', '25', '50', '75', '100'])
+    if 'nrfiles' in o and r.random() < .5:
+        o['file_service_type'] = r.choice(['roundrobin', 'sequential', 'random'])
+    if o['rw'] in ('read', 'write') and r.random() < .2:
+        o['rw'] += ':' + r.choice(['4k', '8k', '12k'])
+    if o['rw'].startswith('rand') and r.random() < .15:
+        o['random_distribution'] = r.choice(['zipf:1.2', 'zoned:50/10:50/90'])
+    if 'io_size' in o:
+        o.pop('loops', None)
+    o['ioengine'] = r.choice(['psync', 'sync', 'pvsync', 'vsync'])
+    return o, False
+
+
+def pick_sync(r, dev):
+    on_dev = bool(dev) and r.random() < .35
+    rws = ['read', 'write', 'randread', 'randwrite', 'rw', 'randrw']
+    if on_dev:
+        rws += ['trim', 'randtrim', 'trimwrite', 'randtrimwrite'] * 2
+    o = {'rw': r.choice(rws), 'bs': r.choice(['4k', '8k', '16k', '64k'])}
+    o['size'] = r.choice(['64k', '256k', '1m', '100k'] + (['50%', '25%'] if on_dev else []))
+    if r.random() < .25:
+        o['offset'] = r.choice(['4k', '64k'])
+    if r.random() < .25:
+        o['loops'] = r.choice(['2', '3'])
+    if r.random() < .25:
+        o['numjobs'] = r.choice(['2', '3'])
+    if o['rw'] in ('rw', 'randrw') and r.random() < .7:
+        o['rwmixread'] = r.choice(['25', '50', '75'])
+    if o['rw'].startswith('rand') and r.random() < .15:
+        o['rw'] += ':' + r.choice(['2', '4', '8'])
+    if r.random() < .15:
+        o.update(zonemode='strided', zonesize=r.choice(['16k', '32k', '64k']))
+        if r.random() < .5:
+            o['zoneskip'] = r.choice(['16k', '64k'])
+    if o['rw'] in ('write', 'randwrite') and r.random() < .35:
+        o['verify'] = r.choice(['crc32c', 'md5', 'xxhash'])
+        o['verify_state_save'] = '0'
+    if 'write' in o['rw'] and r.random() < .2:
+        o['fsync'] = r.choice(['1', '3', '7'])
+    e = r.choice(['psync', 'libaio', 'io_uring', 'pvsync2'])
+    o['ioengine'] = e
+    if e in ('libaio', 'io_uring'):
+        o['iodepth'] = r.choice(['1', '4', '16'])
+    return o, on_dev
+
+
+def pick_zones(r):
+    o = {'zonemode': 'strided',
+         'rw': r.choice(['read', 'write', 'randread', 'randwrite']),
+         'bs': r.choice(['4k', '8k', '16k']),
+         'size': r.choice(['64k', '128k', '256k', '100k']),
+         'zonesize': r.choice(['8k', '16k', '24k', '32k', '64k'])}
+    for key, p, vals in (('zoneskip', .5, ['4k', '16k', '32k', '64k']),
+                         ('zonerange', .5, ['16k', '32k', '48k', '64k']),
+                         ('offset', .25, ['4k', '16k']),
+                         ('filesize', .25, ['256k', '512k']),
+                         ('loops', .2, ['2', '3'])):
+        if r.random() < p:
+            o[key] = r.choice(vals)
+    o['ioengine'] = 'psync'
+    return o, False
+
+
+def pick_verify(r):
+    o = {'rw': r.choice(['write', 'randwrite']), 'bs': r.choice(['4k', '8k', '16k']),
+         'size': r.choice(['64k', '256k', '100k']),
+         'verify': r.choice(['crc32c', 'md5', 'xxhash', 'sha256']),
+         'verify_state_save': '0'}
+    for key, p, vals in (('verify_interval', .3, ['512', '1k']),
+                         ('verify_backlog', .3, ['1', '4', '16']),
+                         ('do_verify', .2, ['0']),
+                         ('loops', .25, ['2', '3']),
+                         ('fsync', .2, ['1', '3'])):
+        if r.random() < p:
+            o[key] = r.choice(vals)
+    return o, False
+
+
+def job_counts(out, mix):
+    """Per job (sorted): issued bytes and I/Os per direction (summed for a
+    mix, whose direction draws differ), and the syncs."""
+    rep = json.JSONDecoder().raw_decode(out[out.index('{'):])[0]
+    res = []
+    for j in rep['jobs']:
+        dirs = [(j[d]['io_bytes'], j[d]['total_ios']) for d in ('read', 'write', 'trim')]
+        if mix:
+            dirs = [(sum(x[0] for x in dirs), sum(x[1] for x in dirs))]
+        res.append((tuple(dirs), j['error']))
+    return sorted(res)
+
+
+def iolog_seq(path):
+    seq = []
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) >= 4 and p[-3] in ('read', 'write', 'trim'):
+                seq.append((p[-3], int(p[-2]), int(p[-1])))
+    return seq
+
+
+def run(prog, opts, work, dev, space):
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    target = ['--filename=' + dev] if dev else ['--directory=' + work]
+    log = os.path.join(work, 'iolog')
+    argv = [prog, '--name=j', '--output-format=json'] + target + \
+        ['--%s=%s' % kv for kv in opts.items()]
+    if space == 'zones':
+        argv.append('--write_iolog=' + log)
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=work)
+    if p.returncode:
+        return p.returncode, (p.stderr.strip().splitlines() or [''])[-1]
+    if space == 'zones':
+        return 0, iolog_seq(log)
+    mix = opts['rw'].split(':')[0] in ('rw', 'randrw', 'trimwrite', 'randtrimwrite')
+    return 0, job_counts(p.stdout, mix)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--space', choices=('size', 'sync', 'zones', 'verify'), default='size')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('-n', type=int, default=100)
+    ap.add_argument('--fio', default='fio')
+    ap.add_argument('--iobench', default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), '..', 'build', 'src', 'iobench'))
+    ap.add_argument('--dev', help='a loop device for trims (sync space; it is written)')
+    a = ap.parse_args()
+    r = random.Random(a.seed)
+    work = '/dev/shm/fio-diff-%d' % os.getpid()
+    bad = 0
+    for _ in range(a.n):
+        if a.space == 'sync':
+            opts, on_dev = pick_sync(r, a.dev)
+        else:
+            opts, on_dev = {'size': pick_size, 'zones': pick_zones,
+                            'verify': pick_verify}[a.space](r)
+        dev = a.dev if on_dev else None
+        got = [run(p, opts, work, dev, a.space) for p in (a.fio, a.iobench)]
+        if got[0] != got[1]:
+            bad += 1
+            print('MISMATCH', ('on %s ' % dev) if dev else '',
+                  ' '.join('--%s=%s' % kv for kv in opts.items()))
+            print('   fio    ', got[0])
+            print('   iobench', got[1], flush=True)
+    shutil.rmtree(work, ignore_errors=True)
+    print('done', a.n, 'bad', bad)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
