@@ -32,6 +32,11 @@ enum ib_err_type ib_err_type_of(enum ib_ddir ddir, int err);
 bool ib_err_listed(const struct ib_err_list *list, int err);
 
 /*
+ * fill_device: is err (positive errno) of a write the full file system
+ * (ENOSPC, EDQUOT) that ends the job's writes without an error?
+ */
+bool ib_err_fill_end(const struct ib_job *job, int err);
+/*
  * The rules above for error err (positive errno) of an I/O in direction
  * ddir (IB_DDIR_SYNC for fsync/fdatasync): returns true when the job goes
  * on; *count says whether total_err/first_error count the error.

@@ -104,9 +104,8 @@ struct ib_gen_zone {
 	uint64_t end;		/* the file's end */
 	uint64_t start;		/* the zone being served */
 	uint64_t bytes;		/* I/O done in it */
-	uint64_t map_size;	/* bytes of the random map's allocation */
 	unsigned int passes;	/* passes ended */
-	uint64_t pass_ios;	/* I/Os issued before this pass */
+	uint64_t pass_ios_left;	/* ios_left as this pass started */
 };
 
 struct ib_iogen {

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "iobench/compiler.h"
 #include "iobench/diag.h"
 
@@ -358,8 +359,8 @@ struct ib_job {
 	bool overwrite;
 	bool create_on_open;
 	/* fill_device (fill_fs): write until the file system or device is
-	 * full (ENOSPC/EDQUOT end the writes, no error); without size=, a
-	 * file's region is the free space (file_layout.c) */
+	 * full (ENOSPC/EDQUOT end the writes, no error: ib_err_fill_end());
+	 * without size=, a file's region outgrows its file system (fill.c) */
 	bool fill_device;
 	/* unique_filename: fio's client/server name prefix (its address);
 	 * iobench runs locally, where fio adds none either */
@@ -607,6 +608,26 @@ static inline bool ib_job_dir_active(const struct ib_job *j, int d)
 static inline bool ib_job_random(const struct ib_job *j)
 {
 	return (j->rw & IB_RW_RAND) != 0;
+}
+
+/* trimwrite or randtrimwrite: each trimmed range is written next. */
+static inline bool ib_job_trimwrite(const struct ib_job *j)
+{
+	return (j->rw & IB_RW_TRIM) && (j->rw & IB_RW_WRITE);
+}
+
+/* fio's largest block of the job (td_max_bs: reads and writes). */
+static inline uint64_t ib_job_max_bs(const struct ib_job *j)
+{
+	uint64_t r = j->bs.max[IB_DDIR_READ], w = j->bs.max[IB_DDIR_WRITE];
+
+	return r > w ? r : w;
+}
+
+/* One file: no nrfiles=, no filename=a:b, no opendir=. */
+static inline bool ib_job_one_file(const struct ib_job *j)
+{
+	return j->nrfiles == 1 && !strchr(j->filename, ':') && !j->opendir[0];
 }
 
 /* Canonical rw name as fio prints it: read, randrw, rw, ... */

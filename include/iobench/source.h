@@ -25,8 +25,10 @@
  * process. The offset generator (iogen.h) is the first source; a trace
  * replay, a verify read-back or a rate-paced generator fit the same ops.
  *
- * more(src): may another I/O still come (READY or NOT_YET)? The fsync=N
- * rule asks it so no sync is issued after the job's last write. It must
+ * more(src): may another write still come (READY or NOT_YET)? The fsync=N
+ * rule asks it so no sync is issued after the job's last write, nor for
+ * reads alone: a source that knows it hands out no more writes says false
+ * (a verify phase's reads, a verify pass's last backlog reads). It must
  * not change what next() returns.
  */
 enum ib_src_ret { IB_SRC_READY = 0, IB_SRC_NOT_YET = 1, IB_SRC_END = 2 };

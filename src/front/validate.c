@@ -314,10 +314,6 @@ static int check_misc(const struct ib_job *j, bool readonly, struct ib_diag *d)
 }
 
 /*
- * unlink_each_loop renews the files between loops (worker.c): verify's
- * passes and mmap's mappings would not see the new files, so refused.
- */
-/*
  * zonemode=strided (iogen_zone.c): what fio requires of it, and the
  * shapes iobench's zones do not combine with (fio runs them; the zone walk
  * over several files or with holes is its own, see doc/options.md).
@@ -346,7 +342,7 @@ static int check_zones(const struct ib_job *j, struct ib_diag *d)
 			return ib_diag_set(d, EINVAL,
 					   "zonerange: random I/O of bs=%llu needs a zone of at least that (zonerange or zonesize is %llu)",
 					   (unsigned long long)j->bs.min[dd], (unsigned long long)range);
-	if (j->nrfiles != 1 || strchr(j->filename, ':') || j->opendir[0])
+	if (!ib_job_one_file(j))
 		return ib_diag_set(d, ENOTSUP,
 				   "zonemode=strided: one file per job in iobench (fio turns zones off for several)");
 	if (j->rw_seq_add)
@@ -372,7 +368,7 @@ static int check_opendir(const struct ib_job *j, struct ib_diag *d)
 	if (j->filename[0] || j->nrfiles != 1)
 		return ib_diag_set(d, EINVAL, "opendir=%s: names the job's files, not with %s",
 				   j->opendir, j->filename[0] ? "filename=" : "nrfiles=");
-	if ((j->rw & (IB_RW_WRITE | IB_RW_TRIM)) && !j->allow_data_loss)
+	if (ib_job_writes(j) && !j->allow_data_loss)
 		return ib_diag_set(d, EPERM,
 				   "opendir=%s with rw=%s would write into every file below it: allow_data_loss=1 to go on",
 				   j->opendir, ib_rw_name(j->rw));
@@ -399,6 +395,10 @@ static int check_numa(const struct ib_job *j, struct ib_diag *d)
 	return 0;
 }
 
+/*
+ * unlink_each_loop renews the files between loops (worker.c): verify's
+ * passes and mmap's mappings would not see the new files, so refused.
+ */
 static int check_unlink_each_loop(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->unlink_each_loop || j->loops < 2)
@@ -420,7 +420,7 @@ static int check_dedupe(const struct ib_job *j, struct ib_diag *d)
 	if (!j->size)
 		return ib_diag_set(d, EINVAL,
 				   "dedupe_mode=working_set: the working set needs size= (an absolute size)");
-	if (j->nrfiles != 1 || strchr(j->filename, ':'))
+	if (!ib_job_one_file(j))
 		return ib_diag_set(d, EINVAL,
 				   "dedupe_mode=working_set: only with one file per job");
 	if (j->dedupe_ws_pct + j->dedupe_pct > 100)

@@ -48,7 +48,7 @@ int ib_job_check_sprandom(const struct ib_job *j, struct ib_diag *d)
 		return ib_diag_set(d, EINVAL, "sprandom: needs random_generator=lfsr");
 	if (!j->norandommap)
 		return ib_diag_set(d, EINVAL, "sprandom: needs norandommap=1");
-	if (j->nrfiles != 1 || strchr(j->filename, ':') || j->opendir[0])
+	if (!ib_job_one_file(j))
 		return ib_diag_set(d, EINVAL, "sprandom: only one file per job");
 	if (j->bssplit[IB_DDIR_WRITE].nr || j->bs.max[IB_DDIR_WRITE] != bs)
 		return ib_diag_set(d, ENOTSUP,

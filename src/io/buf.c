@@ -80,8 +80,7 @@ static int data_setup(struct ib_bufs *b, const struct ib_job *job,
 
 size_t ib_bufs_unit_size(const struct ib_job *job)
 {
-	size_t bs = job->bs.max[IB_DDIR_READ] > job->bs.max[IB_DDIR_WRITE] ?
-			    job->bs.max[IB_DDIR_READ] : job->bs.max[IB_DDIR_WRITE];
+	size_t bs = ib_job_max_bs(job);
 
 	/* trimwrite writes the ranges it trims */
 	if ((job->rw & IB_RW_TRIM) && job->bs.max[IB_DDIR_TRIM] > bs)

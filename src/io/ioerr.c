@@ -31,6 +31,11 @@ bool ib_err_listed(const struct ib_err_list *list, int err)
 	return false;
 }
 
+bool ib_err_fill_end(const struct ib_job *job, int err)
+{
+	return job->fill_device && (err == ENOSPC || err == EDQUOT);
+}
+
 bool ib_err_decide(const struct ib_job *job, enum ib_ddir ddir, int err,
 		   bool inline_done, bool *count)
 {

@@ -94,8 +94,7 @@ void loop_io_error(struct ib_loop *l, struct ib_io *io, int err)
 	bool count, go_on;
 	char where[256] = "";
 
-	if (l->c.job->fill_device && io->ddir == IB_DDIR_WRITE &&
-	    (err == ENOSPC || err == EDQUOT)) {
+	if (io->ddir == IB_DDIR_WRITE && ib_err_fill_end(l->c.job, err)) {
 		l->full = true;	/* what fill_device waits for: the end */
 		ib_loop_stop(l);
 		return;

@@ -27,9 +27,6 @@ static int timed_run(struct worker *w, struct ib_source *src, enum ib_ddir d)
 /* Read back and check the pass's writes; a runtime of its own (fio). */
 static int verify_phase(struct worker *w)
 {
-	/* fsync=N after writes only: the reads here are no reason to sync
-	 * the pass's last writes (fio); the count goes on after them */
-	unsigned int writes = w->loop.writes_since_sync;
 	int ret;
 
 	set_state(w, IB_ST_VERIFY);
@@ -37,9 +34,7 @@ static int verify_phase(struct worker *w)
 		w->end_ns = ib_clock_ns(&w->clock) + w->job->runtime_us * 1000;
 		worker_set_wake(w);
 	}
-	w->loop.writes_since_sync = 0;
 	ret = timed_run(w, ib_vrun_verify_source(&w->vr), IB_DDIR_READ);
-	w->loop.writes_since_sync = writes;
 	set_state(w, run_letter(w->job));
 	return ret;
 }

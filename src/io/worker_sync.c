@@ -34,20 +34,40 @@ static bool sync_error(struct worker *w, const struct ib_file *f, int err,
 	return go_on;
 }
 
+enum sync_kind { SYNC_FILE, SYNC_DATA, SYNC_RANGE };
+
+/* The system call of a sync of file i; sync_file_range=: the range
+ * written since its last sync (none: no call). -1 with errno. */
+static int sync_call(const struct worker *w, unsigned int i, enum sync_kind k)
+{
+	const struct worker_wrange *r;
+	int fd = w->fs->f[i].fd;
+
+	if (k == SYNC_FILE)
+		return fsync(fd);
+	if (k == SYNC_DATA)
+		return fdatasync(fd);
+	r = &w->sfr[i];
+	return r->lo < r->hi ? sync_file_range(fd, (off64_t)r->lo, (off64_t)(r->hi - r->lo),
+					       w->job->sfr_flags) : 0;
+}
+
 /*
- * One fsync or fdatasync of f, logged (write_iolog action: act, at off)
- * and timed; at_end: end_fsync, which the statistics leave out. The null
- * engine syncs nothing, as it does no I/O. Returns whether the job goes on.
+ * One sync of file i (fsync, fdatasync, or sync_file_range, which counts
+ * as a sync even with nothing to call, as fio), logged (write_iolog
+ * action: act, at off) and timed; at_end: end_fsync, which the statistics
+ * leave out. The null engine syncs nothing, as it does no I/O. Returns
+ * whether the job goes on.
  */
-static bool sync_one(struct worker *w, const struct ib_file *f, bool datasync,
+static bool sync_one(struct worker *w, unsigned int i, enum sync_kind k,
 		     unsigned int act, uint64_t off, bool at_end)
 {
+	const struct ib_file *f = &w->fs->f[i];
 	uint64_t t0 = ib_clock_ns(&w->clock), t1;
 	int ret = 0;
 
 	ib_iolog_io(&w->iolog, f, act, off, 0, t0);
-	if (!(w->ops->flags & IB_ENGINE_NOIO) &&
-	    (datasync ? fdatasync(f->fd) : fsync(f->fd)) < 0)
+	if (!(w->ops->flags & IB_ENGINE_NOIO) && sync_call(w, i, k) < 0)
 		ret = -errno;
 	t1 = ib_clock_ns(&w->clock);
 	w->loop.last_ns = t1;
@@ -56,29 +76,17 @@ static bool sync_one(struct worker *w, const struct ib_file *f, bool datasync,
 	return !ret || sync_error(w, f, -ret, at_end);
 }
 
-/*
- * sync_file_range=: one sync_file_range(2) of what was written to file i
- * since its last sync (none: nothing to call, still a sync, as fio), timed
- * and logged as fsync=N's; the range starts again.
- */
+/* sync_file_range=: file i's sync, logged at its range's start, and the
+ * range starts again. */
 static bool sfr_one(struct worker *w, unsigned int i)
 {
-	const struct ib_file *f = &w->fs->f[i];
 	struct worker_wrange *r = &w->sfr[i];
-	uint64_t t0 = ib_clock_ns(&w->clock), t1;
-	int ret = 0;
+	bool go_on = sync_one(w, i, SYNC_RANGE, IB_IOLOG_SFR,
+			      r->lo <= r->hi ? r->lo : 0, false);
 
-	ib_iolog_io(&w->iolog, f, IB_IOLOG_SFR, r->lo <= r->hi ? r->lo : 0, 0, t0);
-	if (!(w->ops->flags & IB_ENGINE_NOIO) && r->lo < r->hi &&
-	    sync_file_range(f->fd, (off64_t)r->lo, (off64_t)(r->hi - r->lo),
-			    w->job->sfr_flags) < 0)
-		ret = -errno;
-	t1 = ib_clock_ns(&w->clock);
-	w->loop.last_ns = t1;
 	r->lo = UINT64_MAX;
 	r->hi = 0;
-	ib_stats_add_sync(w->st, ret ? UINT64_MAX : t1 - t0);
-	return !ret || sync_error(w, f, -ret, false);
+	return go_on;
 }
 
 int worker_sfr_init(struct worker *w)
@@ -119,16 +127,17 @@ void worker_sfr_written(struct worker *w, const struct ib_io *io)
  */
 void worker_do_sync(struct worker *w, bool at_end)
 {
-	bool datasync = w->job->fdatasync_every && !w->job->fsync_every;
-	bool sfr = w->sfr && !at_end && !w->job->fsync_every && !w->job->fdatasync_every;
+	/* validate.c: sync_file_range= is a job's only kind of sync */
+	bool sfr = w->sfr && !at_end;
+	enum sync_kind k = w->job->fdatasync_every && !w->job->fsync_every ?
+			   SYNC_DATA : SYNC_FILE;
 	unsigned int i;
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
 		if (w->fs->f[i].fd < 0) /* openfiles=N: closed */
 			continue;
-		if (sfr ? !sfr_one(w, i) :
-		    !sync_one(w, &w->fs->f[i], datasync, IB_DDIR_SYNC, 0, at_end))
+		if (sfr ? !sfr_one(w, i) : !sync_one(w, i, k, IB_DDIR_SYNC, 0, at_end))
 			return;
 	}
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));
@@ -177,6 +186,6 @@ void worker_file_sync_hook(void *arg, struct ib_loop *l,
 	(void)l;
 	if (d->file_idx >= w->fs->nr)
 		return; /* a no-files engine: no file to sync */
-	sync_one(w, &w->fs->f[d->file_idx], d->datasync,
+	sync_one(w, d->file_idx, d->datasync ? SYNC_DATA : SYNC_FILE,
 		 d->datasync ? IB_IOLOG_DATASYNC : IB_DDIR_SYNC, d->offset, false);
 }

@@ -181,12 +181,6 @@ map_mark1(struct ib_gen_file *gf, uint64_t b)
 	gf->used++;
 }
 
-static void map_clear(struct ib_gen_file *gf)
-{
-	memset(gf->map, 0, map_bytes(gf->nblocks));
-	gf->used = 0;
-}
-
 /* a / b, a shift when b is a power of two (every fixed block size). */
 static inline uint64_t udiv(uint64_t a, uint64_t b)
 {
@@ -226,7 +220,7 @@ map_take1(struct ib_gen_file *gf, uint64_t from)
 	uint64_t slot;
 
 	if (gf->used >= gf->nblocks)
-		map_clear(gf);
+		iogen_map_clear(gf);
 	slot = next_free_block(gf, from);
 	map_mark1(gf, slot);
 	return slot;
@@ -284,12 +278,12 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	}
 	for (attempt = 0; attempt < 2; attempt++) {
 		if (gf->used >= gf->nblocks)
-			map_clear(gf);
+			iogen_map_clear(gf);
 		slot = off_below(g, udiv(gf->nblocks - need, step) + 1);
 		slot = next_free_slot(gf, slot * step, step, need);
 		if (slot != UINT64_MAX)
 			break;
-		map_clear(gf); /* only unusable fragments left: new pass */
+		iogen_map_clear(gf); /* only unusable fragments left: new pass */
 	}
 	if (slot == UINT64_MAX)
 		return false;

@@ -129,14 +129,6 @@ static uint64_t pass_bytes(struct ib_iogen *g, const struct ib_file *files,
 	return sum;
 }
 
-/* fio's largest block size of the job (td_max_bs: reads and writes). */
-static uint64_t max_bs(const struct ib_job *job)
-{
-	uint64_t r = job->bs.max[IB_DDIR_READ], w = job->bs.max[IB_DDIR_WRITE];
-
-	return r > w ? r : w;
-}
-
 /*
  * The budget of a job that is not time_based: L passes; a limit over loops
  * is cumulative (pass k ends at k times it, fio), and with one, pass_min.
@@ -150,12 +142,12 @@ void iogen_budget_init(struct ib_iogen *g, const struct ib_file *files,
 
 	g->bytes_left = pass <= UINT64_MAX / job->loops ?
 			pass * job->loops : UINT64_MAX;
-	g->pass_min = limit ? max_bs(job) : 0;
+	g->pass_min = limit ? ib_job_max_bs(job) : 0;
 	/* trimwrite: io_size caps the writes of a pass, but a new pass
 	 * starts only while the trims and writes so far are below it (fio:
 	 * io_size=2m over 256k trims 1 MiB and writes 1 MiB, io_size=128k
 	 * does 128 KiB of each) */
-	if ((job->rw & IB_RW_TRIM) && (job->rw & IB_RW_WRITE) && limit &&
+	if (ib_job_trimwrite(job) && limit &&
 	    (job->io_size || job->io_size_pct) && job->loops == 1 &&
 	    pass / 2 + 1 > g->pass_min)
 		g->pass_min = pass / 2 + 1;
@@ -163,7 +155,7 @@ void iogen_budget_init(struct ib_iogen *g, const struct ib_file *files,
 
 uint64_t ib_iogen_plan(const struct ib_iogen *g)
 {
-	uint64_t bs = max_bs(g->job);
+	uint64_t bs = ib_job_max_bs(g->job);
 
 	if (g->bytes_left == UINT64_MAX)
 		return 0;
@@ -188,19 +180,13 @@ uint64_t iogen_tail_len(const struct ib_iogen *g, enum ib_ddir d)
 }
 
 /*
- * Would the next I/O of direction d from gf start a new pass over it (the
- * sequential position at its end, the random map or permutation used up)?
+ * Would the next I/O of direction d from gf start a new pass over it?
+ * Not with zones: iogen_zone.c ends their passes itself.
  */
 bool iogen_pass_over(const struct ib_iogen *g, const struct ib_gen_file *gf,
 		     enum ib_ddir d)
 {
-	if (g->zone.size)
-		return false;	/* iogen_zone.c starts zones over itself */
-	if (!ib_job_random(g->job))
-		return gf->pos[d] + g->job->bs.min[d] > gf->len;
-	if (gf->perm)
-		return gf->perm->i == gf->perm->n;
-	return gf->map && gf->used >= gf->nblocks;
+	return !g->zone.size && iogen_region_used(g, gf, d);
 }
 
 /*

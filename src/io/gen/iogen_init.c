@@ -174,7 +174,7 @@ int ib_iogen_init(struct ib_iogen *g, const struct ib_job *job,
 	/* fio counts number_ios per loops= pass (its limit is number_ios
 	 * times the pass number): with one block size, number_ios * loops;
 	 * a trimwrite job's are pairs (fio: number_ios trims and writes) */
-	ios = job->number_ios * ((job->rw & IB_RW_TRIM) && (job->rw & IB_RW_WRITE) ? 2 : 1);
+	ios = job->number_ios * (ib_job_trimwrite(job) ? 2 : 1);
 	g->ios_left = ios && ios <= UINT64_MAX / job->loops ? ios * job->loops : UINT64_MAX;
 	g->seq_left = 1;	/* fio: the first I/O is drawn */
 	if (job->openfiles && job->openfiles < nr_files)

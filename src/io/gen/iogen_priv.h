@@ -6,6 +6,7 @@
 #ifndef IOBENCH_IOGEN_PRIV_H
 #define IOBENCH_IOGEN_PRIV_H
 
+#include <string.h>
 #include "iobench/iogen.h"
 
 #define MAP_FULL_WORD UINT64_MAX
@@ -20,6 +21,27 @@ static inline uint64_t dir_align(const struct ib_job *job, int d)
 static inline uint64_t map_bytes(uint64_t nblocks)
 {
 	return ((nblocks + 63) / 64 + (nblocks + 4095) / 4096) * sizeof(uint64_t);
+}
+
+/* The random map cleared: a new pass over its granules. */
+static inline void iogen_map_clear(struct ib_gen_file *gf)
+{
+	memset(gf->map, 0, map_bytes(gf->nblocks));
+	gf->used = 0;
+}
+
+/*
+ * Is gf's region used up for direction d's next I/O (the sequential
+ * position at its end, the random map or permutation full)?
+ */
+static inline bool iogen_region_used(const struct ib_iogen *g,
+				     const struct ib_gen_file *gf, enum ib_ddir d)
+{
+	if (!ib_job_random(g->job))
+		return gf->pos[d] + g->job->bs.min[d] > gf->len;
+	if (gf->perm)
+		return gf->perm->i == gf->perm->n;
+	return gf->map && gf->used >= gf->nblocks;
 }
 
 /* Is file i's region done in this pass? */

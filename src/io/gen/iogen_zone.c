@@ -23,29 +23,23 @@
 #include <string.h>
 #include "iogen_priv.h"
 
-/* Blocks of a zone (random jobs): its zonerange; a draw past the file's
- * end ends the pass (iogen_zone_past_end()). */
-static uint64_t zone_blocks(const struct ib_iogen *g)
-{
-	return g->zone.range / g->granule;
-}
-
-/* Every position to the zone's start, the random map cleared. */
+/* Every position to the zone's start, the random map or permutation anew. */
 static void zone_reset(struct ib_iogen *g, struct ib_gen_file *gf)
 {
 	int d;
 
 	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
 		gf->pos[d] = 0;
-	if (gf->map) {
-		memset(gf->map, 0, g->zone.map_size);
-		gf->used = 0;
-	}
+	if (gf->map)
+		iogen_map_clear(gf);
 	if (gf->perm && gf->nblocks)
 		ib_randperm_init(gf->perm, gf->nblocks, ib_rand64(&g->off_rand));
 }
 
-/* Serve the zone at start: the file region is that zone. */
+/*
+ * Serve the zone at start: the file region is that zone (a random job's
+ * zonerange, set once; a sequential one's goes on to the file's end).
+ */
 static void zone_enter(struct ib_iogen *g, struct ib_gen_file *gf, uint64_t start)
 {
 	struct ib_gen_zone *z = &g->zone;
@@ -53,20 +47,9 @@ static void zone_enter(struct ib_iogen *g, struct ib_gen_file *gf, uint64_t star
 	z->start = start;
 	z->bytes = 0;
 	gf->start = start;
-	if (ib_job_random(g->job)) {
-		gf->nblocks = zone_blocks(g);
-		gf->len = gf->nblocks * g->granule;
-		gf->map_words = (gf->nblocks + 63) / 64;
-	} else {
+	if (!ib_job_random(g->job))
 		gf->len = z->end > start ? z->end - start : 0;
-	}
 	zone_reset(g, gf);
-}
-
-static uint64_t issued_ios(const struct ib_iogen *g)
-{
-	return g->issued[IB_DDIR_READ] + g->issued[IB_DDIR_WRITE] +
-	       g->issued[IB_DDIR_TRIM];
 }
 
 /*
@@ -82,11 +65,11 @@ bool iogen_zone_new_pass(struct ib_iogen *g, struct ib_gen_file *gf)
 	z->passes++;
 	more = job->time_based || z->passes < job->loops ||
 	       ((job->io_size || job->io_size_pct) && g->bytes_left >= g->pass_min);
-	if (!more || issued_ios(g) == z->pass_ios) {
+	if (!more || g->ios_left == z->pass_ios_left) {
 		g->bytes_left = 0;
 		return false;
 	}
-	z->pass_ios = issued_ios(g);
+	z->pass_ios_left = g->ios_left;
 	zone_enter(g, gf, z->first);
 	return true;
 }
@@ -113,23 +96,17 @@ bool iogen_zone_next(struct ib_iogen *g, struct ib_gen_file *gf, enum ib_ddir d)
 	} else if (z->bytes % z->range == 0) {
 		zone_reset(g, gf);
 	}
-	if (ib_job_random(g->job)) {
-		if ((gf->map && gf->used >= gf->nblocks) ||
-		    (gf->perm && gf->perm->i == gf->perm->n))
-			return iogen_zone_new_pass(g, gf);
-		return true;
-	}
-	if (gf->pos[d] >= z->range)
+	if (!ib_job_random(g->job) && gf->pos[d] >= z->range)
 		gf->pos[d] = 0;
-	if (gf->pos[d] + g->job->bs.min[d] > gf->len)
-		return iogen_zone_new_pass(g, gf);	/* the file's end */
-	return true;
+	/* the file's end, or the zone's random map used up */
+	return !iogen_region_used(g, gf, d) || iogen_zone_new_pass(g, gf);
 }
 
 /*
  * Zones for a job with them (validate.c: one file, random blocks no larger
  * than a zone): the walk starts at the region's start and goes to the
- * file's end; a random map sized for a zone. 0 or -errno (d filled).
+ * file's end; a random job's region is a zone's blocks, its random map
+ * sized for them. 0 or -errno (d filled).
  */
 int iogen_zone_init(struct ib_iogen *g, const struct ib_file *f, struct ib_diag *d)
 {
@@ -142,11 +119,16 @@ int iogen_zone_init(struct ib_iogen *g, const struct ib_file *f, struct ib_diag 
 	z->skip = job->zone.skip;
 	z->first = f->io_offset;
 	z->end = f->real_size > f->io_offset ? f->real_size : f->io_offset + f->io_size;
+	z->pass_ios_left = g->ios_left;
 	gf->pass_len = UINT64_MAX;	/* iogen_zone_new_pass() ends passes */
+	if (ib_job_random(job)) {	/* draws past the file's end end a pass */
+		gf->nblocks = z->range / g->granule;
+		gf->len = gf->nblocks * g->granule;
+		gf->map_words = (gf->nblocks + 63) / 64;
+	}
 	if (gf->map) {
 		free(gf->map);
-		z->map_size = map_bytes(zone_blocks(g));
-		gf->map = calloc(z->map_size, 1);
+		gf->map = calloc(map_bytes(gf->nblocks), 1);
 		if (!gf->map)
 			return ib_diag_set(d, ENOMEM, "%s: no memory for the random map",
 					   f->path);

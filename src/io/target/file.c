@@ -236,6 +236,29 @@ void ib_files_free(struct ib_files *fs)
 	fs->nr = 0;
 }
 
+/* The nearest existing directory on the way to a missing file's path. */
+void ib_target_existing_dir(const char *path, char *dir, size_t len)
+{
+	struct stat st;
+	char *slash;
+
+	snprintf(dir, len, "%s", path);
+	for (;;) {
+		slash = strrchr(dir, '/');
+		if (!slash) {
+			snprintf(dir, len, ".");
+			return;
+		}
+		if (slash == dir) {
+			dir[1] = '\0';
+			return;
+		}
+		*slash = '\0';
+		if (stat(dir, &st) == 0)
+			return;
+	}
+}
+
 /* mkdir -p of path's directory part; existing directories are fine. */
 int ib_file_make_parents(const char *path, struct ib_diag *d)
 {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 #include "iobench/file.h"
+#include "iobench/ioerr.h"
 #include "iobench/jobseed.h"
 #include "iobench/rand.h"
 #include "iobench/safe_open.h"
@@ -195,6 +196,29 @@ static int region_base(const struct ib_job *job, const struct ib_file *f,
 	return 0;
 }
 
+/* The region [base, base + len) of f: within what the kernel and the
+ * device take, and a block of mbs at least. */
+static int check_region(const struct ib_job *job, const struct ib_file *f,
+			uint64_t base, uint64_t len, uint64_t mbs, struct ib_diag *d)
+{
+	if (base > INT64_MAX || len > INT64_MAX - base)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset=%llu + size=%llu of %s is past the largest offset the kernel takes (2^63-1)",
+				   job->name, (unsigned long long)base,
+				   (unsigned long long)len, f->path);
+	if (f->is_bdev && base + len > f->real_size)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': offset+size (%llu) is past the end of %s (%llu bytes)",
+				   job->name, (unsigned long long)(base + len), f->path,
+				   (unsigned long long)f->real_size);
+	if (len < mbs)
+		return ib_diag_set(d, EINVAL,
+				   "job '%s': size %llu of %s is smaller than bs=%llu",
+				   job->name, (unsigned long long)len, f->path,
+				   (unsigned long long)mbs);
+	return 0;
+}
+
 /* Region of file idx for this job: io_offset and io_size. */
 static int size_region(const struct ib_job *job, struct ib_file *f,
 		       unsigned int idx, unsigned int nr, bool exists,
@@ -243,21 +267,9 @@ static int size_region(const struct ib_job *job, struct ib_file *f,
 					   (unsigned long long)f->real_size);
 		len = f->real_size - base;
 	}
-	if (base > INT64_MAX || len > INT64_MAX - base)
-		return ib_diag_set(d, EINVAL,
-				   "job '%s': offset=%llu + size=%llu of %s is past the largest offset the kernel takes (2^63-1)",
-				   job->name, (unsigned long long)base,
-				   (unsigned long long)len, f->path);
-	if (f->is_bdev && base + len > f->real_size)
-		return ib_diag_set(d, EINVAL,
-				   "job '%s': offset+size (%llu) is past the end of %s (%llu bytes)",
-				   job->name, (unsigned long long)(base + len), f->path,
-				   (unsigned long long)f->real_size);
-	if (len < mbs)
-		return ib_diag_set(d, EINVAL,
-				   "job '%s': size %llu of %s is smaller than bs=%llu",
-				   job->name, (unsigned long long)len, f->path,
-				   (unsigned long long)mbs);
+	ret = check_region(job, f, base, len, mbs, d);
+	if (ret)
+		return ret;
 	f->io_offset = base;
 	f->io_size = len;
 	return 0;
@@ -300,29 +312,6 @@ static void dio_misaligned(const struct ib_job *job, const struct ib_file *f,
 		snprintf(why, len, "offset %llu is not a multiple of %llu, the direct I/O alignment of %s",
 			 (unsigned long long)f->io_offset, (unsigned long long)lbs,
 			 f->path);
-}
-
-/* The nearest existing directory on the way to a missing file's path. */
-void ib_target_existing_dir(const char *path, char *dir, size_t len)
-{
-	struct stat st;
-	char *slash;
-
-	snprintf(dir, len, "%s", path);
-	for (;;) {
-		slash = strrchr(dir, '/');
-		if (!slash) {
-			snprintf(dir, len, ".");
-			return;
-		}
-		if (slash == dir) {
-			dir[1] = '\0';
-			return;
-		}
-		*slash = '\0';
-		if (stat(dir, &st) == 0)
-			return;
-	}
 }
 
 /*
@@ -383,16 +372,50 @@ static int check_dio(const struct ib_job *job, struct ib_files *fs,
 	return 0;
 }
 
+/*
+ * Random data into fd from pos up to *need; fill_device: up to where the
+ * file system is full, *need cut there. 0 or -errno (d set).
+ */
+static int write_data(const struct ib_job *job, const struct ib_file *f, int fd,
+		      uint64_t pos, uint64_t *need, const volatile sig_atomic_t *stop,
+		      struct ib_diag *d)
+{
+	char *buf = malloc(LAYOUT_CHUNK);
+	struct ib_rand r;
+	int ret = 0;
+	ssize_t n;
+
+	if (!buf)
+		return ib_diag_set(d, ENOMEM, "no memory for layout");
+	ib_rand_seed(&r, ib_rand_job_seed(job, IB_STREAM_DATA));
+	while (!ret && pos < *need) {
+		size_t chunk = *need - pos < LAYOUT_CHUNK ? *need - pos : LAYOUT_CHUNK;
+
+		ib_rand_fill(&r, buf, chunk);
+		n = pwrite(fd, buf, chunk, (off_t)pos);
+		if (n < 0 && ib_err_fill_end(job, errno))
+			*need = pos;	/* fill_device: the file system is full */
+		else if (n <= 0)
+			ret = ib_diag_set(d, n < 0 ? errno : EIO,
+					  "%s: laying out at offset %llu: %s", f->path,
+					  (unsigned long long)pos,
+					  strerror(n < 0 ? errno : EIO));
+		else {
+			pos += (uint64_t)n;
+			if (stop && *stop)
+				ret = ib_diag_set(d, EINTR, "%s: layout interrupted", f->path);
+		}
+	}
+	free(buf);
+	return ret;
+}
+
 /* Grow a regular file to `need` bytes; data already there is kept. */
 static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t need,
 		       const volatile sig_atomic_t *stop, struct ib_diag *d)
 {
 	bool fill = (job->rw & IB_RW_READ) || job->overwrite;
-	uint64_t pos = f->real_size;
-	struct ib_rand r;
-	char *buf = NULL;
-	int fd, ret = 0;
-	ssize_t n;
+	int fd, ret;
 
 	ret = ib_file_make_parents(f->path, d);
 	if (ret)
@@ -404,46 +427,13 @@ static int extend_file(const struct ib_job *job, struct ib_file *f, uint64_t nee
 		return ib_diag_set(d, -fd, "%s: cannot create: %s", f->path,
 				   strerror(-fd));
 	ret = ib_file_verify_fd(f, fd, d);
-	if (ret)
-		goto out;
-	if (!fill) { /* filled files are allocated by the data written */
-		if (!job->fill_device) /* fio: its writes find the space */
-			ret = ib_files_prealloc(job, fd, f->path, pos, need, d);
-		goto out;
-	}
-	buf = malloc(LAYOUT_CHUNK);
-	if (!buf) {
-		ret = ib_diag_set(d, ENOMEM, "no memory for layout");
-		goto out;
-	}
-	ib_rand_seed(&r, ib_rand_job_seed(job, IB_STREAM_DATA));
-	while (pos < need) {
-		size_t chunk = need - pos < LAYOUT_CHUNK ? need - pos : LAYOUT_CHUNK;
-
-		ib_rand_fill(&r, buf, chunk);
-		n = pwrite(fd, buf, chunk, (off_t)pos);
-		if (n < 0 && ib_fill_full(job, errno)) {
-			need = pos;	/* fill_device: the file system is full */
-			break;
-		}
-		if (n <= 0) {
-			ret = ib_diag_set(d, n < 0 ? errno : EIO,
-					  "%s: laying out at offset %llu: %s", f->path,
-					  (unsigned long long)pos,
-					  strerror(n < 0 ? errno : EIO));
-			goto out;
-		}
-		pos += (uint64_t)n;
-		if (stop && *stop) {
-			ret = ib_diag_set(d, EINTR, "%s: layout interrupted", f->path);
-			goto out;
-		}
-	}
-	if (job->create_fsync && fsync(fd) < 0)
+	if (!ret && !fill && !job->fill_device) /* fill_device: its writes find the space */
+		ret = ib_files_prealloc(job, fd, f->path, f->real_size, need, d);
+	else if (!ret && fill) /* filled files are allocated by the data written */
+		ret = write_data(job, f, fd, f->real_size, &need, stop, d);
+	if (!ret && fill && job->create_fsync && fsync(fd) < 0)
 		ret = ib_diag_set(d, errno, "%s: fsync after layout: %s", f->path,
 				  strerror(errno));
-out:
-	free(buf);
 	close(fd);
 	if (!ret)
 		f->real_size = need;

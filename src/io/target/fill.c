@@ -2,10 +2,9 @@
 /*
  * fill_device (fill_fs): without size=, a regular file's region is what it
  * holds past its offset plus the size of its file system, so every file's
- * writes (each of several files filling up in turn) go on until the file
- * system is full: ENOSPC (or EDQUOT) ends
- * them, without an error (loop_error.c), as fio's unbounded size does; a
- * read job's layout ends where the file system is full.
+ * writes (several files fill up in turn) go on until the file system is
+ * full: ENOSPC or EDQUOT ends them without an error (ib_err_fill_end()),
+ * as fio's unbounded size does; a read job's layout ends there too.
  */
 #include <errno.h>
 #include <limits.h>
@@ -28,8 +27,7 @@ int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base
 	/* a block more than the file system holds: the last write finds it
 	 * full, even where the whole of it was free */
 	*len = (f->real_size > base ? f->real_size - base : 0) + fs_bytes +
-	       (job->bs.max[IB_DDIR_WRITE] > job->bs.max[IB_DDIR_READ] ?
-		job->bs.max[IB_DDIR_WRITE] : job->bs.max[IB_DDIR_READ]);
+	       ib_job_max_bs(job);
 	return 0;
 }
 
@@ -44,9 +42,4 @@ int ib_fill_shrink(const struct ib_job *job, struct ib_file *f, uint64_t bs,
 				   job->name, f->path, (unsigned long long)f->io_offset);
 	f->io_size = len;
 	return 0;
-}
-
-bool ib_fill_full(const struct ib_job *job, int err)
-{
-	return job->fill_device && (err == ENOSPC || err == EDQUOT);
 }

@@ -12,7 +12,7 @@
 /* mkdir -p of path's directory part (file.c); existing directories are fine. */
 int ib_file_make_parents(const char *path, struct ib_diag *d);
 
-/* The deepest existing directory of path (file_layout.c); "." if none. */
+/* The deepest existing directory of path (file.c); "." if none. */
 void ib_target_existing_dir(const char *path, char *dir, size_t len);
 
 /*
@@ -33,7 +33,5 @@ int ib_fill_len(const struct ib_job *job, const struct ib_file *f, uint64_t base
  * file system full (whole blocks of bs; fill.c). */
 int ib_fill_shrink(const struct ib_job *job, struct ib_file *f, uint64_t bs,
 		   struct ib_diag *d);
-/* Is err what fill_device writes until (ENOSPC, EDQUOT)? */
-bool ib_fill_full(const struct ib_job *job, int err);
 
 #endif

@@ -46,11 +46,8 @@ static int wsrc_next(struct ib_source *s, uint64_t now_ns,
 	return ret;
 }
 
-/*
- * May another write come? (the fsync=N rule's question, source.h): backlog
- * reads still due after the pass's last write are no reason to sync it,
- * as in fio.
- */
+/* May another write come? (more(), source.h): backlog reads still due
+ * after the pass's last write are no reason to sync it, as in fio. */
 static bool wsrc_more(const struct ib_source *s)
 {
 	const struct ib_vrun *v = ib_container_of(s, struct ib_vrun, wsrc);
