@@ -108,6 +108,11 @@ TARGET_CASES = [
      ['--filename=%s/sub/f' % EX, '--rw=write', '--size=1m'], EX + '/sub/f'),
     ('directory= that does not exist',
      ['--directory=nodir', '--rw=write', '--size=1m'], 'nodir'),
+    ('opendir with writes', ['--opendir=' + DIR, '--rw=write', '--size=1m'],
+     'allow_data_loss=1'),
+    ('dedupe working set over opendir',
+     ['--opendir=' + DIR, '--rw=read', '--dedupe_percentage=50',
+      '--dedupe_mode=working_set', '--size=1m'], 'dedupe_mode=working_set'),
     ('--output into a missing directory', ['--output=nodir/out', '--rw=read'],
      'nodir/out'),
     # a bad job anywhere refuses the whole run before any layout
