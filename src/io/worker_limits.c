@@ -108,6 +108,6 @@ void worker_done_hook(void *arg, const struct ib_io *io)
 		ib_vrun_done(&w->vr, io);
 	if (w->limits)
 		limits_done(w, io);
-	if (w->sfr)
-		worker_sfr_written(w, io);
+	if (w->written)
+		worker_written(w, io);
 }

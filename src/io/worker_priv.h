@@ -49,9 +49,10 @@ struct worker {
 	uint64_t ls_end_ns, ls_ios, ls_over;
 	bool ls_on;
 	bool limits;			/* worker_done_hook checks rate_min/max_latency/target */
-	/* sync_file_range=: per file, the range written since its last
-	 * sync ([lo, hi), lo > hi: none); NULL without it */
-	struct worker_wrange { uint64_t lo, hi; } *sfr;
+	/* fsync=/fdatasync=/sync_file_range= N: per file, the range written
+	 * since its last sync ([lo, hi), lo >= hi: none) and its last
+	 * write's offset (the sync's iolog line); NULL without them */
+	struct worker_wrange { uint64_t lo, hi, last; } *written;
 	struct ib_vrun vr;		/* verify= (vrun.h) */
 	bool verify;
 	uint64_t phase_ns[2];		/* verify: time in write, verify phases */
@@ -106,9 +107,10 @@ static inline void ib_printf_fmt(3, 4) fmt_into(char *dst, size_t len, const cha
 
 /* worker_sync.c: fsync/fdatasync every open file (at_end: end_fsync) */
 void worker_do_sync(struct worker *w, bool at_end);
-/* sync_file_range=: the ranges (worker_sync.c); 0 or -ENOMEM */
-int worker_sfr_init(struct worker *w);
-void worker_sfr_written(struct worker *w, const struct ib_io *io);
+/* fsync=/fdatasync=/sync_file_range= N: the written ranges
+ * (worker_sync.c); 0 or -ENOMEM */
+int worker_written_init(struct worker *w);
+void worker_written(struct worker *w, const struct ib_io *io);
 void worker_do_syncfs(struct worker *w);
 /* the loop's sync hooks: fsync=/fdatasync= N, a trace's sync of one file */
 void worker_sync_hook(void *arg, struct ib_loop *l);

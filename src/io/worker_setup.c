@@ -106,11 +106,11 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 	if (!(w->ops->flags & IB_ENGINE_NOFILES)) { /* nothing to sync otherwise */
 		cfg.sync_every = w->job->fsync_every ? w->job->fsync_every :
 			w->job->fdatasync_every ? w->job->fdatasync_every : w->job->sfr_every;
-		if (w->job->sfr_every && worker_sfr_init(w))
+		if (cfg.sync_every && worker_written_init(w))
 			return ib_diag_set(d, ENOMEM, "no memory for %u files' written ranges",
 					   w->fs->nr);
 	}
-	if (w->verify || w->limits || w->sfr)
+	if (w->verify || w->limits || w->written)
 		cfg.hooks.done = worker_done_hook;
 	return ib_loop_init(&w->loop, &cfg, d);
 }
@@ -389,8 +389,8 @@ void worker_teardown(struct worker *w)
 	ib_iogen_free(&w->gen);
 	ib_replay_free(&w->replay);
 	ib_vrun_free(&w->vr);
-	free(w->sfr);
-	w->sfr = NULL;
+	free(w->written);
+	w->written = NULL;
 	ib_files_close(w->job, w->fs);
 	__atomic_store_n(&w->st->live.nr_files_open, 0, __ATOMIC_RELAXED);
 	ib_loop_free(&w->loop);

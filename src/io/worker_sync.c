@@ -37,7 +37,7 @@ static bool sync_error(struct worker *w, const struct ib_file *f, int err,
 enum sync_kind { SYNC_FILE, SYNC_DATA, SYNC_RANGE };
 
 /* The system call of a sync of file i; sync_file_range=: the range
- * written since its last sync (none: no call). -1 with errno. */
+ * written since its last sync. -1 with errno. */
 static int sync_call(const struct worker *w, unsigned int i, enum sync_kind k)
 {
 	const struct worker_wrange *r;
@@ -47,14 +47,13 @@ static int sync_call(const struct worker *w, unsigned int i, enum sync_kind k)
 		return fsync(fd);
 	if (k == SYNC_DATA)
 		return fdatasync(fd);
-	r = &w->sfr[i];
+	r = &w->written[i];
 	return r->lo < r->hi ? sync_file_range(fd, (off64_t)r->lo, (off64_t)(r->hi - r->lo),
 					       w->job->sfr_flags) : 0;
 }
 
 /*
- * One sync of file i (fsync, fdatasync, or sync_file_range, which counts
- * as a sync even with nothing to call, as fio), logged (write_iolog
+ * One sync of file i (fsync, fdatasync or sync_file_range), logged (write_iolog
  * action: act, at off) and timed; at_end: end_fsync, which the statistics
  * leave out. The null engine syncs nothing, as it does no I/O. Returns
  * whether the job goes on.
@@ -76,28 +75,15 @@ static bool sync_one(struct worker *w, unsigned int i, enum sync_kind k,
 	return !ret || sync_error(w, f, -ret, at_end);
 }
 
-/* sync_file_range=: file i's sync, logged at its range's start, and the
- * range starts again. */
-static bool sfr_one(struct worker *w, unsigned int i)
-{
-	struct worker_wrange *r = &w->sfr[i];
-	bool go_on = sync_one(w, i, SYNC_RANGE, IB_IOLOG_SFR,
-			      r->lo <= r->hi ? r->lo : 0, false);
-
-	r->lo = UINT64_MAX;
-	r->hi = 0;
-	return go_on;
-}
-
-int worker_sfr_init(struct worker *w)
+int worker_written_init(struct worker *w)
 {
 	unsigned int i;
 
-	w->sfr = calloc(w->fs->nr ? w->fs->nr : 1, sizeof(*w->sfr));
-	if (!w->sfr)
+	w->written = calloc(w->fs->nr ? w->fs->nr : 1, sizeof(*w->written));
+	if (!w->written)
 		return -ENOMEM;
 	for (i = 0; i < w->fs->nr; i++)
-		w->sfr[i].lo = UINT64_MAX;
+		w->written[i].lo = UINT64_MAX;
 	return 0;
 }
 
@@ -105,39 +91,73 @@ int worker_sfr_init(struct worker *w)
  * A write completed: its file's range since the last sync grows by all of
  * it (a short transfer's earlier parts too: xfer_done bytes before offset).
  */
-void worker_sfr_written(struct worker *w, const struct ib_io *io)
+void worker_written(struct worker *w, const struct ib_io *io)
 {
 	struct worker_wrange *r;
 	uint64_t lo, hi;
 
 	if (io->ddir != IB_DDIR_WRITE || io->res <= 0 || io->file_idx >= w->fs->nr)
 		return;
-	r = &w->sfr[io->file_idx];
+	r = &w->written[io->file_idx];
 	lo = io->offset - io->xfer_done;
 	hi = io->offset + (uint64_t)io->res;
 	if (lo < r->lo)
 		r->lo = lo;
 	if (hi > r->hi)
 		r->hi = hi;
+	r->last = io->offset;
 }
 
 /*
- * fsync/fdatasync (fdatasync= alone) every open file, or sync_file_range=
- * the range each was written in; the loop is drained. at_end: end_fsync.
+ * The sync of file i by fsync=/fdatasync=/sync_file_range= N (k), or
+ * end_fsync's: logged at the file's last write (a sync_file_range at its
+ * range's start), and the range starts again.
+ */
+static bool sync_written(struct worker *w, unsigned int i, enum sync_kind k,
+			 bool at_end)
+{
+	static const unsigned int act[] = {
+		[SYNC_FILE] = IB_DDIR_SYNC, [SYNC_DATA] = IB_IOLOG_DATASYNC,
+		[SYNC_RANGE] = IB_IOLOG_SFR,
+	};
+	struct worker_wrange *r = w->written ? &w->written[i] : NULL;
+	uint64_t off = 0;
+	bool go_on;
+
+	if (r && r->lo < r->hi)
+		off = k == SYNC_RANGE ? r->lo : r->last;
+	go_on = sync_one(w, i, k, act[k], off, at_end);
+	if (r) {
+		r->lo = UINT64_MAX;
+		r->hi = 0;
+	}
+	return go_on;
+}
+
+/*
+ * fsync=/fdatasync=/sync_file_range= N: a sync of each open file written
+ * since its last sync, each timed and counted (fio syncs one file per N
+ * writes, the one its next I/O goes to, written or not); end_fsync
+ * (at_end): an fsync (fdatasync= alone: fdatasync) of every open file.
+ * The loop is drained.
  */
 void worker_do_sync(struct worker *w, bool at_end)
 {
 	/* validate.c: sync_file_range= is a job's only kind of sync */
-	bool sfr = w->sfr && !at_end;
-	enum sync_kind k = w->job->fdatasync_every && !w->job->fsync_every ?
+	enum sync_kind k = w->job->sfr_every && !at_end ? SYNC_RANGE :
+			   w->job->fdatasync_every && !w->job->fsync_every ?
 			   SYNC_DATA : SYNC_FILE;
 	unsigned int i;
 
 	set_state(w, IB_ST_FSYNC);
 	for (i = 0; i < w->fs->nr; i++) {
+		const struct worker_wrange *r = w->written ? &w->written[i] : NULL;
+
 		if (w->fs->f[i].fd < 0) /* openfiles=N: closed */
 			continue;
-		if (sfr ? !sfr_one(w, i) : !sync_one(w, i, k, IB_DDIR_SYNC, 0, at_end))
+		if (!at_end && r && r->lo >= r->hi)
+			continue; /* nothing written since its last sync */
+		if (!sync_written(w, i, k, at_end))
 			return;
 	}
 	set_state(w, w->ramp_end_ns ? IB_ST_RAMP : run_letter(w->job));

@@ -149,11 +149,105 @@ def test_verify_syncs(t, target):
                  what + ': issued rwts')
 
 
+SYNC_CALL_RE = re.compile(r'(fsync|fdatasync)\(\d+<[^>]*/([^/>]+)>\) = 0')
+
+
+def sync_calls(t, prog, args):
+    """(Result, [(call, file name)]) of iobench's (prog None) or fio's
+    fsync and fdatasync calls under strace -y."""
+    log = t.path('sync.strace')
+    if os.path.exists(log):
+        os.unlink(log)
+    argv = t.argv(*args) if prog is None else [prog] + list(args)
+    r = t.run('-f', '-qq', '-y', '-e', 'trace=fsync,fdatasync', '-o', log,
+              *argv, prog=shutil.which('strace'), timeout=t.scaled(120))
+    try:
+        with open(log) as f:
+            return r, [m.groups() for m in SYNC_CALL_RE.finditer(f.read())]
+    except OSError:
+        return r, None
+
+
+def test_sync_files(t):
+    """fsync=N over several files syncs each file written since its last
+    sync: file_service_type=sequential over 2 files of 8 writes, fsync=2,
+    is 4 syncs of the first and 3 of the second (none after the last
+    write), fio 3.33's calls; counted as 7 syncs. fio syncs the one file its
+    next I/O goes to; iobench no file that was not written (the JSON's sync
+    latencies are real flushes)."""
+    if not shutil.which('strace'):
+        t.skip('strace is not installed: sync calls per file')
+        return
+    d = t.path('multi')
+    os.makedirs(d, exist_ok=True)
+    args = ['--name=m', '--directory=' + d, '--filename_format=f.$filenum',
+            '--nrfiles=2', '--file_service_type=sequential', '--size=64k',
+            '--bs=4k', '--rw=write', '--fsync=2', '--ioengine=psync',
+            '--direct=0']
+    want = [('fsync', 'f.0')] * 4 + [('fsync', 'f.1')] * 3
+    r, calls = sync_calls(t, None, args)
+    if t.ok(r, 'two files, fsync=2') and \
+            t.check(calls is not None, 'two files: strace log'):
+        t.eq(calls, want, 'two files, fsync=2: fsync calls')
+        t.eq([j.issued for j in ibtest.parse_report(r.out)],
+             [(0, 16, 0, 7)], 'two files, fsync=2: issued rwts')
+    fio = shutil.which('fio')
+    if fio:
+        for name in os.listdir(d):
+            os.unlink(os.path.join(d, name))
+        rf, fcalls = sync_calls(t, fio, args)
+        if t.ok(rf, 'two files, fsync=2 (fio 3.33)'):
+            t.eq(fcalls, want, 'two files, fsync=2: fio 3.33\'s calls')
+
+
+def sync_lines(path):
+    """write_iolog's sync and datasync lines: (action, offset, length)."""
+    return [io[1:] for io in ibtest.parse_iolog(path).ios
+            if io[1] in ('sync', 'datasync')]
+
+
+def test_sync_iolog(t, target):
+    """write_iolog's line of an fdatasync=N sync is `datasync`, of an
+    fsync=N sync `sync`, each at the offset of the file's last write, and
+    end_fsync's last sync is logged too: fio 3.33's lines."""
+    cases = [
+        (['--rw=write', '--fdatasync=4'],
+         [('datasync', 12288 + k * 16384, 0) for k in range(3)]),
+        (['--rw=write', '--fsync=4', '--end_fsync=1'],
+         [('sync', 12288 + k * 16384, 0) for k in range(4)]),
+    ]
+    for extra, want in cases:
+        what = 'write_iolog ' + ' '.join(extra)
+        for prog, run in (('iobench', t.run), ('fio', t.fio)):
+            log = t.path('%s.iolog' % prog)
+            if os.path.exists(log):
+                os.unlink(log)
+            r = run('--name=l', '--filename=' + target, '--size=64k',
+                    '--bs=4k', '--ioengine=psync', '--write_iolog=' + log,
+                    *extra)
+            if r is None or not t.ok(r, '%s (%s)' % (what, prog)):
+                continue
+            t.eq(sync_lines(log), want, '%s: %s\'s sync lines' % (what, prog))
+    # randwrite: at the last write's offset, whatever it is
+    log = t.path('rand.iolog')
+    r = t.run('--name=l', '--filename=' + target, '--size=64k', '--bs=4k',
+              '--rw=randwrite', '--fdatasync=5', '--write_iolog=' + log)
+    if t.ok(r, 'randwrite fdatasync=5 write_iolog'):
+        ios = ibtest.parse_iolog(log).ios
+        want = [('datasync', ios[i - 1][2], 0) for i, io in enumerate(ios)
+                if io[1] == 'datasync']
+        t.eq(len(want), 3, 'randwrite fdatasync=5: datasync lines')
+        t.eq(sync_lines(log), want,
+             'randwrite fdatasync=5: each at the last write\'s offset')
+
+
 def main():
     t = ibtest.Test()
     shm = t.shm_file('sync', 64 * 1024)
     test_sync_file_range(t, shm)
     test_verify_syncs(t, shm)
+    test_sync_files(t)
+    test_sync_iolog(t, shm)
     for opts, syncs, _ in CASES + ASYNC:
         run_sync(t, 'shm', shm, opts, syncs)
     # reads are never synced
