@@ -492,6 +492,7 @@ struct ib_job {
 	struct ib_job_proc proc;
 
 	/* statistics and logging (consumed by stats/report) */
+	bool stats;		/* stats=0: run, but left out of every report and log */
 	bool gtod_reduce;
 	bool disable_lat, disable_clat, disable_slat, disable_bw;
 	bool clat_percentiles, lat_percentiles, slat_percentiles;

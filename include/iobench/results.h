@@ -161,6 +161,13 @@ struct ib_results {
  */
 int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 			const struct ib_result *res, int64_t timestamp_ms);
+/*
+ * Leave out of r (just built by ib_results_from_run() from run) the jobs
+ * run with stats=0: jobs[], stats[] and evidence[] keep the others, in
+ * order, the slots copied (owned). Nothing changes when every job has
+ * stats. Returns 0 or -ENOMEM.
+ */
+int ib_results_drop_nostats(struct ib_results *r, const struct ib_plan *run);
 /* "<name:rank> ": how a host's lines are prefixed (report_hosts.c). */
 void ib_res_host_label(const struct ib_res_host *h, char *buf, size_t len);
 /* Copy a job's description fields into a results record. */

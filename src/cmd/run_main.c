@@ -304,7 +304,8 @@ static void print_status(struct watcher *w, const struct ib_run_view *v)
 	now.nr_disks = 0;
 	now.evidence = NULL;
 	now.env = NULL;
-	if (ib_results_from_run(&rs, w->run, &now, now_epoch_ms()) == 0)
+	if (ib_results_from_run(&rs, w->run, &now, now_epoch_ms()) == 0 &&
+	    ib_results_drop_nostats(&rs, w->run) == 0)
 		report(&rs, w->o);
 	ib_results_free(&rs);
 }
@@ -394,7 +395,8 @@ static int run_jobs(const struct ib_plan *run, struct ib_diag *d)
 		goto out;
 	}
 	rc = 1;
-	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0)
+	if (ib_results_from_run(&rs, run, &res, now_epoch_ms()) < 0 ||
+	    ib_results_drop_nostats(&rs, run) < 0)
 		o.main_err = -ENOMEM;	/* named by close_outputs */
 	else
 		report(&rs, &o);

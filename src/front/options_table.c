@@ -993,6 +993,10 @@ const struct ib_opt ib_opt_entries[] = {
 	  FLD(unified_rw_rep), .vals = unified_vals, .def = "none",
 	  .help = "Report reads, writes and trims apart, summed as \"mixed\", or both" },
 
+	{ .name = "stats", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
+	  FLD(stats), .def = "1",
+	  .help = "0: the job runs, but no report or statistics log shows it" },
+
 	/* measurements */
 	{ .name = "gtod_reduce", .type = IB_OPT_BOOL, .cat = IB_CAT_STAT,
 	  FLD(gtod_reduce), .def = "0",

@@ -64,6 +64,13 @@ static int engine_init(struct worker *w, struct ib_diag *d)
 	return ib_diag_set(d, ret, "ioengine=%s: init failed: %s", w->ops->name, why);
 }
 
+/* The logs the job's samples go to: none with stats=0, whose log files
+ * stay empty as fio's. */
+static struct ib_logs *worker_logs(struct worker *w)
+{
+	return w->job->stats ? &w->logs : NULL;
+}
+
 static int loop_init(struct worker *w, struct ib_diag *d)
 {
 	struct ib_loop_cfg cfg = {
@@ -71,7 +78,7 @@ static int loop_init(struct worker *w, struct ib_diag *d)
 		.src = w->job->replay.iolog[0] ? ib_replay_source(&w->replay) :
 					       ib_iogen_source(&w->gen),
 		.st = w->st, .bufs = &w->bufs,
-		.iolog = &w->iolog, .logs = &w->logs, .stop = w->stop,
+		.iolog = &w->iolog, .logs = worker_logs(w), .stop = w->stop,
 		.status = w->status,
 		.clock = &w->clock, .lat_on = w->lat_on,
 		.hooks = { .tick = worker_tick_hook, .sync = worker_sync_hook,
@@ -368,7 +375,7 @@ void worker_finish_stats(struct worker *w)
 		copy_lateness(w, end);
 	st->elapsed_s = (end - w->job_start_ns + 999999999ull) / 1000000000ull;
 	if (!w->ramp_end_ns)
-		ib_sampler_finish(&w->smp, st, w->job, &w->logs, end);
+		ib_sampler_finish(&w->smp, st, w->job, worker_logs(w), end);
 	ib_ss_finish(&st->ss);
 }
 

@@ -62,7 +62,8 @@ static void fill_host(const struct ib_mpi_ctx *c, const struct ib_mpi_outcome *o
 
 /*
  * Rank 0: hosts, the jobs each rank ran with their slots (moved down over
- * the holes of ranks with fewer jobs: k <= r * nj + j, so in order), disks.
+ * the holes of ranks with fewer jobs and of stats=0 jobs: k <= r * nj + j,
+ * so in order), disks.
  */
 static void fill(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 		 const struct ib_mpi_outcome *outs, const int64_t *offset,
@@ -76,8 +77,8 @@ static void fill(const struct ib_mpi_ctx *c, const struct ib_plan *run,
 		fill_host(c, &outs[r], offset, rtt, r, &res->hosts[r]);
 		for (j = 0; j < nj; j++) {
 			g = ib_mpi_job_index(c->split, (int)r, c->size, run->nr_jobs, j);
-			if (g < 0)
-				continue;
+			if (g < 0 || !run->jobs[g].stats)
+				continue; /* stats=0: in no report */
 			ib_res_job_from(&res->jobs[k], &run->jobs[g]);
 			res->jobs[k].host = r;
 			if (k != r * nj + j)

@@ -123,8 +123,8 @@ static bool job_line(struct ib_stream *s, const struct ib_run_view *v,
 	uint64_t from;
 	unsigned int d;
 
-	if (sj->retired || (!v->started[i] && !v->reaped[i]))
-		return false;
+	if (!job->stats || sj->retired || (!v->started[i] && !v->reaped[i]))
+		return false; /* stats=0: in no report */
 	fresh = job_cur(s, v, i, k, end_ns, last);
 	if (!fresh && !sj->seen)
 		return false;
@@ -157,12 +157,15 @@ static bool job_line(struct ib_stream *s, const struct ib_run_view *v,
 	return true;
 }
 
-/* The group_reporting group of job i: its first grouped job's index. */
+/* The group_reporting group of job i (which has stats): its first grouped
+ * job's index that has stats, as the final report names the group. */
 static unsigned int group_head(const struct ib_plan *run, unsigned int i)
 {
 	while (i > 0 && run->jobs[i - 1].groupid == run->jobs[i].groupid &&
 	       run->jobs[i - 1].group_reporting)
 		i--;
+	while (!run->jobs[i].stats)
+		i++;
 	return i;
 }
 

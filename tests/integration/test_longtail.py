@@ -415,7 +415,82 @@ def submit_inline():
              % os.path.basename(r.argv[0]))
 
 
+# -- stats=0 ---------------------------------------------------------------
+STATS_JOBS = """[global]
+filename=%s
+size=64k
+bs=4k
+ioengine=psync
+%s
+[prep]
+rw=write
+stats=0
+write_iolog=%s
+write_lat_log=%s
+[meas]
+%s
+rw=read
+"""
+
+
+def stats_off():
+    """stats=0: the job runs (its 16 writes are in its write_iolog, its
+    header line is printed), but no report shows it: not in the normal
+    report's job blocks or run status groups, not in JSON or terse, not
+    in the interval stream, and its lat logs stay empty (fio's files).
+    fio 3.33's human report has the same job blocks. In a group_reporting
+    group the group is the other job's alone, named after it, as fio's."""
+    target = t.shm_file('stats0.dat', size=64 * KiB)
+    d = t.mkdir('stats0')
+    for extra, sep in (('', 'stonewall'), ('group_reporting', '')):
+        what = 'stats=0 ' + (extra or 'then stonewall')
+        fresh(d)
+        jf = os.path.join(d, 'j.fio')
+        with open(jf, 'w') as f:
+            f.write(STATS_JOBS % (target, extra, os.path.join(d, 'p.iolog'),
+                                  os.path.join(d, 'p'), sep))
+        r = t.run(jf, '--interval-json=' + os.path.join(d, 's.ndjson'))
+        if not t.ok(r, what):
+            continue
+        t.eq([(j.name, j.issued) for j in ibtest.parse_report(r.out)],
+             [('meas', (16, 0, 0, 0))], what + ': job blocks')
+        t.check('prep: (g=0): rw=write' in r.out, what + ': its header', r)
+        groups = [line.split()[3] for line in r.out.splitlines()
+                  if line.startswith('Run status group')]
+        t.eq(groups, ['1'] if sep else ['0'], what + ': run status groups')
+        writes = [io for io in ibtest.parse_iolog(os.path.join(d, 'p.iolog')).ios
+                  if io[1] == 'write']
+        t.eq(len(writes), 16, what + ': the stats=0 job\'s writes')
+        t.eq(sorted((n, os.path.getsize(os.path.join(d, n)))
+                    for n in os.listdir(d) if n.endswith('.1.log')),
+             [('p_clat.1.log', 0), ('p_lat.1.log', 0), ('p_slat.1.log', 0)],
+             what + ': its lat logs, empty')
+        with open(os.path.join(d, 's.ndjson')) as f:
+            names = {json.loads(line).get('jobname') for line in f}
+        t.eq(names, {'meas', None} if extra else {'meas'},
+             what + ': interval stream jobs')
+        rj = t.run(jf, '--output-format=json')
+        if t.ok(rj, what + ' json'):
+            jobs = json.loads(rj.out[rj.out.index('{'):])['jobs']
+            t.eq([(j['jobname'], j['read']['total_ios'],
+                   j['write']['total_ios']) for j in jobs],
+                 [('meas', 16, 0)], what + ': JSON jobs')
+        rt = t.run(jf, '--output-format=terse')
+        if t.ok(rt, what + ' terse'):
+            t.eq([line.split(';')[2] for line in rt.out.splitlines()
+                  if line.startswith('3;')], ['meas'], what + ': terse lines')
+        fresh(d)
+        with open(jf, 'w') as f:
+            f.write(STATS_JOBS % (target, extra, os.path.join(d, 'p.iolog'),
+                                  os.path.join(d, 'p'), sep))
+        rf = t.fio(jf)
+        if rf is not None and t.ok(rf, what + ' (fio 3.33)'):
+            t.eq([(j.name, j.issued) for j in ibtest.parse_report(rf.out)],
+                 [('meas', (16, 0, 0, 0))], what + ': fio 3.33\'s job blocks')
+
+
 def main():
+    stats_off()
     submit_inline()
     opendir()
     fill_device()

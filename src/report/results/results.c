@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "iobench/results.h"
+#include "iobench/evidence.h"
 #include "iobench/plan.h"
 #include "iobench/runner.h"
 
@@ -107,6 +108,47 @@ int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 	r->checks_mask = run->checks_mask;
 	r->show_env = run->show_env;
 	memcpy(r->global_opts_text, run->global_opts_text, sizeof(r->global_opts_text));
+	return 0;
+}
+
+/* Copies of the kept slots of src into *dst (owned), in order. */
+static int keep_slots(void **dst, const void *src, size_t size,
+		      const struct ib_plan *run)
+{
+	unsigned int i, n = 0;
+	char *out;
+
+	out = *dst = calloc(run->nr_jobs ? run->nr_jobs : 1, size);
+	if (!out)
+		return -ENOMEM;
+	for (i = 0; i < run->nr_jobs; i++)
+		if (run->jobs[i].stats)
+			memcpy(out + (size_t)n++ * size, (const char *)src + (size_t)i * size, size);
+	return 0;
+}
+
+int ib_results_drop_nostats(struct ib_results *r, const struct ib_plan *run)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < run->nr_jobs && run->jobs[i].stats; i++)
+		;
+	if (i == run->nr_jobs || r->nr_jobs != run->nr_jobs)
+		return 0;
+	if (r->stats && !r->own_stats &&
+	    keep_slots((void **)&r->own_stats, r->stats, sizeof(*r->stats), run) < 0)
+		return -ENOMEM;
+	if (r->own_stats)
+		r->stats = r->own_stats;
+	if (r->evidence && !r->own_evidence &&
+	    keep_slots((void **)&r->own_evidence, r->evidence, sizeof(*r->evidence), run) < 0)
+		return -ENOMEM;
+	if (r->own_evidence)
+		r->evidence = r->own_evidence;
+	for (i = 0; i < run->nr_jobs; i++)
+		if (run->jobs[i].stats)
+			r->jobs[n++] = r->jobs[i];
+	r->nr_jobs = n;
 	return 0;
 }
 
