@@ -358,16 +358,17 @@ static int check_zones(const struct ib_job *j, struct ib_diag *d)
 }
 
 /*
- * opendir=DIR names the job's files itself; writing into every file below
- * a directory needs allow_data_loss=1 (fio writes them without a word).
+ * opendir=DIR names the job's files itself (filename='s are added after
+ * them, as fio); writing into every file below a directory needs
+ * allow_data_loss=1 (fio writes them without a word).
  */
 static int check_opendir(const struct ib_job *j, struct ib_diag *d)
 {
 	if (!j->opendir[0])
 		return 0;
-	if (j->filename[0] || j->nrfiles != 1)
-		return ib_diag_set(d, EINVAL, "opendir=%s: names the job's files, not with %s",
-				   j->opendir, j->filename[0] ? "filename=" : "nrfiles=");
+	if (j->nrfiles != 1)
+		return ib_diag_set(d, EINVAL, "opendir=%s: names the job's files, not with nrfiles=",
+				   j->opendir);
 	if (ib_job_writes(j) && !j->allow_data_loss)
 		return ib_diag_set(d, EPERM,
 				   "opendir=%s with rw=%s would write into every file below it: allow_data_loss=1 to go on",

@@ -395,6 +395,24 @@ def opendir():
              'opendir: the regular files below it, no link')
     if len(seqs) == 2:
         t.eq(seqs['iobench'], seqs['fio'], 'opendir: fio 3.33\'s sequence')
+    # with filename=: the directory's files, then filename='s
+    extra = t.shm_file('od-extra', data=os.urandom(8 * 4096))
+    seqs = {}
+    for prog, run in (('iobench', t.run), ('fio', t.fio)):
+        log = t.path('odf-%s.log' % prog)
+        r = run('--name=o', '--opendir=' + os.path.join(top, 'sub', 'deeper'),
+                '--filename=' + extra, '--rw=read', '--bs=4k',
+                '--ioengine=psync', '--write_iolog=' + log)
+        if r is None or not t.ok(r, prog + ' opendir with filename'):
+            continue
+        lg = ibtest.parse_iolog(log)
+        seqs[prog] = [(io[0], io[2]) for io in lg.ios if io[1] == 'read']
+        t.eq(lg.files, [os.path.join(top, 'sub', 'deeper', 'd'), extra],
+             prog + ' opendir with filename: its files, then filename\'s')
+        t.eq(len(seqs[prog]), 12, prog + ' opendir with filename: reads')
+    if len(seqs) == 2:
+        t.eq(seqs['iobench'], seqs['fio'],
+             'opendir with filename: fio 3.33\'s sequence')
     r = t.run('--name=o', '--opendir=' + top, '--rw=randwrite', '--bs=4k')
     t.eq(r.rc, 1, 'opendir with writes: refused', r)
     t.check('allow_data_loss=1' in r.err, 'opendir with writes: the way on',

@@ -75,7 +75,7 @@ CASES = [
     ('sync_file_range with fsync',
      ['--rw=write', '--sync_file_range=write:4', '--fsync=2'],
      'sync_file_range'),
-    ('opendir with filename', ['--opendir=' + DIR], 'opendir'),
+    ('opendir with nrfiles', ['--opendir=' + DIR, '--nrfiles=2'], 'nrfiles'),
     ('io_submit_mode=offload', ['--io_submit_mode=offload'],
      'io_submit_mode=offload'),
     # zonemode=strided (fio's checks, and what iobench's zones do not take)

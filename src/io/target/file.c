@@ -204,12 +204,13 @@ int ib_files_resolve(const struct ib_job *job, struct ib_files *fs,
 			return ib_diag_set(d, ENOTDIR, "directory=%s: not a directory",
 					   job->directory);
 	}
-	if (job->opendir[0]) {
+	if (job->opendir[0]) { /* its files, then filename='s (fio's order) */
 		ret = add_dir(fs, job->opendir, 0, d);
 		if (!ret && !fs->nr)
 			ret = ib_diag_set(d, ENOENT, "opendir=%s: no regular file below it",
 					  job->opendir);
-		return ret;
+		if (ret || !job->filename[0])
+			return ret;
 	}
 	if (job->filename[0])
 		return split_filenames(job, fs, d);
