@@ -100,6 +100,14 @@ void ib_files_free(struct ib_files *fs);
 int ib_file_verify_fd(const struct ib_file *f, int fd, struct ib_diag *d);
 
 /*
+ * fill_device with writes: the bytes the open files fs can take (fill.c),
+ * what each holds past its region's start plus the free space of each
+ * file system they are on, counted once; 0: unknown. The status line's
+ * plan, where the regions are each larger than the file system.
+ */
+uint64_t ib_fill_plan(const struct ib_files *fs);
+
+/*
  * fileopts.c: the page cache and allocation options.
  * ib_files_prealloc: allocate bytes [from, need) of the open file fd (path
  * for messages) as fallocate= says; like fio, only native, posix (which

@@ -191,11 +191,17 @@ void worker_save_vstate(struct worker *w)
 static int gen_init(struct worker *w, struct ib_diag *d)
 {
 	int ret = ib_iogen_init(&w->gen, w->job, w->fs->f, w->fs->nr, d);
+	uint64_t plan, room;
 
-	if (!ret)
-		__atomic_store_n(&w->st->live.plan_bytes, ib_iogen_plan(&w->gen),
-				 __ATOMIC_RELAXED);
-	return ret;
+	if (ret)
+		return ret;
+	plan = ib_iogen_plan(&w->gen);
+	/* fill_device: the regions are larger than the room the writes find */
+	room = w->job->fill_device && ib_job_writes(w->job) ? ib_fill_plan(w->fs) : 0;
+	if (room && plan && room < plan)
+		plan = room;
+	__atomic_store_n(&w->st->live.plan_bytes, plan, __ATOMIC_RELAXED);
+	return 0;
 }
 
 int worker_setup(struct worker *w, struct ib_worker_args *a, struct ib_diag *d)

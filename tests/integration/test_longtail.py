@@ -8,6 +8,7 @@ files created, the bytes per direction, which target got the writes.
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -361,6 +362,20 @@ def fill_device():
     t.eq(r.rc, 1, 'no fill_device: ENOSPC fails the job', r)
     t.check('No space left on device' in r.err, 'no fill_device: ENOSPC named',
             r)
+    fresh(mnt)
+    # the status line's progress over two files: the room they find (each
+    # file's region is larger than the file system: half of 1 MiB is the
+    # most that plan of 2 x (1 MiB + 4 KiB) could show)
+    r = t.run('--name=f', '--directory=' + mnt, '--nrfiles=2', '--bs=4k',
+              '--rw=write', '--fill_device=1', '--rate=512k', '--eta=always',
+              '--eta-newline=1', '--eta-interval=250ms',
+              '--output-format=terse')
+    if t.ok(r, 'fill_device over two files, paced'):
+        pcts = [float(m) for m in re.findall(
+            r'\]\[([0-9.]+)%\]', (r.err + r.out).replace('\r', '\n'))]
+        t.check(pcts and max(pcts) > 50 and max(pcts) <= 100,
+                'fill_device over two files: the status line\'s progress '
+                'passes half way', pcts)
     fresh(mnt)
 
 

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include "target_priv.h"
 
@@ -42,4 +43,37 @@ int ib_fill_shrink(const struct ib_job *job, struct ib_file *f, uint64_t bs,
 				   job->name, f->path, (unsigned long long)f->io_offset);
 	f->io_size = len;
 	return 0;
+}
+
+/* The file system of fs->f[i] is one an earlier file is on. */
+static bool fs_seen(const dev_t *devs, unsigned int i, dev_t dev)
+{
+	while (i--)
+		if (devs[i] == dev)
+			return true;
+	return false;
+}
+
+uint64_t ib_fill_plan(const struct ib_files *fs)
+{
+	dev_t devs[64];
+	uint64_t bytes = 0;
+	struct statvfs sv;
+	struct stat st;
+	unsigned int i;
+
+	for (i = 0; i < fs->nr; i++) {
+		const struct ib_file *f = &fs->f[i];
+
+		if (i >= 64 || f->fd < 0 || f->is_bdev || fstat(f->fd, &st) < 0)
+			return 0;
+		bytes += (uint64_t)st.st_size > f->io_offset ? (uint64_t)st.st_size - f->io_offset : 0;
+		devs[i] = st.st_dev;
+		if (fs_seen(devs, i, st.st_dev))
+			continue;
+		if (fstatvfs(f->fd, &sv) < 0)
+			return 0;
+		bytes += (uint64_t)sv.f_bavail * sv.f_frsize;
+	}
+	return bytes;
 }
