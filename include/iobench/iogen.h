@@ -147,6 +147,7 @@ struct ib_iogen {
 	struct ib_spr *spr;
 	struct ib_randperm *spr_perm;	/* files[0].perm, or its own */
 	bool spr_perm_own;
+	unsigned int maps_dropped;	/* softrandommap: files without their map */
 };
 
 /*

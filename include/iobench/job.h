@@ -403,6 +403,7 @@ struct ib_job {
 	uint64_t randseed;
 	bool norandommap;
 	bool norandommap_given;	/* norandommap= given (sprandom's check) */
+	bool softrandommap;	/* a random map that cannot be had: go on without */
 	unsigned int rand_gen;	/* enum ib_rand_gen (random_generator) */
 	/* sprandom (sprandom.h): fio 3.42's fast preconditioning writes */
 	bool sprandom;

@@ -6,6 +6,7 @@
  * closed and freed.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -195,6 +196,9 @@ static int gen_init(struct worker *w, struct ib_diag *d)
 
 	if (ret)
 		return ret;
+	if (w->gen.maps_dropped) /* the job goes on: a warning, as fio's */
+		fprintf(stderr, "iobench: job '%s': no memory for the random map of %u of its files: their offsets are drawn with replacement (softrandommap)\n",
+			w->job->name, w->gen.maps_dropped);
 	plan = ib_iogen_plan(&w->gen);
 	/* fill_device: the regions are larger than the room the writes find */
 	room = w->job->fill_device && ib_job_writes(w->job) ? ib_fill_plan(w->fs) : 0;

@@ -104,10 +104,15 @@ static int init_file(struct ib_iogen *g, unsigned int i, const struct ib_file *f
 		return 0;
 	gf->map_words = (gf->nblocks + 63) / 64;
 	gf->map = calloc(map_bytes(gf->nblocks), 1);
-	if (!gf->map)
-		return ib_diag_set(d, ENOMEM, "%s: no memory for the random map",
-				   f->path);
-	return 0;
+	if (gf->map)
+		return 0;
+	gf->map_words = 0;
+	if (g->job->softrandommap) { /* with replacement, as norandommap */
+		g->maps_dropped++;
+		return 0;
+	}
+	return ib_diag_set(d, ENOMEM, "%s: no memory for the random map of %llu blocks: norandommap=1 or softrandommap=1 to go on without it",
+			   f->path, (unsigned long long)gf->nblocks);
 }
 
 /* The per-direction constants of the hot path (iogen.h). */

@@ -817,7 +817,7 @@ static void test_table_sane(void **state)
 		if (o->cat == IB_CAT_ENGOPT && p)
 			assert_int_equal(p->cat, IB_CAT_ENGOPT);
 	}
-	assert_int_equal(i, 223); /* 152 + 24 data/random/log rows + serialize_overlap
+	assert_int_equal(i, 224); /* 152 + 24 data/random/log rows + serialize_overlap
 				   * + unified_rw_reporting + 5 verify rows
 				   * + unlink_each_loop + dedupe_working_set_percentage
 				   * + 4 steadystate + force_async
@@ -831,7 +831,7 @@ static void test_table_sane(void **state)
 				   * + zonemode, zonesize, zonerange, zoneskip
 				   * + sync_file_range + unique_filename + fill_device
 				   * + opendir + numa_mem_policy + io_submit_mode
-				   * + stats */
+				   * + stats + softrandommap */
 	assert_int_equal(engine_rows, 12);
 	assert_null(ib_opt_get(i + 1));
 }
