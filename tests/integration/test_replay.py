@@ -109,6 +109,16 @@ def round_trips():
         t.ok(r, 'replay of iobench v%s' % ver)
         t.eq(ios(out), ios(log), 'v%s round trip: same I/Os, same order' % ver)
         t.eq(len(ios(log)), 256, 'v%s: 1 MiB of 4k I/Os' % ver)
+        if ver == '2':  # a second run replaces the log (fio appends)
+            r2 = t.run('--name=w', '--filename=' + src, '--size=1m',
+                       '--bs=4k', '--rw=randrw', '--iodepth=4',
+                       '--write_iolog=' + log, '--write_iolog_version=2',
+                       '--output-format=terse')
+            t.ok(r2, 'a second run into the same iolog')
+            with open(log) as f:
+                heads = [ln for ln in f if ln.startswith('fio version')]
+            t.eq((len(heads), len(ios(log))), (1, 256),
+                 'a second run\'s iolog: one header, one run\'s I/Os')
         t.eq(set(f for f, *_ in ibtest.parse_iolog(out).data()), {dst},
              'v%s: every I/O on the redirect target' % ver)
         t.eq(jobj(r).get('replay', {}).get('ios'), 256, 'v%s: replay.ios' % ver)
