@@ -6,7 +6,7 @@ they issued. Not a test (fio's quirks are many, see doc/fio-compat.md): a
 tool that finds where iobench issues other I/O than fio, whose cases then
 become fixed tests (tests/integration/test_fio_parity.py and others).
 
-Usage: tools/fio_diff.py [--space size|sync|zones|verify] [--seed N] [-n N]
+Usage: tools/fio_diff.py [--space size|sync|zones|verify|files] [--seed N] [-n N]
                          [--fio PATH] [--iobench PATH] [--dev /dev/loopN]
 
   size    rw types, block sizes, size/offset/io_size/number_ios/loops,
@@ -16,6 +16,8 @@ Usage: tools/fio_diff.py [--space size|sync|zones|verify] [--seed N] [-n N]
           percentages, rw=randTYPE:N, async engines: the same, plus syncs
   zones   zonemode=strided jobs: the whole write_iolog sequence
   verify  write jobs with verify options: read and write counts
+  files   several files: their service, sizes, openfiles, append,
+          offsets: the whole write_iolog sequence
 
 Each mismatch prints the job's options and both results; the last line is
 "done N bad M". The job options are this tool's own draws, fio's facts only.
@@ -124,6 +126,30 @@ def pick_verify(r):
     return o, False
 
 
+def pick_files(r):
+    o = {'rw': r.choice(['read', 'write', 'randread', 'randwrite', 'rw', 'randrw']),
+         'bs': r.choice(['4k', '8k', '16k']),
+         'nrfiles': r.choice(['2', '3', '4']),
+         'size': r.choice(['64k', '128k', '256k', '96k'])}
+    o['file_service_type'] = r.choice(['roundrobin', 'sequential', 'random',
+                                       'roundrobin:3', 'random:2', 'sequential'])
+    for key, p, vals in (('filesize', .3, ['32k', '64k', '16k-64k', '32k-128k']),
+                         ('openfiles', .2, ['1', '2']),
+                         ('file_append', .15, ['1']),
+                         ('offset', .2, ['4k', '16k']),
+                         ('loops', .2, ['2']),
+                         ('io_size', .15, ['96k', '512k']),
+                         ('norandommap', .15, ['1'])):
+        if r.random() < p:
+            o[key] = r.choice(vals)
+    if o['rw'] in ('rw', 'randrw'):
+        o['rwmixread'] = r.choice(['25', '50', '75'])
+    if 'io_size' in o:
+        o.pop('loops', None)
+    o['ioengine'] = 'psync'
+    return o, False
+
+
 def job_counts(out, mix):
     """Per job (sorted): issued bytes and I/Os per direction (summed for a
     mix, whose direction draws differ), and the syncs."""
@@ -143,8 +169,35 @@ def iolog_seq(path):
         for line in f:
             p = line.split()
             if len(p) >= 4 and p[-3] in ('read', 'write', 'trim'):
-                seq.append((p[-3], int(p[-2]), int(p[-1])))
+                seq.append((os.path.basename(p[-4]), p[-3], int(p[-2]), int(p[-1])))
     return seq
+
+
+def files_key(opts, seq):
+    """What the files space compares: the whole sequence where fio's
+    draws are iobench's (offsets); with random file service the bytes per
+    direction, with a mix's direction draws the bytes, with random file
+    sizes nothing but success (streams of iobench's own)."""
+    mix = opts['rw'] in ('rw', 'randrw')
+    service = opts['file_service_type'].startswith('random')
+    sizes = '-' in opts.get('filesize', '')
+    rand = opts['rw'].startswith('rand')
+    passes = 'loops' in opts or 'io_size' in opts
+    if rand and 'norandommap' in opts and \
+            opts['file_service_type'] == 'sequential':
+        return sum(n for *_, n in seq)  # fio never leaves the first file
+    if rand and passes and not (mix or service or sizes):
+        return sorted(seq)  # fio restarts its stream on every pass
+    if not (mix or service or sizes):
+        return seq
+    if sizes:
+        return None
+    if mix:     # iobench's own direction draws (doc/fio-compat.md)
+        return sum(n for *_, n in seq)
+    per = {}
+    for f, d, _, n in seq:
+        per[d] = per.get(d, 0) + n
+    return sorted(per.items())
 
 
 def run(prog, opts, work, dev, space):
@@ -154,20 +207,22 @@ def run(prog, opts, work, dev, space):
     log = os.path.join(work, 'iolog')
     argv = [prog, '--name=j', '--output-format=json'] + target + \
         ['--%s=%s' % kv for kv in opts.items()]
-    if space == 'zones':
+    if space in ('zones', 'files'):
         argv.append('--write_iolog=' + log)
     p = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=work)
     if p.returncode:
         return p.returncode, (p.stderr.strip().splitlines() or [''])[-1]
     if space == 'zones':
         return 0, iolog_seq(log)
+    if space == 'files':
+        return 0, files_key(opts, iolog_seq(log))
     mix = opts['rw'].split(':')[0] in ('rw', 'randrw', 'trimwrite', 'randtrimwrite')
     return 0, job_counts(p.stdout, mix)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('--space', choices=('size', 'sync', 'zones', 'verify'), default='size')
+    ap.add_argument('--space', choices=('size', 'sync', 'zones', 'verify', 'files'), default='size')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('-n', type=int, default=100)
     ap.add_argument('--fio', default='fio')
@@ -183,7 +238,7 @@ def main():
             opts, on_dev = pick_sync(r, a.dev)
         else:
             opts, on_dev = {'size': pick_size, 'zones': pick_zones,
-                            'verify': pick_verify}[a.space](r)
+                            'verify': pick_verify, 'files': pick_files}[a.space](r)
         dev = a.dev if on_dev else None
         got = [run(p, opts, work, dev, a.space) for p in (a.fio, a.iobench)]
         if got[0] != got[1]:

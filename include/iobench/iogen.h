@@ -95,6 +95,7 @@ struct ib_gen_file {
 	uint64_t pass_len;	/* bytes of a pass: len, or its strides' (holes) */
 	uint64_t pass_done;	/* bytes issued in this pass */
 	bool active;		/* openfiles=N: holds one of the N slots */
+	bool found_full;	/* its map's fullness cost a draw in this pass */
 };
 
 /* zonemode=strided's walk (iogen_zone.c); size 0: no zones */

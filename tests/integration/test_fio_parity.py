@@ -51,6 +51,11 @@ CASES = [
                                             '--loops=3'], 'exact'),
     ('randwrite nrfiles=3', ['--rw=randwrite', '--size=96k', '--nrfiles=3'],
      'exact'),
+    # a file found full costs fio a draw: the next file's offsets follow it
+    ('randwrite nrfiles=3 sequential', ['--rw=randwrite', '--size=96k',
+                                        '--bs=8k', '--nrfiles=3',
+                                        '--file_service_type=sequential'],
+     'exact'),
     ('write fsync=3', ['--rw=write', '--size=64k', '--fsync=3'], 'exact'),
     ('write bs=4k,16k', ['--rw=write', '--size=256k', '--bs=4k,16k'], 'exact'),
     ('randread bs=4k,16k', ['--rw=randread', '--size=256k', '--bs=4k,16k'],

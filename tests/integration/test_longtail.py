@@ -565,7 +565,36 @@ def softrandommap():
                  'softrandommap=1: one warning line', r)
 
 
+# -- files of different sizes, random offsets ---------------------------------
+def uneven_files():
+    """Random reads over three existing files of 4, 8 and 12 blocks,
+    roundrobin: the smallest is done first, and fio finds that by a draw
+    against its full map, which the next file's offsets then follow: the
+    same write_iolog sequence as fio 3.33."""
+    d = t.mkdir('uneven')
+    seqs = {}
+    for prog, run in (('iobench', t.run), ('fio', t.fio)):
+        fresh(d)
+        for name, n in (('a', 4), ('b', 8), ('c', 12)):
+            with open(os.path.join(d, name), 'wb') as f:
+                f.write(bytes(n * 4096))
+        log = t.path('uneven-%s.log' % prog)
+        r = run('--name=u', '--filename=a:b:c', '--rw=randread', '--bs=4k',
+                '--ioengine=psync', '--write_iolog=' + log, cwd=d)
+        if r is None or not t.ok(r, prog + ' uneven files'):
+            continue
+        seqs[prog] = [(os.path.basename(io[0]), io[2] // 4096)
+                      for io in ibtest.parse_iolog(log).ios]
+        t.eq(sorted(seqs[prog]), sorted((f, b) for f, n in
+                                        (('a', 4), ('b', 8), ('c', 12))
+                                        for b in range(n)),
+             prog + ' uneven files: every block once')
+    if len(seqs) == 2:
+        t.eq(seqs['iobench'], seqs['fio'], 'uneven files: fio 3.33\'s sequence')
+
+
 def main():
+    uneven_files()
     softrandommap()
     stats_off()
     submit_inline()

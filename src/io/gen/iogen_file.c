@@ -5,20 +5,43 @@
  */
 #include "iogen_priv.h"
 
+/*
+ * File i is done in this pass and passed over. fio finds a file with a
+ * random map done by drawing an offset for it and finding the map full:
+ * the first time in a pass, that draw is spent (the next file's offsets
+ * come after it in the stream).
+ */
+static void pass_over(struct ib_iogen *g, unsigned int i)
+{
+	struct ib_gen_file *gf = &g->files[i];
+
+	if (gf->found_full || !gf->map || !ib_job_random(g->job))
+		return;
+	gf->found_full = true;
+	if (g->job->rand_gen == IB_RANDGEN_TAUS64)
+		(void)ib_rand64(&g->off_rand);
+	else
+		(void)ib_rand32(&g->off_rand);
+}
+
 /* The first file from i on (wrapping) not done in this pass. */
 static unsigned int next_open_file(struct ib_iogen *g, unsigned int i)
 {
 	unsigned int n;
 
 	if (g->files_done >= g->nr_files) {	/* a new pass */
-		for (n = 0; n < g->nr_files; n++)
+		for (n = 0; n < g->nr_files; n++) {
 			g->files[n].pass_done = 0;
+			g->files[n].found_full = false;
+		}
 		g->files_done = 0;
 		if (g->job->file_service != IB_FS_RANDOM)
 			i = 0;	/* fio: each pass from the first file */
 	}
-	for (n = 0; n < g->nr_files && file_done(g, i); n++)
+	for (n = 0; n < g->nr_files && file_done(g, i); n++) {
+		pass_over(g, i);
 		i = i + 1 == g->nr_files ? 0 : i + 1;
+	}
 	return i;
 }
 
