@@ -109,11 +109,12 @@ struct ib_bs {
 };
 
 /*
- * bssplit= for one direction: block sizes ascending with their shares in
- * thousandths of a percent (so 12.5% is 12500). A draw r in 1..100000 takes
- * the first entry whose cumulative share reaches r, else the last (fio's
- * rule: shares adding up to less than 100 leave the rest to the largest
- * size, more than 100 cut the larger sizes' shares).
+ * bssplit= for one direction: block sizes with their shares in thousandths
+ * of a percent (so 12.5% is 12500), ordered by share, ascending, as fio
+ * walks them. A draw r in 1..100000 takes the first entry whose cumulative
+ * share reaches r, else the last (fio's rule: shares adding up to less
+ * than 100 leave the rest to the size with the largest share, more than
+ * 100 cut the largest shares).
  */
 #define IB_BSSPLIT_MAX 64
 #define IB_BSSPLIT_SCALE 100000u

@@ -69,7 +69,7 @@ void ib_rand_fill(struct ib_rand *r, void *buf, size_t len);
 enum ib_rand_stream {
 	IB_STREAM_OFFSET = 0,	/* iogen: random offsets */
 	IB_STREAM_DDIR = 1,	/* iogen: read/write choice of a mix */
-	IB_STREAM_BS = 2,	/* iogen: lengths within a bs range */
+	IB_STREAM_BS = 2,	/* unused: block sizes are fio's (jobseed.h) */
 	IB_STREAM_DATA = 3,	/* write buffers and file layout contents */
 	IB_STREAM_FILESIZE = 4,	/* filesize=a-b: one draw per file (+ index) */
 };
@@ -82,5 +82,14 @@ enum ib_rand_stream {
 uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
 			     bool randrepeat, bool randseed_set,
 			     uint64_t randseed);
+
+/*
+ * fio's seed number idx of job `number` from base (randseed=, 0x89 by
+ * default): base times 0x9e370001 to the power 4 + idx, times number,
+ * plus idx, its low 32 bits (a fact of fio 3.33's streams, measured: idx
+ * 0, 1, 2 seed the read, write and trim block sizes, 6 the offsets when
+ * randrepeat=0).
+ */
+uint32_t ib_rand_fio_seed(unsigned int idx, unsigned int number, uint64_t base);
 
 #endif

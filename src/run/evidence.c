@@ -163,7 +163,7 @@ static void seeds(struct ib_evidence *ev, const struct ib_job *job)
 	ev->seed = job->randseed;
 	ev->seed_offset = ib_rand_job_seed(job, IB_STREAM_OFFSET);
 	ev->seed_ddir = ib_rand_job_seed(job, IB_STREAM_DDIR);
-	ev->seed_bs = ib_rand_job_seed(job, IB_STREAM_BS);
+	ev->seed_bs = ib_rand_job_bs_seed(job, IB_DDIR_READ);	/* write, trim: 1, 2 */
 }
 
 /* I/Os issued on a schedule: a low achieved depth is what was asked. */

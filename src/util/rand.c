@@ -56,3 +56,13 @@ uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
 	base = randseed_set ? (uint32_t)(randseed ^ (randseed >> 32)) : 0x89u;
 	return mix32(base * 0x9e370001u + number * 0x85ebca6bu + (uint32_t)s);
 }
+
+uint32_t ib_rand_fio_seed(unsigned int idx, unsigned int number, uint64_t base)
+{
+	uint64_t seed = base;
+	unsigned int i;
+
+	for (i = 0; i < 4 + idx; i++)
+		seed *= 0x9e370001ull;
+	return (uint32_t)(seed * number + idx);
+}

@@ -34,20 +34,54 @@ static enum ib_ddir pick_ddir(struct ib_iogen *g)
 	return read ? IB_DDIR_READ : IB_DDIR_WRITE;
 }
 
-static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
+/*
+ * The length of draw r in direction d, at most limit where it can: fio's
+ * walk of a split (the first entry in its order whose running share
+ * reaches the draw and that fits, else its last), or its range (min plus
+ * a uniform part of max, a multiple of min unless bs_unaligned, at most
+ * max: bsrange=4k-10k gives 4k 40%, 8k 40%, 10k 20%).
+ */
+static uint64_t len_of(const struct ib_job *job, enum ib_ddir d, uint32_t r,
+		       uint64_t limit)
 {
-	const struct ib_job *job = g->job;
 	uint64_t min = job->bs.min[d], max = job->bs.max[d], len;
 
 	if (job->bssplit[d].nr)
-		return ib_bssplit_pick(&job->bssplit[d],
-				       (uint32_t)ib_rand_below(&g->bs_rand, IB_BSSPLIT_SCALE) + 1);
-	if (min == max)
-		return min;
-	if (job->bs_unaligned)
-		return min + ib_rand_below(&g->bs_rand, max - min + 1);
-	/* uniform over the multiples of min in [min, max] */
-	len = min + ib_rand_below(&g->bs_rand, (max - min) / min + 1) * min;
+		return ib_bssplit_pick_fit(&job->bssplit[d],
+					   (uint32_t)(((uint64_t)r * IB_BSSPLIT_SCALE) >> 32) + 1,
+					   limit);
+	len = min + (((uint64_t)r * max) >> 32);
+	if (!job->bs_unaligned)
+		len -= len % min;
+	return len < max ? len : max;
+}
+
+/* A new block length: one draw of direction d's own stream (none for one
+ * size, as fio). */
+static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
+{
+	const struct ib_job *job = g->job;
+
+	if (job->bs.min[d] == job->bs.max[d])
+		return job->bs.min[d];
+	g->bs_r[d] = ib_rand32(&g->bs_rand[d]);
+	return len_of(job, d, g->bs_r[d], UINT64_MAX);
+}
+
+/*
+ * A random offset leaves less than the length drawn before the region's
+ * end, limit bytes: fio draws the length after the offset and walks on to
+ * a size that fits, drawing again while none does.
+ */
+static uint64_t refit_len(struct ib_iogen *g, enum ib_ddir d, uint64_t limit)
+{
+	const struct ib_job *job = g->job;
+	uint64_t len = len_of(job, d, g->bs_r[d], limit);
+
+	while (len > limit && job->bs.min[d] <= limit) {
+		g->bs_r[d] = ib_rand32(&g->bs_rand[d]);
+		len = len_of(job, d, g->bs_r[d], limit);
+	}
 	return len;
 }
 
@@ -254,6 +288,17 @@ static bool perm_offset(struct ib_gen_file *gf, uint64_t gran, uint64_t step,
 	return true;
 }
 
+/* A drawn length *len beyond limit bytes, the region's rest: fio's
+ * (refit_len()); true when *len changed. */
+static bool fit_len(struct ib_iogen *g, enum ib_ddir d, uint64_t limit,
+		    uint64_t *len)
+{
+	if (*len <= limit || !g->len_drawn)
+		return false;
+	*len = refit_len(g, d, limit);
+	return true;
+}
+
 static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 			enum ib_ddir d, uint64_t *len, uint64_t *off)
 {
@@ -264,10 +309,11 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	if (gf->perm)
 		return perm_offset(gf, gran, step, need, g->job->bs.min[d], len, off);
 	if (!gf->map) {
-		if (gf->nblocks < want)
+		if (gf->nblocks < need)
 			return false;
-		slot = off_below(g, (gf->nblocks - want) / step + 1);
-		*off = slot * step * gran;
+		slot = off_below(g, (gf->nblocks - need) / step + 1) * step;
+		fit_len(g, d, (gf->nblocks - slot) * gran, len);
+		*off = slot * gran;
 		return true;
 	}
 	if (gf->nblocks < need)
@@ -287,6 +333,8 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	}
 	if (slot == UINT64_MAX)
 		return false;
+	if (fit_len(g, d, (gf->nblocks - slot) * gran, len))
+		want = udiv(*len + gran - 1, gran);
 	run = free_run(gf, slot, want);
 	run = udiv(run, need) * need;
 	map_mark(gf, slot, run);
@@ -316,6 +364,7 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		return false;
 	if (gf->pos[d] + min > gf->len)
 		gf->pos[d] = 0; /* next pass */
+	fit_len(g, d, gf->len - gf->pos[d], len);
 	if (gf->pos[d] + *len > gf->len) {
 		*len = gf->len - gf->pos[d];
 		*len -= *len % min;
@@ -479,11 +528,22 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	    (g->job->rw & IB_RW_WRITE))
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
+	g->len_drawn = g->job->bs.min[d] != g->job->bs.max[d];
+	if (len > g->bytes_left && !g->pass_min && g->len_drawn) {
+		/* fio: a random I/O's drawn length fits its region (the
+		 * random map may cut it to a free run), whole past the size;
+		 * a sequential one is drawn again until it fits */
+		if (ib_job_random(g->job) && !g->perms)
+			goto drawn;
+		len = refit_len(g, d, g->bytes_left);
+	}
 	if (len > g->bytes_left && !g->pass_min) {
 		len = iogen_tail_len(g, d);
+		g->len_drawn = false;
 		if (!len)
 			return false;
 	}
+drawn:
 	out->file_idx = pick_file(g);
 	gf = &g->files[out->file_idx];
 	if (ib_unlikely(g->zone.size) && !iogen_zone_next(g, gf, d))

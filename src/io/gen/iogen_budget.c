@@ -171,12 +171,13 @@ uint64_t ib_iogen_plan(const struct ib_iogen *g)
 uint64_t iogen_tail_len(const struct ib_iogen *g, enum ib_ddir d)
 {
 	const struct ib_bssplit *s = &g->job->bssplit[d];
-	unsigned int i = s->nr;
+	uint64_t best = 0;
+	unsigned int i;
 
-	while (i--)
-		if (s->perc[i] && s->bs[i] <= g->bytes_left)
-			return s->bs[i];
-	return g->bytes_left - g->bytes_left % g->job->bs.min[d];
+	for (i = 0; i < s->nr; i++)
+		if (s->perc[i] && s->bs[i] <= g->bytes_left && s->bs[i] > best)
+			best = s->bs[i];
+	return best ? best : g->bytes_left - g->bytes_left % g->job->bs.min[d];
 }
 
 /*

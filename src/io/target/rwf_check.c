@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "iobench/bssplit.h"
 #include "iobench/file.h"
 #include "iobench/job.h"
 #include "src/io/kabi.h"
@@ -72,8 +73,8 @@ static void atomic_misfit(const struct ib_job *job, const struct ib_file *f,
 	unsigned int i;
 
 	if (s->nr) {
-		lo = s->bs[0];
-		hi = s->bs[s->nr - 1];
+		lo = ib_bssplit_min(s);
+		hi = ib_bssplit_max(s);
 	}
 	for (i = 0; i < s->nr; i++)
 		fit = fit && pow2(s->bs[i]);
