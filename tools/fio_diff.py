@@ -9,7 +9,8 @@ become fixed tests (tests/integration/test_fio_parity.py and others).
 Usage: tools/fio_diff.py [--space size|sync|zones|verify|files] [--seed N] [-n N]
                          [--fio PATH] [--iobench PATH] [--dev /dev/loopN]
 
-  size    rw types, block sizes, size/offset/io_size/number_ios/loops,
+  size    rw types, block sizes and ranges and splits,
+          size/offset/io_size/number_ios/loops,
           numjobs, files and their service, holes, distributions, syncs:
           issued bytes and I/Os per job (reads and writes summed for mixes)
   sync    trims (with --dev), strided zones, verify, fsync/fdatasync,
@@ -57,6 +58,14 @@ def pick_size(r):
         o['random_distribution'] = r.choice(['zipf:1.2', 'zoned:50/10:50/90'])
     if 'io_size' in o:
         o.pop('loops', None)
+    if r.random() < .3:
+        o.pop('bs')
+        if r.random() < .5:
+            o['bsrange'] = r.choice(['4k-16k', '4k-64k', '2k-10k', '512-8k'])
+        else:
+            o['bssplit'] = r.choice(['4k/50:8k/50', '4k/70:64k/30',
+                                     '4k/10:8k/20:16k/30:32k/40', '16k/30:4k/70',
+                                     '4k/50:8k/20'])
     o['ioengine'] = r.choice(['psync', 'sync', 'pvsync', 'vsync'])
     return o, False
 
@@ -217,6 +226,9 @@ def run(prog, opts, work, dev, space):
     if space == 'files':
         return 0, files_key(opts, iolog_seq(log))
     mix = opts['rw'].split(':')[0] in ('rw', 'randrw', 'trimwrite', 'randtrimwrite')
+    varies = 'bsrange' in opts or 'bssplit' in opts
+    if varies and (mix or 'loops' in opts or 'io_size' in opts):
+        return 0, None  # fio restarts its streams each pass; mixes' draws
     return 0, job_counts(p.stdout, mix)
 
 

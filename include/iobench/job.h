@@ -311,6 +311,9 @@ struct ib_job {
 	unsigned int clone;	/* 0..numjobs-1 */
 	unsigned int numjobs;	/* clones of this job section */
 	unsigned int number;	/* 1-based global job number: seeds, log names */
+	/* the run's --fio-version (enum ib_fio_version's 333 or 342), set by
+	 * the plan; 0: 3.42. Its random offsets' seed follows it (jobseed.h) */
+	unsigned int fio_ver;
 	unsigned int groupid;
 	bool stonewall;		/* wait for all previous jobs first */
 	/* wait_for=: start once every earlier job of this name has ended

@@ -41,7 +41,7 @@ void ib_cli_usage(FILE *f, const struct ib_subcmd *tab)
 	      "  --output-format=LIST   normal, json, json+, terse (comma separated)\n"
 	      "  --json-output=FILE     also write the JSON report to FILE\n"
 	      "  --terse-version=N      terse format version (2..5, default 3)\n"
-	      "  --fio-version=V        report format of fio V: 3.42 (default) or 3.33\n"
+	      "  --fio-version=V        report format (and random offsets) of fio V: 3.42 (default) or 3.33\n"
 	      "  --minimal              terse output\n"
 	      "  --plot=FILE.svg|.html  latency charts of the run (CDF; .html: all)\n"
 	      "  --report=FILE.html     a self-contained HTML report of the run\n"

@@ -203,6 +203,7 @@ int ib_plan_build(struct ib_plan *r, struct ib_jobset *s, struct ib_diag *d)
 		if (s->secs[i].is_global || !section_wanted(r, j->name))
 			continue;
 		j->verify.hdr_ver = (unsigned int)r->fio_version;
+		j->fio_ver = (unsigned int)r->fio_version;
 		rc = ib_job_fixup(j);
 		if (rc)
 			rc = ib_diag_set(d, -rc, "job '%s': no memory", j->name);

@@ -231,6 +231,24 @@ class Test:
             return None
         return self.run(*args, prog=path, **kw)
 
+    def fio_like(self):
+        """iobench's arguments for the installed fio's random offsets:
+        ['--fio-version=3.33'] for fio 3.34 and older (fio 3.35 changed
+        randrepeat's offset seed; iobench follows --fio-version, 3.42 by
+        default), else []."""
+        if not hasattr(self, '_fio_like'):
+            self._fio_like = []
+            path = shutil.which('fio')
+            try:
+                out = subprocess.run([path, '--version'], capture_output=True,
+                                     text=True, timeout=30).stdout if path else ''
+            except (OSError, subprocess.SubprocessError):
+                out = ''
+            m = re.match(r'fio-3\.(\d+)', out.strip())
+            if m and int(m.group(1)) <= 34:
+                self._fio_like = ['--fio-version=3.33']
+        return list(self._fio_like)
+
     # -- checking --------------------------------------------------------
     def check(self, cond, what, detail=None):
         """Record one assertion; on failure print what and the detail."""

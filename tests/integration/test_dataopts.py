@@ -30,7 +30,7 @@ def iolog_run(t, name, target, *opts, fio=False):
         os.unlink(log)
     args = ['--name=' + name, '--filename=' + target, '--write_iolog=' + log,
             '--output-format=json'] + PSYNC + list(opts)
-    r = t.fio(*args) if fio else t.run(*args)
+    r = t.fio(*args) if fio else t.run(*(args + t.fio_like()))
     if r is None:
         return None, None
     if not t.ok(r, '%s%s' % (name, ' (fio)' if fio else '')):
@@ -560,7 +560,8 @@ def trim_iolog(t, dev, rw, fio):
     args = ['--name=t', '--filename=' + dev, '--rw=' + rw, '--bs=4k',
             '--size=64k', '--write_iolog=' + log, '--output-format=json',
             '--ioengine=psync', '--direct=1']
-    r = t.fio(*args) if fio else t.run('--allow_data_loss=1', *args)
+    r = t.fio(*args) if fio else t.run('--allow_data_loss=1', *args,
+                                       *t.fio_like())
     if r is None:
         return None
     c = trim_counts(t, r, rw + (' fio' if fio else ''))

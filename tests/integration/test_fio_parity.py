@@ -202,8 +202,10 @@ def run_in(t, prog, d, label, opts):
     os.makedirs(d)
     log = os.path.join(d, 'iolog')
     # fio's defaults, given: both run buffered psync
+    # iobench: the installed fio's random streams (ibtest.fio_like)
+    mine = [] if prog else t.fio_like()
     r = t.run('--name=p', '--ioengine=psync', '--direct=0',
-              '--write_iolog=' + log, *opts,
+              '--write_iolog=' + log, *opts, *mine,
               cwd=d, prog=prog)
     if not t.ok(r, '%s (%s)' % (label, os.path.basename(prog or t.bin))):
         return None

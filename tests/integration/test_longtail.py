@@ -579,8 +579,9 @@ def uneven_files():
             with open(os.path.join(d, name), 'wb') as f:
                 f.write(bytes(n * 4096))
         log = t.path('uneven-%s.log' % prog)
+        mine = t.fio_like() if prog == 'iobench' else []
         r = run('--name=u', '--filename=a:b:c', '--rw=randread', '--bs=4k',
-                '--ioengine=psync', '--write_iolog=' + log, cwd=d)
+                '--ioengine=psync', '--write_iolog=' + log, *mine, cwd=d)
         if r is None or not t.ok(r, prog + ' uneven files'):
             continue
         seqs[prog] = [(os.path.basename(io[0]), io[2] // 4096)

@@ -47,7 +47,11 @@ static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 	ib_rand_seed(&g->dir_rand, s[1]);
 	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
 		ib_rand_seed(&g->bs_rand[d], s[2 + d]);
-	ib_rand_seed(&g->file_rand, s[0] ^ 0x5a17f11eu);
+	/* iobench's own stream: the same whatever --fio-version */
+	ib_rand_seed(&g->file_rand, (job->randrepeat || job->randseed_set || job->allrandrepeat ?
+				     ib_rand_stream_seed(IB_STREAM_OFFSET, job->number,
+							 job->randrepeat, job->randseed_set,
+							 job->randseed) : s[0]) ^ 0x5a17f11eu);
 }
 
 /* Every active direction does one block size, aligned to it. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "iobench/job_setup.h"
+#include "iobench/fio_version.h"
 #include "iobench/iogen.h"
 #include "iobench/jobseed.h"
 
@@ -453,7 +454,8 @@ static void test_stream_seeds(void **state)
 				 want[s][0]);
 		assert_int_equal(ib_rand_stream_seed(s, 3, false, true,
 						     0x123456789abcdefull),
-				 want[s][1]);
+				 s == IB_STREAM_OFFSET ? /* fio 3.42's */
+				 ib_rand_fio_seed(6, 3, 0x123456789abcdefull) : want[s][1]);
 		assert_int_equal(ib_rand_stream_seed(s, 2, false, false, 0),
 				 want[s][2]);
 	}
@@ -465,7 +467,21 @@ static void test_stream_seeds(void **state)
 	job.number = 7;
 	job.randrepeat = true;
 	job.randseed_set = false;
+	job.fio_ver = IB_FIO_V333;
 	assert_int_equal(ib_rand_job_seed(&job, IB_STREAM_OFFSET), 0xb1899bedu * 7);
+	/* fio 3.35 on (3.42, the default): seed number 6 of 0x89 */
+	job.fio_ver = 0;
+	assert_int_equal(ib_rand_job_seed(&job, IB_STREAM_OFFSET),
+			 ib_rand_fio_seed(6, 7, 0x89));
+	/* fio's seed numbers, measured: 0x89 * 0x9e370001^4 * 1 + 0 */
+	assert_int_equal(ib_rand_fio_seed(0, 1, 0x89),
+			 (uint32_t)(0x89ull * 0x9e370001ull * 0x9e370001ull *
+				    0x9e370001ull * 0x9e370001ull));
+	assert_int_equal(ib_rand_fio_seed(6, 2, 7),
+			 (uint32_t)(7ull * 0x9e370001ull * 0x9e370001ull * 0x9e370001ull *
+				    0x9e370001ull * 0x9e370001ull * 0x9e370001ull *
+				    0x9e370001ull * 0x9e370001ull * 0x9e370001ull *
+				    0x9e370001ull * 2 + 6));
 }
 
 static void test_time_based_unlimited(void **state)
@@ -714,7 +730,7 @@ static void test_generator_choice(void **state)
 		ib_iogen_free(&r.gen);
 	}
 	offsets_of(IB_RANDGEN_AUTO, big, a, 64);
-	ib_rand_seed(&seed, 0xb1899bedu);	/* randrepeat, job number 1 */
+	ib_rand_seed(&seed, ib_rand_fio_seed(6, 1, 0x89)); /* randrepeat, job 1 */
 	assert_int_equal(ib_randperm_init(&p, big / 4096, ib_rand64(&seed)), 0);
 	for (i = 0; i < 64; i++)
 		assert_int_equal(a[i], ib_randperm_next(&p) * 4096);

@@ -38,6 +38,7 @@ static void zrig_init(struct zrig *r, unsigned int rw, uint64_t size_kib,
 	ib_job_defaults(&r->job);
 	r->job.rw = rw;
 	r->job.number = 1;
+	r->job.fio_ver = 333;	/* the offsets below are fio 3.33's */
 	r->job.size = size_kib * KiB;
 	for (d = 0; d < IB_DDIR_RWT; d++)
 		r->job.bs.min[d] = r->job.bs.max[d] = 4 * KiB;
