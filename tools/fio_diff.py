@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -209,13 +210,25 @@ def files_key(opts, seq):
     return sorted(per.items())
 
 
-def run(prog, opts, work, dev, space):
+def fio_like(fio):
+    """iobench's --fio-version for this fio's random offsets (fio 3.35
+    changed their seed): 3.33 for fio 3.34 and older."""
+    try:
+        out = subprocess.run([fio, '--version'], capture_output=True,
+                             text=True, timeout=30).stdout
+    except OSError:
+        return []
+    m = re.match(r'fio-3\.(\d+)', out.strip())
+    return ['--fio-version=3.33'] if m and int(m.group(1)) <= 34 else []
+
+
+def run(prog, opts, work, dev, space, extra=()):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     target = ['--filename=' + dev] if dev else ['--directory=' + work]
     log = os.path.join(work, 'iolog')
     argv = [prog, '--name=j', '--output-format=json'] + target + \
-        ['--%s=%s' % kv for kv in opts.items()]
+        ['--%s=%s' % kv for kv in opts.items()] + list(extra)
     if space in ('zones', 'files'):
         argv.append('--write_iolog=' + log)
     p = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=work)
@@ -244,6 +257,7 @@ def main():
     a = ap.parse_args()
     r = random.Random(a.seed)
     work = '/dev/shm/fio-diff-%d' % os.getpid()
+    like = fio_like(a.fio)
     bad = 0
     for _ in range(a.n):
         if a.space == 'sync':
@@ -252,7 +266,8 @@ def main():
             opts, on_dev = {'size': pick_size, 'zones': pick_zones,
                             'verify': pick_verify, 'files': pick_files}[a.space](r)
         dev = a.dev if on_dev else None
-        got = [run(p, opts, work, dev, a.space) for p in (a.fio, a.iobench)]
+        got = [run(a.fio, opts, work, dev, a.space),
+               run(a.iobench, opts, work, dev, a.space, like)]
         if got[0] != got[1]:
             bad += 1
             print('MISMATCH', ('on %s ' % dev) if dev else '',
