@@ -88,6 +88,12 @@ CASES = [
     ('read bsrange randseed=7', ['--rw=read', '--size=256k',
                                  '--bsrange=4k-64k', '--randseed=7'],
      'exact'),
+    # a drawn length fits the region, not the size: a whole last I/O
+    ('read:8k bsrange over passes', ['--rw=read:8k', '--size=256k',
+                                     '--bsrange=512-8k'], 'exact'),
+    ('read bsrange bs_unaligned', ['--rw=read', '--size=256k',
+                                   '--bsrange=4k-10k', '--bs_unaligned=1'],
+     'exact'),
     ('randread offset_increment', ['--rw=randread', '--size=64k',
                                    '--numjobs=2', '--offset_increment=64k',
                                    '--filename=shared'], 'bytes'),

@@ -529,14 +529,12 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
 	g->len_drawn = g->job->bs.min[d] != g->job->bs.max[d];
-	if (len > g->bytes_left && !g->pass_min && g->len_drawn) {
-		/* fio: a random I/O's drawn length fits its region (the
-		 * random map may cut it to a free run), whole past the size;
-		 * a sequential one is drawn again until it fits */
-		if (ib_job_random(g->job) && !g->perms)
-			goto drawn;
-		len = refit_len(g, d, g->bytes_left);
-	}
+	/* fio: a drawn length is fitted to its region (fit_len(); the
+	 * random map may cut it to a free run), not to the size: the last
+	 * I/O is whole past it */
+	if (len > g->bytes_left && !g->pass_min && g->len_drawn && !g->perms &&
+	    g->bytes_left >= g->job->bs.min[d])
+		goto drawn;
 	if (len > g->bytes_left && !g->pass_min) {
 		len = iogen_tail_len(g, d);
 		g->len_drawn = false;
