@@ -145,7 +145,6 @@ struct ib_iogen {
 	struct ib_rand dir_rand;
 	struct ib_rand bs_rand[IB_DDIR_RWT];	/* fio's: one per direction */
 	uint32_t bs_r[IB_DDIR_RWT];	/* each one's last draw */
-	bool len_drawn;		/* the next I/O's length is bs_r's, not a tail */
 	/* sprandom (sprandom.h): file 0's writes, new blocks from spr_perm */
 	struct ib_spr *spr;
 	struct ib_randperm *spr_perm;	/* files[0].perm, or its own */

@@ -291,16 +291,16 @@ static bool perm_offset(struct ib_gen_file *gf, uint64_t gran, uint64_t step,
 /* A drawn length *len beyond limit bytes, the region's rest: fio's
  * (refit_len()); true when *len changed. */
 static bool fit_len(struct ib_iogen *g, enum ib_ddir d, uint64_t limit,
-		    uint64_t *len)
+		    uint64_t *len, bool drawn)
 {
-	if (*len <= limit || !g->len_drawn)
+	if (!drawn || *len <= limit)
 		return false;
 	*len = refit_len(g, d, limit);
 	return true;
 }
 
 static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
-			enum ib_ddir d, uint64_t *len, uint64_t *off)
+			enum ib_ddir d, uint64_t *len, uint64_t *off, bool drawn)
 {
 	uint64_t gran = g->granule, step = g->step[d], need = g->need[d];
 	uint64_t want = udiv(*len + gran - 1, gran), slot, run;
@@ -312,7 +312,7 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		if (gf->nblocks < need)
 			return false;
 		slot = off_below(g, (gf->nblocks - need) / step + 1) * step;
-		fit_len(g, d, (gf->nblocks - slot) * gran, len);
+		fit_len(g, d, (gf->nblocks - slot) * gran, len, drawn);
 		*off = slot * gran;
 		return true;
 	}
@@ -333,7 +333,7 @@ static bool rand_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	}
 	if (slot == UINT64_MAX)
 		return false;
-	if (fit_len(g, d, (gf->nblocks - slot) * gran, len))
+	if (fit_len(g, d, (gf->nblocks - slot) * gran, len, drawn))
 		want = udiv(*len + gran - 1, gran);
 	run = free_run(gf, slot, want);
 	run = udiv(run, need) * need;
@@ -356,7 +356,7 @@ static uint64_t seq_next(const struct ib_gen_file *gf, int64_t add,
 }
 
 static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
-		       enum ib_ddir d, uint64_t *len, uint64_t *off)
+		       enum ib_ddir d, uint64_t *len, uint64_t *off, bool drawn)
 {
 	uint64_t min = g->job->bs.min[d];
 
@@ -364,7 +364,7 @@ static bool seq_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 		return false;
 	if (gf->pos[d] + min > gf->len)
 		gf->pos[d] = 0; /* next pass */
-	fit_len(g, d, gf->len - gf->pos[d], len);
+	fit_len(g, d, gf->len - gf->pos[d], len, drawn);
 	if (gf->pos[d] + *len > gf->len) {
 		*len = gf->len - gf->pos[d];
 		*len -= *len % min;
@@ -423,7 +423,7 @@ static bool dist_offset(struct ib_iogen *g, struct ib_gen_file *gf,
  * count goes on.
  */
 static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
-			  enum ib_ddir d, uint64_t *len, uint64_t *off)
+			  enum ib_ddir d, uint64_t *len, uint64_t *off, bool drawn)
 {
 	unsigned int nr = g->job->rw_seq_nr;
 	bool same = nr > 1 && g->job->rw_seq_identical, ok;
@@ -431,7 +431,7 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	if (g->spr && iogen_spr_offset(g, d, off, &ok))
 		return ok;
 	if (ib_likely(g->plain[d]))	/* no runs, pos unused */
-		return rand_offset(g, gf, d, len, off);
+		return rand_offset(g, gf, d, len, off, drawn);
 	if (nr > 1 && --g->seq_left) {
 		if (follow_offset(gf, d, *len, off, same))
 			return true;
@@ -446,7 +446,7 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	if (g->job->rand_dist != IB_DIST_RANDOM)
 		ok = dist_offset(g, gf, d, *len, off);
 	else
-		ok = rand_offset(g, gf, d, len, off);
+		ok = rand_offset(g, gf, d, len, off, drawn);
 	if (!ok)
 		return false;
 	gf->pos[d] = *off + (same ? 0 : *len);
@@ -504,7 +504,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	enum ib_ddir d;
 	struct ib_gen_file *gf;
 	uint64_t len, off;
-	bool ok;
+	bool ok, drawn;
 
 	if (g->write_after_trim) {
 		out->file_idx = g->trimmed.file_idx;
@@ -528,20 +528,17 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	    (g->job->rw & IB_RW_WRITE))
 		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
 	len = pick_len(g, d);
-	g->len_drawn = g->job->bs.min[d] != g->job->bs.max[d];
+	drawn = g->job->bs.min[d] != g->job->bs.max[d];
 	/* fio: a drawn length is fitted to its region (fit_len(); the
 	 * random map may cut it to a free run), not to the size: the last
 	 * I/O is whole past it */
-	if (len > g->bytes_left && !g->pass_min && g->len_drawn && !g->perms &&
-	    g->bytes_left >= g->job->bs.min[d])
-		goto drawn;
-	if (len > g->bytes_left && !g->pass_min) {
+	if (len > g->bytes_left && !g->pass_min &&
+	    !(drawn && !g->perms && g->bytes_left >= g->job->bs.min[d])) {
 		len = iogen_tail_len(g, d);
-		g->len_drawn = false;
+		drawn = false;
 		if (!len)
 			return false;
 	}
-drawn:
 	out->file_idx = pick_file(g);
 	gf = &g->files[out->file_idx];
 	if (ib_unlikely(g->zone.size) && !iogen_zone_next(g, gf, d))
@@ -550,9 +547,9 @@ drawn:
 	if (ib_unlikely(g->bytes_left < g->pass_min) && iogen_pass_over(g, gf, d))
 		return false;
 	if (ib_job_random(g->job))
-		ok = random_offset(g, gf, d, &len, &off);
+		ok = random_offset(g, gf, d, &len, &off, drawn);
 	else
-		ok = seq_offset(g, gf, d, &len, &off);
+		ok = seq_offset(g, gf, d, &len, &off, drawn);
 	if (!ok || !len)
 		return false;
 	if (ib_unlikely(g->zone.size) && iogen_zone_past_end(g, off, len))
