@@ -53,8 +53,6 @@ uint32_t ib_rand_stream_seed(enum ib_rand_stream s, unsigned int number,
 
 	if (s == IB_STREAM_OFFSET && randrepeat && !randseed_set)
 		return 0xb1899bedu * number;
-	if (s == IB_STREAM_OFFSET && randseed_set) /* fio 3.42's (3.33 ignores it) */
-		return ib_rand_fio_seed(6, number, randseed);
 	base = randseed_set ? (uint32_t)(randseed ^ (randseed >> 32)) : 0x89u;
 	return mix32(base * 0x9e370001u + number * 0x85ebca6bu + (uint32_t)s);
 }

@@ -478,7 +478,7 @@ def stats_off():
     for extra, sep in (('', 'stonewall'), ('group_reporting', '')):
         what = 'stats=0 ' + (extra or 'then stonewall')
         fresh(d)
-        jf = os.path.join(d, 'j.fio')
+        jf = t.path('stats0.fio')     # outside d, which fresh() empties
         with open(jf, 'w') as f:
             f.write(STATS_JOBS % (target, extra, os.path.join(d, 'p.iolog'),
                                   os.path.join(d, 'p'), sep))
@@ -513,9 +513,6 @@ def stats_off():
             t.eq([line.split(';')[2] for line in rt.out.splitlines()
                   if line.startswith('3;')], ['meas'], what + ': terse lines')
         fresh(d)
-        with open(jf, 'w') as f:
-            f.write(STATS_JOBS % (target, extra, os.path.join(d, 'p.iolog'),
-                                  os.path.join(d, 'p'), sep))
         rf = t.fio(jf)
         if rf is not None and t.ok(rf, what + ' (fio 3.33)'):
             t.eq([(j.name, j.issued) for j in ibtest.parse_report(rf.out)],

@@ -62,24 +62,31 @@ def run_sync(t, where, target, opts, want_sync, want_flush=None):
              '%s: flush requests on the device' % what)
 
 
-SFR_RE = re.compile(r'sync_file_range\(\d+, (\d+), (\d+), ([A-Z_|]+)\) = 0')
+SFR_RE = re.compile(r'sync_file_range\(\d+(?:<[^>]*>)?, (\d+), (\d+), ([A-Z_|]+)\) = 0')
+SYNC_CALL_RE = re.compile(r'(fsync|fdatasync)\(\d+<[^>]*/([^/>]+)>\) = 0')
 
 
-def sfr_calls(t, prog, args):
-    """(Result, [(offset, nbytes, flags)] of the sync_file_range calls)
-    of iobench (prog None) or fio with args, under strace."""
-    log = t.path('sfr.strace')
+def traced(t, prog, args, calls, pattern):
+    """(Result, [pattern's groups per call]) of the system calls `calls`
+    of iobench (prog None) or fio with args, under strace -y (each fd
+    with its path), or (Result, None) without a log."""
+    log = t.path('sync.strace')
     if os.path.exists(log):
         os.unlink(log)
     argv = t.argv(*args) if prog is None else [prog] + list(args)
-    r = t.run('-f', '-qq', '-e', 'trace=sync_file_range', '-o', log, *argv,
+    r = t.run('-f', '-qq', '-y', '-e', 'trace=' + calls, '-o', log, *argv,
               prog=shutil.which('strace'), timeout=t.scaled(120))
     try:
         with open(log) as f:
-            return r, [(int(m.group(1)), int(m.group(2)), m.group(3))
-                       for m in SFR_RE.finditer(f.read())]
+            return r, [m.groups() for m in pattern.finditer(f.read())]
     except OSError:
         return r, None
+
+
+def sfr_calls(t, prog, args):
+    """(Result, [(offset, nbytes, flags)] of the sync_file_range calls)."""
+    r, calls = traced(t, prog, args, 'sync_file_range', SFR_RE)
+    return r, calls and [(int(o), int(n), f) for o, n, f in calls]
 
 
 def test_sync_file_range(t, target):
@@ -149,23 +156,9 @@ def test_verify_syncs(t, target):
                  what + ': issued rwts')
 
 
-SYNC_CALL_RE = re.compile(r'(fsync|fdatasync)\(\d+<[^>]*/([^/>]+)>\) = 0')
-
-
 def sync_calls(t, prog, args):
-    """(Result, [(call, file name)]) of iobench's (prog None) or fio's
-    fsync and fdatasync calls under strace -y."""
-    log = t.path('sync.strace')
-    if os.path.exists(log):
-        os.unlink(log)
-    argv = t.argv(*args) if prog is None else [prog] + list(args)
-    r = t.run('-f', '-qq', '-y', '-e', 'trace=fsync,fdatasync', '-o', log,
-              *argv, prog=shutil.which('strace'), timeout=t.scaled(120))
-    try:
-        with open(log) as f:
-            return r, [m.groups() for m in SYNC_CALL_RE.finditer(f.read())]
-    except OSError:
-        return r, None
+    """(Result, [(call, file name)]) of the fsync and fdatasync calls."""
+    return traced(t, prog, args, 'fsync,fdatasync', SYNC_CALL_RE)
 
 
 def test_sync_files(t):

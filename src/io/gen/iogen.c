@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "iobench/bssplit.h"
 #include "iobench/compiler.h"
 #include "iogen_priv.h"
 
@@ -32,57 +31,6 @@ static enum ib_ddir pick_ddir(struct ib_iogen *g)
 	else if (!read && debt < -IB_MIX_SLACK * 100)
 		read = true;
 	return read ? IB_DDIR_READ : IB_DDIR_WRITE;
-}
-
-/*
- * The length of draw r in direction d, at most limit where it can: fio's
- * walk of a split (the first entry in its order whose running share
- * reaches the draw and that fits, else its last), or its range (min plus
- * a uniform part of max, a multiple of min unless bs_unaligned, at most
- * max: bsrange=4k-10k gives 4k 40%, 8k 40%, 10k 20%).
- */
-static uint64_t len_of(const struct ib_job *job, enum ib_ddir d, uint32_t r,
-		       uint64_t limit)
-{
-	uint64_t min = job->bs.min[d], max = job->bs.max[d], len;
-
-	if (job->bssplit[d].nr)
-		return ib_bssplit_pick_fit(&job->bssplit[d],
-					   (uint32_t)(((uint64_t)r * IB_BSSPLIT_SCALE) >> 32) + 1,
-					   limit);
-	len = min + (((uint64_t)r * max) >> 32);
-	if (!job->bs_unaligned)
-		len -= len % min;
-	return len < max ? len : max;
-}
-
-/* A new block length: one draw of direction d's own stream (none for one
- * size, as fio). */
-static uint64_t pick_len(struct ib_iogen *g, enum ib_ddir d)
-{
-	const struct ib_job *job = g->job;
-
-	if (job->bs.min[d] == job->bs.max[d])
-		return job->bs.min[d];
-	g->bs_r[d] = ib_rand32(&g->bs_rand[d]);
-	return len_of(job, d, g->bs_r[d], UINT64_MAX);
-}
-
-/*
- * A random offset leaves less than the length drawn before the region's
- * end, limit bytes: fio draws the length after the offset and walks on to
- * a size that fits, drawing again while none does.
- */
-static uint64_t refit_len(struct ib_iogen *g, enum ib_ddir d, uint64_t limit)
-{
-	const struct ib_job *job = g->job;
-	uint64_t len = len_of(job, d, g->bs_r[d], limit);
-
-	while (len > limit && job->bs.min[d] <= limit) {
-		g->bs_r[d] = ib_rand32(&g->bs_rand[d]);
-		len = len_of(job, d, g->bs_r[d], limit);
-	}
-	return len;
 }
 
 static bool map_test(const uint64_t *map, uint64_t b)
@@ -289,13 +237,13 @@ static bool perm_offset(struct ib_gen_file *gf, uint64_t gran, uint64_t step,
 }
 
 /* A drawn length *len beyond limit bytes, the region's rest: fio's
- * (refit_len()); true when *len changed. */
+ * (iogen_len_refit()); true when *len changed. */
 static bool fit_len(struct ib_iogen *g, enum ib_ddir d, uint64_t limit,
 		    uint64_t *len, bool drawn)
 {
 	if (!drawn || *len <= limit)
 		return false;
-	*len = refit_len(g, d, limit);
+	*len = iogen_len_refit(g, d, limit);
 	return true;
 }
 
@@ -453,31 +401,6 @@ static bool random_offset(struct ib_iogen *g, struct ib_gen_file *gf,
 	return true;
 }
 
-static unsigned int pick_file(struct ib_iogen *g)
-{
-	unsigned int fs = g->job->file_service;
-	bool stay;
-
-	if (g->nr_files == 1)
-		return 0;
-	if (fs == IB_FS_SEQUENTIAL)
-		stay = g->file_picked && !file_done(g, g->next_file);
-	else
-		stay = g->file_left > 0 &&
-		       ((fs != IB_FS_RANDOM && fs != IB_FS_ROUNDROBIN) ||
-			!file_done(g, g->next_file));
-	if (g->open_max && file_done(g, g->next_file))
-		stay = false;
-	if (stay) {
-		g->file_left--;
-		return g->next_file;
-	}
-	g->next_file = g->open_max ? iogen_limited_file(g) : iogen_new_file(g);
-	g->file_picked = true;
-	g->file_left = g->job->file_service_nr - 1;
-	return g->next_file;
-}
-
 /* One I/O of len bytes in direction d from file gf handed out. */
 static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
 			 enum ib_ddir d, uint64_t len)
@@ -497,6 +420,48 @@ static inline void spend(struct ib_iogen *g, struct ib_gen_file *gf,
 	g->issued[d]++;
 }
 
+/* trimwrite: the write of the range just trimmed. */
+static void write_trimmed(struct ib_iogen *g, struct ib_io_desc *out)
+{
+	out->file_idx = g->trimmed.file_idx;
+	out->offset = g->trimmed.offset;
+	out->len = g->trimmed.len;
+	out->ddir = IB_DDIR_WRITE;
+	g->write_after_trim = false;
+	g->zone.bytes += out->len;	/* fio counts it in the zone */
+	g->issued[IB_DDIR_WRITE]++;
+	g->ios_left--;
+}
+
+/*
+ * The next I/O's direction and length; *drawn: the length is a draw of a
+ * range or split (fio fits it to the region, fit_len(), not to the size:
+ * the last I/O is whole past it), not one size or the budget's tail.
+ * False: no I/O is left.
+ */
+static inline bool next_len(struct ib_iogen *g, ib_src_pick_fn pick, void *arg,
+			    enum ib_ddir *dp, uint64_t *len, bool *drawn)
+{
+	const struct ib_job *job = g->job;
+	enum ib_ddir d = pick_ddir(g);
+
+	if (pick)
+		d = pick(arg, d, (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE) &&
+			 job->rwmixread != 0 && job->rwmixread != 100);
+	if (job->bs.min[d] > g->bytes_left && !g->pass_min &&
+	    (job->rw & IB_RW_READ) && (job->rw & IB_RW_WRITE))
+		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
+	*dp = d;
+	*drawn = job->bs.min[d] != job->bs.max[d];
+	*len = *drawn ? iogen_len_draw(g, d) : job->bs.min[d];
+	if (*len > g->bytes_left && !g->pass_min &&
+	    !(*drawn && !g->perms && g->bytes_left >= job->bs.min[d])) {
+		*len = iogen_tail_len(g, d);
+		*drawn = false;
+	}
+	return *len != 0;
+}
+
 /* The body of ib_iogen_next(), here so the source op gets it inline. */
 static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 			    ib_src_pick_fn pick, void *arg)
@@ -507,39 +472,12 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	bool ok, drawn;
 
 	if (g->write_after_trim) {
-		out->file_idx = g->trimmed.file_idx;
-		out->offset = g->trimmed.offset;
-		out->len = g->trimmed.len;
-		out->ddir = IB_DDIR_WRITE;
-		g->write_after_trim = false;
-		g->zone.bytes += out->len;	/* fio counts it in the zone */
-		g->issued[IB_DDIR_WRITE]++;
-		g->ios_left--;
+		write_trimmed(g, out);
 		return true;
 	}
-	if (!g->bytes_left || !g->ios_left)
+	if (!g->bytes_left || !g->ios_left || !next_len(g, pick, arg, &d, &len, &drawn))
 		return false;
-	d = pick_ddir(g);
-	if (pick)
-		d = pick(arg, d, (g->job->rw & IB_RW_READ) && (g->job->rw & IB_RW_WRITE) &&
-			 g->job->rwmixread != 0 && g->job->rwmixread != 100);
-	if (g->job->bs.min[d] > g->bytes_left && !g->pass_min &&
-	    (g->job->rw & IB_RW_READ) &&
-	    (g->job->rw & IB_RW_WRITE))
-		d = d == IB_DDIR_READ ? IB_DDIR_WRITE : IB_DDIR_READ; /* tail */
-	len = pick_len(g, d);
-	drawn = g->job->bs.min[d] != g->job->bs.max[d];
-	/* fio: a drawn length is fitted to its region (fit_len(); the
-	 * random map may cut it to a free run), not to the size: the last
-	 * I/O is whole past it */
-	if (len > g->bytes_left && !g->pass_min &&
-	    !(drawn && !g->perms && g->bytes_left >= g->job->bs.min[d])) {
-		len = iogen_tail_len(g, d);
-		drawn = false;
-		if (!len)
-			return false;
-	}
-	out->file_idx = pick_file(g);
+	out->file_idx = g->nr_files == 1 ? 0 : iogen_pick_file(g);
 	gf = &g->files[out->file_idx];
 	if (ib_unlikely(g->zone.size) && !iogen_zone_next(g, gf, d))
 		return false;
@@ -559,7 +497,7 @@ static inline bool gen_next(struct ib_iogen *g, struct ib_io_desc *out,
 	out->ddir = d;
 	out->offset = gf->start + off;
 	out->len = (uint32_t)len;
-	if (d == IB_DDIR_TRIM && (g->job->rw & IB_RW_WRITE)) {
+	if (d == IB_DDIR_TRIM && ib_job_trimwrite(g->job)) {
 		g->trimmed = *out;
 		g->write_after_trim = true;
 	}

@@ -86,3 +86,28 @@ unsigned int iogen_limited_file(struct ib_iogen *g)
 	}
 	return i;
 }
+
+/* file_service_type's file for the next I/O: the same one while its
+ * service keeps it, else a new choice (see iogen.h). */
+unsigned int iogen_pick_file(struct ib_iogen *g)
+{
+	unsigned int fs = g->job->file_service;
+	bool stay;
+
+	if (fs == IB_FS_SEQUENTIAL)
+		stay = g->file_picked && !file_done(g, g->next_file);
+	else
+		stay = g->file_left > 0 &&
+		       ((fs != IB_FS_RANDOM && fs != IB_FS_ROUNDROBIN) ||
+			!file_done(g, g->next_file));
+	if (g->open_max && file_done(g, g->next_file))
+		stay = false;
+	if (stay) {
+		g->file_left--;
+		return g->next_file;
+	}
+	g->next_file = g->open_max ? iogen_limited_file(g) : iogen_new_file(g);
+	g->file_picked = true;
+	g->file_left = g->job->file_service_nr - 1;
+	return g->next_file;
+}

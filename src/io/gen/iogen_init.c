@@ -30,9 +30,10 @@ static uint64_t job_granule(const struct ib_job *job)
 
 static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 {
-	uint32_t s[2 + IB_DDIR_RWT] = {
+	uint32_t s[3 + IB_DDIR_RWT] = {
 		ib_rand_job_seed(job, IB_STREAM_OFFSET),
 		ib_rand_job_seed(job, IB_STREAM_DDIR),
+		ib_rand_job_file_seed(job),
 		ib_rand_job_bs_seed(job, IB_DDIR_READ),
 		ib_rand_job_bs_seed(job, IB_DDIR_WRITE),
 		ib_rand_job_bs_seed(job, IB_DDIR_TRIM),
@@ -45,13 +46,9 @@ static void seed_streams(struct ib_iogen *g, const struct ib_job *job)
 	}
 	ib_rand_seed(&g->off_rand, s[0]);
 	ib_rand_seed(&g->dir_rand, s[1]);
+	ib_rand_seed(&g->file_rand, s[2]);
 	for (d = IB_DDIR_READ; d < IB_DDIR_RWT; d++)
-		ib_rand_seed(&g->bs_rand[d], s[2 + d]);
-	/* iobench's own stream: the same whatever --fio-version */
-	ib_rand_seed(&g->file_rand, (job->randrepeat || job->randseed_set || job->allrandrepeat ?
-				     ib_rand_stream_seed(IB_STREAM_OFFSET, job->number,
-							 job->randrepeat, job->randseed_set,
-							 job->randseed) : s[0]) ^ 0x5a17f11eu);
+		ib_rand_seed(&g->bs_rand[d], s[3 + d]);
 }
 
 /* Every active direction does one block size, aligned to it. */

@@ -68,6 +68,16 @@ bool iogen_fast_end(const struct ib_iogen *g);
 unsigned int iogen_new_file(struct ib_iogen *g);
 /* openfiles=N: that choice, moved on to a file open or that can be opened */
 unsigned int iogen_limited_file(struct ib_iogen *g);
+/* the file of the next I/O of a job of several files */
+unsigned int iogen_pick_file(struct ib_iogen *g);
+
+/*
+ * iogen_len.c: a length drawn for direction d of a job of several block
+ * sizes (fio's streams and rules); the same draw fitted to limit bytes,
+ * drawn again while it does not fit (see there).
+ */
+uint64_t iogen_len_draw(struct ib_iogen *g, enum ib_ddir d);
+uint64_t iogen_len_refit(struct ib_iogen *g, enum ib_ddir d, uint64_t limit);
 
 /* iogen_zone.c: zonemode=strided's walk over the job's one file */
 int iogen_zone_init(struct ib_iogen *g, const struct ib_file *f, struct ib_diag *d);

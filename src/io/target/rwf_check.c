@@ -15,7 +15,6 @@
 #include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#include "iobench/bssplit.h"
 #include "iobench/file.h"
 #include "iobench/job.h"
 #include "src/io/kabi.h"
@@ -72,10 +71,7 @@ static void atomic_misfit(const struct ib_job *job, const struct ib_file *f,
 	bool fit = s->nr || lo == hi;	/* a bsrange writes any multiple of lo */
 	unsigned int i;
 
-	if (s->nr) {
-		lo = ib_bssplit_min(s);
-		hi = ib_bssplit_max(s);
-	}
+	/* a split's smallest and largest sizes are lo and hi (validate.c) */
 	for (i = 0; i < s->nr; i++)
 		fit = fit && pow2(s->bs[i]);
 	if (!al)

@@ -111,20 +111,16 @@ int ib_results_from_run(struct ib_results *r, const struct ib_plan *run,
 	return 0;
 }
 
-/* Copies of the kept slots of src into *dst (owned), in order. */
-static int keep_slots(void **dst, const void *src, size_t size,
-		      const struct ib_plan *run)
+/* A copy of src's slots of the jobs with stats, in order; NULL: no memory. */
+static void *keep_slots(const void *src, size_t size, const struct ib_plan *run)
 {
 	unsigned int i, n = 0;
-	char *out;
+	char *out = calloc(run->nr_jobs ? run->nr_jobs : 1, size);
 
-	out = *dst = calloc(run->nr_jobs ? run->nr_jobs : 1, size);
-	if (!out)
-		return -ENOMEM;
-	for (i = 0; i < run->nr_jobs; i++)
+	for (i = 0; out && i < run->nr_jobs; i++)
 		if (run->jobs[i].stats)
 			memcpy(out + (size_t)n++ * size, (const char *)src + (size_t)i * size, size);
-	return 0;
+	return out;
 }
 
 int ib_results_drop_nostats(struct ib_results *r, const struct ib_plan *run)
@@ -136,12 +132,12 @@ int ib_results_drop_nostats(struct ib_results *r, const struct ib_plan *run)
 	if (i == run->nr_jobs || r->nr_jobs != run->nr_jobs)
 		return 0;
 	if (r->stats && !r->own_stats &&
-	    keep_slots((void **)&r->own_stats, r->stats, sizeof(*r->stats), run) < 0)
+	    !(r->own_stats = keep_slots(r->stats, sizeof(*r->stats), run)))
 		return -ENOMEM;
 	if (r->own_stats)
 		r->stats = r->own_stats;
 	if (r->evidence && !r->own_evidence &&
-	    keep_slots((void **)&r->own_evidence, r->evidence, sizeof(*r->evidence), run) < 0)
+	    !(r->own_evidence = keep_slots(r->evidence, sizeof(*r->evidence), run)))
 		return -ENOMEM;
 	if (r->own_evidence)
 		r->evidence = r->own_evidence;

@@ -454,8 +454,7 @@ static void test_stream_seeds(void **state)
 				 want[s][0]);
 		assert_int_equal(ib_rand_stream_seed(s, 3, false, true,
 						     0x123456789abcdefull),
-				 s == IB_STREAM_OFFSET ? /* fio 3.42's */
-				 ib_rand_fio_seed(6, 3, 0x123456789abcdefull) : want[s][1]);
+				 want[s][1]);
 		assert_int_equal(ib_rand_stream_seed(s, 2, false, false, 0),
 				 want[s][2]);
 	}
